@@ -1,0 +1,3 @@
+export * from './envelope';
+export * from './money';
+export * from './reference';

@@ -1,0 +1,32 @@
+/** Money is integer euro cents everywhere; these helpers are the only conversions. */
+
+/** Formats cents as a plain amount with two decimals, e.g. 12345 → "123.45". */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Formats cents as euros for display, e.g. 12345 → "€123.45". */
+export function formatEuros(cents: number): string {
+  return `€${formatCents(cents)}`;
+}
+
+/** Formats pence as pounds for display, e.g. 2000 → "£20.00". */
+export function formatPounds(pence: number): string {
+  return `£${formatCents(pence)}`;
+}
+
+/**
+ * Converts an amount in pence to euro cents at a decimal rate string (euros per pound), rounding half up.
+ * Works on integers only so that no floating-point error reaches a price.
+ */
+export function penceToEuroCents(pence: number, rate: string): number {
+  const match = /^(\d+)(?:\.(\d{1,8}))?$/.exec(rate.trim());
+  if (!match) throw new Error(`Invalid exchange rate: ${rate}`);
+  const decimals = match[2] ?? '';
+  const scale = 10n ** BigInt(decimals.length);
+  const scaledRate = BigInt(match[1] + decimals);
+  const product = BigInt(pence) * scaledRate;
+  return Number((product * 2n + scale) / (2n * scale));
+}

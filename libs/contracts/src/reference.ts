@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** What a nationality needs to visit the United Kingdom. */
+export const EntryRule = z.enum(['ETA', 'VISA', 'NONE']);
+export type EntryRule = z.infer<typeof EntryRule>;
+
+export const CountryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Country must be a two-letter country code');
+
+export const Country = z.object({
+  /** ISO 3166-1 alpha-2 code (plus XK for Kosovo). */
+  id: z.string(),
+  name: z.string(),
+  flagEmoji: z.string(),
+  entryRule: EntryRule,
+  ruleNote: z.string().nullable(),
+});
+export type Country = z.infer<typeof Country>;
+
+export const VisaKind = z.enum(['ETA', 'VISA']);
+export type VisaKind = z.infer<typeof VisaKind>;
+
+export const ExchangeRate = z.object({
+  base: z.literal('GBP'),
+  quote: z.literal('EUR'),
+  /** Decimal string, e.g. "1.1450" euros for one pound. */
+  rate: z.string(),
+  /** The date the rate was taken (YYYY-MM-DD). */
+  date: z.string(),
+});
+export type ExchangeRate = z.infer<typeof ExchangeRate>;
+
+export const VisaType = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: VisaKind,
+  /** Badge shown on the Visa Information card. */
+  badge: z.string(),
+  validityPeriod: z.string(),
+  entryType: z.string(),
+  maxStayDuration: z.string(),
+  /** Government fee per traveller in pence, as set by the UK government. */
+  governmentFeeGbpPence: z.number().int(),
+  /** The same fee in euro cents at `exchangeRate`. */
+  governmentFeeCents: z.number().int(),
+  exchangeRate: ExchangeRate,
+});
+export type VisaType = z.infer<typeof VisaType>;
+
+export const ProcessingOption = z.object({
+  id: z.string(),
+  visaTypeId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** The portal's service fee per traveller, in euro cents. */
+  priceCents: z.number().int(),
+  /** How many hours the portal takes to check and submit the application. */
+  hours: z.number().int(),
+});
+export type ProcessingOption = z.infer<typeof ProcessingOption>;
+
+export const CountriesResponse = z.array(Country);
+
+export const VisaTypesQuery = z.object({
+  countryId: CountryCode.optional(),
+});
+
+export const VisaTypesResponse = z.object({
+  /** The nationality asked about, when `countryId` was given. */
+  country: Country.nullable(),
+  /** What that nationality needs; null when no country was given. */
+  entryRule: EntryRule.nullable(),
+  /** A sentence the front end shows next to the list (why it is empty, or a caveat). */
+  notice: z.string().nullable(),
+  visaTypes: z.array(VisaType),
+});
+export type VisaTypesResponse = z.infer<typeof VisaTypesResponse>;
+
+export const VisaTypeIdParams = z.object({
+  id: z.string().trim().min(1).max(64),
+});
+
+export const ProcessingOptionsResponse = z.array(ProcessingOption);
