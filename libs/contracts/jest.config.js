@@ -1,1 +1,5 @@
-module.exports = { ...require('../../jest.preset.js'), testEnvironment: 'node', roots: ['<rootDir>/src'] };
+module.exports = {
+  ...require('../../jest.preset.js'),
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src'],
+};

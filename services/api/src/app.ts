@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { ServiceContext } from './lib/context';
+import type { FieldEncryption } from './lib/field-encryption';
+import { loggerOptions } from './lib/logging';
+import { healthRoutes } from './modules/health/health.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    /** The service context for work not tied to one request. */
+    ctx: ServiceContext;
+    lifecycle: { shuttingDown: boolean };
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  encryption: FieldEncryption;
+}
+
+/** JSON bodies larger than this are refused with 413 (uploads have their own limit). */
+export const JSON_BODY_LIMIT = 256 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp({
+  config,
+  database,
+  encryption,
+}: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // A caller's request id is kept when it looks like one, so a trace can cross services.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming)
+        ? incoming
+        : crypto.randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  // Only JSON bodies (and multipart uploads where a route allows them): a cross-site form cannot
+  // send JSON without a preflight, which is part of the CSRF defence.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('lifecycle', { shuttingDown: false });
+  app.decorate('ctx', { db: database.db, config, log: app.log, encryption });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    // The API answers JSON; the pages get their own policy where they are served.
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await registerOpenApi(app);
+  await app.register(healthRoutes);
+  await app.register(referenceRoutes);
+  return app;
+}

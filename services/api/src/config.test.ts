@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+
+const stripe = {
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};
+const productionBasics = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://db/waypoint',
+  ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  PUBLIC_URL: 'https://apply.example.com/',
+  SMTP_URL: 'smtp://mail:25',
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.payments.provider).toBe('sandbox');
+    expect(config.mail.mailboxDir).toBe(path.join(path.resolve('./data'), 'mail'));
+    expect(config.uploadsDir).toBe(path.join(path.resolve('./data'), 'uploads'));
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('reads PORT, DATA_DIR and PUBLIC_URL, trimming a trailing slash', () => {
+    const config = loadConfig({
+      PORT: '4100',
+      DATA_DIR: '/tmp/x',
+      PUBLIC_URL: 'https://a.example/',
+    });
+    expect(config.port).toBe(4100);
+    expect(config.dataDir).toBe('/tmp/x');
+    expect(config.publicUrl).toBe('https://a.example');
+  });
+
+  it('refuses malformed values with the variable named', () => {
+    expect(problemsOf({ PORT: 'eighty' })[0]).toMatch(/^PORT: /);
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })).toEqual([
+      'DATABASE_URL: DATABASE_URL must start with postgres:// or postgresql://',
+    ]);
+    expect(problemsOf({ ENCRYPTION_KEY: 'short' })[0]).toContain('32 bytes');
+  });
+
+  it('uses Stripe only when all three keys are set', () => {
+    expect(loadConfig(stripe).payments.provider).toBe('stripe');
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' })).toEqual([
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    ]);
+  });
+
+  it('refuses to start in production without its secrets or with the sandbox provider', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'production refuses the sandbox payment provider: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+      'DATABASE_URL is required in production',
+      'ENCRYPTION_KEY is required in production',
+      'PUBLIC_URL is required in production',
+      'SMTP_URL is required in production',
+    ]);
+    expect(problemsOf({ ...productionBasics })).toHaveLength(1);
+    expect(loadConfig({ ...productionBasics, ...stripe }).isProduction).toBe(true);
+  });
+});

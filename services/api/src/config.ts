@@ -1,0 +1,158 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of the environment. Parsed once at boot; embedded defaults for local use,
+ * hard failures in production where a default would be unsafe.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(z.url('PUBLIC_URL must be a URL').optional()),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Waypoint <no-reply@waypoint.localhost>'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
+  ENCRYPTION_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) => Buffer.from(v, 'base64').length === 32,
+        'ENCRYPTION_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)',
+      )
+      .optional(),
+  ),
+  REDIS_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: bool,
+  STATIC_DIR: optionalString,
+});
+
+export type PaymentProviderName = 'sandbox' | 'stripe';
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Absolute path; everything the embedded mode keeps lives under it. */
+  dataDir: string;
+  /** node-postgres when set; PGlite under `dataDir/db` otherwise. */
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  mail: { smtpUrl: string | undefined; from: string; mailboxDir: string };
+  payments:
+    | { provider: 'sandbox' }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        publishableKey: string;
+        webhookSecret: string;
+        apiBase: string | undefined;
+      };
+  /** Base64 AES-256 key; in the embedded mode generated once under `dataDir/keys`. */
+  encryptionKey: string | undefined;
+  uploadsDir: string;
+  keysDir: string;
+  redisUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Root folder holding the built front-end bundles (shell/dist and each remote dist folder). */
+  staticDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  const stripeSet = stripeKeys.filter(Boolean).length;
+  if (stripeSet > 0 && stripeSet < 3) {
+    problems.push(
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+    );
+  }
+  const payments: Config['payments'] =
+    stripeSet === 3
+      ? {
+          provider: 'stripe',
+          secretKey: e.STRIPE_SECRET_KEY!,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : { provider: 'sandbox' };
+
+  if (isProduction) {
+    if (payments.provider === 'sandbox') {
+      problems.push(
+        'production refuses the sandbox payment provider: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+      );
+    }
+    if (!e.DATABASE_URL) problems.push('DATABASE_URL is required in production');
+    if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY is required in production');
+    if (!e.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
+    if (!e.SMTP_URL) problems.push('SMTP_URL is required in production');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, mailboxDir: path.join(dataDir, 'mail') },
+    payments,
+    encryptionKey: e.ENCRYPTION_KEY,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    keysDir: path.join(dataDir, 'keys'),
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: e.TRUST_PROXY,
+    staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : undefined,
+  };
+}

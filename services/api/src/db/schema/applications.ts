@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './common';
+import { countries, processingOptions, visaTypes } from './reference';
+import { users } from './users';
+
+export const applicationStatusEnum = pgEnum('application_status', [
+  'DRAFT',
+  'IN_PROGRESS',
+  'SUBMITTED',
+  'UNDER_REVIEW',
+  'APPROVED',
+  'REJECTED',
+]);
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order reference shown to people: the last 8 characters of the id, upper-cased. */
+    reference: text('reference')
+      .notNull()
+      .generatedAlwaysAs(sql`upper(right(id::text, 8))`),
+    status: applicationStatusEnum('status').notNull().default('DRAFT'),
+    userId: uuid('user_id').references(() => users.id),
+    guestEmail: text('guest_email'),
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.code),
+    visaTypeId: text('visa_type_id')
+      .notNull()
+      .references(() => visaTypes.id),
+    processingOptionId: text('processing_option_id')
+      .notNull()
+      .references(() => processingOptions.id),
+    arrivalDate: date('arrival_date'),
+    hasPlannedDates: boolean('has_planned_dates').notNull(),
+    travelerCount: integer('traveler_count').notNull(),
+    /** Prices at the time of the order, per traveller, then the total. */
+    governmentFeeGbpPence: integer('government_fee_gbp_pence').notNull(),
+    exchangeRate: numeric('exchange_rate', { precision: 12, scale: 6 }).notNull(),
+    exchangeRateDate: date('exchange_rate_date').notNull(),
+    governmentFeeCents: integer('government_fee_cents').notNull(),
+    processingFeeCents: integer('processing_fee_cents').notNull(),
+    processingHours: integer('processing_hours').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    /** Post-payment general information (the lead contact for the order). */
+    phoneCountryCode: text('phone_country_code'),
+    phoneNumber: text('phone_number'),
+    notificationPreference: text('notification_preference'),
+    generalInfoCompletedAt: tstz('general_info_completed_at'),
+    decisionReason: text('decision_reason'),
+    /** Incremented on every status change, so two staff decisions cannot overwrite each other. */
+    version: integer('version').notNull().default(1),
+    /** Lower-cased e-mails, names and reference, for the admin search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: tstz('paid_at'),
+    submittedAt: tstz('submitted_at'),
+    decidedAt: tstz('decided_at'),
+  },
+  (t) => [
+    index('applications_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('applications_created_idx').on(t.createdAt.desc()),
+    index('applications_user_idx').on(t.userId, t.createdAt.desc()),
+    index('applications_guest_email_idx').on(t.guestEmail),
+    index('applications_reference_idx').on(t.reference),
+    index('applications_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('applications_total_nonnegative', sql`${t.totalCents} >= 0`),
+    check('applications_traveler_count', sql`${t.travelerCount} between 1 and 10`),
+  ],
+);
+
+export const genderEnum = pgEnum('gender', ['male', 'female']);
+
+export const travelers = pgTable(
+  'travelers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** 1-based position; traveller 1 is the lead traveller. */
+    position: integer('position').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth').notNull(),
+    email: text('email'),
+    // Passport section (wizard step 3).
+    passportNationality: text('passport_nationality').references(() => countries.code),
+    /** AES-256-GCM ciphertext of the passport number (see crypto/field-encryption). */
+    passportNumberEncrypted: text('passport_number_encrypted'),
+    passportExpirationDate: date('passport_expiration_date'),
+    hasSecondNationality: boolean('has_second_nationality'),
+    passportAddLater: boolean('passport_add_later').notNull().default(false),
+    // Post-payment: personal information.
+    countryOfBirth: text('country_of_birth').references(() => countries.code),
+    residentCountry: text('resident_country').references(() => countries.code),
+    gender: genderEnum('gender'),
+    residenceAddress: text('residence_address'),
+    cityTown: text('city_town'),
+    personalCompletedAt: tstz('personal_completed_at'),
+    // Post-payment: passport information.
+    passportIssuingCountry: text('passport_issuing_country').references(() => countries.code),
+    passportInfoCompletedAt: tstz('passport_info_completed_at'),
+    // Post-payment: work.
+    currentlyWorking: boolean('currently_working'),
+    jobTitle: text('job_title'),
+    workCompletedAt: tstz('work_completed_at'),
+    // Post-payment: declaration.
+    hasConvictions: boolean('has_convictions'),
+    convictionDetails: text('conviction_details'),
+    hasTerroristActivities: boolean('has_terrorist_activities'),
+    declarationCompletedAt: tstz('declaration_completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('travelers_application_position_idx').on(t.applicationId, t.position),
+    check('travelers_position', sql`${t.position} between 1 and 10`),
+  ],
+);
+
+/** The unfinished wizard of a browser (guest session) or of a signed-in user, as a JSONB document. */
+export const drafts = pgTable(
+  'drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the guest session id held in the browser's cookie. */
+    sessionKeyHash: text('session_key_hash'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').notNull(),
+    currentStep: integer('current_step').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: tstz('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('drafts_session_idx').on(t.sessionKeyHash),
+    uniqueIndex('drafts_user_idx').on(t.userId),
+    index('drafts_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -1,0 +1,6 @@
+export * from './applications';
+export * from './documents';
+export * from './operations';
+export * from './payments';
+export * from './reference';
+export * from './users';

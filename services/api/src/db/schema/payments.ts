@@ -1,0 +1,58 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { applications } from './applications';
+import { createdAt, tstz, updatedAt } from './common';
+
+export const paymentProviderEnum = pgEnum('payment_provider', ['sandbox', 'stripe']);
+export const paymentStatusEnum = pgEnum('payment_status', [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+  'failed',
+]);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'restrict' }),
+    provider: paymentProviderEnum('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: paymentStatusEnum('status').notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    succeededAt: tstz('succeeded_at'),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),
+    uniqueIndex('payments_idempotency_idx').on(t.idempotencyKey),
+    index('payments_application_idx').on(t.applicationId),
+    index('payments_succeeded_idx').on(t.succeededAt),
+  ],
+);
+
+/** Webhook events already handled, so a redelivered event is applied once. */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: paymentProviderEnum('provider').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: createdAt(),
+});

@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { FieldEncryption } from './field-encryption';
+
+/** What every service function receives: the database, configuration and a logger. */
+export interface ServiceContext {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  encryption: FieldEncryption;
+}

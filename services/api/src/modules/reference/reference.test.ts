@@ -1,0 +1,163 @@
+import type { Country, ProcessingOption, VisaTypesResponse } from '@waypoint/contracts';
+import { body, createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/reference/countries', () => {
+  it('lists every ISO 3166 country (and Kosovo) with its flag, sorted by name', async () => {
+    const res = await get('/api/reference/countries');
+    expect(res.statusCode).toBe(200);
+    const { data } = body<{ data: Country[] }>(res);
+    expect(data).toHaveLength(250);
+    expect(data[0]).toEqual({
+      id: 'AF',
+      name: 'Afghanistan',
+      flagEmoji: '🇦🇫',
+      entryRule: 'VISA',
+      ruleNote: null,
+    });
+    const us = data.find((c) => c.id === 'US');
+    expect(us).toMatchObject({ name: 'United States', flagEmoji: '🇺🇸', entryRule: 'ETA' });
+    expect(data.find((c) => c.id === 'XK')).toMatchObject({ name: 'Kosovo', entryRule: 'VISA' });
+    expect(data.filter((c) => c.entryRule === 'ETA')).toHaveLength(84);
+    expect(
+      data
+        .filter((c) => c.entryRule === 'NONE')
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['GB', 'IE']);
+    const names = data.map((c) => c.name);
+    expect([...names].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(names);
+  });
+
+  it('sends an ETag and answers 304 to a revalidation', async () => {
+    const first = await get('/api/reference/countries');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const tag = first.headers.etag as string;
+    expect(tag).toBeTruthy();
+    const again = await get('/api/reference/countries', { 'if-none-match': tag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});
+
+describe('GET /api/reference/visa-types', () => {
+  it('offers United States citizens the UK ETA, valid for 2 years, priced in euros at the stored rate', async () => {
+    const res = await get('/api/reference/visa-types?countryId=US');
+    expect(res.statusCode).toBe(200);
+    const { data } = body<{ data: VisaTypesResponse }>(res);
+    expect(data.entryRule).toBe('ETA');
+    expect(data.visaTypes).toEqual([
+      {
+        id: 'uk-eta',
+        name: 'United Kingdom ETA',
+        kind: 'ETA',
+        badge: 'ETA required',
+        validityPeriod: '2 years or until the passport expires',
+        entryType: 'Multiple entries',
+        maxStayDuration: 'Up to 6 months per visit',
+        governmentFeeGbpPence: 2000,
+        governmentFeeCents: 2290,
+        exchangeRate: { base: 'GBP', quote: 'EUR', rate: '1.1450', date: '2026-11-02' },
+      },
+    ]);
+  });
+
+  it('offers Indian citizens the Standard Visitor visas', async () => {
+    const { data } = body<{ data: VisaTypesResponse }>(
+      await get('/api/reference/visa-types?countryId=in'),
+    );
+    expect(data.country?.name).toBe('India');
+    expect(data.entryRule).toBe('VISA');
+    expect(data.visaTypes.map((v) => [v.id, v.badge, v.governmentFeeGbpPence])).toEqual([
+      ['uk-visitor-6m', 'Visa required', 13500],
+      ['uk-visitor-2y', 'Visa required', 50600],
+      ['uk-visitor-5y', 'Visa required', 90300],
+      ['uk-visitor-10y', 'Visa required', 112800],
+    ]);
+  });
+
+  it('tells British and Irish citizens that they need nothing', async () => {
+    for (const [code, text] of [
+      ['GB', 'British citizens do not need an ETA or a visa to enter the United Kingdom.'],
+      ['IE', 'Irish citizens do not need an ETA or a visa to enter the United Kingdom.'],
+    ] as const) {
+      const { data } = body<{ data: VisaTypesResponse }>(
+        await get(`/api/reference/visa-types?countryId=${code}`),
+      );
+      expect(data).toMatchObject({ entryRule: 'NONE', notice: text, visaTypes: [] });
+    }
+  });
+
+  it('explains the visa requirement of nationalities that moved off the ETA list', async () => {
+    const { data } = body<{ data: VisaTypesResponse }>(
+      await get('/api/reference/visa-types?countryId=CO'),
+    );
+    expect(data.entryRule).toBe('VISA');
+    expect(data.notice).toContain('26 November 2024');
+    expect(data.visaTypes.length).toBe(4);
+  });
+
+  it('lists every visa type when no country is given', async () => {
+    const { data } = body<{ data: VisaTypesResponse }>(await get('/api/reference/visa-types'));
+    expect(data.entryRule).toBeNull();
+    expect(data.visaTypes).toHaveLength(5);
+  });
+
+  it('answers 404 for an unknown country and 400 for a malformed one', async () => {
+    const unknown = await get('/api/reference/visa-types?countryId=ZZ');
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown)).toMatchObject({
+      success: false,
+      code: 'NOT_FOUND',
+      error: "We do not know the country 'ZZ'",
+    });
+    const malformed = await get('/api/reference/visa-types?countryId=USA');
+    expect(malformed.statusCode).toBe(400);
+    expect(body(malformed)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { countryId: 'Country must be a two-letter country code' },
+    });
+  });
+});
+
+describe('GET /api/reference/visa-types/:id/options', () => {
+  it('returns the priced processing options of the ETA, fastest last', async () => {
+    const res = await get('/api/reference/visa-types/uk-eta/options');
+    expect(res.statusCode).toBe(200);
+    const { data } = body<{ data: ProcessingOption[] }>(res);
+    expect(data.map((o) => [o.id, o.name, o.priceCents, o.hours])).toEqual([
+      ['uk-eta-standard', 'Standard', 2900, 72],
+      ['uk-eta-express', 'Express', 4900, 24],
+      ['uk-eta-super-urgent', 'Super urgent', 8900, 4],
+    ]);
+    expect(data[0]).toMatchObject({
+      visaTypeId: 'uk-eta',
+      description: 'Checked and submitted within 72 hours',
+    });
+  });
+
+  it('returns the visitor visa options', async () => {
+    const { data } = body<{ data: ProcessingOption[] }>(
+      await get('/api/reference/visa-types/uk-visitor-2y/options'),
+    );
+    expect(data.map((o) => o.id)).toEqual([
+      'uk-visitor-2y-standard',
+      'uk-visitor-2y-express',
+      'uk-visitor-2y-super-urgent',
+    ]);
+  });
+
+  it('answers 404 for an unknown visa type', async () => {
+    const res = await get('/api/reference/visa-types/nope/options');
+    expect(res.statusCode).toBe(404);
+    expect(body(res)).toMatchObject({ error: "We do not know the visa type 'nope'" });
+  });
+});

@@ -1,0 +1,112 @@
+import {
+  ClientErrorText,
+  ErrorCode,
+  type ErrorEnvelope,
+  type FieldErrors,
+} from '@waypoint/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: string,
+  error: string,
+  fieldErrors?: FieldErrors,
+) {
+  const body: ErrorEnvelope = { success: false, error, code, requestId: String(request.id) };
+  if (fieldErrors && Object.keys(fieldErrors).length > 0) body.fieldErrors = fieldErrors;
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+function fieldPath(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+  if (path) return path;
+  return context === 'body' || !context ? 'body' : context;
+}
+
+/** The one error handler: every failure becomes the spec's envelope; 5xx never leak internals. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fieldErrors: FieldErrors = {};
+      for (const issue of err.validation) {
+        const key = fieldPath(issue.instancePath, err.validationContext);
+        fieldErrors[key] ??= issue.message ?? 'Invalid value';
+      }
+      const first = err.validation[0]?.message ?? 'The request is not valid';
+      return send(reply, request, 400, ErrorCode.VALIDATION_FAILED, first, fieldErrors);
+    }
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) request.log.error({ err }, 'application error');
+      return send(reply, request, err.statusCode, err.code, err.message, err.fieldErrors);
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(
+        reply,
+        request,
+        413,
+        ErrorCode.PAYLOAD_TOO_LARGE,
+        'The request body is too large',
+      );
+    }
+    if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return send(
+        reply,
+        request,
+        415,
+        ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        'Unsupported content type: send application/json',
+      );
+    }
+    if (
+      status === 400 &&
+      (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+        err instanceof SyntaxError)
+    ) {
+      return send(
+        reply,
+        request,
+        400,
+        ErrorCode.INVALID_JSON,
+        'The request body is not valid JSON',
+      );
+    }
+    if (status === 429) {
+      return send(
+        reply,
+        request,
+        429,
+        ErrorCode.RATE_LIMITED,
+        'Too many attempts. Please wait a moment and try again.',
+      );
+    }
+    if (status >= 400 && status < 500) {
+      return send(
+        reply,
+        request,
+        status,
+        ErrorCode.BAD_REQUEST,
+        err.message || ClientErrorText.requestFailed,
+      );
+    }
+    request.log.error({ err }, 'unhandled error');
+    return send(reply, request, 500, ErrorCode.INTERNAL, INTERNAL_ERROR_MESSAGE);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(
+      reply,
+      request,
+      404,
+      ErrorCode.NOT_FOUND,
+      `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+    ),
+  );
+}

@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import { FieldEncryption } from '../lib/field-encryption';
+import { cloneTemplate, createTemplate, TEMPLATE_ENV } from './template';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** An app on a fresh database of its own (one per test file), with a temporary DATA_DIR. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Extra routes registered before the app is ready (to exercise shared machinery). */
+  extend?: (app: FastifyInstance) => void | Promise<void>,
+): Promise<TestApp> {
+  const template =
+    process.env[TEMPLATE_ENV] ?? (process.env[TEMPLATE_ENV] = await createTemplate());
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
+  const database = await cloneTemplate(template);
+  const encryption = new FieldEncryption(crypto.randomBytes(32).toString('base64'));
+  const app = await buildApp({ config, database, encryption });
+  await extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The parsed JSON body of an injected reply. */
+export function body<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}
