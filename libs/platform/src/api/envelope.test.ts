@@ -1,0 +1,79 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { createApi } from '@reduxjs/toolkit/query';
+import { envelopeBaseQuery, type ApiError } from './envelope';
+import { jsonResponse, mockFetch } from '../test-utils';
+
+const testApi = createApi({
+  reducerPath: 'testApi',
+  baseQuery: envelopeBaseQuery,
+  endpoints: (build) => ({
+    thing: build.query<{ name: string }, void>({ query: () => '/thing' }),
+  }),
+});
+
+async function runQuery() {
+  const store = configureStore({
+    reducer: { [testApi.reducerPath]: testApi.reducer },
+    middleware: (getDefault) => getDefault().concat(testApi.middleware),
+  });
+  return store.dispatch(testApi.endpoints.thing.initiate(undefined, { forceRefetch: true }));
+}
+
+describe('envelopeBaseQuery', () => {
+  it('resolves with the data of a successful envelope, with cookies included', async () => {
+    const fetchMock = mockFetch(jsonResponse({ success: true, data: { name: 'Ada' } }));
+    const result = await runQuery();
+    expect(result.data).toEqual({ name: 'Ada' });
+    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(request.url).toMatch(/\/api\/thing$/);
+    expect(request.credentials).toBe('include');
+  });
+
+  it("raises the server's error text for a non-ok reply", async () => {
+    mockFetch(
+      jsonResponse(
+        {
+          success: false,
+          error: 'Email is already registered',
+          code: 'CONFLICT',
+          fieldErrors: { email: 'Email is already registered' },
+          requestId: 'r1',
+        },
+        409,
+      ),
+    );
+    const result = await runQuery();
+    expect(result.error).toEqual<ApiError>({
+      status: 409,
+      message: 'Email is already registered',
+      code: 'CONFLICT',
+      fieldErrors: { email: 'Email is already registered' },
+    });
+  });
+
+  it("falls back to 'Request failed' when a non-ok reply has no error text", async () => {
+    mockFetch(jsonResponse({ success: false }, 500));
+    expect((await runQuery()).error).toMatchObject({ status: 500, message: 'Request failed' });
+
+    mockFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
+    expect((await runQuery()).error).toMatchObject({ status: 502, message: 'Request failed' });
+  });
+
+  it('leaves the text empty for an ok reply reporting a failure without text, for the caller to fill', async () => {
+    mockFetch(jsonResponse({ success: false }));
+    expect((await runQuery()).error).toEqual({ status: 200, message: '' });
+  });
+
+  it("turns a network failure into 'Unknown error'", async () => {
+    mockFetch(new TypeError('Failed to fetch'));
+    expect((await runQuery()).error).toMatchObject({ message: 'Unknown error' });
+  });
+
+  it("turns an unreadable or malformed successful reply into 'Unknown error'", async () => {
+    mockFetch(new Response('not json', { status: 200 }));
+    expect((await runQuery()).error).toMatchObject({ message: 'Unknown error' });
+
+    mockFetch(jsonResponse({ hello: 'world' }));
+    expect((await runQuery()).error).toMatchObject({ message: 'Unknown error' });
+  });
+});

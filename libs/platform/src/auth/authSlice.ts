@@ -1,0 +1,210 @@
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { isApiError, requestEnvelope } from '../api/envelope';
+import { userFromReply, type AuthUser } from './user';
+
+/** Client auth state (spec section 3). */
+export interface AuthState {
+  user: AuthUser | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  error: string | null;
+}
+
+export const initialAuthState: AuthState = {
+  user: null,
+  isAuthenticated: false,
+  isLoading: false,
+  error: null,
+};
+
+/** Fallback texts of the auth store (spec section 8). */
+export const AuthErrorText = {
+  login: 'Login failed',
+  register: 'Registration failed',
+  logout: 'Logout failed',
+  verify: 'Verification failed',
+  updateProfile: 'Failed to update profile',
+} as const;
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+export interface RegisterInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export interface UpdateProfileInput {
+  firstName: string;
+  lastName: string;
+  nationality: string | null;
+  email: string;
+}
+
+type ThunkConfig = { rejectValue: string };
+
+function messageOf(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.message.trim() !== '') return error.message;
+  return fallback;
+}
+
+/** A thunk that makes one call and expects a user back; any failure rejects with a message. */
+function userThunk<Arg>(
+  type: string,
+  fallback: string,
+  request: (arg: Arg) => { url: string; method: string; body?: unknown },
+) {
+  return createAsyncThunk<AuthUser, Arg, ThunkConfig>(type, async (arg, thunkApi) => {
+    try {
+      const data = await requestEnvelope(request(arg), thunkApi, type);
+      const user = userFromReply(data);
+      if (!user) return thunkApi.rejectWithValue(fallback);
+      return user;
+    } catch (error) {
+      return thunkApi.rejectWithValue(messageOf(error, fallback));
+    }
+  });
+}
+
+export const login = userThunk<LoginInput>('auth/login', AuthErrorText.login, (body) => ({
+  url: '/auth/login',
+  method: 'POST',
+  body,
+}));
+
+export const register = userThunk<RegisterInput>(
+  'auth/register',
+  AuthErrorText.register,
+  (body) => ({ url: '/auth/register', method: 'POST', body }),
+);
+
+export const verifyMagicLink = userThunk<string>(
+  'auth/verifyMagicLink',
+  AuthErrorText.verify,
+  (token) => ({
+    url: '/auth/verify-token',
+    method: 'POST',
+    body: { token },
+  }),
+);
+
+export const updateProfile = userThunk<UpdateProfileInput>(
+  'auth/updateProfile',
+  AuthErrorText.updateProfile,
+  (body) => ({ url: '/auth/profile', method: 'PUT', body }),
+);
+
+/** Loads the current user; a 401 simply means a guest. */
+export const loadProfile = userThunk<void>('auth/loadProfile', '', () => ({
+  url: '/auth/profile',
+  method: 'GET',
+}));
+
+export const logout = createAsyncThunk<void, void, ThunkConfig>(
+  'auth/logout',
+  async (_arg, thunkApi) => {
+    try {
+      await requestEnvelope({ url: '/auth/logout', method: 'POST' }, thunkApi, 'auth/logout');
+    } catch (error) {
+      return thunkApi.rejectWithValue(messageOf(error, AuthErrorText.logout));
+    }
+  },
+);
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    setUser(state, action: PayloadAction<AuthUser | null>) {
+      state.user = action.payload;
+      state.isAuthenticated = action.payload !== null;
+    },
+    setAuthenticated(state, action: PayloadAction<boolean>) {
+      state.isAuthenticated = action.payload;
+    },
+    setLoading(state, action: PayloadAction<boolean>) {
+      state.isLoading = action.payload;
+    },
+    setError(state, action: PayloadAction<string | null>) {
+      state.error = action.payload;
+    },
+    clearError(state) {
+      state.error = null;
+    },
+  },
+  extraReducers: (builder) => {
+    const signIn = [login, register, verifyMagicLink] as const;
+    const fallbacks = [AuthErrorText.login, AuthErrorText.register, AuthErrorText.verify] as const;
+    signIn.forEach((thunk, index) => {
+      builder
+        .addCase(thunk.pending, (state) => {
+          state.isLoading = true;
+          state.error = null;
+        })
+        .addCase(thunk.fulfilled, (state, action) => {
+          state.user = action.payload;
+          state.isAuthenticated = true;
+          state.isLoading = false;
+        })
+        .addCase(thunk.rejected, (state, action) => {
+          state.error = action.payload ?? fallbacks[index] ?? null;
+          state.isLoading = false;
+        });
+    });
+
+    builder
+      .addCase(logout.pending, (state) => {
+        state.isLoading = true;
+      })
+      .addCase(logout.fulfilled, (state) => {
+        state.user = null;
+        state.isAuthenticated = false;
+        state.error = null;
+        state.isLoading = false;
+      })
+      .addCase(logout.rejected, (state, action) => {
+        state.error = action.payload ?? AuthErrorText.logout;
+        state.isLoading = false;
+      })
+      .addCase(loadProfile.pending, (state) => {
+        state.isLoading = true;
+      })
+      .addCase(loadProfile.fulfilled, (state, action) => {
+        state.user = action.payload;
+        state.isAuthenticated = true;
+        state.isLoading = false;
+      })
+      .addCase(loadProfile.rejected, (state) => {
+        state.user = null;
+        state.isAuthenticated = false;
+        state.isLoading = false;
+      })
+      .addCase(updateProfile.pending, (state) => {
+        state.isLoading = true;
+        state.error = null;
+      })
+      .addCase(updateProfile.fulfilled, (state, action) => {
+        state.user = action.payload;
+        state.isLoading = false;
+      })
+      .addCase(updateProfile.rejected, (state, action) => {
+        state.error = action.payload ?? AuthErrorText.updateProfile;
+        state.isLoading = false;
+      });
+  },
+  selectors: {
+    selectAuth: (state) => state,
+    selectUser: (state) => state.user,
+    selectIsAuthenticated: (state) => state.isAuthenticated,
+    selectAuthLoading: (state) => state.isLoading,
+    selectAuthError: (state) => state.error,
+  },
+});
+
+export const { setUser, setAuthenticated, setLoading, setError, clearError } = authSlice.actions;
+export const { selectAuth, selectUser, selectIsAuthenticated, selectAuthLoading, selectAuthError } =
+  authSlice.selectors;

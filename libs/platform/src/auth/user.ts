@@ -1,0 +1,47 @@
+/** The signed-in user as the client keeps it (the fields the profile reply carries; never a token). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  nationality: string | null;
+  role: 'user' | 'admin';
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** Reads a user from a reply or from storage; null when it is not a user. Unknown fields are dropped. */
+export function toAuthUser(value: unknown): AuthUser | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const source = value as Record<string, unknown>;
+  const email = text(source.email);
+  if (email === '') return null;
+  return {
+    id: text(source.id),
+    email,
+    firstName: text(source.firstName),
+    lastName: text(source.lastName),
+    nationality: typeof source.nationality === 'string' ? source.nationality : null,
+    role: source.role === 'admin' ? 'admin' : 'user',
+  };
+}
+
+/** The user inside a `{ user }` reply, or the reply itself when it is the user. */
+export function userFromReply(data: unknown): AuthUser | null {
+  if (typeof data === 'object' && data !== null && 'user' in data) {
+    return toAuthUser((data as { user: unknown }).user);
+  }
+  return toAuthUser(data);
+}
+
+/** The letter shown in the avatar menu. */
+export function userInitial(user: AuthUser): string {
+  return (user.firstName.trim()[0] ?? user.email.trim()[0] ?? '?').toUpperCase();
+}
+
+export function userDisplayName(user: AuthUser): string {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return name === '' ? user.email : name;
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { selectAuth } from '../auth/authSlice';
+import { useAppSelector } from '../store';
+
+export const LOGIN_PATH = '/auth/login';
+
+/** The login URL that brings the user back to `path` afterwards. */
+export function loginRedirectPath(path: string): string {
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(path)}`;
+}
+
+/**
+ * Where to go after signing in: the remembered path when it is a path on this site, otherwise home.
+ * Only same-site paths are accepted, so the parameter cannot send anyone to another site.
+ */
+export function safeRedirectTarget(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return '/';
+  return value;
+}
+
+interface GuardProps {
+  children: ReactNode;
+  /** Shown while the current user is being loaded. */
+  loading: ReactNode;
+}
+
+function useGuardState() {
+  const auth = useAppSelector(selectAuth);
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  return { auth, here, location };
+}
+
+/** Signed-in users only; a guest goes to login, remembering where they were going. */
+export function RequireAuth({ children, loading }: GuardProps) {
+  const { auth, here, location } = useGuardState();
+  if (auth.isLoading) return <>{loading}</>;
+  if (!auth.isAuthenticated || !auth.user) {
+    return <Navigate to={loginRedirectPath(here)} replace state={{ from: location }} />;
+  }
+  return <>{children}</>;
+}
+
+/** Admins only: a guest goes to login, a signed-in traveller sees `forbidden`. Nothing else renders (or loads). */
+export function RequireAdmin({
+  children,
+  loading,
+  forbidden,
+}: GuardProps & { forbidden: ReactNode }) {
+  const { auth, here, location } = useGuardState();
+  if (auth.isLoading) return <>{loading}</>;
+  if (!auth.isAuthenticated || !auth.user) {
+    return <Navigate to={loginRedirectPath(here)} replace state={{ from: location }} />;
+  }
+  if (auth.user.role !== 'admin') return <>{forbidden}</>;
+  return <>{children}</>;
+}

@@ -1,0 +1,90 @@
+export { api, useGetCountriesQuery, useGetVisaTypesQuery } from './api/api';
+export {
+  API_BASE,
+  envelopeBaseQuery,
+  isApiError,
+  requestEnvelope,
+  type ApiError,
+} from './api/envelope';
+export {
+  AuthErrorText,
+  authSlice,
+  clearError,
+  initialAuthState,
+  loadProfile,
+  login,
+  logout,
+  register,
+  selectAuth,
+  selectAuthError,
+  selectAuthLoading,
+  selectIsAuthenticated,
+  selectUser,
+  setAuthenticated,
+  setError,
+  setLoading,
+  setUser,
+  updateProfile,
+  verifyMagicLink,
+  type AuthState,
+  type LoginInput,
+  type RegisterInput,
+  type UpdateProfileInput,
+} from './auth/authSlice';
+export {
+  toAuthUser,
+  userDisplayName,
+  userFromReply,
+  userInitial,
+  type AuthUser,
+} from './auth/user';
+export {
+  DEFAULT_COUNTRY_ID,
+  initialSelectionState,
+  selectCountry,
+  selectSelectedCountryId,
+  selectSelectedVisaTypeId,
+  selectVisaType,
+  selectionSlice,
+  type SelectionState,
+} from './selection/selectionSlice';
+export { AUTH_STORAGE_KEY, SELECTION_STORAGE_KEY } from './persistence';
+export {
+  createAppStore,
+  injectRemoteSlice,
+  rootReducer,
+  useAppDispatch,
+  useAppSelector,
+  useAppStore,
+  type AppDispatch,
+  type AppStore,
+  type CreateAppStoreOptions,
+  type LazyLoadedSlices,
+  type RootState,
+} from './store';
+export {
+  RemoteLoadError,
+  createRemoteRegistry,
+  isRemoteRoutesModule,
+  type RemoteModuleLoader,
+  type RemoteName,
+  type RemoteRegistry,
+  type RemoteRegistryOptions,
+  type RemoteRoutesModule,
+} from './remotes/registry';
+export {
+  RemoteErrorBoundary,
+  RemoteProvider,
+  RemoteRoutes,
+  type RemoteContextValue,
+  type RemoteRoutesProps,
+} from './remotes/RemoteRoutes';
+export {
+  LOGIN_PATH,
+  RequireAdmin,
+  RequireAuth,
+  loginRedirectPath,
+  safeRedirectTarget,
+} from './guards/guards';
+export { StandaloneRoutes } from './remotes/StandaloneRoutes';
+export { NotFoundPage } from './pages/NotFoundPage';

@@ -1,0 +1,78 @@
+import type { RouteObject } from 'react-router-dom';
+
+/** The areas the shell loads at run time, and the Module Federation container name of each. */
+export type RemoteName = 'apply' | 'account' | 'admin';
+
+/**
+ * What every remote exposes as `./routes`: its route objects, grouped by the top-level path of the shell they
+ * mount under (paths inside a group are relative to it, e.g. `login` under `auth`).
+ */
+export interface RemoteRoutesModule {
+  mounts: Record<string, RouteObject[]>;
+}
+
+/** Fetches a remote's `./routes` module (the shell uses the Module Federation runtime). */
+export type RemoteModuleLoader = (name: RemoteName) => Promise<unknown>;
+
+export interface RemoteRegistry {
+  /** The remote's routes; the same promise until it fails and {@link RemoteRegistry.retry} is called. */
+  load(name: RemoteName): Promise<RemoteRoutesModule>;
+  /** Forgets a failed or broken load so the next render downloads the remote again (no page reload). */
+  retry(name: RemoteName): void;
+  /** Where load and render failures of a remote are reported. */
+  report(error: unknown, name: RemoteName): void;
+}
+
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'RemoteLoadError';
+  }
+}
+
+export function isRemoteRoutesModule(value: unknown): value is RemoteRoutesModule {
+  if (typeof value !== 'object' || value === null || !('mounts' in value)) return false;
+  const { mounts } = value as { mounts: unknown };
+  return (
+    typeof mounts === 'object' &&
+    mounts !== null &&
+    Object.values(mounts).every((routes) => Array.isArray(routes))
+  );
+}
+
+export interface RemoteRegistryOptions {
+  load: RemoteModuleLoader;
+  onError?: (error: unknown, name: RemoteName) => void;
+}
+
+export function createRemoteRegistry({ load, onError }: RemoteRegistryOptions): RemoteRegistry {
+  const loads = new Map<RemoteName, Promise<RemoteRoutesModule>>();
+
+  return {
+    load(name) {
+      let pending = loads.get(name);
+      if (!pending) {
+        pending = Promise.resolve()
+          .then(() => load(name))
+          .then((module) => {
+            if (!isRemoteRoutesModule(module)) {
+              throw new RemoteLoadError(name, `The ${name} area did not provide its routes`);
+            }
+            return module;
+          });
+        loads.set(name, pending);
+      }
+      return pending;
+    },
+    retry(name) {
+      loads.delete(name);
+    },
+    report(error, name) {
+      onError?.(error, name);
+    },
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * The one webpack configuration factory for the shell and the three remotes.
+ *
+ * Every front end compiles TypeScript with swc-loader, extracts CSS with mini-css-extract-plugin, resolves the
+ * workspace libraries to their TypeScript sources (the `source` export condition) and takes part in Module
+ * Federation with the same shared singletons. Production file names carry a content hash; `remoteEntry.js` and
+ * `mf-manifest.json` are the only stable names a remote publishes.
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+/** Packages every front end shares as one instance. */
+const SHARED_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'react-router',
+  'react-router-dom',
+  '@reduxjs/toolkit',
+  '@reduxjs/toolkit/query',
+  '@reduxjs/toolkit/query/react',
+  'react-redux',
+  '@waypoint/contracts',
+  '@waypoint/platform',
+  '@waypoint/ui',
+];
+
+/** Where the API listens during development; every dev server proxies `/api` to it. */
+const API_TARGET = process.env.WAYPOINT_API_URL || 'http://localhost:3000';
+
+/** The installed version of a package, found through node_modules (its `exports` may hide package.json). */
+function readVersion(packageName, fromDir) {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', packageName, 'package.json');
+    if (fs.existsSync(manifest)) return JSON.parse(fs.readFileSync(manifest, 'utf8')).version;
+    if (path.dirname(dir) === dir) break;
+  }
+  throw new Error(`Cannot find the installed version of ${packageName} from ${fromDir}`);
+}
+
+function sharedConfig(workspaceDir) {
+  const shared = {};
+  for (const name of SHARED_SINGLETONS) {
+    const packageName = name.startsWith('@')
+      ? name.split('/').slice(0, 2).join('/')
+      : name.split('/')[0];
+    const version = readVersion(packageName, workspaceDir);
+    shared[name] = { singleton: true, requiredVersion: `^${version}`, version };
+  }
+  return shared;
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir               the workspace folder (`__dirname` of its webpack.config.js)
+ * @param {string} options.name              the federation container name (`shell`, `apply`, `account`, `admin`)
+ * @param {number} options.port              the dev server port
+ * @param {Record<string, string>} [options.exposes]  modules a remote exposes
+ * @param {string} [options.entry]           the page entry: always for the shell, dev-only for a remote
+ * @param {string} [options.title]           the HTML page title
+ * @param {boolean} [options.host]           true for the shell
+ * @param {(devServer: object) => object} [options.devServer]  adjusts the dev server settings
+ */
+function createWebpackConfig(options) {
+  const { dir, name, port, exposes, entry, title = 'Waypoint', host = false } = options;
+
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const serving = Boolean(process.env.WEBPACK_SERVE);
+    const withPage = host || serving;
+    const hashed = (ext) => (production ? `[name].[contenthash:10].${ext}` : `[name].${ext}`);
+
+    /** @type {import('webpack').Configuration} */
+    const config = {
+      context: dir,
+      mode: production ? 'production' : 'development',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      entry: withPage && entry ? { main: entry } : {},
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: host ? '/' : 'auto',
+        filename: hashed('js'),
+        chunkFilename: hashed('js'),
+        assetModuleFilename: production
+          ? 'assets/[name].[contenthash:10][ext]'
+          : 'assets/[name][ext]',
+        uniqueName: `waypoint_${name}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        conditionNames: ['source', '...'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [MiniCssExtractPlugin.loader, 'css-loader'],
+          },
+          {
+            test: /\.(svg|png|jpe?g|webp|woff2?)$/,
+            type: 'asset/resource',
+          },
+        ],
+      },
+      plugins: [
+        new MiniCssExtractPlugin({ filename: hashed('css'), chunkFilename: hashed('css') }),
+        new ModuleFederationPlugin({
+          name,
+          ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
+          remotes: {},
+          shared: sharedConfig(dir),
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        ...(withPage
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(__dirname, 'index.html'),
+                title,
+                chunks: ['main'],
+              }),
+            ]
+          : []),
+      ],
+      optimization: {
+        moduleIds: production ? 'deterministic' : 'named',
+      },
+      performance: { hints: false },
+      stats: production ? 'errors-warnings' : 'minimal',
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api'], target: API_TARGET, changeOrigin: false }],
+        client: { overlay: { warnings: false } },
+      },
+    };
+
+    if (options.devServer) config.devServer = options.devServer(config.devServer);
+    return config;
+  };
+}
+
+module.exports = { createWebpackConfig, SHARED_SINGLETONS, API_TARGET };

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { formatEuros } from '@waypoint/contracts';
+import { cx } from './ids';
+
+export interface CostLine {
+  label: ReactNode;
+  /** Euro cents. */
+  amountCents: number;
+  /** A line such as '× 2 travellers' under the label. */
+  detail?: ReactNode;
+}
+
+export interface CostSummaryProps {
+  title?: ReactNode;
+  lines: CostLine[];
+  totalLabel?: ReactNode;
+  totalCents: number;
+  /** Usually the Save & Continue button. */
+  footer?: ReactNode;
+  note?: ReactNode;
+  className?: string;
+}
+
+/** The price breakdown; every amount comes from the server in euro cents. */
+export function CostSummary({
+  title = 'Cost summary',
+  lines,
+  totalLabel = 'Total',
+  totalCents,
+  footer,
+  note,
+  className,
+}: CostSummaryProps) {
+  return (
+    <section
+      className={cx('wp-card', 'wp-cost', className)}
+      aria-label={typeof title === 'string' ? title : 'Cost summary'}
+    >
+      <h2 className="wp-cost__title">{title}</h2>
+      <dl className="wp-cost__lines">
+        {lines.map((line, index) => (
+          <div key={index} className="wp-cost__line">
+            <dt>
+              {line.label}
+              {line.detail ? <span className="wp-cost__detail">{line.detail}</span> : null}
+            </dt>
+            <dd>{formatEuros(line.amountCents)}</dd>
+          </div>
+        ))}
+        <div className="wp-cost__line wp-cost__line--total">
+          <dt>{totalLabel}</dt>
+          <dd>{formatEuros(totalCents)}</dd>
+        </div>
+      </dl>
+      {note ? <p className="wp-cost__note">{note}</p> : null}
+      {footer ? <div className="wp-cost__footer">{footer}</div> : null}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CountryPicker, type CountryOption } from './CountryPicker';
+
+const countries: CountryOption[] = [
+  { id: 'AU', name: 'Australia', flagEmoji: '🇦🇺' },
+  { id: 'AT', name: 'Austria', flagEmoji: '🇦🇹' },
+  { id: 'CA', name: 'Canada', flagEmoji: '🇨🇦' },
+  { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
+  { id: 'US', name: 'United States', flagEmoji: '🇺🇸' },
+];
+
+function Harness({ initial = null as string | null }) {
+  const [value, setValue] = useState<string | null>(initial);
+  return (
+    <>
+      <CountryPicker
+        id="country"
+        label="Where you from?"
+        countries={countries}
+        value={value}
+        onChange={setValue}
+      />
+      <p>Chosen: {value ?? 'none'}</p>
+    </>
+  );
+}
+
+describe('CountryPicker', () => {
+  it('has a visible label and shows the chosen country', () => {
+    render(<Harness initial="US" />);
+    const input = screen.getByRole('combobox', { name: 'Where you from?' });
+    expect(input).toHaveValue('United States');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('filters as you type and chooses with the arrow keys and Enter', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Where you from?' });
+
+    await user.type(input, 'aus');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    const options = screen.getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['🇦🇺Australia', '🇦🇹Austria']);
+    expect(screen.getByText('2 countries found')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-activedescendant', 'country-option-AU');
+
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', 'country-option-AT');
+    await user.keyboard('{Enter}');
+
+    expect(screen.getByText('Chosen: AT')).toBeInTheDocument();
+    expect(input).toHaveValue('Austria');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+  });
+
+  it('opens with Arrow Down on the current country and closes with Escape, keeping the choice', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="CA" />);
+    const input = screen.getByRole('combobox', { name: 'Where you from?' });
+
+    await user.click(input);
+    await user.keyboard('{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('option', { name: /Canada/ })).toHaveAttribute('aria-selected', 'true');
+    expect(input).toHaveAttribute('aria-activedescendant', 'country-option-CA');
+
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    await user.clear(input);
+    await user.type(input, 'zzz');
+    expect(screen.getByText('No country matches “zzz”.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(input).toHaveValue('Canada');
+    expect(screen.getByText('Chosen: CA')).toBeInTheDocument();
+  });
+
+  it('chooses a country with the mouse', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Show all countries' }));
+    await user.click(screen.getByRole('option', { name: /France/ }));
+    expect(screen.getByText('Chosen: FR')).toBeInTheDocument();
+  });
+
+  it('links its error message to the input', () => {
+    render(
+      <CountryPicker
+        id="country"
+        label="Where you from?"
+        countries={countries}
+        value={null}
+        onChange={() => undefined}
+        error="Please select your country"
+      />,
+    );
+    const input = screen.getByRole('combobox', { name: 'Where you from?' });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(/Please select your country/);
+  });
+});

@@ -1,0 +1,242 @@
+import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { cx, describedBy } from './ids';
+
+export interface CountryOption {
+  id: string;
+  name: string;
+  flagEmoji: string;
+}
+
+/** Countries whose name (or two-letter code) matches the text; names starting with it come first. */
+export function filterCountries<C extends CountryOption>(countries: C[], text: string): C[] {
+  const query = text.trim().toLocaleLowerCase();
+  if (query === '') return countries;
+  const starts: C[] = [];
+  const contains: C[] = [];
+  for (const country of countries) {
+    const name = country.name.toLocaleLowerCase();
+    if (name.startsWith(query) || country.id.toLocaleLowerCase() === query) starts.push(country);
+    else if (name.includes(query)) contains.push(country);
+  }
+  return [...starts, ...contains];
+}
+
+export interface CountryPickerProps {
+  id: string;
+  label: ReactNode;
+  countries: CountryOption[];
+  /** The chosen country's id, or null. */
+  value: string | null;
+  onChange: (countryId: string) => void;
+  hint?: string;
+  error?: string | null;
+  required?: boolean;
+  disabled?: boolean;
+  /** Shown (and the input disabled) while the list is being fetched. */
+  loading?: boolean;
+  placeholder?: string;
+  className?: string;
+}
+
+/**
+ * A type-to-search country list following the WAI-ARIA combobox pattern (list autocomplete): type to filter,
+ * Arrow Down/Up to move, Enter to choose, Escape to close.
+ */
+export function CountryPicker({
+  id,
+  label,
+  countries,
+  value,
+  onChange,
+  hint,
+  error,
+  required,
+  disabled,
+  loading = false,
+  placeholder = 'Type to search',
+  className,
+}: CountryPickerProps) {
+  const uid = useId();
+  const listboxId = `${id}-listbox`;
+  const labelId = `${id}-label`;
+  const statusId = `${uid}-status`;
+  const selected = countries.find((country) => country.id === value) ?? null;
+
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState<string | null>(null);
+  const [activeIndex, setActiveIndex] = useState(-1);
+
+  const options = useMemo(() => filterCountries(countries, query ?? ''), [countries, query]);
+  const activeOption = open ? options[activeIndex] : undefined;
+  const optionId = (countryId: string) => `${id}-option-${countryId}`;
+
+  const activeId = activeOption ? optionId(activeOption.id) : undefined;
+
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
+
+  const openList = (list: CountryOption[] = options) => {
+    setOpen(true);
+    const current = list.findIndex((country) => country.id === value);
+    setActiveIndex(current >= 0 ? current : 0);
+  };
+
+  const close = () => {
+    setOpen(false);
+    setQuery(null);
+    setActiveIndex(-1);
+  };
+
+  const choose = (country: CountryOption) => {
+    onChange(country.id);
+    close();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        if (!open) openList();
+        else setActiveIndex((index) => Math.min(index + 1, options.length - 1));
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        if (!open) openList();
+        else setActiveIndex((index) => Math.max(index - 1, 0));
+        break;
+      case 'Enter':
+        if (open) {
+          event.preventDefault();
+          if (activeOption) choose(activeOption);
+        }
+        break;
+      case 'Escape':
+        if (open || query !== null) {
+          event.preventDefault();
+          close();
+        }
+        break;
+      default:
+        break;
+    }
+  };
+
+  const inputValue = query ?? selected?.name ?? '';
+  const describe = [describedBy(id, hint, error), statusId].filter(Boolean).join(' ');
+
+  return (
+    <div className={cx('wp-field', 'wp-combobox', error && 'wp-field--error', className)}>
+      <label className="wp-label" id={labelId} htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="wp-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {hint ? (
+        <p className="wp-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="wp-field-error" id={`${id}-error`}>
+          <span className="wp-visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+      <div className="wp-combobox__control">
+        <span className="wp-combobox__flag" aria-hidden="true">
+          {query === null && selected ? selected.flagEmoji : '🌐'}
+        </span>
+        <input
+          id={id}
+          type="text"
+          role="combobox"
+          className={cx('wp-input', 'wp-combobox__input', error && 'wp-input--error')}
+          value={inputValue}
+          placeholder={loading ? 'Loading countries…' : placeholder}
+          autoComplete="off"
+          spellCheck={false}
+          disabled={disabled || loading}
+          required={required}
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listboxId}
+          aria-activedescendant={activeId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describe}
+          onChange={(event) => {
+            const text = event.target.value;
+            setQuery(text);
+            setOpen(true);
+            setActiveIndex(filterCountries(countries, text).length > 0 ? 0 : -1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={close}
+          onClick={() => {
+            if (!open) openList();
+          }}
+        />
+        <button
+          type="button"
+          className="wp-combobox__toggle"
+          tabIndex={-1}
+          aria-label="Show all countries"
+          aria-controls={listboxId}
+          aria-expanded={open}
+          disabled={disabled || loading}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            if (open) close();
+            else {
+              setQuery(null);
+              openList(countries);
+              document.getElementById(id)?.focus();
+            }
+          }}
+        >
+          <span aria-hidden="true">▾</span>
+        </button>
+      </div>
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-labelledby={labelId}
+        className="wp-combobox__listbox"
+        hidden={!open}
+      >
+        {open
+          ? options.map((country, index) => (
+              <li
+                key={country.id}
+                id={optionId(country.id)}
+                role="option"
+                aria-selected={country.id === value}
+                className={cx(
+                  'wp-combobox__option',
+                  index === activeIndex && 'wp-combobox__option--active',
+                )}
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseMove={() => setActiveIndex(index)}
+                onClick={() => choose(country)}
+              >
+                <span className="wp-combobox__option-flag" aria-hidden="true">
+                  {country.flagEmoji}
+                </span>
+                {country.name}
+              </li>
+            ))
+          : null}
+      </ul>
+      {open && options.length === 0 ? (
+        <p className="wp-combobox__empty">No country matches “{query}”.</p>
+      ) : null}
+      <p id={statusId} className="wp-visually-hidden" aria-live="polite">
+        {open ? `${options.length} ${options.length === 1 ? 'country' : 'countries'} found` : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { useState, type ReactNode } from 'react';
+import { cx, describedBy } from './ids';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Years a date picker offers: from 10 years ahead back to 1900 (spec section 9). */
+export function dateInputYears(today: Date = new Date()): number[] {
+  const years: number[] = [];
+  for (let year = today.getFullYear() + 10; year >= 1900; year -= 1) years.push(year);
+  return years;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+interface Parts {
+  day: string;
+  month: string;
+  year: string;
+}
+
+function splitDate(value: string): Parts | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  return {
+    year: String(Number(match[1])),
+    month: String(Number(match[2])),
+    day: String(Number(match[3])),
+  };
+}
+
+/** The YYYY-MM-DD value of complete, real date parts; '' otherwise. */
+export function joinDate({ day, month, year }: Parts): string {
+  if (!day || !month || !year) return '';
+  const d = Number(day);
+  const m = Number(month);
+  const y = Number(year);
+  if (d < 1 || d > daysInMonth(y, m)) return '';
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export interface DateInputProps {
+  /** The id of the first control (the day), which an error summary link focuses. */
+  id: string;
+  label: ReactNode;
+  /** YYYY-MM-DD, or '' when no complete date is chosen. */
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+  error?: string | null;
+  disabled?: boolean;
+  required?: boolean;
+  /** Defaults to 10 years ahead back to 1900. */
+  years?: number[];
+  className?: string;
+}
+
+/** A date as day, month and year selects (easier than a calendar for dates of birth and passport expiry). */
+export function DateInput({
+  id,
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  disabled,
+  required,
+  years,
+  className,
+}: DateInputProps) {
+  const [draft, setDraft] = useState<Parts>(
+    () => splitDate(value) ?? { day: '', month: '', year: '' },
+  );
+  const [lastValue, setLastValue] = useState(value);
+  // A new value from outside (e.g. a restored draft or a cleared date) replaces the parts being edited.
+  if (value !== lastValue) {
+    setLastValue(value);
+    if (value !== joinDate(draft)) setDraft(splitDate(value) ?? { day: '', month: '', year: '' });
+  }
+
+  const update = (part: keyof Parts, next: string) => {
+    const parts = { ...draft, [part]: next };
+    setDraft(parts);
+    const joined = joinDate(parts);
+    if (joined !== value) {
+      setLastValue(joined);
+      onChange(joined);
+    }
+  };
+
+  const yearList = years ?? dateInputYears();
+  const maxDay =
+    draft.month && draft.year ? daysInMonth(Number(draft.year), Number(draft.month)) : 31;
+  const describe = describedBy(id, hint, error);
+
+  return (
+    <fieldset
+      className={cx('wp-field', 'wp-date', error && 'wp-field--error', className)}
+      aria-describedby={describe}
+      disabled={disabled}
+    >
+      <legend className="wp-label">
+        {label}
+        {required ? (
+          <span className="wp-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </legend>
+      {hint ? (
+        <p className="wp-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="wp-field-error" id={`${id}-error`}>
+          <span className="wp-visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+      <div className="wp-date__parts">
+        <div className="wp-date__part">
+          <label className="wp-date__label" htmlFor={id}>
+            Day
+          </label>
+          <select
+            id={id}
+            className={cx('wp-select', error && 'wp-input--error')}
+            value={draft.day}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => update('day', event.target.value)}
+          >
+            <option value="">DD</option>
+            {Array.from({ length: 31 }, (_, index) => index + 1).map((day) => (
+              <option key={day} value={String(day)} disabled={day > maxDay}>
+                {String(day).padStart(2, '0')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="wp-date__part wp-date__part--month">
+          <label className="wp-date__label" htmlFor={`${id}-month`}>
+            Month
+          </label>
+          <select
+            id={`${id}-month`}
+            className={cx('wp-select', error && 'wp-input--error')}
+            value={draft.month}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => update('month', event.target.value)}
+          >
+            <option value="">MM</option>
+            {MONTHS.map((name, index) => (
+              <option key={name} value={String(index + 1)}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="wp-date__part">
+          <label className="wp-date__label" htmlFor={`${id}-year`}>
+            Year
+          </label>
+          <select
+            id={`${id}-year`}
+            className={cx('wp-select', error && 'wp-input--error')}
+            value={draft.year}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => update('year', event.target.value)}
+          >
+            <option value="">YYYY</option>
+            {yearList.map((year) => (
+              <option key={year} value={String(year)}>
+                {year}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

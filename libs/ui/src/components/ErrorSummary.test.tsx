@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ErrorSummary, type FieldError } from './ErrorSummary';
+import { TextField } from './TextField';
+import { DateInput } from './DateInput';
+
+function Form() {
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors([
+      { fieldId: 'first-name', message: 'Traveler 1: First name is required' },
+      { fieldId: 'dob', message: 'Date of birth is required' },
+    ]);
+    setAttempt((value) => value + 1);
+  };
+  const errorFor = (id: string) => errors.find((error) => error.fieldId === id)?.message;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <ErrorSummary errors={errors} focusKey={attempt} />
+      <TextField id="first-name" label="First name" error={errorFor('first-name')} />
+      <DateInput
+        id="dob"
+        label="Date of birth"
+        value=""
+        onChange={() => undefined}
+        error={errorFor('dob')}
+      />
+      <button type="submit">Save & Continue</button>
+    </form>
+  );
+}
+
+describe('ErrorSummary', () => {
+  it('renders nothing without errors', () => {
+    render(<Form />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('receives focus after a failed submit, every time', async () => {
+    const user = userEvent.setup();
+    render(<Form />);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+
+    await user.click(screen.getByRole('textbox', { name: 'First name' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(summary).toHaveFocus();
+  });
+
+  it('links each message to its field and moves focus there', async () => {
+    const user = userEvent.setup();
+    render(<Form />);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    const nameLink = screen.getByRole('link', { name: 'Traveler 1: First name is required' });
+    expect(nameLink).toHaveAttribute('href', '#first-name');
+    await user.click(nameLink);
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveFocus();
+
+    await user.click(screen.getByRole('link', { name: 'Date of birth is required' }));
+    expect(screen.getByRole('combobox', { name: 'Day' })).toHaveFocus();
+  });
+});

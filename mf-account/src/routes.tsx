@@ -1,0 +1,37 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { NotFoundPage, type RemoteRoutesModule } from '@waypoint/platform';
+import { AccountLayout, OrdersPage, ProfilePage } from './pages/AccountPages';
+import {
+  ForgotPasswordPage,
+  LoginPage,
+  RegisterPage,
+  ResetPasswordPage,
+  VerifyEmailPage,
+  VerifyLinkPage,
+} from './pages/AuthPages';
+import './state';
+
+const auth: RouteObject[] = [
+  { index: true, element: <Navigate to="/auth/login" replace /> },
+  { path: 'login', element: <LoginPage /> },
+  { path: 'register', element: <RegisterPage /> },
+  { path: 'forgot-password', element: <ForgotPasswordPage /> },
+  { path: 'reset-password', element: <ResetPasswordPage /> },
+  { path: 'verify-email', element: <VerifyEmailPage /> },
+  { path: 'verify', element: <VerifyLinkPage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+const orders: RouteObject[] = [
+  { element: <AccountLayout />, children: [{ index: true, element: <OrdersPage /> }] },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+const account: RouteObject[] = [
+  { index: true, element: <Navigate to="/account/profile" replace /> },
+  { element: <AccountLayout />, children: [{ path: 'profile', element: <ProfilePage /> }] },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/** Sign-in, orders and profile, mounted by the shell under /auth, /orders and /account. */
+export const mounts: RemoteRoutesModule['mounts'] = { auth, orders, account };

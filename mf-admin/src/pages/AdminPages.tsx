@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { Button, Drawer } from '@waypoint/ui';
+
+function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul className="wp-side-menu">
+      <li>
+        <NavLink className="wp-menu__item" to="/admin" end onClick={onNavigate}>
+          Dashboard
+        </NavLink>
+      </li>
+    </ul>
+  );
+}
+
+/** The admin area: a side menu, which becomes a drawer on small screens. */
+export function AdminLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="wp-container wp-side-layout">
+      <aside className="wp-side-layout__aside wp-card" aria-label="Admin">
+        <nav aria-label="Admin">
+          <AdminMenu />
+        </nav>
+      </aside>
+      <div>
+        <div className="wp-side-layout__mobile">
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
+            Admin menu
+          </Button>
+          <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Admin">
+            <nav aria-label="Admin">
+              <AdminMenu onNavigate={() => setMenuOpen(false)} />
+            </nav>
+          </Drawer>
+        </div>
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  return (
+    <>
+      <title>Dashboard – Waypoint admin</title>
+      <h1>Dashboard</h1>
+    </>
+  );
+}
+
+export function ApplicationsPage() {
+  return (
+    <>
+      <title>Applications – Waypoint admin</title>
+      <h1>Applications</h1>
+    </>
+  );
+}

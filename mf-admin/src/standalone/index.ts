@@ -1,0 +1,2 @@
+// Standalone development page: shared packages are negotiated before the app starts.
+import('./bootstrap');

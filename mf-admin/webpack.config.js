@@ -1,0 +1,12 @@
+const path = require('node:path');
+const { createWebpackConfig } = require('@waypoint/platform/webpack/create-config.cjs');
+
+module.exports = createWebpackConfig({
+  dir: __dirname,
+  name: 'admin',
+  port: 4203,
+  exposes: { './routes': './src/routes.tsx' },
+  // Standalone development page (only served by `npm run dev`, not part of the deployed remote).
+  entry: path.join(__dirname, 'src/standalone/index.ts'),
+  title: 'Waypoint – Admin (standalone)',
+});

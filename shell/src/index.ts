@@ -1,0 +1,2 @@
+// Module Federation negotiates shared packages before the app starts, so the app lives behind this import.
+import('./bootstrap');

@@ -1,0 +1,191 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import {
+  logout,
+  selectAuth,
+  useAppDispatch,
+  useAppSelector,
+  userDisplayName,
+  userInitial,
+  type AuthUser,
+} from '@waypoint/platform';
+import { Drawer } from '@waypoint/ui';
+
+function useSignOut() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return async () => {
+    await dispatch(logout());
+    navigate('/');
+  };
+}
+
+/** The avatar-initial button and its menu: Account Settings and Log out. */
+function UserMenu({ user }: { user: AuthUser }) {
+  const [open, setOpen] = useState(false);
+  const menuId = `${useId()}-menu`;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const signOut = useSignOut();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  return (
+    <div
+      className="wp-menu"
+      ref={rootRef}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) close(true);
+      }}
+      onBlur={(event) => {
+        if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="wp-avatar"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Account menu for ${userDisplayName(user)}`}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true">{userInitial(user)}</span>
+      </button>
+      <ul id={menuId} className="wp-menu__list" hidden={!open}>
+        <li className="wp-menu__user" aria-hidden="true">
+          {user.email}
+        </li>
+        <li>
+          <Link className="wp-menu__item" to="/account/profile" onClick={() => close(false)}>
+            Account Settings
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="wp-menu__item"
+            onClick={() => {
+              close(false);
+              void signOut();
+            }}
+          >
+            Log out
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function MobileMenu({ user }: { user: AuthUser | null }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const signOut = useSignOut();
+  const [lastPath, setLastPath] = useState(pathname);
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  return (
+    <div className="wp-header__mobile">
+      <button
+        type="button"
+        className="wp-button wp-button--ghost"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <span aria-hidden="true">☰</span> Menu
+      </button>
+      <Drawer open={open} onClose={() => setOpen(false)} title="Menu">
+        <nav aria-label="Mobile">
+          <ul className="wp-mobile-nav">
+            <li>
+              <Link className="wp-menu__item" to="/">
+                Home
+              </Link>
+            </li>
+            {user ? (
+              <>
+                <li>
+                  <Link className="wp-menu__item" to="/orders">
+                    My Orders
+                  </Link>
+                </li>
+                <li>
+                  <Link className="wp-menu__item" to="/account/profile">
+                    Account Settings
+                  </Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className="wp-menu__item"
+                    onClick={() => {
+                      setOpen(false);
+                      void signOut();
+                    }}
+                  >
+                    Log out
+                  </button>
+                </li>
+              </>
+            ) : (
+              <li>
+                <Link className="wp-menu__item" to="/auth/login">
+                  Log in
+                </Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </Drawer>
+    </div>
+  );
+}
+
+export function Header() {
+  const { user, isAuthenticated } = useAppSelector(selectAuth);
+  const signedIn = isAuthenticated && user ? user : null;
+
+  return (
+    <header className="wp-header">
+      <div className="wp-container wp-header__inner">
+        <Link to="/" className="wp-brand">
+          <span className="wp-brand__mark" aria-hidden="true">
+            W
+          </span>
+          Waypoint
+        </Link>
+        <nav aria-label="Main" className="wp-nav wp-header__desktop">
+          {signedIn ? (
+            <>
+              <NavLink className="wp-nav__link" to="/orders">
+                My Orders
+              </NavLink>
+              <UserMenu user={signedIn} />
+            </>
+          ) : (
+            <NavLink className="wp-nav__link" to="/auth/login">
+              Log in
+            </NavLink>
+          )}
+        </nav>
+        <MobileMenu user={signedIn} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,70 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Country } from '@waypoint/contracts';
+import {
+  DEFAULT_COUNTRY_ID,
+  selectCountry,
+  selectSelectedCountryId,
+  useAppDispatch,
+  useAppSelector,
+} from '@waypoint/platform';
+import { Button, CountryPicker } from '@waypoint/ui';
+
+export const TRIP_DETAILS_PATH = '/application/trip-details';
+
+/** The country the pickers start with: the traveller's last choice, else the default, else the first. */
+export function useInitialCountry(countries: Country[]): string | null {
+  const saved = useAppSelector(selectSelectedCountryId);
+  if (saved && countries.some((country) => country.id === saved)) return saved;
+  if (countries.some((country) => country.id === DEFAULT_COUNTRY_ID)) return DEFAULT_COUNTRY_ID;
+  return countries[0]?.id ?? null;
+}
+
+export interface StartApplicationProps {
+  countries: Country[];
+  loading: boolean;
+  /** Distinguishes the two pickers of the home page. */
+  idPrefix: string;
+  label?: string;
+}
+
+/** A country picker and Get started: remembers the country and opens trip details with it chosen. */
+export function StartApplication({
+  countries,
+  loading,
+  idPrefix,
+  label = 'Where are you from?',
+}: StartApplicationProps) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const initial = useInitialCountry(countries);
+  const [picked, setPicked] = useState<string | null>(null);
+  const countryId = picked ?? initial;
+  const hintId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (countryId) dispatch(selectCountry(countryId));
+    navigate(TRIP_DETAILS_PATH);
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-describedby={hintId} noValidate>
+      <p id={hintId} className="wp-visually-hidden">
+        Choose the country of the passport you will travel with.
+      </p>
+      <CountryPicker
+        id={`${idPrefix}-country`}
+        label={label}
+        hint="The nationality on your passport"
+        countries={countries}
+        value={countryId}
+        onChange={setPicked}
+        loading={loading}
+      />
+      <Button type="submit" size="large" fullWidth disabled={loading}>
+        Get started
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { RemoteLoadError, type RemoteName } from '@waypoint/platform';
+
+/** Where the shell learns, at run time, where each remote is deployed. */
+export const REMOTES_MANIFEST_URL = '/remotes.json';
+
+type RemoteEntries = Partial<Record<RemoteName, string>>;
+
+const REMOTE_NAMES: RemoteName[] = ['apply', 'account', 'admin'];
+
+let entries: Promise<RemoteEntries> | null = null;
+let initialised = false;
+const registered = new Set<RemoteName>();
+const failed = new Set<RemoteName>();
+
+async function fetchEntries(): Promise<RemoteEntries> {
+  const response = await fetch(REMOTES_MANIFEST_URL, {
+    credentials: 'same-origin',
+    cache: 'no-cache',
+  });
+  if (!response.ok) throw new Error(`${REMOTES_MANIFEST_URL} answered ${response.status}`);
+  const body: unknown = await response.json();
+  if (typeof body !== 'object' || body === null)
+    throw new Error(`${REMOTES_MANIFEST_URL} is not an object`);
+  const result: RemoteEntries = {};
+  for (const name of REMOTE_NAMES) {
+    const entry = (body as Record<string, unknown>)[name];
+    if (typeof entry === 'string' && entry !== '') result[name] = entry;
+  }
+  return result;
+}
+
+function remoteEntries(): Promise<RemoteEntries> {
+  if (!entries) {
+    entries = fetchEntries().catch((error: unknown) => {
+      entries = null; // the next attempt asks again
+      throw error;
+    });
+  }
+  return entries;
+}
+
+/**
+ * Loads a remote's `./routes` module through the Module Federation runtime, from the URL `/remotes.json` gives
+ * for it. After a failure the remote is registered again (clearing the runtime's caches for it), so a retry
+ * downloads it afresh without reloading the page.
+ */
+export async function loadRemoteRoutes(name: RemoteName): Promise<unknown> {
+  const entry = (await remoteEntries())[name];
+  if (!entry) throw new RemoteLoadError(name, `No address is configured for the ${name} area`);
+
+  if (!initialised) {
+    init({ name: 'shell', remotes: [] });
+    initialised = true;
+  }
+  if (!registered.has(name) || failed.has(name)) {
+    registerRemotes([{ name, entry }], { force: failed.has(name) });
+    registered.add(name);
+    failed.delete(name);
+  }
+
+  try {
+    const module = await loadRemote<unknown>(`${name}/routes`);
+    if (!module) throw new RemoteLoadError(name, `The ${name} area could not be loaded`);
+    return module;
+  } catch (error) {
+    failed.add(name);
+    throw error;
+  }
+}

@@ -1,0 +1,104 @@
+import { act, render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import {
+  AUTH_STORAGE_KEY,
+  createAppStore,
+  createRemoteRegistry,
+  type AuthUser,
+  type RemoteModuleLoader,
+} from '@waypoint/platform';
+import { App } from '../App';
+
+export const countries = [
+  { id: 'FR', name: 'France', flagEmoji: '🇫🇷', entryRule: 'ETA', ruleNote: null },
+  { id: 'DE', name: 'Germany', flagEmoji: '🇩🇪', entryRule: 'ETA', ruleNote: null },
+  { id: 'IN', name: 'India', flagEmoji: '🇮🇳', entryRule: 'VISA', ruleNote: null },
+  { id: 'US', name: 'United States', flagEmoji: '🇺🇸', entryRule: 'ETA', ruleNote: null },
+];
+
+export const traveller: AuthUser = {
+  id: 'u1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  nationality: 'GB',
+  role: 'user',
+};
+
+type Reply = { status?: number; body: unknown };
+
+/** Answers the API calls a page makes; unknown paths get a 404 envelope. */
+export function mockApi(routes: Record<string, Reply | (() => Reply)>): jest.Mock {
+  const mock = jest.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const key = `${input instanceof Request ? input.method : 'GET'} ${url.pathname}`;
+    const route = routes[key] ?? routes[url.pathname];
+    const reply = typeof route === 'function' ? route() : route;
+    const { status = 200, body } = reply ?? {
+      status: 404,
+      body: { success: false, error: 'Not found', code: 'NOT_FOUND', requestId: 't' },
+    };
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  globalThis.fetch = mock as unknown as typeof fetch;
+  return mock;
+}
+
+export const guestProfile: Reply = {
+  status: 401,
+  body: { success: false, error: 'Not signed in', code: 'UNAUTHENTICATED', requestId: 't' },
+};
+
+export function profileOf(user: AuthUser): Reply {
+  return { body: { success: true, data: user } };
+}
+
+export const countriesReply: Reply = { body: { success: true, data: countries } };
+
+let currentPath = '';
+function LocationProbe() {
+  const location = useLocation();
+  currentPath = `${location.pathname}${location.search}`;
+  return null;
+}
+
+/** The path the app is showing. */
+export function shownPath(): string {
+  return currentPath;
+}
+
+export interface RenderAppOptions {
+  path?: string;
+  /** A user already saved on the device, as after an earlier visit. */
+  savedUser?: AuthUser;
+  load?: RemoteModuleLoader;
+}
+
+/**
+ * Renders the shell as bootstrap does: one store, remotes from `load`. Rendering happens inside `act` so that
+ * remote modules resolving or failing right away are shown before the first assertion.
+ */
+export async function renderApp({ path = '/', savedUser, load }: RenderAppOptions = {}) {
+  window.localStorage.clear();
+  if (savedUser) window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: savedUser }));
+  const store = createAppStore({ storage: window.localStorage });
+  const loader = jest.fn<Promise<unknown>, Parameters<RemoteModuleLoader>>(
+    load ?? (async () => ({ mounts: { auth: [{ path: 'login', element: <h1>Log in</h1> }] } })),
+  );
+  const registry = createRemoteRegistry({ load: loader });
+  const view = await act(async () =>
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={[path]}>
+          <App registry={registry} />
+          <LocationProbe />
+        </MemoryRouter>
+      </Provider>,
+    ),
+  );
+  return { ...view, store, loader };
+}

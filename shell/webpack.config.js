@@ -1,0 +1,29 @@
+const path = require('node:path');
+const { createWebpackConfig } = require('@waypoint/platform/webpack/create-config.cjs');
+
+/** In development the shell loads each remote from its own dev server (`npm run dev -w <remote>`). */
+const devRemotes = {
+  apply: 'http://localhost:4201/mf-manifest.json',
+  account: 'http://localhost:4202/mf-manifest.json',
+  admin: 'http://localhost:4203/mf-manifest.json',
+};
+
+module.exports = createWebpackConfig({
+  dir: __dirname,
+  name: 'shell',
+  host: true,
+  port: 4200,
+  entry: path.join(__dirname, 'src/index.ts'),
+  title: 'Waypoint – apply online for a UK ETA or UK visitor visa',
+  devServer: (devServer) => ({
+    ...devServer,
+    setupMiddlewares: (middlewares) => [
+      {
+        name: 'remotes-manifest',
+        path: '/remotes.json',
+        middleware: (_req, res) => res.json(devRemotes),
+      },
+      ...middlewares,
+    ],
+  }),
+});
