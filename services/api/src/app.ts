@@ -9,6 +9,7 @@ import type { FieldEncryption } from './lib/field-encryption';
 import { loggerOptions } from './lib/logging';
 import { healthRoutes } from './modules/health/health.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { bundlesAvailable, registerBundles } from './plugins/bundles';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 
@@ -69,11 +70,19 @@ export async function buildApp({
   registerErrorHandling(app);
   await app.register(helmet, {
     // The API answers JSON; the pages get their own policy where they are served.
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    hsts: config.isProduction,
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await registerOpenApi(app);
   await app.register(healthRoutes);
   await app.register(referenceRoutes);
+  if (bundlesAvailable(config)) await registerBundles(app, config);
   return app;
 }

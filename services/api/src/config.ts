@@ -52,7 +52,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: bool,
   STATIC_DIR: optionalString,
+  REMOTE_APPLY_URL: optionalString,
+  REMOTE_ACCOUNT_URL: optionalString,
+  REMOTE_ADMIN_URL: optionalString,
 });
+
+/** The repository root, when running from the source tree (services/api/src or services/api/dist). */
+const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
 
@@ -83,9 +89,13 @@ export interface Config {
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
-  /** Root folder holding the built front-end bundles (shell/dist and each remote dist folder). */
-  staticDir: string | undefined;
+  /** Folders of the built front-end bundles: the shell and each remote. */
+  bundles: Record<'shell' | RemoteName, string>;
+  /** Where the shell loads each remote from (served to browsers as /remotes.json). */
+  remotes: Record<RemoteName, string>;
 }
+
+export type RemoteName = 'apply' | 'account' | 'admin';
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -153,6 +163,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
-    staticDir: e.STATIC_DIR ? path.resolve(e.STATIC_DIR) : undefined,
+    // STATIC_DIR holds shell/, apply/, account/ and admin/ (a deployment); otherwise the workspaces' dist folders.
+    bundles: e.STATIC_DIR
+      ? {
+          shell: path.resolve(e.STATIC_DIR, 'shell'),
+          apply: path.resolve(e.STATIC_DIR, 'apply'),
+          account: path.resolve(e.STATIC_DIR, 'account'),
+          admin: path.resolve(e.STATIC_DIR, 'admin'),
+        }
+      : {
+          shell: path.join(REPO_ROOT, 'shell/dist'),
+          apply: path.join(REPO_ROOT, 'mf-apply/dist'),
+          account: path.join(REPO_ROOT, 'mf-account/dist'),
+          admin: path.join(REPO_ROOT, 'mf-admin/dist'),
+        },
+    remotes: {
+      apply: e.REMOTE_APPLY_URL ?? '/remotes/apply/mf-manifest.json',
+      account: e.REMOTE_ACCOUNT_URL ?? '/remotes/account/mf-manifest.json',
+      admin: e.REMOTE_ADMIN_URL ?? '/remotes/admin/mf-manifest.json',
+    },
   };
 }

@@ -1,0 +1,27 @@
+// `npm start`: builds whatever is missing or out of date (nx restores unchanged builds from its cache),
+// then runs the portal — API and every front end — on one port with the embedded defaults.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const nx = path.join(root, 'node_modules', 'nx', 'bin', 'nx.js');
+
+const build = spawnSync(process.execPath, [nx, 'run-many', '-t', 'build', '--outputStyle=static'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NX_DAEMON: 'false', ...process.env },
+});
+if (build.status !== 0) {
+  console.error('The build failed; see the messages above.');
+  process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, [path.join(root, 'services/api/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
