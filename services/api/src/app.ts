@@ -7,11 +7,16 @@ import type { Database } from './db/client';
 import type { ServiceContext } from './lib/context';
 import type { FieldEncryption } from './lib/field-encryption';
 import { loggerOptions } from './lib/logging';
+import { applicationsRoutes } from './modules/applications/applications.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailboxRoutes } from './modules/notifications/mailbox.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { bundlesAvailable, registerBundles } from './plugins/bundles';
+import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerSessions } from './plugins/session';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +32,8 @@ export interface AppDeps {
   config: Config;
   database: Database;
   encryption: FieldEncryption;
+  /** Where log lines go (standard output when not given). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limit). */
@@ -38,9 +45,10 @@ export async function buildApp({
   config,
   database,
   encryption,
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // A caller's request id is kept when it looks like one, so a trace can cross services.
@@ -61,7 +69,14 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('lifecycle', { shuttingDown: false });
-  app.decorate('ctx', { db: database.db, config, log: app.log, encryption });
+  app.decorate('ctx', {
+    db: database.db,
+    config,
+    log: app.log,
+    encryption,
+    codeKey: encryption.deriveKey('one-time-codes'),
+    pokeOutbox: () => undefined,
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -81,8 +96,13 @@ export async function buildApp({
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   await registerOpenApi(app);
+  registerCsrf(app, config);
+  await registerSessions(app, config);
   await app.register(healthRoutes);
   await app.register(referenceRoutes);
+  await app.register(authRoutes);
+  await app.register(applicationsRoutes);
+  if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) await registerBundles(app, config);
   return app;
 }

@@ -6,6 +6,10 @@ import { openDatabase, type Database } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { seedReferenceData } from './db/seed';
 import { FieldEncryption, resolveEncryptionKey } from './lib/field-encryption';
+import { pruneRateLimits } from './lib/rate-limit';
+import { createMailer } from './modules/notifications/mailer';
+import { processOutbox, startWorker } from './modules/notifications/outbox';
+import { pruneSessions } from './plugins/session';
 
 /** Opens the configured database (PostgreSQL, or PGlite under DATA_DIR/db), migrated and seeded. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -33,7 +37,23 @@ export async function bootstrap(config: Config): Promise<Started> {
   try {
     const key = await resolveEncryptionKey(config.encryptionKey, config.keysDir);
     const app = await buildApp({ config, database, encryption: new FieldEncryption(key) });
+    const mailer = createMailer(config);
+    const worker = startWorker(
+      [
+        {
+          name: 'outbox',
+          everyMs: 1000,
+          run: () => processOutbox(database.db, mailer, config, app.log),
+        },
+        { name: 'sessions', everyMs: 10 * 60_000, run: () => pruneSessions(database.db) },
+        { name: 'rate-limits', everyMs: 10 * 60_000, run: () => pruneRateLimits(database.db) },
+      ],
+      app.log,
+    );
+    app.ctx.pokeOutbox = worker.poke;
     app.addHook('onClose', async () => {
+      await worker.stop();
+      mailer.close();
       await database.close();
     });
     return { app, database };

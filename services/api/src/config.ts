@@ -52,6 +52,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: bool,
   STATIC_DIR: optionalString,
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(8),
   REMOTE_APPLY_URL: optionalString,
   REMOTE_ACCOUNT_URL: optionalString,
   REMOTE_ADMIN_URL: optionalString,
@@ -89,6 +93,13 @@ export interface Config {
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  sessions: {
+    user: { idleSeconds: number; absoluteSeconds: number };
+    admin: { idleSeconds: number; absoluteSeconds: number };
+    /** `__Host-` prefixed and Secure in production. */
+    cookieName: string;
+    secureCookie: boolean;
+  };
   /** Folders of the built front-end bundles: the shell and each remote. */
   bundles: Record<'shell' | RemoteName, string>;
   /** Where the shell loads each remote from (served to browsers as /remotes.json). */
@@ -163,6 +174,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
+    sessions: {
+      user: {
+        idleSeconds: e.SESSION_IDLE_MINUTES * 60,
+        absoluteSeconds: e.SESSION_ABSOLUTE_HOURS * 3600,
+      },
+      admin: {
+        idleSeconds: e.ADMIN_SESSION_IDLE_MINUTES * 60,
+        absoluteSeconds: e.ADMIN_SESSION_ABSOLUTE_HOURS * 3600,
+      },
+      cookieName: isProduction ? '__Host-waypoint_session' : 'waypoint_session',
+      secureCookie: isProduction,
+    },
     // STATIC_DIR holds shell/, apply/, account/ and admin/ (a deployment); otherwise the workspaces' dist folders.
     bundles: e.STATIC_DIR
       ? {

@@ -73,3 +73,8 @@ export function pgliteClientOf(database: Database): PGlite {
   const session = (database.db as unknown as { $client: PGlite }).$client;
   return session;
 }
+
+/** The rows of a raw `db.execute` result (PGlite and node-postgres both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -9,4 +9,8 @@ export interface ServiceContext {
   config: Config;
   log: FastifyBaseLogger;
   encryption: FieldEncryption;
+  /** Secret used to hash one-time codes (derived from the encryption key). */
+  codeKey: string;
+  /** Wakes the e-mail worker after a transaction that queued a message has committed. */
+  pokeOutbox: () => void;
 }

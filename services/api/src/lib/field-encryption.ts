@@ -15,6 +15,11 @@ export class FieldEncryption {
     this.key = key;
   }
 
+  /** A separate key for another purpose (e.g. hashing one-time codes), derived from this one. */
+  deriveKey(label: string): string {
+    return crypto.createHmac('sha256', this.key).update(label).digest('base64');
+  }
+
   encrypt(plain: string): string {
     const iv = crypto.randomBytes(12);
     const cipher = crypto.createCipheriv('aes-256-gcm', this.key, iv);

@@ -10,8 +10,7 @@ function capture() {
       done();
     },
   });
-  const options = loggerOptions('info') as pino.LoggerOptions;
-  return { logger: pino(options, stream), lines };
+  return { logger: pino(loggerOptions('info'), stream), lines };
 }
 
 describe('logging', () => {

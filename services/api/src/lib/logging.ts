@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 
 /** Query-string parameters whose values never reach a log line. */
 const SECRET_PARAMS = /([?&](?:token|code|key|secret|signature|password)=)[^&#]*/gi;
@@ -30,7 +30,7 @@ export const redactPaths = [
   '*.*.passportNumber',
 ];
 
-export function loggerOptions(level: string): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },

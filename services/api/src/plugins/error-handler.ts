@@ -42,6 +42,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, request, 400, ErrorCode.VALIDATION_FAILED, first, fieldErrors);
     }
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       if (err.statusCode >= 500) request.log.error({ err }, 'application error');
       return send(reply, request, err.statusCode, err.code, err.message, err.fieldErrors);
     }

@@ -21,6 +21,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes registered before the app is ready (to exercise shared machinery). */
   extend?: (app: FastifyInstance) => void | Promise<void>,
+  logStream?: NodeJS.WritableStream,
 ): Promise<TestApp> {
   const template =
     process.env[TEMPLATE_ENV] ?? (process.env[TEMPLATE_ENV] = await createTemplate());
@@ -28,7 +29,7 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
   const database = await cloneTemplate(template);
   const encryption = new FieldEncryption(crypto.randomBytes(32).toString('base64'));
-  const app = await buildApp({ config, database, encryption });
+  const app = await buildApp({ config, database, encryption, ...(logStream ? { logStream } : {}) });
   await extend?.(app);
   await app.ready();
   return {

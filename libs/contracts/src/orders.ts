@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+export const ApplicationStatus = z.enum([
+  'DRAFT',
+  'IN_PROGRESS',
+  'SUBMITTED',
+  'UNDER_REVIEW',
+  'APPROVED',
+  'REJECTED',
+]);
+export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
+
+/** My orders tabs (spec: My orders). */
+export const ACTIVE_STATUSES: readonly ApplicationStatus[] = [
+  'DRAFT',
+  'IN_PROGRESS',
+  'SUBMITTED',
+  'UNDER_REVIEW',
+];
+export const OLD_STATUSES: readonly ApplicationStatus[] = ['APPROVED', 'REJECTED'];
+
+/** Display labels of the statuses. */
+export const STATUS_LABEL: Record<ApplicationStatus, string> = {
+  DRAFT: 'Awaiting payment',
+  IN_PROGRESS: 'In progress',
+  SUBMITTED: 'Submitted',
+  UNDER_REVIEW: 'Under review',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+};
+
+/**
+ * Where the traveller continues an order, or null when there is nothing left to do:
+ * an unpaid order resumes at checkout, a paid one at the post-payment steps.
+ */
+export function resumePath(status: ApplicationStatus, id: string): string | null {
+  if (status === 'DRAFT') return `/application/checkout?applicationId=${encodeURIComponent(id)}`;
+  if (status === 'IN_PROGRESS') return `/application/${encodeURIComponent(id)}/general-info`;
+  return null;
+}
+
+/** The order reference people see: the last 8 characters of the id, upper-cased. */
+export function orderReference(id: string): string {
+  return id.slice(-8).toUpperCase();
+}
+
+export const OrderSummary = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: ApplicationStatus,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** Shown to the traveller when the application was rejected. */
+  decisionReason: z.string().nullable(),
+  totalCents: z.number().int(),
+  currency: z.literal('EUR'),
+  travelerCount: z.number().int(),
+  visaType: z.object({ id: z.string(), name: z.string() }),
+  country: z.object({ id: z.string(), name: z.string(), flagEmoji: z.string() }),
+  /** Where "Continue Application →" goes, or null when the order cannot be resumed. */
+  resumePath: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const MyApplicationsResponse = z.array(OrderSummary);

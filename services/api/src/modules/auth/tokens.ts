@@ -1,0 +1,33 @@
+import crypto from 'node:crypto';
+
+/** A 128-bit random token for links and session cookies, base64url. */
+export function randomToken(bytes = 16): string {
+  return crypto.randomBytes(bytes).toString('base64url');
+}
+
+/** Only this hash of a token is stored. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** A 6-digit code, uniformly random. */
+export function randomCode(): string {
+  return crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+/**
+ * Codes have only a million values, so they are hashed with a keyed HMAC (and the token id):
+ * a copy of the database alone does not reveal them.
+ */
+export function hashCode(key: string, tokenId: string, code: string): string {
+  return crypto
+    .createHmac('sha256', Buffer.from(key, 'base64'))
+    .update(`${tokenId}:${code}`)
+    .digest('hex');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && crypto.timingSafeEqual(ab, bb);
+}

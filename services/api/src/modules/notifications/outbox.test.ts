@@ -1,0 +1,220 @@
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { emailOutbox } from '../../db/schema';
+import { loadConfig } from '../../config';
+import { body, createTestApp, type TestApp } from '../../test/harness';
+import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
+import { createMailer } from './mailer';
+import { backoffSeconds, processOutbox } from './outbox';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.server.address();
+      resolve({
+        server,
+        port: typeof address === 'object' && address ? address.port : port,
+        received,
+      });
+    });
+  });
+}
+
+const stop = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://apply.example.com' });
+});
+afterAll(() => t.close());
+
+async function register(email: string) {
+  const res = await new Browser(t.app, `10.1.0.${Math.floor(Math.random() * 200)}`).post(
+    '/api/auth/register',
+    {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email,
+      password: STRONG_PASSWORD,
+    },
+  );
+  expect(res.statusCode).toBe(200);
+}
+
+describe('e-mail outbox', () => {
+  it('delivers through SMTP once, survives an outage, and removes secrets after sending', async () => {
+    const smtp = await startSmtp();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      PUBLIC_URL: 'https://apply.example.com',
+    });
+    const mailer = createMailer(config);
+    try {
+      const first = uniqueEmail();
+      await register(first);
+      expect(await processOutbox(t.database.db, mailer, config, t.app.log)).toBe(1);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]!.to).toEqual([first]);
+      expect(smtp.received[0]!.raw).toContain('Subject: Your Waypoint verification code:');
+      expect(smtp.received[0]!.raw).toContain('Message-ID: <');
+
+      // The mail server goes down: the message waits with a backoff instead of being lost.
+      await stop(smtp.server);
+      const second = uniqueEmail();
+      await register(second);
+      expect(await processOutbox(t.database.db, mailer, config, t.app.log)).toBe(0);
+      const [waiting] = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, second));
+      expect(waiting).toMatchObject({ status: 'PENDING', attempts: 1 });
+      expect(waiting!.lastError).toBeTruthy();
+      expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      // Not due yet: nothing is tried.
+      expect(await processOutbox(t.database.db, mailer, config, t.app.log)).toBe(0);
+
+      // It comes back; once the retry is due the message is delivered, exactly once.
+      const again = await startSmtp(smtp.port);
+      await t.database.db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: new Date() })
+        .where(eq(emailOutbox.toAddress, second));
+      expect(await processOutbox(t.database.db, mailer, config, t.app.log)).toBe(1);
+      expect(await processOutbox(t.database.db, mailer, config, t.app.log)).toBe(0);
+      expect(again.received.map((m) => m.to[0])).toEqual([second]);
+      await stop(again.server);
+
+      const [sent] = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, second));
+      expect(sent).toMatchObject({ status: 'SENT', attempts: 2 });
+      expect((sent!.payload as { code: string }).code).toBe('[sent]');
+    } finally {
+      mailer.close();
+    }
+  });
+
+  it('sends each row once even when two workers run at the same time', async () => {
+    const smtp = await startSmtp();
+    const config = loadConfig({ NODE_ENV: 'test', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    const mailer = createMailer(config);
+    try {
+      const addresses = [uniqueEmail(), uniqueEmail(), uniqueEmail()];
+      for (const a of addresses) await register(a);
+      const [a, b] = await Promise.all([
+        processOutbox(t.database.db, mailer, config, t.app.log),
+        processOutbox(t.database.db, mailer, config, t.app.log),
+      ]);
+      expect(a + b).toBe(3);
+      expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([...addresses].sort());
+    } finally {
+      mailer.close();
+      await stop(smtp.server);
+    }
+  });
+
+  it('backs off exponentially, capped at an hour', () => {
+    expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([5, 10, 20, 40]);
+    expect(backoffSeconds(20)).toBe(3600);
+  });
+
+  it('writes to the development mailbox without SMTP, with correct links to the public URL', async () => {
+    const mailer = createMailer(t.config);
+    const email = uniqueEmail();
+    await register(email);
+    await new Browser(t.app).post('/api/auth/sign-in-link', { email });
+    expect(await processOutbox(t.database.db, mailer, t.config, t.app.log)).toBeGreaterThanOrEqual(
+      2,
+    );
+    const list = body<{ data: { to: string; subject: string; links: string[]; id: string }[] }>(
+      await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' }),
+    ).data.filter((m) => m.to === email);
+    expect(list.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([
+        'Your Waypoint sign-in link',
+        expect.stringMatching(/^Your Waypoint verification code: \d{6}$/),
+      ]),
+    );
+    const link = list.find((m) => m.subject === 'Your Waypoint sign-in link')!.links[0]!;
+    expect(link).toMatch(/^https:\/\/apply\.example\.com\/auth\/verify\?token=[A-Za-z0-9_-]{22}$/);
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Development mailbox');
+    expect(page.body).toContain(email);
+    const one = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${list[0]!.id}` });
+    expect(one.body).toContain('Waypoint');
+    expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox/..%2Fkeys' })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('no secrets in logs', () => {
+  it('writes no password, hash, code, token or session id in any log line', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _e, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await createTestApp({ LOG_LEVEL: 'debug' }, undefined, stream);
+    try {
+      const b = new Browser(logged.app, '10.9.9.9');
+      const email = uniqueEmail();
+      await b.post('/api/auth/register', {
+        firstName: 'A',
+        lastName: 'B',
+        email,
+        password: STRONG_PASSWORD,
+      });
+      await b.post('/api/auth/login', { email, password: STRONG_PASSWORD });
+      await b.post('/api/auth/login', { email, password: 'Wrong-password-77' });
+      await b.post('/api/auth/sign-in-link', { email });
+      const [mail] = await logged.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.template, 'sign-in-link'));
+      const token = (mail!.payload as { token: string }).token;
+      await b.post('/api/auth/verify-token', { token });
+      await b.get('/api/auth/profile');
+      const out = lines.join('\n');
+      expect(lines.length).toBeGreaterThan(5);
+      expect(out).toContain('"reqId"');
+      for (const secret of [
+        STRONG_PASSWORD,
+        'Wrong-password-77',
+        token,
+        'argon2id',
+        b.cookie('waypoint_session')!,
+      ]) {
+        expect(out).not.toContain(secret);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+});

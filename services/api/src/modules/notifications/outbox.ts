@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import { rowsOf, type Db, type Tx } from '../../db/client';
+import { emailOutbox } from '../../db/schema';
+import type { Mailer } from './mailer';
+import { renderEmail, SECRET_FIELDS, type EmailMessage } from './templates';
+
+/** After this many failed attempts a message is marked FAILED and left for staff. */
+export const MAX_ATTEMPTS = 8;
+/** A claimed message is not claimed again before this, even if its worker died mid-send. */
+const CLAIM_SECONDS = 120;
+
+/** Writes an e-mail to the outbox, in the caller's transaction: it exists exactly when its cause does. */
+export async function enqueueEmail(tx: Db | Tx, to: string, message: EmailMessage): Promise<void> {
+  await tx
+    .insert(emailOutbox)
+    .values({ toAddress: to, template: message.template, payload: message.payload });
+}
+
+/** Backoff after the n-th failure: 5 s, 10 s, 20 s … capped at one hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
+}
+
+interface ClaimedRow {
+  id: string;
+  to_address: string;
+  template: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/**
+ * Sends due messages once. Rows are claimed with FOR UPDATE SKIP LOCKED and a claim deadline, so any number
+ * of workers share the work and a row is sent by one of them; each row is marked SENT right after its send.
+ * Returns the number of messages sent.
+ */
+export async function processOutbox(
+  db: Db,
+  mailer: Mailer,
+  config: Config,
+  log: FastifyBaseLogger,
+  batch = 20,
+): Promise<number> {
+  const claimed = rowsOf<ClaimedRow>(
+    await db.execute(sql`
+      update email_outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
+      where id in (
+        select id from email_outbox
+        where status = 'PENDING' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit ${batch}
+        for update skip locked)
+      returning id, to_address, template, payload, attempts`),
+  );
+  let sent = 0;
+  for (const row of claimed) {
+    const message = { template: row.template, payload: row.payload } as EmailMessage;
+    try {
+      const rendered = renderEmail(message, config.publicUrl);
+      await mailer.send({
+        to: row.to_address,
+        ...rendered,
+        messageId: `<${row.id}@waypoint.mail>`,
+      });
+      const scrubbed = { ...row.payload };
+      for (const field of SECRET_FIELDS) if (field in scrubbed) scrubbed[field] = '[sent]';
+      await db.execute(sql`
+        update email_outbox set status = 'SENT', sent_at = now(), locked_until = null, last_error = null,
+          message_id = ${`<${row.id}@waypoint.mail>`}, payload = ${JSON.stringify(scrubbed)}::jsonb
+        where id = ${row.id}`);
+      sent += 1;
+    } catch (err) {
+      const failed = row.attempts >= MAX_ATTEMPTS;
+      const reason = err instanceof Error ? err.message.slice(0, 500) : String(err);
+      log.warn(
+        { outboxId: row.id, template: row.template, attempts: row.attempts, err: reason },
+        'e-mail not sent',
+      );
+      await db.execute(sql`
+        update email_outbox set locked_until = null, last_error = ${reason},
+          status = ${failed ? 'FAILED' : 'PENDING'}::outbox_status,
+          next_attempt_at = now() + make_interval(secs => ${backoffSeconds(row.attempts)})
+        where id = ${row.id}`);
+    }
+  }
+  return sent;
+}
+
+export interface Worker {
+  /** Asks the worker to look at the outbox now (after a new message was queued). */
+  poke(): void;
+  stop(): Promise<void>;
+}
+
+/** Polls the outbox (every second, and at once when poked) and runs periodic clean-ups. */
+export function startWorker(
+  tasks: { name: string; everyMs: number; run: () => Promise<unknown> }[],
+  log: FastifyBaseLogger,
+): Worker {
+  let stopped = false;
+  const running = new Set<Promise<unknown>>();
+  const timers: NodeJS.Timeout[] = [];
+  const busy = new Set<string>();
+  const runTask = (task: (typeof tasks)[number]) => {
+    if (stopped || busy.has(task.name)) return;
+    busy.add(task.name);
+    const p = task
+      .run()
+      .catch((err: unknown) => log.error({ err, task: task.name }, 'background task failed'))
+      .finally(() => {
+        busy.delete(task.name);
+        running.delete(p);
+      });
+    running.add(p);
+  };
+  for (const task of tasks) {
+    const timer = setInterval(() => runTask(task), task.everyMs);
+    timer.unref();
+    timers.push(timer);
+  }
+  return {
+    poke: () => {
+      const first = tasks[0];
+      if (first) setImmediate(() => runTask(first));
+    },
+    stop: async () => {
+      stopped = true;
+      timers.forEach(clearInterval);
+      await Promise.allSettled([...running]);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { ErrorCode } from '@waypoint/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { AppError } from '../lib/errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Server-to-server callers that sign their requests instead. */
+const EXEMPT = new Set(['/api/payments/webhook']);
+
+export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
+
+/**
+ * CSRF defence for every state-changing API call: the browser's Sec-Fetch-Site must say same-origin (or none,
+ * for a typed URL), and an Origin header, when sent, must be this portal's. Bodies are JSON or multipart only
+ * (see app.ts), which a cross-site form cannot send without a preflight.
+ */
+export function registerCsrf(app: FastifyInstance, config: Config) {
+  const allowed = new Set([new URL(config.publicUrl).origin]);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (EXEMPT.has(request.url.split('?')[0] ?? '')) return;
+    const site = request.headers['sec-fetch-site'];
+    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
+      throw new AppError(403, ErrorCode.FORBIDDEN, CROSS_SITE_MESSAGE);
+    }
+    const origin = request.headers.origin;
+    if (typeof origin === 'string') {
+      const self = `${request.protocol}://${request.host}`;
+      if (!allowed.has(origin) && origin !== self) {
+        throw new AppError(403, ErrorCode.FORBIDDEN, CROSS_SITE_MESSAGE);
+      }
+    }
+  });
+}

@@ -1,0 +1,96 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../db/client';
+import { emailOutbox, oneTimeTokens, users } from '../db/schema';
+
+/** A browser: keeps the session cookie between requests. */
+export class Browser {
+  private cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly ip = '127.0.0.1',
+  ) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await this.app.inject({
+      remoteAddress: this.ip,
+      ...options,
+      headers: { ...(cookie ? { cookie } : {}), ...(options.headers ?? {}) },
+    });
+    for (const c of res.cookies as {
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }[]) {
+      const expired =
+        c.value === '' || (c.expires && c.expires.getTime() < Date.now()) || c.maxAge === 0;
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  post(url: string, payload?: unknown) {
+    return this.request({
+      method: 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+  put(url: string, payload: unknown) {
+    return this.request({ method: 'PUT', url, payload: payload as object });
+  }
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+  cookie(name: string) {
+    return this.cookies.get(name);
+  }
+}
+
+/** The newest queued e-mail to an address (its payload holds codes and tokens until it is sent). */
+export async function lastEmail(db: Db, to: string, template?: string) {
+  const rows = await db
+    .select()
+    .from(emailOutbox)
+    .where(
+      template
+        ? and(eq(emailOutbox.toAddress, to), eq(emailOutbox.template, template))
+        : eq(emailOutbox.toAddress, to),
+    )
+    .orderBy(desc(emailOutbox.createdAt));
+  return rows[0];
+}
+
+export async function lastCode(
+  db: Db,
+  to: string,
+  template: 'email-verification' | 'password-reset',
+) {
+  const mail = await lastEmail(db, to, template);
+  return (mail?.payload as { code?: string } | undefined)?.code;
+}
+
+export async function lastSignInToken(db: Db, to: string) {
+  const mail = await lastEmail(db, to, 'sign-in-link');
+  return (mail?.payload as { token?: string } | undefined)?.token;
+}
+
+export async function expireTokens(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  await db
+    .update(oneTimeTokens)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(oneTimeTokens.userId, user!.id));
+}
+
+let counter = 0;
+/** A unique address per call, so tests in one file never collide. */
+export function uniqueEmail(prefix = 'traveller') {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export const STRONG_PASSWORD = 'Lantern-Harbour-42';
