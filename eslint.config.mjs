@@ -38,12 +38,45 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}', 'libs/ui/**/*.{ts,tsx}', 'libs/platform/**/*.{ts,tsx}'],
+    files: [
+      'shell/**/*.{ts,tsx}',
+      'mf-*/**/*.{ts,tsx}',
+      'libs/ui/**/*.{ts,tsx}',
+      'libs/platform/**/*.{ts,tsx}',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // One router across Module Federation: router APIs come from @waypoint/platform (libs/platform/src/router.ts).
+    files: [
+      'shell/**/*.{ts,tsx}',
+      'mf-*/**/*.{ts,tsx}',
+      'libs/ui/**/*.{ts,tsx}',
+      'libs/platform/**/*.{ts,tsx}',
+    ],
+    ignores: ['libs/platform/src/router.ts', '**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router-dom', 'react-router'].map((name) => ({
+            name,
+            message:
+              'Import router APIs from @waypoint/platform (one router across Module Federation).',
+          })),
+          patterns: [
+            {
+              group: ['react-router/*', 'react-router-dom/*'],
+              message: 'Import router APIs from @waypoint/platform.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,9 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { NotFoundPage, type RemoteRoutesModule } from '@waypoint/platform';
+import {
+  Navigate,
+  NotFoundPage,
+  type RemoteRoutesModule,
+  type RouteObject,
+} from '@waypoint/platform';
 import { AccountLayout, OrdersPage, ProfilePage } from './pages/AccountPages';
 import {
   ForgotPasswordPage,
@@ -10,6 +14,7 @@ import {
   VerifyLinkPage,
 } from './pages/AuthPages';
 import './state';
+import './account.css';
 
 const auth: RouteObject[] = [
   { index: true, element: <Navigate to="/auth/login" replace /> },

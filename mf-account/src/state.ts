@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { OrderSummary } from '@waypoint/contracts';
 import { api, injectRemoteSlice } from '@waypoint/platform';
 
 export type OrdersTab = 'active' | 'old';
@@ -31,13 +32,52 @@ export const account = injectRemoteSlice(accountSlice);
 export const { showOrdersTab } = accountSlice.actions;
 export const { selectOrdersTab } = account.selectors;
 
+/** The reply of the calls that e-mail something: always the same, whether or not the account exists. */
+export interface SentReply {
+  sent: true;
+  message: string;
+}
+
+export interface ResetPasswordInput {
+  email: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+}
+
 /** This area's calls, added to the one API slice. */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMyApplications: build.query<unknown[], void>({
+    getMyApplications: build.query<OrderSummary[], void>({
       query: () => '/applications/my-applications',
-      transformResponse: (data: unknown) => (Array.isArray(data) ? data : []),
+      // The screen expects a list; anything else is shown as no orders.
+      transformResponse: (data: unknown) => (Array.isArray(data) ? (data as OrderSummary[]) : []),
       providesTags: ['Order'],
+    }),
+    checkEmail: build.mutation<{ hasPassword: boolean }, { email: string }>({
+      query: (body) => ({ url: '/auth/check-email', method: 'POST', body }),
+    }),
+    sendSignInLink: build.mutation<SentReply, { email: string }>({
+      query: (body) => ({ url: '/auth/sign-in-link', method: 'POST', body }),
+    }),
+    forgotPassword: build.mutation<SentReply, { email: string }>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<{ reset: true; message: string }, ResetPasswordInput>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+    }),
+    resendVerificationCode: build.mutation<SentReply, void>({
+      // An empty JSON body: state-changing calls always send `content-type: application/json`.
+      query: () => ({ url: '/auth/verify-email/resend', method: 'POST', body: {} }),
     }),
   }),
 });
+
+export const {
+  useGetMyApplicationsQuery,
+  useCheckEmailMutation,
+  useSendSignInLinkMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useResendVerificationCodeMutation,
+} = accountApi;

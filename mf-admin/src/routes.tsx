@@ -1,5 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
-import { NotFoundPage, type RemoteRoutesModule } from '@waypoint/platform';
+import { NotFoundPage, type RemoteRoutesModule, type RouteObject } from '@waypoint/platform';
 import { AdminLayout, ApplicationsPage, DashboardPage } from './pages/AdminPages';
 import './state';
 

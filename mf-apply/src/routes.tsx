@@ -1,5 +1,9 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
-import { NotFoundPage, type RemoteRoutesModule } from '@waypoint/platform';
+import {
+  Navigate,
+  NotFoundPage,
+  type RemoteRoutesModule,
+  type RouteObject,
+} from '@waypoint/platform';
 import { PostPaymentLayout, postPaymentPages } from './pages/PostPaymentPages';
 import {
   CheckoutPage,

@@ -1,19 +1,22 @@
-import { Route, Routes } from 'react-router-dom';
 import {
   NotFoundPage,
   RemoteProvider,
   RemoteRoutes,
   RequireAdmin,
+  Route,
+  Routes,
   type RemoteRegistry,
 } from '@waypoint/platform';
 import { PageSpinner } from '@waypoint/ui';
 import { Layout } from './layout/Layout';
 import { HomePage } from './pages/HomePage';
 import { NotAuthorisedPage } from './pages/NotAuthorisedPage';
-
-import { PrivacyPage } from './pages/PrivacyPage';
 import { RemoteUnavailable } from './pages/RemoteUnavailable';
-import { TermsPage } from './pages/TermsPage';
+import { lazyPage } from './pages/lazyPage';
+
+// Long pages of text the home page does not need: each is downloaded on its first visit.
+const TermsPage = lazyPage(() => import('./pages/TermsPage').then((page) => page.TermsPage));
+const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage').then((page) => page.PrivacyPage));
 
 export interface AppProps {
   registry: RemoteRegistry;

@@ -2,8 +2,12 @@ import '@waypoint/ui/src/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
-import { createAppStore, createRemoteRegistry, loadProfile } from '@waypoint/platform';
+import {
+  BrowserRouter,
+  createAppStore,
+  createRemoteRegistry,
+  loadProfile,
+} from '@waypoint/platform';
 import { App } from './App';
 import { loadRemoteRoutes } from './remotes';
 

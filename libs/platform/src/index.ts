@@ -25,7 +25,9 @@ export {
   setLoading,
   setUser,
   updateProfile,
+  verifyEmail,
   verifyMagicLink,
+  type AuthFailure,
   type AuthState,
   type LoginInput,
   type RegisterInput,
@@ -88,3 +90,21 @@ export {
 } from './guards/guards';
 export { StandaloneRoutes } from './remotes/StandaloneRoutes';
 export { NotFoundPage } from './pages/NotFoundPage';
+export {
+  BrowserRouter,
+  Link,
+  NavLink,
+  Navigate,
+  Outlet,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useParams,
+  useRoutes,
+  useSearchParams,
+  type LinkProps,
+  type NavLinkProps,
+  type NavigateFunction,
+  type RouteObject,
+} from './router';

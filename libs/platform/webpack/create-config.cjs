@@ -12,19 +12,30 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
-/** Packages every front end shares as one instance. */
+/**
+ * Packages every front end shares as one instance.
+ *
+ * Module Federation cannot tree-shake a shared package: its whole public surface is bundled, because another build
+ * may use any export. So two heavy packages are deliberately not here:
+ * - react-router / react-router-dom: `@waypoint/platform` re-exports the router APIs the front ends use
+ *   (`libs/platform/src/router.ts`) and every front end imports them from there. Platform is a singleton, so the
+ *   router (and its contexts) is still one instance at run time, and each build bundles only the APIs it uses.
+ *   Listing react-router-dom here would make platform's own import of it consume the whole shared package again.
+ *   Importing react-router-dom anywhere else would create a second router, so the lint configuration forbids it.
+ * - @waypoint/contracts: zod schemas plus pure helpers, with `sideEffects: false`; each build keeps only what it
+ *   imports (the shell imports no schema, so zod stays out of the home page).
+ * zod itself is not shared either: shared, it would be bundled whole (with every locale, ~87 KB gzip) for the
+ * first remote that validates, against ~24 KB for the part a remote's own bundle keeps.
+ */
 const SHARED_SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router',
-  'react-router-dom',
   '@reduxjs/toolkit',
   '@reduxjs/toolkit/query',
   '@reduxjs/toolkit/query/react',
   'react-redux',
-  '@waypoint/contracts',
   '@waypoint/platform',
   '@waypoint/ui',
 ];
@@ -130,6 +141,8 @@ function createWebpackConfig(options) {
           shared: sharedConfig(dir),
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
+          // Every front end runs in the browser: leave the runtime's Node.js code paths out of the bundles.
+          experiments: { optimization: { target: 'web' } },
         }),
         ...(withPage
           ? [
@@ -143,6 +156,10 @@ function createWebpackConfig(options) {
       ],
       optimization: {
         moduleIds: production ? 'deterministic' : 'named',
+        // Each shared package is loaded through a chunk of its own, so a dependency several of them use (reselect
+        // under @reduxjs/toolkit and its query entry points) was copied into each one and downloaded up to three
+        // times; a lower size threshold gives such a dependency one chunk of its own.
+        splitChunks: { minSize: 10000 },
       },
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',

@@ -1,9 +1,27 @@
-import { useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { RequireAuth, logout, useAppDispatch } from '@waypoint/platform';
-import { Button, Drawer, PageSpinner } from '@waypoint/ui';
+import { useEffect, useState } from 'react';
+import {
+  AuthErrorText,
+  Link,
+  NavLink,
+  Outlet,
+  RequireAuth,
+  logout,
+  selectAuth,
+  useAppDispatch,
+  useAppSelector,
+  useNavigate,
+} from '@waypoint/platform';
+import { Button, Drawer, ErrorBox, PageSpinner } from '@waypoint/ui';
 
-function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
+export { OrdersPage } from './account/OrdersPage';
+export { ProfilePage } from './account/ProfilePage';
+
+interface AccountMenuProps {
+  onNavigate?: () => void;
+  onLogoutFailed: (message: string) => void;
+}
+
+function AccountMenu({ onNavigate, onLogoutFailed }: AccountMenuProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return (
@@ -24,8 +42,9 @@ function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
           className="wp-menu__item"
           onClick={async () => {
             onNavigate?.();
-            await dispatch(logout());
-            navigate('/');
+            const result = await dispatch(logout());
+            if (logout.fulfilled.match(result)) navigate('/', { replace: true });
+            else onLogoutFailed(result.payload ?? AuthErrorText.logout);
           }}
         >
           Logout
@@ -37,50 +56,46 @@ function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
 
 /** Orders and profile: signed-in users only, with the account side menu (a drawer on small screens). */
 export function AccountLayout() {
+  const auth = useAppSelector(selectAuth);
+  const signedIn = auth.isAuthenticated && auth.user !== null;
   const [menuOpen, setMenuOpen] = useState(false);
-  return (
-    <RequireAuth loading={<PageSpinner />}>
-      <div className="wp-container wp-side-layout">
-        <aside className="wp-side-layout__aside wp-card" aria-label="Account">
-          <Link to="/" className="wp-brand">
-            Waypoint
-          </Link>
-          <nav aria-label="Account">
-            <AccountMenu />
-          </nav>
-        </aside>
-        <div>
-          <div className="wp-side-layout__mobile">
-            <Button variant="secondary" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
-              Account menu
-            </Button>
-            <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Account">
-              <nav aria-label="Account">
-                <AccountMenu onNavigate={() => setMenuOpen(false)} />
-              </nav>
-            </Drawer>
-          </div>
-          <Outlet />
+  const [logoutError, setLogoutError] = useState<string | null>(null);
+  const [shown, setShown] = useState(false);
+
+  useEffect(() => {
+    if (signedIn && !auth.isLoading) setShown(true);
+  }, [signedIn, auth.isLoading]);
+
+  const content = (
+    <div className="wp-container wp-side-layout">
+      <aside className="wp-side-layout__aside wp-card" aria-label="Account">
+        <Link to="/" className="wp-brand">
+          Waypoint
+        </Link>
+        <nav aria-label="Account">
+          <AccountMenu onLogoutFailed={setLogoutError} />
+        </nav>
+      </aside>
+      <div>
+        <div className="wp-side-layout__mobile">
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
+            Account menu
+          </Button>
+          <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Account">
+            <nav aria-label="Account">
+              <AccountMenu onNavigate={() => setMenuOpen(false)} onLogoutFailed={setLogoutError} />
+            </nav>
+          </Drawer>
         </div>
+        {logoutError ? <ErrorBox>{logoutError}</ErrorBox> : null}
+        <Outlet />
       </div>
-    </RequireAuth>
+    </div>
   );
-}
 
-export function OrdersPage() {
+  // While the session is first checked a spinner shows. Later work of the auth store (saving the profile,
+  // logging out) also sets its loading flag: the page then stays on screen, keeping what the user typed.
   return (
-    <>
-      <title>My orders – Waypoint</title>
-      <h1>My orders</h1>
-    </>
-  );
-}
-
-export function ProfilePage() {
-  return (
-    <>
-      <title>Profile – Waypoint</title>
-      <h1>Profile</h1>
-    </>
+    <RequireAuth loading={shown && signedIn ? content : <PageSpinner />}>{content}</RequireAuth>
   );
 }

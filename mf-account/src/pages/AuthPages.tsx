@@ -1,65 +1,25 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
 import {
   AuthErrorText,
+  Link,
   safeRedirectTarget,
   selectAuthError,
   setError,
   useAppDispatch,
   useAppSelector,
+  useNavigate,
+  useSearchParams,
   verifyMagicLink,
 } from '@waypoint/platform';
 import { ErrorBox, Spinner } from '@waypoint/ui';
 
-function AuthPage({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="wp-container wp-status-page">
-      <title>{`${title} – Waypoint`}</title>
-      <h1>{title}</h1>
-      {children}
-    </div>
-  );
-}
+export { ForgotPasswordPage } from './auth/ForgotPasswordPage';
+export { LoginPage } from './auth/LoginPage';
+export { RegisterPage } from './auth/RegisterPage';
+export { ResetPasswordPage } from './auth/ResetPasswordPage';
+export { VerifyEmailPage } from './auth/VerifyEmailPage';
 
-export function LoginPage() {
-  return (
-    <AuthPage title="Log in">
-      <p>
-        New to Waypoint? <Link to="/auth/register">Create an account</Link>
-      </p>
-    </AuthPage>
-  );
-}
-
-export function RegisterPage() {
-  return (
-    <AuthPage title="Create an account">
-      <p>
-        Already have an account? <Link to="/auth/login">Log in</Link>
-      </p>
-    </AuthPage>
-  );
-}
-
-export function ForgotPasswordPage() {
-  return (
-    <AuthPage title="Forgot password">
-      <p>
-        Remembered it? <Link to="/auth/login">Log in</Link>
-      </p>
-    </AuthPage>
-  );
-}
-
-export function ResetPasswordPage() {
-  return <AuthPage title="Reset password" />;
-}
-
-export function VerifyEmailPage() {
-  return <AuthPage title="Verify your e-mail" />;
-}
-
-/** Signs the user in with the token of an e-mailed sign-in link, then goes home. */
+/** Signs the user in with the token of an e-mailed sign-in link, then goes home (or to the remembered path). */
 export function VerifyLinkPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -68,10 +28,13 @@ export function VerifyLinkPage() {
   const navigate = useNavigate();
   const error = useAppSelector(selectAuthError);
   const started = useRef<string | null>(null);
+  // An error left in the auth state by an earlier screen is not this link's.
+  const [checked, setChecked] = useState(false);
 
   useEffect(() => {
     if (started.current === token) return;
     started.current = token;
+    setChecked(true);
     if (token === '') {
       dispatch(setError(AuthErrorText.verify));
       return;
@@ -82,12 +45,14 @@ export function VerifyLinkPage() {
       .catch(() => undefined);
   }, [dispatch, navigate, redirect, token]);
 
+  const shownError = checked ? error : null;
+
   return (
     <div className="wp-container wp-status-page">
       <title>Signing you in – Waypoint</title>
-      {error ? <ErrorBox>{error}</ErrorBox> : null}
+      {shownError ? <ErrorBox>{shownError}</ErrorBox> : null}
       <h1>Signing you in</h1>
-      {error ? (
+      {shownError ? (
         <p>
           The link may have expired or already been used. <Link to="/auth/login">Log in</Link> to
           get a new one.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet } from '@waypoint/platform';
 import { Button, Drawer } from '@waypoint/ui';
 
 function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,5 +1,4 @@
-import { Outlet } from 'react-router-dom';
-import { RequireAuth } from '@waypoint/platform';
+import { Outlet, RequireAuth } from '@waypoint/platform';
 import { PageSpinner } from '@waypoint/ui';
 
 /** The steps after payment belong to a signed-in traveller; guests go to login and come back. */

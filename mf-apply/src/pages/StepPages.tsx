@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@waypoint/platform';
 import { WizardStepPage } from '../wizard/WizardLayout';
 
 export function PersonalInfoPage() {

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { formatEuros, type VisaType } from '@waypoint/contracts';
 import {
   DEFAULT_COUNTRY_ID,
@@ -11,6 +10,7 @@ import {
   useAppSelector,
   useGetCountriesQuery,
   useGetVisaTypesQuery,
+  useNavigate,
 } from '@waypoint/platform';
 import {
   Banner,

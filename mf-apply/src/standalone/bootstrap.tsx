@@ -2,8 +2,13 @@ import '@waypoint/ui/src/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Link } from 'react-router-dom';
-import { StandaloneRoutes, createAppStore, loadProfile } from '@waypoint/platform';
+import {
+  BrowserRouter,
+  Link,
+  StandaloneRoutes,
+  createAppStore,
+  loadProfile,
+} from '@waypoint/platform';
 import { mounts } from '../routes';
 
 const store = createAppStore();

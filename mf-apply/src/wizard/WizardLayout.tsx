@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
-import { useAppSelector } from '@waypoint/platform';
+import { Navigate, useAppSelector } from '@waypoint/platform';
 import { Stepper } from '@waypoint/ui';
 import { selectCurrentStep, type WizardStep } from '../state';
 import { STEPPER_LABELS, stepPath } from './steps';

@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import {
+  Link,
+  NavLink,
   logout,
   selectAuth,
   useAppDispatch,
   useAppSelector,
+  useLocation,
+  useNavigate,
   userDisplayName,
   userInitial,
   type AuthUser,

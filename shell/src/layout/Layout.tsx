@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from '@waypoint/platform';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { useGetCountriesQuery } from '@waypoint/platform';
+import { Link, useGetCountriesQuery } from '@waypoint/platform';
 import { Button, ErrorBox, buttonClassName } from '@waypoint/ui';
 import { StartApplication, TRIP_DETAILS_PATH } from './StartApplication';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@waypoint/platform';
 import { Button } from '@waypoint/ui';
 
 /** Shown in place of an area of the site that could not be downloaded or failed while showing. */

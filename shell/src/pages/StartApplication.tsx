@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { Country } from '@waypoint/contracts';
 import {
   DEFAULT_COUNTRY_ID,
@@ -7,6 +6,7 @@ import {
   selectSelectedCountryId,
   useAppDispatch,
   useAppSelector,
+  useNavigate,
 } from '@waypoint/platform';
 import { Button, CountryPicker } from '@waypoint/ui';
 

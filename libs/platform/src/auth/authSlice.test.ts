@@ -1,3 +1,4 @@
+import { api } from '../api/api';
 import { createAppStore } from '../store';
 import { AUTH_STORAGE_KEY } from '../persistence';
 import { jsonResponse, mockFetch } from '../test-utils';
@@ -9,6 +10,7 @@ import {
   register,
   setError,
   updateProfile,
+  verifyEmail,
   verifyMagicLink,
 } from './authSlice';
 
@@ -217,5 +219,98 @@ describe('auth slice', () => {
     const store = createAppStore({ storage: window.localStorage });
     expect(store.getState().auth).toMatchObject({ user, isAuthenticated: true });
     expect(store.getState().auth.user).not.toHaveProperty('token');
+  });
+
+  it('keeps the account fields the screens need (verified, password, pending e-mail) when saving', async () => {
+    const store = newStore();
+    const full = { ...user, emailVerified: false, hasPassword: false, pendingEmail: null };
+    mockFetch(jsonResponse({ success: true, data: { user: { ...full, passwordHash: 'x' } } }));
+    await store.dispatch(login({ email: user.email, password: 'secret-password' }));
+    expect(store.getState().auth.user).toEqual(full);
+    expect(JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}')).toEqual({
+      user: full,
+    });
+  });
+
+  it("passes the server's field errors and code along with a failed registration", async () => {
+    const store = newStore();
+    mockFetch(
+      jsonResponse(
+        {
+          success: false,
+          error: 'Please correct the highlighted fields',
+          code: 'VALIDATION_FAILED',
+          fieldErrors: { password: 'This password is too common.' },
+          requestId: 'r',
+        },
+        400,
+      ),
+    );
+    const result = await store.dispatch(
+      register({ firstName: 'Ada', lastName: 'L', email: user.email, password: 'password1' }),
+    );
+    expect(register.rejected.match(result)).toBe(true);
+    expect(result.payload).toBe('Please correct the highlighted fields');
+    expect(result.meta).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { password: 'This password is too common.' },
+    });
+  });
+
+  it('verifyEmail sends the code and stores the updated user, without the loading flag', async () => {
+    const store = newStore();
+    mockFetch(jsonResponse({ success: true, data: { user } }));
+    await store.dispatch(login({ email: user.email, password: 'secret-password' }));
+
+    const fetchMock = mockFetch(
+      jsonResponse({ success: true, data: { ...user, email: 'augusta@example.com' } }),
+    );
+    const pending = store.dispatch(verifyEmail('123456'));
+    expect(store.getState().auth.isLoading).toBe(false);
+    await pending;
+    expect(store.getState().auth.user?.email).toBe('augusta@example.com');
+    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(request.url).toMatch(/\/api\/auth\/verify-email$/);
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(await request.text()).toBe('{"code":"123456"}');
+
+    mockFetch(jsonResponse({ success: false }));
+    const failed = await store.dispatch(verifyEmail('000000'));
+    expect(failed.payload).toBe('Verification failed');
+    expect(store.getState().auth.user?.email).toBe('augusta@example.com');
+  });
+
+  it('logs out with a JSON body, as every state-changing call', async () => {
+    const store = newStore();
+    const fetchMock = mockFetch(jsonResponse({ success: true, data: { loggedOut: true } }));
+    await store.dispatch(logout());
+    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(await request.text()).toBe('{}');
+  });
+
+  it("forgets the previous user's orders when signing out", async () => {
+    const ordersApi = api.injectEndpoints({
+      endpoints: (build) => ({
+        ordersForTest: build.query<unknown[], void>({
+          query: () => '/orders-for-test',
+          providesTags: ['Order'],
+        }),
+      }),
+    });
+    const store = newStore();
+    mockFetch(jsonResponse({ success: true, data: [{ id: 'o1' }] }));
+    const query = store.dispatch(ordersApi.endpoints.ordersForTest.initiate());
+    await query;
+    query.unsubscribe();
+    expect(ordersApi.endpoints.ordersForTest.select()(store.getState()).data).toEqual([
+      { id: 'o1' },
+    ]);
+
+    mockFetch(jsonResponse({ success: true, data: { loggedOut: true } }));
+    await store.dispatch(logout());
+    expect(ordersApi.endpoints.ordersForTest.select()(store.getState()).data).toBeUndefined();
   });
 });

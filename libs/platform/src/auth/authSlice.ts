@@ -1,4 +1,5 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { api } from '../api/api';
 import { isApiError, requestEnvelope } from '../api/envelope';
 import { userFromReply, type AuthUser } from './user';
 
@@ -36,6 +37,8 @@ export interface RegisterInput {
   lastName: string;
   email: string;
   password: string;
+  /** Checked again by the server when sent. */
+  confirmPassword?: string;
 }
 
 export interface UpdateProfileInput {
@@ -45,52 +48,86 @@ export interface UpdateProfileInput {
   email: string;
 }
 
-type ThunkConfig = { rejectValue: string };
+/** What a failed auth call adds to its rejected action, for screens that show errors per field. */
+export interface AuthFailure {
+  /** The HTTP status, or 0 when no reply could be read. */
+  status: number;
+  code?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+type ThunkConfig = { rejectValue: string; rejectedMeta: AuthFailure };
 
 function messageOf(error: unknown, fallback: string): string {
   if (isApiError(error) && error.message.trim() !== '') return error.message;
   return fallback;
 }
 
+function failureOf(error: unknown): AuthFailure {
+  if (!isApiError(error)) return { status: 0 };
+  const failure: AuthFailure = { status: error.status };
+  if (error.code) failure.code = error.code;
+  if (error.fieldErrors) failure.fieldErrors = error.fieldErrors;
+  return failure;
+}
+
+/**
+ * Cached replies that belong to a signed-in user (orders, applications): dropped when nobody is watching them and
+ * refetched otherwise, so the next user of this browser never sees them.
+ */
+const USER_TAGS = ['Order', 'Application', 'Profile'] as const;
+
 /** A thunk that makes one call and expects a user back; any failure rejects with a message. */
 function userThunk<Arg>(
   type: string,
   fallback: string,
   request: (arg: Arg) => { url: string; method: string; body?: unknown },
+  { newSession = false }: { newSession?: boolean } = {},
 ) {
   return createAsyncThunk<AuthUser, Arg, ThunkConfig>(type, async (arg, thunkApi) => {
+    let data: unknown;
     try {
-      const data = await requestEnvelope(request(arg), thunkApi, type);
-      const user = userFromReply(data);
-      if (!user) return thunkApi.rejectWithValue(fallback);
-      return user;
+      data = await requestEnvelope(request(arg), thunkApi, type);
     } catch (error) {
-      return thunkApi.rejectWithValue(messageOf(error, fallback));
+      return thunkApi.rejectWithValue(messageOf(error, fallback), failureOf(error));
     }
+    const user = userFromReply(data);
+    if (!user) return thunkApi.rejectWithValue(fallback, { status: 200 });
+    if (newSession) thunkApi.dispatch(api.util.invalidateTags([...USER_TAGS]));
+    return user;
   });
 }
 
-export const login = userThunk<LoginInput>('auth/login', AuthErrorText.login, (body) => ({
-  url: '/auth/login',
-  method: 'POST',
-  body,
-}));
+export const login = userThunk<LoginInput>(
+  'auth/login',
+  AuthErrorText.login,
+  (body) => ({ url: '/auth/login', method: 'POST', body }),
+  { newSession: true },
+);
 
 export const register = userThunk<RegisterInput>(
   'auth/register',
   AuthErrorText.register,
   (body) => ({ url: '/auth/register', method: 'POST', body }),
+  { newSession: true },
 );
 
 export const verifyMagicLink = userThunk<string>(
   'auth/verifyMagicLink',
   AuthErrorText.verify,
-  (token) => ({
-    url: '/auth/verify-token',
-    method: 'POST',
-    body: { token },
-  }),
+  (token) => ({ url: '/auth/verify-token', method: 'POST', body: { token } }),
+  { newSession: true },
 );
+
+/**
+ * Confirms the signed-in user's e-mail with the 6-digit code (or applies a pending change of address) and stores
+ * the updated user. It leaves `isLoading` alone: the page asking for the code stays on screen meanwhile.
+ */
+export const verifyEmail = userThunk<string>('auth/verifyEmail', AuthErrorText.verify, (code) => ({
+  url: '/auth/verify-email',
+  method: 'POST',
+  body: { code },
+}));
 
 export const updateProfile = userThunk<UpdateProfileInput>(
   'auth/updateProfile',
@@ -108,10 +145,16 @@ export const logout = createAsyncThunk<void, void, ThunkConfig>(
   'auth/logout',
   async (_arg, thunkApi) => {
     try {
-      await requestEnvelope({ url: '/auth/logout', method: 'POST' }, thunkApi, 'auth/logout');
+      // An empty JSON body: state-changing calls always send `content-type: application/json`.
+      await requestEnvelope(
+        { url: '/auth/logout', method: 'POST', body: {} },
+        thunkApi,
+        'auth/logout',
+      );
     } catch (error) {
-      return thunkApi.rejectWithValue(messageOf(error, AuthErrorText.logout));
+      return thunkApi.rejectWithValue(messageOf(error, AuthErrorText.logout), failureOf(error));
     }
+    thunkApi.dispatch(api.util.invalidateTags([...USER_TAGS]));
   },
 );
 
@@ -194,6 +237,9 @@ export const authSlice = createSlice({
       .addCase(updateProfile.rejected, (state, action) => {
         state.error = action.payload ?? AuthErrorText.updateProfile;
         state.isLoading = false;
+      })
+      .addCase(verifyEmail.fulfilled, (state, action) => {
+        state.user = action.payload;
       });
   },
   selectors: {

@@ -6,6 +6,12 @@ export interface AuthUser {
   lastName: string;
   nationality: string | null;
   role: 'user' | 'admin';
+  /** Whether the account's e-mail address has been confirmed with its code (absent in older saved states). */
+  emailVerified?: boolean;
+  /** Whether the account has a password; without one the user signs in with e-mailed links. */
+  hasPassword?: boolean;
+  /** A new address waiting for its verification code before it replaces `email`. */
+  pendingEmail?: string | null;
 }
 
 function text(value: unknown): string {
@@ -18,7 +24,7 @@ export function toAuthUser(value: unknown): AuthUser | null {
   const source = value as Record<string, unknown>;
   const email = text(source.email);
   if (email === '') return null;
-  return {
+  const user: AuthUser = {
     id: text(source.id),
     email,
     firstName: text(source.firstName),
@@ -26,6 +32,14 @@ export function toAuthUser(value: unknown): AuthUser | null {
     nationality: typeof source.nationality === 'string' ? source.nationality : null,
     role: source.role === 'admin' ? 'admin' : 'user',
   };
+  if (typeof source.emailVerified === 'boolean') user.emailVerified = source.emailVerified;
+  if (typeof source.hasPassword === 'boolean') user.hasPassword = source.hasPassword;
+  if (typeof source.pendingEmail === 'string' && source.pendingEmail !== '') {
+    user.pendingEmail = source.pendingEmail;
+  } else if (source.pendingEmail === null) {
+    user.pendingEmail = null;
+  }
+  return user;
 }
 
 /** The user inside a `{ user }` reply, or the reply itself when it is the user. */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../router';
 
 /** The page for an address that matches nothing, used by the shell and inside each remote's area. */
 export function NotFoundPage() {

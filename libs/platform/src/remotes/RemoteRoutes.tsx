@@ -9,7 +9,7 @@ import {
   type ErrorInfo,
   type ReactNode,
 } from 'react';
-import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { useLocation, useRoutes, type RouteObject } from '../router';
 import {
   RemoteLoadError,
   type RemoteName,

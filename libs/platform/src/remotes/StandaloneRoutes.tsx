@@ -1,4 +1,4 @@
-import { Route, Routes, useRoutes, type RouteObject } from 'react-router-dom';
+import { Route, Routes, useRoutes, type RouteObject } from '../router';
 import type { RemoteRoutesModule } from './registry';
 import { NotFoundPage } from '../pages/NotFoundPage';
 

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '../router';
 
 /** The areas the shell loads at run time, and the Module Federation container name of each. */
 export type RemoteName = 'apply' | 'account' | 'admin';

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as contracts from './index';
+import { ClientErrorText, ErrorCode } from './messages';
+
+describe('messages', () => {
+  it('are exported from the package under their names', () => {
+    expect(contracts.ClientErrorText).toBe(ClientErrorText);
+    expect(contracts.ErrorCode).toBe(ErrorCode);
+    expect(ClientErrorText).toEqual({ requestFailed: 'Request failed', unknown: 'Unknown error' });
+    expect(ErrorCode.VALIDATION_FAILED).toBe('VALIDATION_FAILED');
+  });
+
+  it('import nothing, so the front ends that use them do not download zod', () => {
+    const source = readFileSync(path.join(__dirname, 'messages.ts'), 'utf8');
+    expect(source).not.toMatch(/^\s*import\b/m);
+    expect(source).not.toMatch(/\brequire\(/);
+  });
+});

@@ -1,0 +1,172 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApplicationStatus, OrderSummary } from '@waypoint/contracts';
+import {
+  currentPath,
+  failure,
+  mockApi,
+  ok,
+  renderAccount,
+  traveller,
+} from '../../test/renderAccount';
+
+function order(id: string, status: ApplicationStatus, extra: Partial<OrderSummary> = {}) {
+  const resume: Partial<Record<ApplicationStatus, string>> = {
+    DRAFT: `/application/checkout?applicationId=${id}`,
+    IN_PROGRESS: `/application/${id}/general-info`,
+  };
+  const summary: OrderSummary = {
+    id,
+    reference: id.slice(-8).toUpperCase(),
+    status,
+    createdAt: '2026-11-21T12:00:00.000Z',
+    paidAt: null,
+    submittedAt: null,
+    decidedAt: null,
+    decisionReason: null,
+    totalCents: 4200,
+    currency: 'EUR',
+    travelerCount: 1,
+    visaType: { id: 'eta', name: 'United Kingdom ETA' },
+    country: { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
+    resumePath: resume[status] ?? null,
+    ...extra,
+  };
+  return summary;
+}
+
+const orders = [
+  order('0b1c2d3e-0000-4000-8000-00000000ab12', 'IN_PROGRESS', {
+    travelerCount: 3,
+    visaType: { id: 'visit', name: 'Standard Visitor visa' },
+  }),
+  order('0b1c2d3e-0000-4000-8000-00000000cd34', 'DRAFT', { createdAt: '2026-01-05T12:00:00Z' }),
+  order('0b1c2d3e-0000-4000-8000-00000000ef56', 'SUBMITTED', {
+    visaType: { id: 'eta', name: '' },
+  }),
+  order('0b1c2d3e-0000-4000-8000-0000000a1b2c', 'APPROVED'),
+  order('0b1c2d3e-0000-4000-8000-0000000d3e4f', 'REJECTED', {
+    decisionReason: 'The passport photo page could not be read.',
+  }),
+];
+
+function cards() {
+  return within(screen.getByRole('tabpanel')).queryAllByRole('listitem');
+}
+
+describe('my orders', () => {
+  it('sends a guest to log in, remembering the page', async () => {
+    mockApi({});
+    await renderAccount('/orders');
+    expect(currentPath()).toBe('/auth/login?redirect=%2Forders');
+  });
+
+  it('shows the active orders as cards, with their details and a way to continue', async () => {
+    mockApi({ 'GET /api/applications/my-applications': ok(orders) });
+    await renderAccount('/orders', { user: traveller });
+    const active = screen.getByRole('tab', { name: 'Active Applications' });
+    expect(active).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Old Applications' })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    );
+    expect(await screen.findByRole('heading', { name: 'Order #0000AB12' })).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Active Applications' })).toBeInTheDocument();
+    expect(cards()).toHaveLength(3);
+
+    const [inProgress, draft, submitted] = cards() as [HTMLElement, HTMLElement, HTMLElement];
+    expect(inProgress).toHaveTextContent('Order #0000AB12');
+    expect(inProgress).toHaveTextContent('Standard Visitor visa');
+    expect(inProgress).toHaveTextContent('In progress');
+    expect(inProgress).toHaveTextContent('3 adults');
+    expect(inProgress).toHaveTextContent('21 Nov 2026');
+    const resume = within(inProgress).getByRole('link', { name: /Continue Application/ });
+    expect(resume).toHaveTextContent('Continue Application for order #0000AB12 →');
+    expect(resume).toHaveAttribute('href', `/application/${orders[0]?.id}/general-info`);
+
+    expect(draft).toHaveTextContent('Awaiting payment');
+    expect(draft).toHaveTextContent('1 adult');
+    expect(draft).toHaveTextContent('5 Jan 2026');
+    expect(within(draft).getByRole('link', { name: /Continue Application/ })).toHaveAttribute(
+      'href',
+      `/application/checkout?applicationId=${orders[1]?.id}`,
+    );
+
+    expect(submitted).toHaveTextContent('Submitted');
+    expect(submitted).toHaveTextContent('United Kingdom ETA');
+    expect(within(submitted).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('switches to the old orders with the keyboard', async () => {
+    mockApi({ 'GET /api/applications/my-applications': ok(orders) });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'Order #0000AB12' });
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('tab', { name: 'Active Applications' }));
+    await user.keyboard('{ArrowRight}');
+    const old = screen.getByRole('tab', { name: 'Old Applications' });
+    expect(old).toHaveFocus();
+    expect(old).toHaveAttribute('aria-selected', 'true');
+    expect(old).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('tab', { name: 'Active Applications' })).toHaveAttribute(
+      'tabindex',
+      '-1',
+    );
+    expect(screen.getByRole('tabpanel', { name: 'Old Applications' })).toBeInTheDocument();
+
+    const [approved, rejected] = cards() as [HTMLElement, HTMLElement];
+    expect(cards()).toHaveLength(2);
+    expect(approved).toHaveTextContent('Order #000A1B2C');
+    expect(approved).toHaveTextContent('Approved');
+    expect(rejected).toHaveTextContent('Rejected');
+    expect(rejected).toHaveTextContent('Reason: The passport photo page could not be read.');
+    expect(screen.queryByRole('link', { name: /Continue Application/ })).not.toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Active Applications' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(old).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: 'Active Applications' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
+  it('says when there are no orders in a tab', async () => {
+    mockApi({ 'GET /api/applications/my-applications': ok([]) });
+    await renderAccount('/orders', { user: traveller });
+    expect(
+      await screen.findByRole('heading', { name: 'No active applications' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("You don't have any active applications at the moment."),
+    ).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Old Applications' }));
+    expect(screen.getByRole('heading', { name: 'No old applications' })).toBeInTheDocument();
+    expect(screen.getByText("You don't have any completed applications yet.")).toBeInTheDocument();
+  });
+
+  it('treats a reply that is not a list as no orders', async () => {
+    mockApi({ 'GET /api/applications/my-applications': ok({ applications: orders }) });
+    await renderAccount('/orders', { user: traveller });
+    expect(
+      await screen.findByRole('heading', { name: 'No active applications' }),
+    ).toBeInTheDocument();
+  });
+
+  it('leaves the list empty when loading fails, and loads again on request', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': [failure(500), ok(orders)],
+    });
+    await renderAccount('/orders', { user: traveller });
+    expect(await screen.findByText(/Your orders could not be loaded/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No active applications' })).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Order #0000AB12' })).toBeInTheDocument();
+    expect(screen.queryByText(/Your orders could not be loaded/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,221 @@
+import type { KeyboardEvent } from 'react';
+import {
+  ACTIVE_STATUSES,
+  OLD_STATUSES,
+  STATUS_LABEL,
+  type ApplicationStatus,
+  type OrderSummary,
+} from '@waypoint/contracts';
+import { Link, useAppDispatch, useAppSelector } from '@waypoint/platform';
+import { Button, Spinner } from '@waypoint/ui';
+import {
+  selectOrdersTab,
+  showOrdersTab,
+  useGetMyApplicationsQuery,
+  type OrdersTab,
+} from '../../state';
+import { formatAdults, formatOrderDate } from './format';
+
+/** Spec section 9: the visa type name when an order has none. */
+export const DEFAULT_VISA_TYPE_NAME = 'United Kingdom ETA';
+
+interface TabDefinition {
+  id: OrdersTab;
+  label: string;
+  statuses: readonly ApplicationStatus[];
+  emptyTitle: string;
+  emptyText: string;
+}
+
+const TABS: readonly TabDefinition[] = [
+  {
+    id: 'active',
+    label: 'Active Applications',
+    statuses: ACTIVE_STATUSES,
+    emptyTitle: 'No active applications',
+    emptyText: "You don't have any active applications at the moment.",
+  },
+  {
+    id: 'old',
+    label: 'Old Applications',
+    statuses: OLD_STATUSES,
+    emptyTitle: 'No old applications',
+    emptyText: "You don't have any completed applications yet.",
+  },
+];
+
+const tabId = (tab: OrdersTab) => `orders-tab-${tab}`;
+const panelId = (tab: OrdersTab) => `orders-panel-${tab}`;
+
+function OrderCard({ order }: { order: OrderSummary }) {
+  const visaTypeName = order.visaType?.name || DEFAULT_VISA_TYPE_NAME;
+  const applied = formatOrderDate(order.createdAt);
+  return (
+    <li className="wp-card wpa-order">
+      <div className="wpa-order__head">
+        <h2 className="wpa-order__title">Order #{order.reference}</h2>
+        <span className={`wp-badge wpa-status wpa-status--${order.status.toLowerCase()}`}>
+          {STATUS_LABEL[order.status] ?? order.status}
+        </span>
+      </div>
+      <p className="wpa-order__visa">{visaTypeName}</p>
+      <dl className="wpa-order__facts">
+        <div>
+          <dt>Travellers</dt>
+          <dd>{formatAdults(order.travelerCount)}</dd>
+        </div>
+        {applied ? (
+          <div>
+            <dt>Applied</dt>
+            <dd>
+              <time dateTime={order.createdAt}>{applied}</time>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {order.status === 'REJECTED' && order.decisionReason ? (
+        <p className="wpa-order__reason">
+          <strong>Reason:</strong> {order.decisionReason}
+        </p>
+      ) : null}
+      {order.resumePath ? (
+        // The link covers the whole card (see .wpa-order__continue), so a click anywhere continues.
+        <Link to={order.resumePath} className="wpa-order__continue">
+          Continue Application
+          <span className="wp-visually-hidden"> for order #{order.reference}</span>{' '}
+          <span aria-hidden="true">→</span>
+        </Link>
+      ) : null}
+    </li>
+  );
+}
+
+function OrdersPanel({
+  tab,
+  orders,
+  loading,
+  failed,
+  retry,
+}: {
+  tab: TabDefinition;
+  orders: OrderSummary[];
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+}) {
+  const shown = orders.filter((order) => tab.statuses.includes(order.status));
+  return (
+    <>
+      <div role="status">
+        {failed ? (
+          <p className="wpa-load-failed">
+            Your orders could not be loaded.{' '}
+            <Button variant="link" onClick={retry}>
+              Try again
+            </Button>
+          </p>
+        ) : null}
+      </div>
+      {loading ? (
+        <Spinner label="Loading your orders…" showLabel />
+      ) : shown.length === 0 ? (
+        <div className="wpa-empty">
+          <h2>{tab.emptyTitle}</h2>
+          <p>{tab.emptyText}</p>
+        </div>
+      ) : (
+        <ul className="wpa-orders">
+          {shown.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** My orders: the signed-in user's applications in two tabs, active and old. */
+export function OrdersPage() {
+  const dispatch = useAppDispatch();
+  const current = useAppSelector(selectOrdersTab);
+  // Always fresh: the status of an order changes while the user is away.
+  const { data, isLoading, isFetching, isError, refetch } = useGetMyApplicationsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  const orders = isError ? [] : (data ?? []);
+
+  const select = (tab: OrdersTab, focus = false) => {
+    dispatch(showOrdersTab(tab));
+    if (focus) document.getElementById(tabId(tab))?.focus();
+  };
+
+  // Arrow keys, Home and End move between the tabs (WAI-ARIA tabs, automatic activation).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.findIndex((tab) => tab.id === current);
+    let next: number;
+    switch (event.key) {
+      case 'ArrowRight':
+        next = (index + 1) % TABS.length;
+        break;
+      case 'ArrowLeft':
+        next = (index - 1 + TABS.length) % TABS.length;
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = TABS.length - 1;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    const tab = TABS[next];
+    if (tab) select(tab.id, true);
+  };
+
+  return (
+    <>
+      <title>My orders – Waypoint</title>
+      <h1>My orders</h1>
+      <div role="tablist" aria-label="My orders" className="wpa-tabs" onKeyDown={onKeyDown}>
+        {TABS.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            id={tabId(tab.id)}
+            className="wpa-tab"
+            aria-selected={tab.id === current}
+            aria-controls={panelId(tab.id)}
+            tabIndex={tab.id === current ? 0 : -1}
+            onClick={() => select(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {TABS.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={panelId(tab.id)}
+          aria-labelledby={tabId(tab.id)}
+          className="wpa-tabpanel"
+          tabIndex={0}
+          hidden={tab.id !== current}
+        >
+          {tab.id === current ? (
+            <OrdersPanel
+              tab={tab}
+              orders={orders}
+              loading={isLoading || (isFetching && data === undefined)}
+              failed={isError}
+              retry={() => void refetch()}
+            />
+          ) : null}
+        </div>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AuthText } from '@waypoint/contracts';
+import {
+  callsTo,
+  countries,
+  currentPath,
+  failure,
+  mockApi,
+  ok,
+  renderAccount,
+  traveller,
+} from '../../test/renderAccount';
+
+const countriesReply = ok(countries);
+
+describe('profile', () => {
+  it('sends a guest to log in, remembering the page', async () => {
+    mockApi({});
+    await renderAccount('/account/profile');
+    expect(currentPath()).toBe('/auth/login?redirect=%2Faccount%2Fprofile');
+  });
+
+  it("saves the name split on its first space, with 'Saving...' while busy", async () => {
+    let answer: (reply: ReturnType<typeof ok>) => void = () => undefined;
+    const sent = mockApi({
+      'GET /api/reference/countries': countriesReply,
+      'PUT /api/auth/profile': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { store } = await renderAccount('/account/profile', { user: traveller });
+    const user = userEvent.setup();
+    expect(screen.getByRole('navigation', { name: 'Account' })).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Ada Lovelace');
+    const nationality = screen.getByRole('combobox', { name: /Nationality/ });
+    expect(await screen.findByDisplayValue('United Kingdom')).toBe(nationality);
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveValue('ada@example.com');
+
+    await user.clear(name);
+    await user.type(name, 'Augusta Ada King');
+    await user.clear(nationality);
+    await user.type(nationality, 'fra');
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    // The form stays on screen (with what was typed) while the store is busy.
+    expect(name).toBeInTheDocument();
+    answer(ok({ ...traveller, firstName: 'Augusta', lastName: 'Ada King', nationality: 'FR' }));
+    expect(await screen.findByText(AuthText.profileSaved)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Change' })).toBeInTheDocument();
+    expect(callsTo(sent, 'PUT /api/auth/profile')[0]).toMatchObject({
+      contentType: 'application/json',
+      body: {
+        firstName: 'Augusta',
+        lastName: 'Ada King',
+        nationality: 'FR',
+        email: 'ada@example.com',
+      },
+    });
+    expect(store.getState().auth.user).toMatchObject({ firstName: 'Augusta', nationality: 'FR' });
+  });
+
+  it('asks for the code sent to a new e-mail address, and applies it', async () => {
+    const pending = { ...traveller, pendingEmail: 'augusta@example.com' };
+    const sent = mockApi({
+      'GET /api/reference/countries': countriesReply,
+      'PUT /api/auth/profile': ok(pending),
+      'POST /api/auth/verify-email': [
+        failure(400, AuthText.codeExpired),
+        ok({ ...traveller, email: 'augusta@example.com' }),
+      ],
+    });
+    await renderAccount('/account/profile', { user: traveller });
+    const user = userEvent.setup();
+    const email = screen.getByRole('textbox', { name: /Email/ });
+    await user.clear(email);
+    await user.type(email, 'augusta@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+
+    const section = await screen.findByRole('region', { name: 'Confirm your new email' });
+    expect(section).toHaveTextContent(AuthText.emailChangePending);
+    expect(section).toHaveTextContent('augusta@example.com');
+    // The address changes only once the code is in.
+    expect(email).toHaveValue('ada@example.com');
+
+    await user.type(within(section).getByRole('textbox', { name: /Verification code/ }), '654321');
+    await user.click(within(section).getByRole('button', { name: 'Verify' }));
+    expect(await within(section).findByText(AuthText.codeExpired)).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(AuthText.emailVerified)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'Confirm your new email' }),
+    ).not.toBeInTheDocument();
+    expect(email).toHaveValue('augusta@example.com');
+    expect(callsTo(sent, 'POST /api/auth/verify-email')[1]?.body).toEqual({ code: '654321' });
+  });
+
+  it('requires the e-mail, and shows a failed save in a red box', async () => {
+    const sent = mockApi({
+      'GET /api/reference/countries': countriesReply,
+      'PUT /api/auth/profile': [
+        { body: { success: false } },
+        failure(409, 'An account with this email already exists.', {
+          fieldErrors: { email: 'An account with this email already exists.' },
+        }),
+      ],
+    });
+    await renderAccount('/account/profile', { user: traveller });
+    const user = userEvent.setup();
+    const email = screen.getByRole('textbox', { name: /Email/ });
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveTextContent(AuthText.emailRequired);
+    expect(callsTo(sent, 'PUT /api/auth/profile')).toEqual([]);
+
+    await user.type(email, 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      'An account with this email already exists.',
+    );
+    expect(email).toHaveAccessibleDescription('Error: An account with this email already exists.');
+  });
+
+  it('tells a user without a password how to set one', async () => {
+    mockApi({ 'GET /api/reference/countries': countriesReply });
+    await renderAccount('/account/profile', {
+      user: { ...traveller, hasPassword: false },
+    });
+    expect(screen.getByText(/Your account has no password/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute(
+      'href',
+      '/auth/forgot-password',
+    );
+  });
+
+  it('logs out from the side menu and goes home', async () => {
+    const sent = mockApi({
+      'GET /api/reference/countries': countriesReply,
+      'POST /api/auth/logout': [failure(500), ok({ loggedOut: true })],
+    });
+    const { store } = await renderAccount('/account/profile', { user: traveller });
+    const user = userEvent.setup();
+    const menu = screen.getByRole('navigation', { name: 'Account' });
+    expect(within(menu).getByRole('link', { name: 'Edit personal details' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(menu).getByRole('link', { name: 'My orders' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
+
+    await user.click(within(menu).getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Request failed')).toBeInTheDocument();
+    expect(currentPath()).toBe('/account/profile');
+
+    await user.click(within(menu).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(currentPath()).toBe('/'));
+    expect(store.getState().auth).toMatchObject({ user: null, isAuthenticated: false });
+    expect(callsTo(sent, 'POST /api/auth/logout')[1]).toMatchObject({
+      contentType: 'application/json',
+      body: {},
+    });
+  });
+});

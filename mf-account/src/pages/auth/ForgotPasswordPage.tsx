@@ -1,0 +1,95 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { AuthText, ClientErrorText, EmailBody } from '@waypoint/contracts';
+import { Link, useLocation, useNavigate } from '@waypoint/platform';
+import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
+import {
+  AuthPage,
+  StatusMessage,
+  errorText,
+  errorsFromIssues,
+  summaryErrors,
+  type FieldErrors,
+} from '../../components/forms';
+import { rememberResetEmail, resetEmailFrom, type EmailState } from '../../components/resetEmail';
+import { useForgotPasswordMutation } from '../../state';
+import { REDIRECT_DELAY_MS } from './VerifyEmailPage';
+
+const FIELDS = { email: 'forgot-email' };
+
+/**
+ * Forgot password: e-mails a 6-digit reset code, says so, and two seconds later moves on to reset password with
+ * the address (never in the URL).
+ */
+export function ForgotPasswordPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [forgotPassword, request] = useForgotPasswordMutation();
+  const [email, setEmail] = useState(() => resetEmailFrom(location.state));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (sentTo === null) return undefined;
+    const state: EmailState = { email: sentTo };
+    const timer = window.setTimeout(
+      () => navigate('/auth/reset-password', { state }),
+      REDIRECT_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [navigate, sentTo]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = EmailBody.safeParse({ email });
+    if (!parsed.success) {
+      setErrors(errorsFromIssues(parsed.error.issues));
+      setAttempt((count) => count + 1);
+      return;
+    }
+    setErrors({});
+    try {
+      await forgotPassword(parsed.data).unwrap();
+      rememberResetEmail(parsed.data.email);
+      setSentTo(parsed.data.email);
+    } catch (error) {
+      setFailure(errorText(error, ClientErrorText.requestFailed));
+    }
+  };
+
+  return (
+    <AuthPage title="Forgot password">
+      <p className="wp-lead">
+        Enter the email of your account. We will send you a 6-digit code to reset your password.
+      </p>
+      <ErrorSummary errors={summaryErrors(errors, FIELDS)} focusKey={attempt} />
+      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+      <StatusMessage>{sentTo !== null ? AuthText.resetEmailSent : null}</StatusMessage>
+      <form className="wp-stack" noValidate onSubmit={onSubmit}>
+        <TextField
+          id={FIELDS.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          required
+          value={email}
+          error={errors.email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="submit" busy={request.isLoading} disabled={sentTo !== null} fullWidth>
+          Send reset code
+        </Button>
+      </form>
+      <p className="wpa-aside">
+        Remembered it?{' '}
+        <Link to="/auth/login" className="wpa-inline-link">
+          Log in
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { AuthText, CheckEmailBody, ClientErrorText, LoginBody } from '@waypoint/contracts';
+import { AuthErrorText, Link, login, useAppDispatch, useNavigate } from '@waypoint/platform';
+import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
+import {
+  AuthPage,
+  PasswordField,
+  StatusMessage,
+  errorText,
+  errorsFromIssues,
+  summaryErrors,
+  type FieldErrors,
+} from '../../components/forms';
+import { useRedirectTarget, withRedirect } from '../../components/redirect';
+import { useCheckEmailMutation, useSendSignInLinkMutation } from '../../state';
+
+/** The red box's text when checking the e-mail fails without a message (spec section 8). */
+export const CHECK_EMAIL_FAILED = 'Failed to check email';
+
+const FIELDS = { email: 'login-email', password: 'login-password' };
+const SEND_LINK_ID = 'login-send-link';
+
+/** Which part of the sign-in the page shows: the e-mail, then a password or an e-mailed link. */
+type Step = 'email' | 'password' | 'link';
+
+/**
+ * Log in: the e-mail first; an account with a password then asks for it, any other address is offered a sign-in
+ * link by e-mail. Afterwards the user goes back to the page they were sent from, or home.
+ */
+export function LoginPage() {
+  const target = useRedirectTarget();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [checkEmail, checking] = useCheckEmailMutation();
+  const [sendSignInLink, sending] = useSendSignInLinkMutation();
+
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [linkMessage, setLinkMessage] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const stepChanged = useRef(false);
+
+  // After Continue (or 'Use a different email') focus moves to what the user does next.
+  useEffect(() => {
+    if (!stepChanged.current) return;
+    if (step === 'email') emailRef.current?.focus();
+    else if (step === 'password') passwordRef.current?.focus();
+    else document.getElementById(SEND_LINK_ID)?.focus();
+  }, [step]);
+
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next);
+    setAttempt((count) => count + 1);
+  };
+
+  const goTo = (next: Step) => {
+    stepChanged.current = true;
+    setStep(next);
+  };
+
+  const useDifferentEmail = () => {
+    setPassword('');
+    setErrors({});
+    setFailure(null);
+    setLinkMessage(null);
+    goTo('email');
+  };
+
+  const continueWithEmail = async () => {
+    const parsed = CheckEmailBody.safeParse({ email });
+    if (!parsed.success) {
+      showErrors(errorsFromIssues(parsed.error.issues));
+      return;
+    }
+    try {
+      const reply = await checkEmail(parsed.data).unwrap();
+      setEmail(parsed.data.email);
+      goTo(reply.hasPassword === true ? 'password' : 'link');
+    } catch (error) {
+      setFailure(errorText(error, CHECK_EMAIL_FAILED));
+    }
+  };
+
+  const logIn = async () => {
+    const parsed = LoginBody.safeParse({ email, password });
+    if (!parsed.success) {
+      showErrors(errorsFromIssues(parsed.error.issues));
+      return;
+    }
+    setSigningIn(true);
+    const result = await dispatch(login(parsed.data));
+    setSigningIn(false);
+    if (login.fulfilled.match(result)) {
+      navigate(target, { replace: true });
+      return;
+    }
+    setFailure(result.payload ?? AuthErrorText.login);
+  };
+
+  const emailLink = async () => {
+    setLinkMessage(null);
+    try {
+      const reply = await sendSignInLink({ email }).unwrap();
+      setLinkMessage(reply.message || AuthText.signInLinkSent);
+    } catch (error) {
+      setFailure(errorText(error, ClientErrorText.requestFailed));
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setErrors({});
+    setFailure(null);
+    if (step === 'email') void continueWithEmail();
+    else if (step === 'password') void logIn();
+    else void emailLink();
+  };
+
+  return (
+    <AuthPage title="Log in">
+      <ErrorSummary errors={summaryErrors(errors, FIELDS)} focusKey={attempt} />
+      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+      <form className="wp-stack" noValidate onSubmit={onSubmit}>
+        <TextField
+          ref={emailRef}
+          id={FIELDS.email}
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          required
+          readOnly={step !== 'email'}
+          value={email}
+          error={errors.email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {step !== 'email' ? (
+          <p>
+            <Button variant="link" onClick={useDifferentEmail}>
+              Use a different email
+            </Button>
+          </p>
+        ) : null}
+
+        {step === 'email' ? (
+          <Button type="submit" busy={checking.isLoading} fullWidth>
+            Continue
+          </Button>
+        ) : null}
+
+        {step === 'password' ? (
+          <>
+            <PasswordField
+              ref={passwordRef}
+              id={FIELDS.password}
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              error={errors.password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <p>
+              <Link to="/auth/forgot-password" state={{ email }} className="wpa-inline-link">
+                Forget password
+              </Link>
+            </p>
+            <Button type="submit" busy={signingIn} fullWidth>
+              Login
+            </Button>
+          </>
+        ) : null}
+
+        {step === 'link' ? (
+          <>
+            <p>We can email you a link that logs you in without a password.</p>
+            <Button id={SEND_LINK_ID} type="submit" busy={sending.isLoading} fullWidth>
+              Email me a sign-in link
+            </Button>
+          </>
+        ) : null}
+      </form>
+      <StatusMessage>{linkMessage}</StatusMessage>
+      <p className="wpa-aside">
+        New to Waypoint?{' '}
+        <Link to={withRedirect('/auth/register', target)} className="wpa-inline-link">
+          Create an account
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

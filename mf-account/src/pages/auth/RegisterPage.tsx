@@ -1,0 +1,172 @@
+import { useState, type FormEvent } from 'react';
+import { AuthText, ErrorCode, PASSWORD_MIN_LENGTH, RegisterBody } from '@waypoint/contracts';
+import { AuthErrorText, Link, register, useAppDispatch, useNavigate } from '@waypoint/platform';
+import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
+import {
+  AuthPage,
+  MismatchAnnouncement,
+  PasswordField,
+  errorsFromIssues,
+  knownFieldErrors,
+  summaryErrors,
+  type FieldErrors,
+} from '../../components/forms';
+import { useRedirectTarget, withRedirect } from '../../components/redirect';
+
+const FIELDS = {
+  firstName: 'register-first-name',
+  lastName: 'register-last-name',
+  email: 'register-email',
+  password: 'register-password',
+  confirmPassword: 'register-confirm-password',
+};
+
+type Values = Record<keyof typeof FIELDS, string>;
+
+const EMPTY: Values = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
+
+/** Router state of the verify e-mail page when a code has just been sent. */
+export interface CodeSentState {
+  codeSent: true;
+}
+
+/**
+ * Create an account. Nothing is sent while the passwords differ; on success the user is signed in and goes on to
+ * enter the code e-mailed to them.
+ */
+export function RegisterPage() {
+  const target = useRedirectTarget();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [failure, setFailure] = useState<{ message: string; taken: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const mismatch = values.confirmPassword !== '' && values.confirmPassword !== values.password;
+  // The live message replaces a stale one from the last submit once the passwords match again.
+  const confirmError = mismatch
+    ? AuthText.passwordsDoNotMatch
+    : errors.confirmPassword === AuthText.passwordsDoNotMatch
+      ? null
+      : errors.confirmPassword;
+
+  const set = (name: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next);
+    setAttempt((count) => count + 1);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = RegisterBody.safeParse(values);
+    const problems = parsed.success ? {} : errorsFromIssues(parsed.error.issues);
+    if (values.confirmPassword !== values.password && !problems.confirmPassword) {
+      problems.confirmPassword = AuthText.passwordsDoNotMatch;
+    }
+    if (!parsed.success || Object.keys(problems).length > 0) {
+      showErrors(problems);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const result = await dispatch(register(parsed.data));
+    setBusy(false);
+    if (register.fulfilled.match(result)) {
+      const codeSent: CodeSentState = { codeSent: true };
+      navigate(withRedirect('/auth/verify-email', target), { replace: true, state: codeSent });
+      return;
+    }
+    const onFields = knownFieldErrors(result.meta.fieldErrors, FIELDS);
+    if (Object.keys(onFields).length > 0) {
+      showErrors(onFields);
+      return;
+    }
+    setFailure({
+      message: result.payload ?? AuthErrorText.register,
+      taken: result.meta.code === ErrorCode.CONFLICT,
+    });
+  };
+
+  return (
+    <AuthPage title="Create an account">
+      <ErrorSummary errors={summaryErrors(errors, FIELDS)} focusKey={attempt} />
+      {failure ? (
+        <ErrorBox>
+          {failure.message}
+          {failure.taken ? (
+            <>
+              {' '}
+              <Link to={withRedirect('/auth/login', target)}>Log in</Link>
+            </>
+          ) : null}
+        </ErrorBox>
+      ) : null}
+      <form className="wp-stack" noValidate onSubmit={onSubmit}>
+        <TextField
+          id={FIELDS.firstName}
+          label="First name"
+          autoComplete="given-name"
+          required
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={set('firstName')}
+        />
+        <TextField
+          id={FIELDS.lastName}
+          label="Last name"
+          autoComplete="family-name"
+          required
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={set('lastName')}
+        />
+        <TextField
+          id={FIELDS.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          required
+          value={values.email}
+          error={errors.email}
+          onChange={set('email')}
+        />
+        <PasswordField
+          id={FIELDS.password}
+          label="Password"
+          hint={`Use at least ${PASSWORD_MIN_LENGTH} characters.`}
+          autoComplete="new-password"
+          required
+          value={values.password}
+          error={errors.password}
+          onChange={set('password')}
+        />
+        <PasswordField
+          id={FIELDS.confirmPassword}
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          error={confirmError}
+          onChange={set('confirmPassword')}
+        />
+        <MismatchAnnouncement message={mismatch ? AuthText.passwordsDoNotMatch : null} />
+        <Button type="submit" busy={busy} fullWidth>
+          Create account
+        </Button>
+      </form>
+      <p className="wpa-aside">
+        Already have an account?{' '}
+        <Link to={withRedirect('/auth/login', target)} className="wpa-inline-link">
+          Log in
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,170 @@
+import { useState, type FormEvent } from 'react';
+import { AuthText, CODE_LENGTH, ClientErrorText, ResetPasswordBody } from '@waypoint/contracts';
+import {
+  Link,
+  selectUser,
+  setUser,
+  useAppDispatch,
+  useAppSelector,
+  useLocation,
+} from '@waypoint/platform';
+import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
+import {
+  AuthPage,
+  MismatchAnnouncement,
+  PasswordField,
+  StatusMessage,
+  errorText,
+  errorsFromIssues,
+  fieldErrorsOf,
+  knownFieldErrors,
+  summaryErrors,
+  type FieldErrors,
+} from '../../components/forms';
+import { forgetResetEmail, resetEmailFrom, type EmailState } from '../../components/resetEmail';
+import { accountApi } from '../../state';
+
+const FIELDS = {
+  email: 'reset-email',
+  code: 'reset-code',
+  password: 'reset-password',
+  confirmPassword: 'reset-confirm-password',
+};
+
+/**
+ * Reset password with the e-mailed code. The submit button stays disabled while the passwords differ. On success
+ * every session of the account has been signed out, so the user logs in again.
+ */
+export function ResetPasswordPage() {
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectUser);
+  const [email, setEmail] = useState(() => resetEmailFrom(location.state));
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  const mismatch = confirmPassword !== password;
+  const showMismatch = mismatch && confirmPassword !== '';
+
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next);
+    setAttempt((count) => count + 1);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mismatch) return;
+    setFailure(null);
+    const parsed = ResetPasswordBody.safeParse({
+      email,
+      code: code.replace(/\s+/g, ''),
+      password,
+      confirmPassword,
+    });
+    if (!parsed.success) {
+      showErrors(errorsFromIssues(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      // Not tracked: the new password is never kept in the store.
+      const reply = await dispatch(
+        accountApi.endpoints.resetPassword.initiate(parsed.data, { track: false }),
+      ).unwrap();
+      forgetResetEmail();
+      // Every session of that account has ended, this browser's too when it was signed in to it.
+      if (signedIn && signedIn.email.toLowerCase() === parsed.data.email) dispatch(setUser(null));
+      setDone(reply.message || AuthText.passwordResetDone);
+    } catch (error) {
+      const onFields = knownFieldErrors(fieldErrorsOf(error), FIELDS);
+      if (Object.keys(onFields).length > 0) showErrors(onFields);
+      else setFailure(errorText(error, ClientErrorText.requestFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const newCodeState: EmailState = { email };
+
+  return (
+    <AuthPage title="Reset password">
+      <StatusMessage>{done}</StatusMessage>
+      {done !== null ? (
+        <p>
+          <Link to="/auth/login" className="wp-button wp-button--primary wp-button--medium">
+            Log in
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p className="wp-lead">Enter the code we emailed you and choose a new password.</p>
+          <ErrorSummary errors={summaryErrors(errors, FIELDS)} focusKey={attempt} />
+          {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+          <form className="wp-stack" noValidate onSubmit={onSubmit}>
+            <TextField
+              id={FIELDS.email}
+              label="Email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              spellCheck={false}
+              required
+              value={email}
+              error={errors.email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <TextField
+              id={FIELDS.code}
+              label="Verification code"
+              className="wpa-code"
+              placeholder="Enter 6-digit code"
+              maxLength={CODE_LENGTH}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              spellCheck={false}
+              required
+              value={code}
+              error={errors.code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+            <PasswordField
+              id={FIELDS.password}
+              label="New password"
+              autoComplete="new-password"
+              required
+              value={password}
+              error={errors.password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <PasswordField
+              id={FIELDS.confirmPassword}
+              label="Confirm password"
+              autoComplete="new-password"
+              required
+              value={confirmPassword}
+              error={showMismatch ? AuthText.passwordsDoNotMatch : errors.confirmPassword}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+            />
+            <MismatchAnnouncement message={showMismatch ? AuthText.passwordsDoNotMatch : null} />
+            <Button type="submit" busy={busy} disabled={mismatch} fullWidth>
+              Reset password
+            </Button>
+          </form>
+          <p className="wpa-aside">
+            No code?{' '}
+            <Link to="/auth/forgot-password" state={newCodeState} className="wpa-inline-link">
+              Send a new code
+            </Link>
+          </p>
+        </>
+      )}
+    </AuthPage>
+  );
+}

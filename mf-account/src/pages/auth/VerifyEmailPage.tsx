@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { AuthText } from '@waypoint/contracts';
+import {
+  Link,
+  RequireAuth,
+  selectUser,
+  useAppSelector,
+  useLocation,
+  useNavigate,
+} from '@waypoint/platform';
+import { PageSpinner } from '@waypoint/ui';
+import { CodeForm } from '../../components/CodeForm';
+import { AuthPage, StatusMessage } from '../../components/forms';
+import { useRedirectTarget } from '../../components/redirect';
+import type { CodeSentState } from './RegisterPage';
+
+/** How long a success message stays before the page moves on (spec section 9). */
+export const REDIRECT_DELAY_MS = 2000;
+
+function codeJustSent(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as CodeSentState).codeSent === true;
+}
+
+function VerifyEmail() {
+  const user = useAppSelector(selectUser);
+  const target = useRedirectTarget();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [verified, setVerified] = useState(false);
+
+  useEffect(() => {
+    if (!verified) return undefined;
+    const timer = window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate, target, verified]);
+
+  const address = user?.pendingEmail ?? user?.email ?? '';
+  const nothingToVerify = user?.emailVerified === true && !user.pendingEmail;
+
+  const done = verified || nothingToVerify;
+
+  return (
+    <AuthPage title="Verify your email">
+      <StatusMessage>{done ? AuthText.emailVerified : null}</StatusMessage>
+      {done ? (
+        <p>
+          <Link to={target} className="wpa-inline-link">
+            Continue
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p className="wp-lead">
+            {codeJustSent(location.state) ? (
+              AuthText.verificationSent
+            ) : (
+              <>
+                Enter the 6-digit code we emailed to <strong>{address}</strong>.
+              </>
+            )}
+          </p>
+          <CodeForm idPrefix="verify-email" withSummary onVerified={() => setVerified(true)} />
+          <p className="wpa-aside">
+            <Link to={target} className="wpa-inline-link">
+              Skip for now
+            </Link>
+          </p>
+        </>
+      )}
+    </AuthPage>
+  );
+}
+
+/** Verify e-mail: the 6-digit code sent after registration (or on request). Signed-in users only. */
+export function VerifyEmailPage() {
+  return (
+    <RequireAuth loading={<PageSpinner />}>
+      <VerifyEmail />
+    </RequireAuth>
+  );
+}
