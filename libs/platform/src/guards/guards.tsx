@@ -30,13 +30,16 @@ function useGuardState() {
   const auth = useAppSelector(selectAuth);
   const location = useLocation();
   const here = `${location.pathname}${location.search}${location.hash}`;
-  return { auth, here, location };
+  // The spinner is for "we do not know who this is yet". Once a user is known, later auth work
+  // (saving the profile, logging out) keeps the page on screen instead of unmounting it.
+  const waiting = auth.isLoading && !(auth.isAuthenticated && auth.user);
+  return { auth, here, location, waiting };
 }
 
 /** Signed-in users only; a guest goes to login, remembering where they were going. */
 export function RequireAuth({ children, loading }: GuardProps) {
-  const { auth, here, location } = useGuardState();
-  if (auth.isLoading) return <>{loading}</>;
+  const { auth, here, location, waiting } = useGuardState();
+  if (waiting) return <>{loading}</>;
   if (!auth.isAuthenticated || !auth.user) {
     return <Navigate to={loginRedirectPath(here)} replace state={{ from: location }} />;
   }
@@ -49,8 +52,8 @@ export function RequireAdmin({
   loading,
   forbidden,
 }: GuardProps & { forbidden: ReactNode }) {
-  const { auth, here, location } = useGuardState();
-  if (auth.isLoading) return <>{loading}</>;
+  const { auth, here, location, waiting } = useGuardState();
+  if (waiting) return <>{loading}</>;
   if (!auth.isAuthenticated || !auth.user) {
     return <Navigate to={loginRedirectPath(here)} replace state={{ from: location }} />;
   }
