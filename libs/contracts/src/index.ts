@@ -4,3 +4,6 @@ export * from './money';
 export * from './reference';
 export * from './auth';
 export * from './orders';
+export * from './wizard';
+export * from './application';
+export * from './payments';

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { User } from './auth';
+import { ApplicationStatus } from './orders';
+import {
+  MAX_TRAVELERS,
+
+  validatePassports,
+  validateProcessing,
+  validateTravelers,
+  validateTrip,
+  WizardText,
+  type Issue,
+} from './wizard';
+
+const text = (max: number) => z.string().trim().max(max, `Please use at most ${max} characters`);
+const dateText = z.string().trim().max(10);
+const code = z.string().trim().toUpperCase().max(2);
+
+const PassportDraft = z.object({
+  nationality: code.default(''),
+  number: text(30).default(''),
+  expirationDate: dateText.default(''),
+  hasSecondNationality: z.boolean().nullable().default(null),
+  addLater: z.boolean().default(false),
+});
+
+const TravelerDraft = z.object({
+  firstName: text(100).default(''),
+  lastName: text(100).default(''),
+  dateOfBirth: dateText.default(''),
+  email: text(254).optional(),
+  passport: PassportDraft.optional(),
+});
+
+/** The saved wizard (spec: application draft). Lenient: a draft may be unfinished. */
+export const DraftData = z.object({
+  countryId: code.nullable().default(null),
+  visaTypeId: text(64).nullable().default(null),
+  arrivalDate: dateText.nullable().default(null),
+  hasPlannedDates: z.boolean().default(true),
+  travelers: z.array(TravelerDraft).max(MAX_TRAVELERS, WizardText.maxTravelers).default([]),
+  selectedProcessingOption: text(64).nullable().default(null),
+  currentStep: z.number().int().min(1).max(5).default(1),
+  email: text(254).optional(),
+});
+export type DraftData = z.infer<typeof DraftData>;
+
+export const SaveDraftResponse = z.object({ sessionId: z.string(), savedAt: z.string() });
+export const SessionDataResponse = z.object({
+  data: DraftData.nullable(),
+  sessionId: z.string().nullable(),
+});
+
+function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
+  for (const issue of issues)
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+}
+
+/** Everything the order needs, checked in the spec's order. Prices are never taken from the client. */
+export const CreatePaymentIntentBody = z
+  .object({
+    countryId: code.nullable().default(null),
+    visaTypeId: text(64).nullable().default(null),
+    arrivalDate: dateText.nullable().default(null),
+    hasPlannedDates: z.boolean().default(true),
+    processingOptionId: text(64).nullable().default(null),
+    travelers: z.array(TravelerDraft).max(MAX_TRAVELERS, WizardText.maxTravelers),
+    /** A key the browser keeps for this checkout, so a retry or double click reuses the same order. */
+    idempotencyKey: z
+      .string()
+      .trim()
+      .min(16)
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/),
+  })
+  .superRefine((body, ctx) => {
+    const trip = validateTrip(body);
+    const travelers = body.travelers.map((t) => ({ ...t, passport: t.passport }));
+    addIssues(ctx, [
+      ...trip,
+      ...validateTravelers(travelers),
+      ...validatePassports(travelers),
+      ...validateProcessing(body.processingOptionId),
+    ]);
+  });
+export type CreatePaymentIntentBody = z.input<typeof CreatePaymentIntentBody>;
+
+/** The first-level message the checkout shows for an incomplete order (spec: payment intent precheck). */
+export function precheckMessage(path: (string | number | symbol)[]): string {
+  const head = path[0];
+  if (head === 'travelers') return WizardText.precheckTravelers;
+  if (head === 'processingOptionId') return WizardText.precheckProcessing;
+  return WizardText.precheckTrip;
+}
+
+export const PriceBreakdown = z.object({
+  travelerCount: z.number().int(),
+  governmentFeeGbpPence: z.number().int(),
+  governmentFeeCents: z.number().int(),
+  exchangeRate: z.object({ rate: z.string(), date: z.string() }),
+  processingFeeCents: z.number().int(),
+  governmentTotalCents: z.number().int(),
+  serviceTotalCents: z.number().int(),
+  totalCents: z.number().int(),
+  currency: z.literal('EUR'),
+});
+export type PriceBreakdown = z.infer<typeof PriceBreakdown>;
+
+export const PaymentProviderName = z.enum(['sandbox', 'stripe']);
+
+export const CreatePaymentIntentResponse = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  applicationId: z.string(),
+  reference: z.string(),
+  provider: PaymentProviderName,
+  publishableKey: z.string().nullable(),
+  price: PriceBreakdown,
+});
+export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResponse>;
+
+export const PaymentConfigResponse = z.object({
+  provider: PaymentProviderName,
+  publishableKey: z.string().nullable(),
+});
+
+export const ConfirmPaymentBody = z.object({
+  paymentIntentId: z.string().trim().min(1).max(100),
+  email: z.string().trim().max(254).optional(),
+});
+
+export const PaidApplication = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: ApplicationStatus,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  visaTypeName: z.string(),
+  processingName: z.string(),
+  processingHours: z.number().int(),
+  travelerCount: z.number().int(),
+  totalCents: z.number().int(),
+});
+
+export const ConfirmPaymentResponse = z.object({
+  application: PaidApplication,
+  /** The account this browser is now signed in to (a new account), or null. */
+  user: User.nullable(),
+  /** True when the e-mail already had an account: a sign-in link was e-mailed instead of signing in. */
+  signInLinkSent: z.boolean(),
+});
+export type ConfirmPaymentResponse = z.infer<typeof ConfirmPaymentResponse>;
+
+/** An unpaid order reopened at checkout (from My orders). */
+export const CheckoutOrderResponse = z.object({
+  applicationId: z.string(),
+  reference: z.string(),
+  status: ApplicationStatus,
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  provider: PaymentProviderName,
+  publishableKey: z.string().nullable(),
+  price: PriceBreakdown,
+  visaTypeName: z.string(),
+  travelers: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
+  email: z.string(),
+});
+

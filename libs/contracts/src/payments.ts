@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/**
+ * The sandbox provider behaves like Stripe's test mode without a network. The browser turns a test card number
+ * into a payment-method token (the number itself never reaches the server), as Stripe.js does.
+ */
+export const SANDBOX_TEST_CARDS: Record<string, SandboxPaymentMethod> = {
+  '4242424242424242': 'pm_card_visa',
+  '4000000000000002': 'pm_card_visa_chargeDeclined',
+  '4000000000009995': 'pm_card_visa_chargeDeclinedInsufficientFunds',
+  '4000002500003155': 'pm_card_authenticationRequired',
+};
+
+export const SandboxPaymentMethod = z.enum([
+  'pm_card_visa',
+  'pm_card_visa_chargeDeclined',
+  'pm_card_visa_chargeDeclinedInsufficientFunds',
+  'pm_card_authenticationRequired',
+]);
+export type SandboxPaymentMethod = z.infer<typeof SandboxPaymentMethod>;
+
+export const PaymentText = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  invalidNumber: 'Your card number is invalid.',
+  sandboxOnlyTestCards:
+    'This is a test environment: please use a test card such as 4242 4242 4242 4242.',
+  invalidExpiry: "Your card's expiration date is invalid.",
+  expired: 'Your card has expired.',
+  invalidCvc: "Your card's security code is invalid.",
+  fullNameRequired: 'Full name is required',
+  emailRequired: 'Email is required',
+  addressRequired: 'Address is required',
+  cityRequired: 'City is required',
+  postalCodeRequired: 'Postal code is required',
+  paymentFailed: 'Payment failed',
+  cardElementNotFound: 'Card element not found',
+  notCompleted: (status: string) => `Payment not completed: ${status}`,
+} as const;
+
+/** Billing details sent with the card payment (spec: billing country fixed to GB). */
+export const BillingDetails = z.object({
+  name: z.string().trim().min(1, PaymentText.fullNameRequired).max(200),
+  email: z.string().trim().min(1, PaymentText.emailRequired).max(254),
+  address: z.object({
+    line1: z.string().trim().min(1, PaymentText.addressRequired).max(200),
+    city: z.string().trim().min(1, PaymentText.cityRequired).max(100),
+    postal_code: z.string().trim().min(1, PaymentText.postalCodeRequired).max(20),
+    country: z.literal('GB'),
+  }),
+});
+export type BillingDetails = z.infer<typeof BillingDetails>;
+
+export const IntentStatus = z.enum([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+]);
+export type IntentStatus = z.infer<typeof IntentStatus>;
+
+export const SandboxConfirmBody = z.object({
+  paymentIntentId: z.string().min(1).max(100),
+  clientSecret: z.string().min(1).max(200),
+  paymentMethod: SandboxPaymentMethod,
+  billingDetails: BillingDetails,
+});
+
+export const SandboxAuthenticateBody = z.object({
+  paymentIntentId: z.string().min(1).max(100),
+  clientSecret: z.string().min(1).max(200),
+  outcome: z.enum(['complete', 'fail']),
+});
+
+/** What the sandbox answers, shaped like Stripe's confirmCardPayment result. */
+export const SandboxIntentResponse = z.object({
+  id: z.string(),
+  status: IntentStatus,
+  amount: z.number().int(),
+  currency: z.string(),
+  /** Why the last attempt failed, in Stripe's words. */
+  lastError: z.string().nullable(),
+  /** Set when the card asks for 3-D Secure. */
+  nextAction: z.object({ type: z.literal('three_d_secure') }).nullable(),
+});
+export type SandboxIntentResponse = z.infer<typeof SandboxIntentResponse>;

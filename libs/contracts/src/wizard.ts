@@ -1,0 +1,197 @@
+/**
+ * The application wizard's rules (spec sections 4, 5 and 9), shared by the browser and the API.
+ * Plain functions without zod, so the order of the messages ("the first error shown") is defined once.
+ */
+
+export const MAX_TRAVELERS = 10;
+
+export const WizardText = {
+  countryRequired: 'Please select your country',
+  visaTypeRequired: 'Please select a visa type',
+  arrivalDateRequired: 'Please select your arrival date',
+  arrivalDateInvalid: 'Please enter a real arrival date',
+  arrivalDatePast: 'The arrival date cannot be in the past',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  dateOfBirthRequired: 'Date of birth is required',
+  dateOfBirthInvalid: 'Date of birth must be a real date',
+  dateOfBirthFuture: 'Date of birth must be in the past',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Valid email is required',
+  maxTravelers: 'Maximum 10 travelers allowed',
+  nationalityRequired: 'Nationality is required',
+  passportNumberRequired: 'Passport number is required',
+  passportNumberInvalid: 'Passport number must be 5 to 20 letters and digits',
+  passportExpiryRequired: 'Passport expiration date is required',
+  passportExpiryInvalid: 'Passport expiration date must be a real date',
+  passportExpired: 'Passport must not have expired',
+  secondNationalityRequired: 'Please specify if you have another nationality',
+  processingRequired: 'Please select a processing option',
+  precheckTrip: 'Please complete trip details',
+  precheckTravelers: 'Please complete all traveler information',
+  precheckProcessing: 'Please select a processing option',
+  nothingNeeded:
+    'Citizens of this country do not need an ETA or a visa to visit the United Kingdom.',
+} as const;
+
+/** The four items of the stepper (spec: the wizard has 5 steps, 4 shown). */
+export const STEPPER_LABELS = ['Trip Details', 'Your Info', 'Passport Info', 'Checkout'] as const;
+
+/**
+ * Wizard steps: 1 trip details, 2 your info, 3 passport info, 4 processing time, 5 checkout.
+ * `stepperIndex` is the stepper item each step lights up (processing time belongs to Checkout).
+ */
+export const WIZARD_STEPS = [
+  { step: 1, path: 'trip-details', stepperIndex: 0 },
+  { step: 2, path: 'personal-info', stepperIndex: 1 },
+  { step: 3, path: 'passport-info', stepperIndex: 2 },
+  { step: 4, path: 'processing-time', stepperIndex: 3 },
+  { step: 5, path: 'checkout', stepperIndex: 3 },
+] as const;
+export type WizardStepNumber = 1 | 2 | 3 | 4 | 5;
+
+export interface PassportInput {
+  nationality: string;
+  number: string;
+  expirationDate: string;
+  /** null until the traveller answers Yes or No. */
+  hasSecondNationality: boolean | null;
+  addLater: boolean;
+}
+
+export interface TravelerInput {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  /** Asked of traveller 1 only. */
+  email?: string;
+  passport?: PassportInput;
+}
+
+export interface TripInput {
+  countryId: string | null;
+  visaTypeId: string | null;
+  hasPlannedDates: boolean;
+  arrivalDate: string | null;
+}
+
+export interface Issue {
+  path: (string | number)[];
+  message: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSPORT_NUMBER = /^[A-Z0-9]{5,20}$/;
+
+/** True for a real calendar date written YYYY-MM-DD (no 2025-02-30). */
+export function isRealDate(value: string | null | undefined): value is string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === m - 1 &&
+    date.getUTCDate() === d &&
+    y >= 1900
+  );
+}
+
+/** Today's date (UTC) as YYYY-MM-DD. */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Normalises a passport number as printed: upper case, no spaces or dashes. */
+export function normalisePassportNumber(value: string): string {
+  return value.replace(/[\s-]/g, '').toUpperCase();
+}
+
+export function validateTrip(trip: TripInput, today = todayIso()): Issue[] {
+  const issues: Issue[] = [];
+  if (!trip.countryId) issues.push({ path: ['countryId'], message: WizardText.countryRequired });
+  if (!trip.visaTypeId) issues.push({ path: ['visaTypeId'], message: WizardText.visaTypeRequired });
+  if (trip.hasPlannedDates) {
+    if (!trip.arrivalDate)
+      issues.push({ path: ['arrivalDate'], message: WizardText.arrivalDateRequired });
+    else if (!isRealDate(trip.arrivalDate))
+      issues.push({ path: ['arrivalDate'], message: WizardText.arrivalDateInvalid });
+    else if (trip.arrivalDate < today)
+      issues.push({ path: ['arrivalDate'], message: WizardText.arrivalDatePast });
+  }
+  return issues;
+}
+
+const prefix = (index: number, message: string) => `Traveler ${index + 1}: ${message}`;
+
+/** Step 2, traveller by traveller in order; e-mail on traveller 1 only. */
+export function validateTravelers(travelers: TravelerInput[], today = todayIso()): Issue[] {
+  const issues: Issue[] = [];
+  if (travelers.length > MAX_TRAVELERS)
+    issues.push({ path: ['travelers'], message: WizardText.maxTravelers });
+  if (travelers.length === 0)
+    issues.push({
+      path: ['travelers', 0, 'firstName'],
+      message: prefix(0, WizardText.firstNameRequired),
+    });
+  travelers.slice(0, MAX_TRAVELERS).forEach((t, i) => {
+    const at = (field: string, message: string) =>
+      issues.push({ path: ['travelers', i, field], message: prefix(i, message) });
+    if (!t.firstName.trim()) at('firstName', WizardText.firstNameRequired);
+    if (!t.lastName.trim()) at('lastName', WizardText.lastNameRequired);
+    if (!t.dateOfBirth) at('dateOfBirth', WizardText.dateOfBirthRequired);
+    else if (!isRealDate(t.dateOfBirth)) at('dateOfBirth', WizardText.dateOfBirthInvalid);
+    else if (t.dateOfBirth >= today) at('dateOfBirth', WizardText.dateOfBirthFuture);
+    if (i === 0) {
+      const email = (t.email ?? '').trim();
+      if (!email) at('email', WizardText.emailRequired);
+      else if (!EMAIL.test(email)) at('email', WizardText.emailInvalid);
+    }
+  });
+  return issues;
+}
+
+/** Step 3: nationality always; the rest unless "Add Passport details later" is ticked. */
+export function validatePassports(travelers: TravelerInput[], today = todayIso()): Issue[] {
+  const issues: Issue[] = [];
+  travelers.slice(0, MAX_TRAVELERS).forEach((t, i) => {
+    const p = t.passport;
+    const at = (field: string, message: string) =>
+      issues.push({ path: ['travelers', i, 'passport', field], message: prefix(i, message) });
+    if (!p?.nationality) at('nationality', WizardText.nationalityRequired);
+    if (p?.addLater) return;
+    const number = normalisePassportNumber(p?.number ?? '');
+    if (!number) at('number', WizardText.passportNumberRequired);
+    else if (!PASSPORT_NUMBER.test(number)) at('number', WizardText.passportNumberInvalid);
+    if (!p?.expirationDate) at('expirationDate', WizardText.passportExpiryRequired);
+    else if (!isRealDate(p.expirationDate)) at('expirationDate', WizardText.passportExpiryInvalid);
+    else if (p.expirationDate <= today) at('expirationDate', WizardText.passportExpired);
+    if (p?.hasSecondNationality === null || p?.hasSecondNationality === undefined)
+      at('hasSecondNationality', WizardText.secondNationalityRequired);
+  });
+  return issues;
+}
+
+export function validateProcessing(optionId: string | null | undefined): Issue[] {
+  return optionId ? [] : [{ path: ['processingOptionId'], message: WizardText.processingRequired }];
+}
+
+/** Total = (government fee + processing price) × travellers, in cents (spec section 9). */
+export function orderTotalCents(
+  governmentFeeCents: number,
+  processingFeeCents: number,
+  travelers: number,
+): number {
+  return (governmentFeeCents + processingFeeCents) * travelers;
+}
+
+/** "Today by 18:30", "Tomorrow by 09:00", or the date and time when later (spec: expected delivery). */
+export function expectedDelivery(hours: number, now: Date = new Date(), locale = 'en-GB'): string {
+  const due = new Date(now.getTime() + hours * 3_600_000);
+  const time = due.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+  const day = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+  const tomorrow = new Date(now);
+  tomorrow.setDate(now.getDate() + 1);
+  if (day(due) === day(now)) return `Today by ${time}`;
+  if (day(due) === day(tomorrow)) return `Tomorrow by ${time}`;
+  return `${due.toLocaleDateString(locale, { weekday: 'long', day: 'numeric', month: 'long' })} by ${time}`;
+}
