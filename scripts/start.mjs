@@ -1,11 +1,15 @@
 // `npm start`: builds whatever is missing or out of date (nx restores unchanged builds from its cache),
 // then runs the portal — API and every front end — on one port with the embedded defaults.
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const nx = path.join(root, 'node_modules', 'nx', 'bin', 'nx.js');
+// nx's command, found through its package.json (its location changes between nx versions).
+const require = createRequire(import.meta.url);
+const nxPackage = require.resolve('nx/package.json', { paths: [root] });
+const nx = path.join(path.dirname(nxPackage), require(nxPackage).bin.nx);
 
 const build = spawnSync(process.execPath, [nx, 'run-many', '-t', 'build', '--outputStyle=static'], {
   cwd: root,

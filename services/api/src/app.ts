@@ -11,6 +11,7 @@ import { applicationsRoutes } from './modules/applications/applications.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/notifications/mailbox.routes';
+import { createProvider, paymentsRoutes } from './modules/payments/payments.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { bundlesAvailable, registerBundles } from './plugins/bundles';
 import { registerCsrf } from './plugins/csrf';
@@ -101,7 +102,9 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(referenceRoutes);
   await app.register(authRoutes);
+  app.decorate('payments', createProvider(app));
   await app.register(applicationsRoutes);
+  await app.register(paymentsRoutes);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) await registerBundles(app, config);
   return app;

@@ -38,7 +38,14 @@ export function registerErrorHandling(app: FastifyInstance) {
         const key = fieldPath(issue.instancePath, err.validationContext);
         fieldErrors[key] ??= issue.message ?? 'Invalid value';
       }
-      const first = err.validation[0]?.message ?? 'The request is not valid';
+      // A route may give the whole request one message for its first problem (e.g. the checkout precheck).
+      const summarise = (
+        request.routeOptions.config as { validationSummary?: (path: string[]) => string }
+      ).validationSummary;
+      const firstPath = (err.validation[0]?.instancePath ?? '').split('/').filter(Boolean);
+      const first = summarise
+        ? summarise(firstPath)
+        : (err.validation[0]?.message ?? 'The request is not valid');
       return send(reply, request, 400, ErrorCode.VALIDATION_FAILED, first, fieldErrors);
     }
     if (err instanceof AppError) {

@@ -64,6 +64,10 @@ export const applications = pgTable(
     notificationPreference: text('notification_preference'),
     generalInfoCompletedAt: tstz('general_info_completed_at'),
     decisionReason: text('decision_reason'),
+    /** SHA-256 of the guest session that placed the order: only that browser may be signed in by paying. */
+    guestSessionHash: text('guest_session_hash'),
+    /** True when completing this order created the account of its e-mail. */
+    createdUser: boolean('created_user').notNull().default(false),
     /** Incremented on every status change, so two staff decisions cannot overwrite each other. */
     version: integer('version').notNull().default(1),
     /** Lower-cased e-mails, names and reference, for the admin search. */

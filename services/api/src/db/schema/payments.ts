@@ -56,3 +56,21 @@ export const paymentEvents = pgTable('payment_events', {
   payload: jsonb('payload').notNull(),
   receivedAt: createdAt(),
 });
+
+/**
+ * The sandbox payment provider's own records: it behaves like an external provider (Stripe's test mode),
+ * so its intents live apart from the portal's payments.
+ */
+export const sandboxIntents = pgTable('sandbox_payment_intents', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  paymentMethod: text('payment_method'),
+  lastError: text('last_error'),
+  metadata: jsonb('metadata').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

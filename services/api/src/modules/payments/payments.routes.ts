@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import {
+  ErrorEnvelope,
+  okEnvelope,
+  PaymentConfigResponse,
+  SandboxAuthenticateBody,
+  SandboxConfirmBody,
+  SandboxIntentResponse,
+} from '@waypoint/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paymentEvents } from '../../db/schema';
+import { AppError, badRequest } from '../../lib/errors';
+import { completePayment } from '../applications/checkout.service';
+import type { PaymentProvider } from './provider';
+import { SandboxProvider, toSandboxResponse } from './sandbox-provider';
+import { StripeProvider } from './stripe-provider';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentProvider;
+  }
+}
+
+export function createProvider(app: FastifyInstance): PaymentProvider {
+  const p = app.config.payments;
+  return p.provider === 'stripe'
+    ? new StripeProvider(p.secretKey, p.publishableKey, p.webhookSecret, p.apiBase)
+    : new SandboxProvider(app.ctx.db);
+}
+
+export async function paymentsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const provider = app.payments;
+  const tags = ['payments'];
+
+  r.get(
+    '/api/payments/config',
+    {
+      schema: {
+        tags,
+        summary: 'Which card provider the checkout uses',
+        response: { 200: okEnvelope(PaymentConfigResponse) },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: { provider: provider.name, publishableKey: provider.publishableKey },
+    }),
+  );
+
+  if (provider instanceof SandboxProvider) {
+    const completeIfPaid = async (row: ReturnType<typeof toSandboxResponse>) => {
+      // The sandbox tells the portal at once, as Stripe's webhook would.
+      if (row.status === 'succeeded')
+        await completePayment(
+          app.ctx,
+          {
+            paymentIntentId: row.id,
+            status: row.status,
+            amount: row.amount,
+            currency: row.currency,
+          },
+          'sandbox',
+        );
+      return row;
+    };
+    r.post(
+      '/api/payments/sandbox/confirm',
+      {
+        schema: {
+          tags,
+          summary: 'Sandbox: confirm a card payment with a test payment method',
+          body: SandboxConfirmBody,
+          response: { 200: okEnvelope(SandboxIntentResponse), 404: ErrorEnvelope },
+        },
+      },
+      async (request) => {
+        const { paymentIntentId, clientSecret, paymentMethod } = request.body;
+        const row = toSandboxResponse(
+          await provider.confirm(paymentIntentId, clientSecret, paymentMethod),
+        );
+        return { success: true as const, data: await completeIfPaid(row) };
+      },
+    );
+    r.post(
+      '/api/payments/sandbox/authenticate',
+      {
+        schema: {
+          tags,
+          summary: "Sandbox: the 3-D Secure page's Complete or Fail",
+          body: SandboxAuthenticateBody,
+          response: { 200: okEnvelope(SandboxIntentResponse), 404: ErrorEnvelope },
+        },
+      },
+      async (request) => {
+        const { paymentIntentId, clientSecret, outcome } = request.body;
+        const row = toSandboxResponse(
+          await provider.authenticate(paymentIntentId, clientSecret, outcome),
+        );
+        return { success: true as const, data: await completeIfPaid(row) };
+      },
+    );
+  }
+
+  if (provider instanceof StripeProvider) {
+    // The webhook is verified over the exact bytes Stripe signed, so this scope keeps the raw body.
+    await app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+        (_req, raw, done) => done(null, raw),
+      );
+      scope
+        .withTypeProvider<ZodTypeProvider>()
+        .post(
+          '/api/payments/webhook',
+          {
+            schema: {
+              tags,
+              summary: 'Stripe webhook (payment_intent.*), verified with the signing secret',
+              response: {
+                200: okEnvelope(z.object({ received: z.literal(true) })),
+                400: ErrorEnvelope,
+              },
+            },
+          },
+          async (request) => {
+            const signature = request.headers['stripe-signature'];
+            if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+              throw badRequest('Missing Stripe signature');
+            let event;
+            try {
+              event = provider.parseWebhook(request.body, signature);
+            } catch {
+              throw new AppError(400, 'BAD_SIGNATURE', 'The webhook signature does not match');
+            }
+            if (!event) return { success: true as const, data: { received: true as const } };
+            // Each event is applied once, however often Stripe delivers it.
+            const fresh = await app.ctx.db
+              .insert(paymentEvents)
+              .values({ eventId: event.id, provider: 'stripe', type: event.type, payload: event })
+              .onConflictDoNothing()
+              .returning({ id: paymentEvents.eventId });
+            if (fresh.length > 0 && event.type === 'payment_intent.succeeded') {
+              try {
+                await completePayment(app.ctx, event, 'stripe');
+              } catch (err) {
+                // Let Stripe deliver it again later.
+                await app.ctx.db.delete(paymentEvents).where(eq(paymentEvents.eventId, event.id));
+                throw err;
+              }
+            }
+            return { success: true as const, data: { received: true as const } };
+          },
+        );
+    });
+  }
+}

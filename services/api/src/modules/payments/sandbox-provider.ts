@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  PaymentText,
+  type IntentStatus,
+  type SandboxIntentResponse,
+  type SandboxPaymentMethod,
+} from '@waypoint/contracts';
+import type { Db } from '../../db/client';
+import { sandboxIntents } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import type { PaymentProvider, ProviderIntent } from './provider';
+import { safeEqual } from '../auth/tokens';
+
+type Row = typeof sandboxIntents.$inferSelect;
+
+const toIntent = (row: Row): ProviderIntent => ({
+  id: row.id,
+  clientSecret: row.clientSecret,
+  status: row.status as IntentStatus,
+  amount: row.amount,
+  currency: row.currency,
+});
+
+export const toSandboxResponse = (row: Row): SandboxIntentResponse => ({
+  id: row.id,
+  status: row.status as IntentStatus,
+  amount: row.amount,
+  currency: row.currency,
+  lastError: row.lastError,
+  nextAction: row.status === 'requires_action' ? { type: 'three_d_secure' } : null,
+});
+
+/** What each test card does, as in Stripe's test mode. */
+const OUTCOMES: Record<SandboxPaymentMethod, { status: IntentStatus; error: string | null }> = {
+  pm_card_visa: { status: 'succeeded', error: null },
+  pm_card_visa_chargeDeclined: { status: 'requires_payment_method', error: PaymentText.declined },
+  pm_card_visa_chargeDeclinedInsufficientFunds: {
+    status: 'requires_payment_method',
+    error: PaymentText.insufficientFunds,
+  },
+  pm_card_authenticationRequired: { status: 'requires_action', error: null },
+};
+
+/**
+ * The default provider: no network, no real money. Intents are kept in the sandbox's own table; the browser
+ * confirms them with test payment-method tokens through /api/payments/sandbox/*.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  readonly publishableKey = null;
+
+  constructor(private readonly db: Db) {}
+
+  async createIntent(
+    input: Parameters<PaymentProvider['createIntent']>[0],
+  ): Promise<ProviderIntent> {
+    const id = `pi_sbx_${crypto.randomBytes(12).toString('hex')}`;
+    const inserted = await this.db
+      .insert(sandboxIntents)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${crypto.randomBytes(16).toString('hex')}`,
+        idempotencyKey: input.idempotencyKey,
+        amount: input.amount,
+        currency: input.currency,
+        status: 'requires_payment_method',
+        metadata: input.metadata,
+      })
+      .onConflictDoNothing({ target: sandboxIntents.idempotencyKey })
+      .returning();
+    const row =
+      inserted[0] ??
+      (
+        await this.db
+          .select()
+          .from(sandboxIntents)
+          .where(eq(sandboxIntents.idempotencyKey, input.idempotencyKey))
+      )[0];
+    return toIntent(row!);
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    const row = (await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)))[0];
+    return row ? toIntent(row) : null;
+  }
+
+  private async authorised(id: string, clientSecret: string): Promise<Row> {
+    const row = (await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)))[0];
+    if (!row || !safeEqual(row.clientSecret, clientSecret)) throw notFound('No such payment');
+    return row;
+  }
+
+  private async update(id: string, status: IntentStatus, error: string | null, method?: string) {
+    const [row] = await this.db
+      .update(sandboxIntents)
+      .set({
+        status,
+        lastError: error,
+        ...(method ? { paymentMethod: method } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(sandboxIntents.id, id))
+      .returning();
+    return row!;
+  }
+
+  /** confirmCardPayment: applies the test card's outcome. A succeeded intent stays succeeded. */
+  async confirm(id: string, clientSecret: string, method: SandboxPaymentMethod): Promise<Row> {
+    const row = await this.authorised(id, clientSecret);
+    if (row.status === 'succeeded') return row;
+    if (row.status === 'canceled')
+      throw badRequest('This payment was cancelled. Please start again.');
+    const outcome = OUTCOMES[method];
+    return this.update(id, outcome.status, outcome.error, method);
+  }
+
+  /** The 3-D Secure page's Complete and Fail buttons. */
+  async authenticate(id: string, clientSecret: string, outcome: 'complete' | 'fail'): Promise<Row> {
+    const row = await this.authorised(id, clientSecret);
+    if (row.status !== 'requires_action') return row;
+    return outcome === 'complete'
+      ? this.update(id, 'succeeded', null)
+      : this.update(id, 'requires_payment_method', PaymentText.authenticationFailed);
+  }
+}

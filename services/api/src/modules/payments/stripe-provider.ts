@@ -1,0 +1,78 @@
+import Stripe from 'stripe';
+import type { IntentStatus } from '@waypoint/contracts';
+import type { PaymentEvent, PaymentProvider, ProviderIntent } from './provider';
+
+const toIntent = (pi: Stripe.PaymentIntent): ProviderIntent => ({
+  id: pi.id,
+  clientSecret: pi.client_secret ?? '',
+  status: pi.status as IntentStatus,
+  amount: pi.amount,
+  currency: pi.currency,
+});
+
+/** Stripe PaymentIntents; `apiBase` points the client elsewhere (a local server in tests). */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(
+    secretKey: string,
+    readonly publishableKey: string,
+    private readonly webhookSecret: string,
+    apiBase?: string,
+  ) {
+    const base = apiBase ? new URL(apiBase) : undefined;
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(base
+        ? {
+            host: base.hostname,
+            port: Number(base.port) || (base.protocol === 'https:' ? 443 : 80),
+            protocol: base.protocol === 'https:' ? 'https' : 'http',
+          }
+        : {}),
+    });
+  }
+
+  async createIntent(
+    input: Parameters<PaymentProvider['createIntent']>[0],
+  ): Promise<ProviderIntent> {
+    const pi = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amount,
+        currency: input.currency,
+        allowed_payment_method_types: ['card'],
+        metadata: input.metadata,
+        receipt_email: input.receiptEmail,
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return toIntent(pi);
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent | null> {
+    try {
+      return toIntent(await this.stripe.paymentIntents.retrieve(id));
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)
+        return null;
+      throw err;
+    }
+  }
+
+  /** Verifies a webhook's signature over the raw body; throws when it does not match. */
+  parseWebhook(rawBody: Buffer, signature: string): PaymentEvent | null {
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    if (!event.type.startsWith('payment_intent.')) return null;
+    const pi = event.data.object as Stripe.PaymentIntent;
+    return {
+      id: event.id,
+      type: event.type,
+      paymentIntentId: pi.id,
+      status: pi.status as IntentStatus,
+      amount: pi.amount,
+      currency: pi.currency,
+    };
+  }
+}

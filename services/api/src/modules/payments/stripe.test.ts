@@ -1,0 +1,219 @@
+import http from 'node:http';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { applications, paymentEvents } from '../../db/schema';
+import { Browser, uniqueEmail } from '../../test/auth-helpers';
+import { body, createTestApp, type TestApp } from '../../test/harness';
+import { orderBody } from '../../test/orders';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+
+interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  client_secret: string;
+  status: string;
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+}
+
+/** A local stand-in for the Stripe API: the calls the portal makes, with idempotency keys honoured. */
+function fakeStripe() {
+  const intents = new Map<string, FakeIntent>();
+  const byKey = new Map<string, string>();
+  const calls: { method: string; path: string; idempotencyKey?: string; body: string }[] = [];
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const key = req.headers['idempotency-key'] as string | undefined;
+      calls.push({
+        method: req.method!,
+        path: req.url!,
+        ...(key ? { idempotencyKey: key } : {}),
+        body: raw,
+      });
+      res.setHeader('content-type', 'application/json');
+      if (req.method === 'POST' && req.url === '/v1/payment_intents') {
+        const existing = key ? byKey.get(key) : undefined;
+        if (existing) return res.end(JSON.stringify(intents.get(existing)));
+        const params = new URLSearchParams(raw);
+        n += 1;
+        const intent: FakeIntent = {
+          id: `pi_fake_${n}`,
+          object: 'payment_intent',
+          client_secret: `pi_fake_${n}_secret_abc`,
+          status: 'requires_payment_method',
+          amount: Number(params.get('amount')),
+          currency: params.get('currency')!,
+          metadata: {},
+        };
+        intents.set(intent.id, intent);
+        if (key) byKey.set(key, intent.id);
+        return res.end(JSON.stringify(intent));
+      }
+      const match = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
+      if (req.method === 'GET' && match) {
+        const intent = intents.get(match[1]!);
+        if (!intent) {
+          res.statusCode = 404;
+          return res.end(
+            JSON.stringify({
+              error: { type: 'invalid_request_error', message: 'No such payment_intent' },
+            }),
+          );
+        }
+        return res.end(JSON.stringify(intent));
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unknown' } }));
+    });
+  });
+  return { server, intents, calls };
+}
+
+const fake = fakeStripe();
+let t: TestApp;
+const stripe = new Stripe('sk_test_local');
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+  const port = (fake.server.address() as { port: number }).port;
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_local',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => fake.server.close(resolve));
+});
+
+function webhook(event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+const succeededEvent = (id: string, intent: FakeIntent) => ({
+  id,
+  object: 'event',
+  type: 'payment_intent.succeeded',
+  data: { object: { ...intent, status: 'succeeded' } },
+});
+
+describe('Stripe provider', () => {
+  it('reports Stripe and its publishable key to the checkout', async () => {
+    expect(body(await t.app.inject({ method: 'GET', url: '/api/payments/config' }))).toEqual({
+      success: true,
+      data: { provider: 'stripe', publishableKey: 'pk_test_local' },
+    });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/payments/sandbox/confirm', payload: {} }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('creates the PaymentIntent with the server total in euro cents and an idempotency key, once per key', async () => {
+    const b = new Browser(t.app, '10.3.0.1');
+    const payload = orderBody(uniqueEmail(), 2);
+    const first = body<{
+      data: { paymentIntentId: string; clientSecret: string; provider: string };
+    }>(await b.post('/api/applications/create-payment-intent', payload)).data;
+    const again = body<{ data: { paymentIntentId: string } }>(
+      await b.post('/api/applications/create-payment-intent', payload),
+    ).data;
+    expect(first).toMatchObject({
+      provider: 'stripe',
+      clientSecret: expect.stringContaining('_secret_'),
+    });
+    expect(again.paymentIntentId).toBe(first.paymentIntentId);
+    const create = fake.calls.filter((c) => c.method === 'POST');
+    expect(create).toHaveLength(1);
+    const params = new URLSearchParams(create[0]!.body);
+    expect(params.get('amount')).toBe('10380');
+    expect(params.get('currency')).toBe('eur');
+    expect(create[0]!.idempotencyKey).toBe(`order:${payload.idempotencyKey}`);
+  });
+
+  it('refuses to complete before Stripe says succeeded, then a signed webhook alone completes the order', async () => {
+    const b = new Browser(t.app, '10.3.0.2');
+    const email = uniqueEmail();
+    const { paymentIntentId, applicationId } = body<{
+      data: { paymentIntentId: string; applicationId: string };
+    }>(await b.post('/api/applications/create-payment-intent', orderBody(email))).data;
+    const early = await b.post('/api/applications/confirm-payment', { paymentIntentId });
+    expect(early.statusCode).toBe(409);
+    expect(body(early)).toMatchObject({ error: 'Payment not completed: requires_payment_method' });
+
+    const intent = fake.intents.get(paymentIntentId)!;
+    intent.status = 'succeeded';
+    const event = succeededEvent('evt_1', intent);
+    expect((await webhook(event)).statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, applicationId));
+    expect(row).toMatchObject({ status: 'IN_PROGRESS' });
+    // Delivered again: applied once.
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect(
+      await t.database.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_1')),
+    ).toHaveLength(1);
+    // The paying browser confirms afterwards and is signed in to the new account.
+    const confirmed = await b.post('/api/applications/confirm-payment', { paymentIntentId });
+    expect(body(confirmed)).toMatchObject({
+      data: { application: { status: 'IN_PROGRESS' }, user: { email } },
+    });
+  });
+
+  it('rejects a webhook with a wrong signature or none', async () => {
+    const intent = fake.intents.values().next().value as FakeIntent;
+    const forged = await webhook(succeededEvent('evt_forged', intent), 'whsec_wrong');
+    expect(forged.statusCode).toBe(400);
+    expect(body(forged)).toMatchObject({ error: 'The webhook signature does not match' });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(
+      await t.database.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, 'evt_forged')),
+    ).toHaveLength(0);
+  });
+
+  it('refuses a success event whose amount does not match the order, and lets Stripe retry it', async () => {
+    const b = new Browser(t.app, '10.3.0.3');
+    const { paymentIntentId, applicationId } = body<{
+      data: { paymentIntentId: string; applicationId: string };
+    }>(await b.post('/api/applications/create-payment-intent', orderBody(uniqueEmail()))).data;
+    const intent = { ...fake.intents.get(paymentIntentId)!, amount: 1 };
+    const res = await webhook(succeededEvent('evt_wrong_amount', intent));
+    expect(res.statusCode).toBe(409);
+    const [row] = await t.database.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, applicationId));
+    expect(row).toMatchObject({ status: 'DRAFT', paidAt: null });
+    expect(
+      await t.database.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, 'evt_wrong_amount')),
+    ).toHaveLength(0);
+  });
+});
