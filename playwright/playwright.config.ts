@@ -1,0 +1,28 @@
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/portal.mjs';
+
+/**
+ * Browser tests of the built portal. The global setup starts `services/api/dist/server.js` on a free port
+ * against a fresh PGlite database (see support/portal.mjs); the tests get its address as `baseURL` through
+ * support/fixtures.ts. Set E2E_BASE_URL to test an already running portal instead.
+ */
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: chromiumLaunchOptions(),
+    locale: 'en-GB',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+});

@@ -1,0 +1,55 @@
+import { expectNoA11yViolations } from '../support/axe';
+import { expect, test } from '../support/fixtures';
+
+test.describe('content and status pages', () => {
+  test('the footer links open Terms and Privacy, which have real content', async ({
+    page,
+    home,
+    footer,
+  }) => {
+    await home.goto();
+    await expect(footer.root).toContainText('not affiliated with the UK government');
+
+    await footer.terms.click();
+    await expect(page).toHaveURL('/terms');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of service' })).toBeVisible();
+    await expect(page).toHaveTitle('Terms of service – Waypoint');
+    await expect(page.getByRole('main')).toContainText(/refund/i);
+    await expectNoA11yViolations(page);
+
+    await footer.privacy.click();
+    await expect(page).toHaveURL('/privacy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy notice' })).toBeVisible();
+    await expect(page).toHaveTitle('Privacy notice – Waypoint');
+    await expectNoA11yViolations(page);
+  });
+
+  test('the login page (account remote)', async ({ page, login }) => {
+    await login.goto();
+    await expect(page).toHaveTitle('Log in – Waypoint');
+    await expect(login.email).toBeVisible();
+    await expect(login.continueButton).toBeVisible();
+    await expect(login.registerLink).toHaveAttribute('href', /^\/auth\/register/);
+    await expectNoA11yViolations(page);
+  });
+
+  test('trip details (apply remote)', async ({ page, tripDetails }) => {
+    await tripDetails.goto();
+    await expect(page).toHaveTitle('Trip details – Waypoint');
+    await expect(tripDetails.travelDatesPlanned).toBeVisible();
+    await expect(tripDetails.arrivalDate).toBeVisible();
+    await expect(tripDetails.visaInformation).toBeVisible();
+    await expectNoA11yViolations(page);
+  });
+
+  test('an unknown address shows Page not found with a way home', async ({ page, home }) => {
+    const reply = await page.goto('/no-such-page');
+    expect(reply?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found – Waypoint');
+    await expectNoA11yViolations(page);
+    await page.getByRole('main').getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL('/');
+    await home.waitUntilReady();
+  });
+});

@@ -1,0 +1,195 @@
+// @ts-check
+// Starts the built portal (API + shell + remotes on one port) against a fresh PGlite database, and describes
+// how to launch the browser. Shared by the Playwright harness and scripts/bench-bundles.mjs, so it is plain
+// ESM with JSDoc types: both can import it without a TypeScript step.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The monorepo root. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Through this variable the harness's global setup hands the portal's address to the test workers. */
+export const BASE_URL_ENV = 'WAYPOINT_E2E_BASE_URL';
+
+/** The built API, which also serves the front-end bundles. */
+export const SERVER_ENTRY = path.join(REPO_ROOT, 'services/api/dist/server.js');
+
+/** Build outputs the portal needs; each is checked before anything starts. */
+export const BUILD_OUTPUTS = [
+  SERVER_ENTRY,
+  path.join(REPO_ROOT, 'shell/dist/index.html'),
+  path.join(REPO_ROOT, 'mf-apply/dist/mf-manifest.json'),
+  path.join(REPO_ROOT, 'mf-account/dist/mf-manifest.json'),
+  path.join(REPO_ROOT, 'mf-admin/dist/mf-manifest.json'),
+];
+
+/** The system Chromium (Debian package); `scripts/install-browser.sh` installs it when missing. */
+export const SYSTEM_CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Flags for a quiet, sandbox-free headless Chromium in containers and CI. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * Launch options for Playwright's Chromium: the system browser when it is installed (browsers are never
+ * downloaded here), otherwise whatever Playwright finds itself.
+ * @returns {{ executablePath?: string; args: string[] }}
+ */
+export function chromiumLaunchOptions() {
+  return fs.existsSync(SYSTEM_CHROMIUM)
+    ? { executablePath: SYSTEM_CHROMIUM, args: [...CHROMIUM_ARGS] }
+    : { args: [...CHROMIUM_ARGS] };
+}
+
+/** Throws a clear error when a build output is missing. */
+export function assertBuilt() {
+  const missing = BUILD_OUTPUTS.filter((file) => !fs.existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `The portal is not built (missing ${missing
+        .map((file) => path.relative(REPO_ROOT, file))
+        .join(', ')}): run npm run build first.`,
+    );
+  }
+}
+
+/**
+ * A TCP port that is free right now on the loopback interface.
+ * @returns {Promise<number>}
+ */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('No free port found'))));
+    });
+  });
+}
+
+/** Settings that would point the portal away from a fresh embedded database and the local bundles. */
+const INHERITED_ENV_TO_DROP = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'STATIC_DIR',
+  'REMOTE_APPLY_URL',
+  'REMOTE_ACCOUNT_URL',
+  'REMOTE_ADMIN_URL',
+  'PUBLIC_URL',
+];
+
+/**
+ * @typedef {object} Portal
+ * @property {string} url Origin of the portal, e.g. http://127.0.0.1:41234
+ * @property {number} port
+ * @property {string} dataDir The temporary DATA_DIR (removed by stop)
+ * @property {() => Promise<void>} stop Stops the server and removes its DATA_DIR
+ */
+
+/**
+ * @typedef {object} StartPortalOptions
+ * @property {string} [logLevel] LOG_LEVEL of the server (default warn)
+ * @property {number} [timeoutMs] How long to wait for /api/ready (default 60 s)
+ * @property {boolean} [quiet] Do not echo the server's output
+ */
+
+/**
+ * Starts `services/api/dist/server.js` on a free port with a fresh DATA_DIR (PGlite is created, migrated and
+ * seeded there) and resolves once `GET /api/ready` answers 200.
+ * @param {StartPortalOptions} [options]
+ * @returns {Promise<Portal>}
+ */
+export async function startPortal({ logLevel = 'warn', timeoutMs = 60_000, quiet = false } = {}) {
+  assertBuilt();
+  const port = await freePort();
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'waypoint-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...process.env };
+  for (const name of INHERITED_ENV_TO_DROP) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: logLevel,
+  });
+
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  /** @type {string[]} */
+  const output = [];
+  /** @param {Buffer} chunk */
+  const keep = (chunk) => {
+    const text = chunk.toString('utf8');
+    output.push(text);
+    if (output.length > 200) output.shift();
+    if (!quiet) process.stderr.write(text.replace(/^(?=.)/gm, '[portal] '));
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+
+  /** @type {Promise<void>} */
+  const exited = new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+  const removeDataDir = () => fsp.rm(dataDir, { recursive: true, force: true });
+
+  async function stop() {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await removeDataDir();
+  }
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await removeDataDir();
+      throw new Error(
+        `The portal exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output.join('')}`,
+      );
+    }
+    try {
+      const response = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `The portal did not answer ${url}/api/ready within ${timeoutMs} ms:\n${output.join('')}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return { url, port, dataDir, stop };
+}
