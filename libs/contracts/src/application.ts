@@ -3,7 +3,6 @@ import { User } from './auth';
 import { ApplicationStatus } from './orders';
 import {
   MAX_TRAVELERS,
-
   validatePassports,
   validateProcessing,
   validateTravelers,
@@ -165,4 +164,3 @@ export const CheckoutOrderResponse = z.object({
   travelers: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
   email: z.string(),
 });
-

@@ -7,3 +7,4 @@ export * from './orders';
 export * from './wizard';
 export * from './application';
 export * from './payments';
+export * from './post-payment';

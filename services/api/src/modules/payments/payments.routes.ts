@@ -113,49 +113,47 @@ export async function paymentsRoutes(app: FastifyInstance) {
         { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
         (_req, raw, done) => done(null, raw),
       );
-      scope
-        .withTypeProvider<ZodTypeProvider>()
-        .post(
-          '/api/payments/webhook',
-          {
-            schema: {
-              tags,
-              summary: 'Stripe webhook (payment_intent.*), verified with the signing secret',
-              response: {
-                200: okEnvelope(z.object({ received: z.literal(true) })),
-                400: ErrorEnvelope,
-              },
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/api/payments/webhook',
+        {
+          schema: {
+            tags,
+            summary: 'Stripe webhook (payment_intent.*), verified with the signing secret',
+            response: {
+              200: okEnvelope(z.object({ received: z.literal(true) })),
+              400: ErrorEnvelope,
             },
           },
-          async (request) => {
-            const signature = request.headers['stripe-signature'];
-            if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
-              throw badRequest('Missing Stripe signature');
-            let event;
+        },
+        async (request) => {
+          const signature = request.headers['stripe-signature'];
+          if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
+            throw badRequest('Missing Stripe signature');
+          let event;
+          try {
+            event = provider.parseWebhook(request.body, signature);
+          } catch {
+            throw new AppError(400, 'BAD_SIGNATURE', 'The webhook signature does not match');
+          }
+          if (!event) return { success: true as const, data: { received: true as const } };
+          // Each event is applied once, however often Stripe delivers it.
+          const fresh = await app.ctx.db
+            .insert(paymentEvents)
+            .values({ eventId: event.id, provider: 'stripe', type: event.type, payload: event })
+            .onConflictDoNothing()
+            .returning({ id: paymentEvents.eventId });
+          if (fresh.length > 0 && event.type === 'payment_intent.succeeded') {
             try {
-              event = provider.parseWebhook(request.body, signature);
-            } catch {
-              throw new AppError(400, 'BAD_SIGNATURE', 'The webhook signature does not match');
+              await completePayment(app.ctx, event, 'stripe');
+            } catch (err) {
+              // Let Stripe deliver it again later.
+              await app.ctx.db.delete(paymentEvents).where(eq(paymentEvents.eventId, event.id));
+              throw err;
             }
-            if (!event) return { success: true as const, data: { received: true as const } };
-            // Each event is applied once, however often Stripe delivers it.
-            const fresh = await app.ctx.db
-              .insert(paymentEvents)
-              .values({ eventId: event.id, provider: 'stripe', type: event.type, payload: event })
-              .onConflictDoNothing()
-              .returning({ id: paymentEvents.eventId });
-            if (fresh.length > 0 && event.type === 'payment_intent.succeeded') {
-              try {
-                await completePayment(app.ctx, event, 'stripe');
-              } catch (err) {
-                // Let Stripe deliver it again later.
-                await app.ctx.db.delete(paymentEvents).where(eq(paymentEvents.eventId, event.id));
-                throw err;
-              }
-            }
-            return { success: true as const, data: { received: true as const } };
-          },
-        );
+          }
+          return { success: true as const, data: { received: true as const } };
+        },
+      );
     });
   }
 }
