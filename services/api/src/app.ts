@@ -8,6 +8,7 @@ import type { ServiceContext } from './lib/context';
 import type { FieldEncryption } from './lib/field-encryption';
 import { loggerOptions } from './lib/logging';
 import { applicationsRoutes } from './modules/applications/applications.routes';
+import { postPaymentRoutes } from './modules/applications/post-payment.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/notifications/mailbox.routes';
@@ -105,6 +106,7 @@ export async function buildApp({
   app.decorate('payments', createProvider(app));
   await app.register(applicationsRoutes);
   await app.register(paymentsRoutes);
+  await app.register(postPaymentRoutes);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) await registerBundles(app, config);
   return app;

@@ -36,3 +36,41 @@ export function orderBody(
     ...overrides,
   };
 }
+
+import type { Browser } from './auth-helpers';
+
+/** Places and pays an order from a guest browser, which ends up signed in to the new account. */
+export async function paidOrder(b: Browser, email: string, travelers = 1) {
+  const res = await b.post('/api/applications/create-payment-intent', orderBody(email, travelers));
+  const intent = (
+    res.json() as { data: { applicationId: string; paymentIntentId: string; clientSecret: string } }
+  ).data;
+  await b.post('/api/payments/sandbox/confirm', {
+    paymentIntentId: intent.paymentIntentId,
+    clientSecret: intent.clientSecret,
+    paymentMethod: 'pm_card_visa',
+    billingDetails: {
+      name: 'Ann Lee',
+      email,
+      address: { line1: '1 High St', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+    },
+  });
+  const confirmed = await b.post('/api/applications/confirm-payment', {
+    paymentIntentId: intent.paymentIntentId,
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
+  return intent.applicationId;
+}
+
+/** A multipart/form-data body with one file. */
+export function multipartFile(filename: string, contentType: string, data: Buffer) {
+  const boundary = `----waypoint${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

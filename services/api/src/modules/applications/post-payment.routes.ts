@@ -1,0 +1,418 @@
+import multipart from '@fastify/multipart';
+import {
+  ApplicationDetail,
+  ApplicationIdParams,
+  DeclarationBody,
+  DocumentKindParam,
+  ErrorEnvelope,
+  GeneralInfoBody,
+  okEnvelope,
+  PassportInfoBody,
+  PersonalInfoBody,
+  PostPaymentText,
+  SubmitResponse,
+  UploadLinkResponse,
+  UploadResponse,
+  UploadTokenInfo,
+  WorkInfoBody,
+} from '@waypoint/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eq, sql } from 'drizzle-orm';
+import { applications, auditLog, travelers } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { requireUser } from '../../plugins/session';
+import {
+  MAX_UPLOAD_BYTES,
+  readDocument,
+  signUploadToken,
+  storeDocument,
+  UPLOAD_LINK_MINUTES,
+  UploadText,
+  verifyUploadToken,
+} from '../documents/documents.service';
+import { LocalStorage } from '../documents/storage';
+import {
+  applicationDetail,
+  assertCountries,
+  assertEditable,
+  loadOwned,
+  loadTraveler,
+  submitApplication,
+  updateGeneralInfo,
+  updateTraveler,
+  type Caller,
+} from './post-payment.service';
+
+const errors = {
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  404: ErrorEnvelope,
+  409: ErrorEnvelope,
+  413: ErrorEnvelope,
+  415: ErrorEnvelope,
+};
+const kindOf = (param: 'passport-page' | 'photo'): 'PHOTO' | 'PASSPORT_PAGE' =>
+  param === 'photo' ? 'PHOTO' : 'PASSPORT_PAGE';
+
+/** The file of a multipart upload, refused with a clear message when too large, cut off or missing. */
+async function readUpload(request: FastifyRequest) {
+  let part;
+  try {
+    part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', UploadText.missing);
+    throw new AppError(400, 'BAD_REQUEST', UploadText.truncated);
+  }
+  if (!part)
+    throw new AppError(400, 'BAD_REQUEST', UploadText.missing, { file: UploadText.missing });
+  let buffer: Buffer;
+  try {
+    buffer = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', UploadText.tooLarge, {
+        file: UploadText.tooLarge,
+      });
+    throw new AppError(400, 'BAD_REQUEST', UploadText.truncated, { file: UploadText.truncated });
+  }
+  if (part.file.truncated)
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', UploadText.tooLarge, {
+      file: UploadText.tooLarge,
+    });
+  if (buffer.length === 0)
+    throw new AppError(400, 'BAD_REQUEST', UploadText.missing, { file: UploadText.missing });
+  return { buffer, filename: part.filename || null };
+}
+
+export async function postPaymentRoutes(app: FastifyInstance) {
+  const { ctx, config } = app;
+  const storage = new LocalStorage(config.uploadsDir);
+  const uploadKey = ctx.encryption.deriveKey('phone-upload-links');
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['post-payment'];
+  const caller = (request: FastifyRequest): Caller => ({
+    user: requireUser(request),
+    ip: request.ip,
+  });
+  const detail = async (id: string) =>
+    applicationDetail(
+      ctx,
+      (await ctx.db.select().from(applications).where(eq(applications.id, id)))[0]!,
+    );
+
+  r.get(
+    '/api/application/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A paid application with every traveller, section state and document',
+        params: ApplicationIdParams,
+        response: { 200: okEnvelope(ApplicationDetail), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const application = await loadOwned(ctx, caller(request), request.params.id);
+      return { success: true as const, data: await applicationDetail(ctx, application) };
+    },
+  );
+
+  r.put(
+    '/api/application/:id/general-info',
+    {
+      schema: {
+        tags,
+        summary: 'Phone and notification preference',
+        params: ApplicationIdParams,
+        body: GeneralInfoBody,
+        response: { 200: okEnvelope(ApplicationDetail), ...errors },
+      },
+    },
+    async (request) => {
+      const who = caller(request);
+      const application = await loadOwned(ctx, who, request.params.id);
+      assertEditable(application, who);
+      const updated = await updateGeneralInfo(ctx, application, request.body);
+      return { success: true as const, data: await applicationDetail(ctx, updated) };
+    },
+  );
+
+  const travelerSection = <B extends { travelerId: string }>(
+    path: string,
+    summary: string,
+    body: z.ZodType<B>,
+    toValues: (b: B) => Promise<Partial<typeof travelers.$inferInsert>>,
+  ) =>
+    r.put(
+      `/api/application/:id/${path}`,
+      {
+        schema: {
+          tags,
+          summary,
+          params: ApplicationIdParams,
+          body,
+          response: { 200: okEnvelope(ApplicationDetail), ...errors },
+        },
+      },
+      async (request) => {
+        const who = caller(request);
+        const application = await loadOwned(ctx, who, request.params.id);
+        assertEditable(application, who);
+        const b = request.body as B;
+        const traveler = await loadTraveler(ctx, application, b.travelerId);
+        await updateTraveler(ctx, traveler, await toValues(b));
+        return { success: true as const, data: await detail(application.id) };
+      },
+    );
+
+  travelerSection(
+    'personal-info',
+    "A traveller's personal information",
+    PersonalInfoBody,
+    async (b) => {
+      await assertCountries(
+        ctx,
+        { countryOfBirth: b.countryOfBirth, residentCountry: b.residentCountry },
+        'Please choose a country from the list',
+      );
+      return {
+        countryOfBirth: b.countryOfBirth,
+        residentCountry: b.residentCountry,
+        gender: b.gender,
+        residenceAddress: b.residenceAddress,
+        cityTown: b.cityTown,
+        personalCompletedAt: sql`now()` as unknown as Date,
+      };
+    },
+  );
+  travelerSection(
+    'passport-info',
+    "The country that issued a traveller's passport",
+    PassportInfoBody,
+    async (b) => {
+      await assertCountries(
+        ctx,
+        { issuingCountry: b.issuingCountry },
+        PostPaymentText.issuingCountryRequired,
+      );
+      return {
+        passportIssuingCountry: b.issuingCountry,
+        passportInfoCompletedAt: sql`now()` as unknown as Date,
+      };
+    },
+  );
+  travelerSection('work-info', "A traveller's work", WorkInfoBody, async (b) => ({
+    currentlyWorking: b.currentlyWorking,
+    jobTitle: b.jobTitle || null,
+    workCompletedAt: sql`now()` as unknown as Date,
+  }));
+  travelerSection('declaration', "A traveller's declaration", DeclarationBody, async (b) => ({
+    hasConvictions: b.hasConvictions,
+    convictionDetails: b.hasConvictions ? b.convictionDetails : null,
+    hasTerroristActivities: b.hasTerroristActivities,
+    declarationCompletedAt: sql`now()` as unknown as Date,
+  }));
+
+  r.post(
+    '/api/application/:id/submit',
+    {
+      schema: {
+        tags,
+        summary: 'Submit when every section and document is complete',
+        params: ApplicationIdParams,
+        response: { 200: okEnvelope(SubmitResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const who = caller(request);
+      const application = await loadOwned(ctx, who, request.params.id);
+      return {
+        success: true as const,
+        data: { application: await submitApplication(ctx, who, application) },
+      };
+    },
+  );
+
+  const uploadParams = z.object({
+    id: z.string().max(64),
+    travelerId: z.string().max(64),
+    kind: DocumentKindParam,
+  });
+  r.post(
+    '/api/application/:id/travelers/:travelerId/documents/:kind',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a passport page (image or PDF) or a photo (image); checked at once',
+        params: uploadParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: okEnvelope(UploadResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const who = caller(request);
+      const application = await loadOwned(ctx, who, request.params.id);
+      assertEditable(application, who);
+      const traveler = await loadTraveler(ctx, application, request.params.travelerId);
+      const { buffer, filename } = await readUpload(request);
+      const document = await storeDocument({
+        ctx,
+        storage,
+        applicationId: application.id,
+        travelerId: traveler.id,
+        kind: kindOf(request.params.kind),
+        buffer,
+        filename,
+        actor: { userId: who.user.id, role: who.user.role, ip: who.ip },
+      });
+      return { success: true as const, data: { document } };
+    },
+  );
+
+  r.get(
+    '/api/application/:id/documents/:documentId',
+    {
+      schema: {
+        tags,
+        summary: 'A stored document (owner and admins only)',
+        params: z.object({ id: z.string().max(64), documentId: z.string().max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const who = caller(request);
+      const application = await loadOwned(ctx, who, request.params.id);
+      const found = await readDocument(ctx, storage, application.id, request.params.documentId);
+      if (!found) throw notFound('No such document');
+      if (who.user.role === 'admin' && application.userId !== who.user.id) {
+        await ctx.db.insert(auditLog).values({
+          actorUserId: who.user.id,
+          actorRole: 'admin',
+          action: 'document.viewed',
+          entityType: 'document',
+          entityId: found.doc.id,
+          applicationId: application.id,
+          ip: who.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        });
+      }
+      const name = `${found.doc.kind === 'PHOTO' ? 'photo' : 'passport-page'}.${found.doc.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
+      return reply
+        .header('content-type', found.doc.contentType)
+        .header('content-disposition', `inline; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+        )
+        .send(found.data);
+    },
+  );
+
+  r.post(
+    '/api/application/:id/travelers/:travelerId/upload-link/:kind',
+    {
+      schema: {
+        tags,
+        summary: 'A short-lived link to upload this document from a phone',
+        params: uploadParams,
+        response: { 200: okEnvelope(UploadLinkResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const who = caller(request);
+      const application = await loadOwned(ctx, who, request.params.id);
+      assertEditable(application, who);
+      const traveler = await loadTraveler(ctx, application, request.params.travelerId);
+      const token = signUploadToken(uploadKey, {
+        a: application.id,
+        t: traveler.id,
+        k: kindOf(request.params.kind),
+      });
+      return {
+        success: true as const,
+        data: {
+          url: `${config.publicUrl}/upload/${token}`,
+          expiresAt: new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000).toISOString(),
+        },
+      };
+    },
+  );
+
+  /** The phone's side: the token alone authorises one upload for one traveller and kind, for a short time. */
+  const fromToken = async (token: string) => {
+    const claims = verifyUploadToken(uploadKey, token);
+    if (!claims)
+      throw notFound('This upload link has expired. Please scan the new code on your computer.');
+    const application = (
+      await ctx.db.select().from(applications).where(eq(applications.id, claims.a))
+    )[0];
+    const traveler = (await ctx.db.select().from(travelers).where(eq(travelers.id, claims.t)))[0];
+    if (
+      !application ||
+      !traveler ||
+      traveler.applicationId !== application.id ||
+      application.status !== 'IN_PROGRESS'
+    ) {
+      throw notFound('This upload link is no longer valid.');
+    }
+    return { claims, application, traveler };
+  };
+  const tokenParams = z.object({ token: z.string().max(600) });
+  r.get(
+    '/api/uploads/:token',
+    {
+      schema: {
+        tags,
+        summary: 'What a phone upload link is for',
+        params: tokenParams,
+        response: { 200: okEnvelope(UploadTokenInfo), 404: ErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const { claims, application, traveler } = await fromToken(request.params.token);
+      return {
+        success: true as const,
+        data: {
+          kind: claims.k === 'PHOTO' ? ('photo' as const) : ('passport-page' as const),
+          reference: application.reference,
+          travelerName: `${traveler.firstName} ${traveler.lastName}`,
+          expiresAt: new Date(claims.e * 1000).toISOString(),
+        },
+      };
+    },
+  );
+  r.post(
+    '/api/uploads/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Upload from a phone with a signed link',
+        params: tokenParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: okEnvelope(UploadResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const { claims, application, traveler } = await fromToken(request.params.token);
+      const { buffer, filename } = await readUpload(request);
+      const document = await storeDocument({
+        ctx,
+        storage,
+        applicationId: application.id,
+        travelerId: traveler.id,
+        kind: claims.k,
+        buffer,
+        filename,
+        actor: { userId: null, role: 'phone-link', ip: request.ip },
+      });
+      return { success: true as const, data: { document } };
+    },
+  );
+}

@@ -1,0 +1,497 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { PostPaymentText, type ApplicationDetail } from '@waypoint/contracts';
+import { auditLog, emailOutbox } from '../../db/schema';
+import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
+import { body, createTestApp, type TestApp } from '../../test/harness';
+import { passportPage, photo, photoWithGps } from '../../test/images';
+import { multipartFile, paidOrder } from '../../test/orders';
+import { UploadText } from '../documents/documents.service';
+
+let t: TestApp;
+let ip = 1;
+const browser = () => new Browser(t.app, `10.4.${Math.floor(ip / 200)}.${(ip++ % 200) + 1}`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function setup(travelers = 1) {
+  const b = browser();
+  const email = uniqueEmail();
+  const id = await paidOrder(b, email, travelers);
+  const detail = body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data;
+  return { b, email, id, detail, travelerIds: detail.travelers.map((x) => x.id) };
+}
+
+function upload(
+  b: Browser,
+  id: string,
+  travelerId: string,
+  kind: 'passport-page' | 'photo',
+  filename: string,
+  type: string,
+  data: Buffer,
+) {
+  const { payload, headers } = multipartFile(filename, type, data);
+  return b.request({
+    method: 'POST',
+    url: `/api/application/${id}/travelers/${travelerId}/documents/${kind}`,
+    payload,
+    headers,
+  });
+}
+
+const personal = (travelerId: string) => ({
+  travelerId,
+  countryOfBirth: 'US',
+  residentCountry: 'US',
+  gender: 'male',
+  residenceAddress: '1 Main Street',
+  cityTown: 'Boston',
+});
+
+describe('the paid application', () => {
+  it('starts with every section not started and the spec defaults', async () => {
+    const { detail } = await setup(2);
+    expect(detail).toMatchObject({
+      status: 'IN_PROGRESS',
+      editable: true,
+      generalInfo: {
+        countryCode: '+43',
+        phoneNumber: '',
+        notificationPreference: 'whatsapp',
+        state: 'not_started',
+      },
+    });
+    expect(detail.travelers).toHaveLength(2);
+    expect(detail.travelers[1]!.sections).toEqual({
+      passportPage: 'not_started',
+      photo: 'not_started',
+      personal: 'not_started',
+      passportInfo: 'not_started',
+      work: 'not_started',
+      declaration: 'not_started',
+    });
+  });
+
+  it('is hidden from other accounts (404, logged) and needs sign-in', async () => {
+    const { id } = await setup();
+    const other = browser();
+    await other.post('/api/auth/register', {
+      firstName: 'Eve',
+      lastName: 'X',
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+    });
+    const res = await other.get(`/api/application/${id}`);
+    expect(res.statusCode).toBe(404);
+    expect(body(res)).toMatchObject({ error: 'No such application' });
+    expect(
+      (
+        await other.put(`/api/application/${id}/general-info`, {
+          countryCode: '+44',
+          phoneNumber: '07911 123456',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const denied = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.applicationId, id), eq(auditLog.action, 'application.access_denied')));
+    expect(denied.length).toBe(2);
+    expect((await browser().get(`/api/application/${id}`)).statusCode).toBe(401);
+    expect(
+      (await other.get('/api/application/00000000-0000-0000-0000-000000000000')).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('answers', () => {
+  it('validates and saves the general information', async () => {
+    const { b, id } = await setup();
+    const missing = await b.put(`/api/application/${id}/general-info`, {
+      countryCode: '+44',
+      phoneNumber: '',
+    });
+    expect(body(missing)).toMatchObject({ error: PostPaymentText.phoneRequired });
+    const invalid = await b.put(`/api/application/${id}/general-info`, {
+      countryCode: '+44',
+      phoneNumber: '12',
+    });
+    expect(body(invalid)).toMatchObject({
+      fieldErrors: { phoneNumber: PostPaymentText.phoneInvalid },
+    });
+    const ok = await b.put(`/api/application/${id}/general-info`, {
+      countryCode: '+44',
+      phoneNumber: '07911 123456',
+      notificationPreference: 'sms',
+    });
+    expect(body(ok)).toMatchObject({
+      data: {
+        generalInfo: {
+          countryCode: '+44',
+          phoneNumber: '07911 123456',
+          notificationPreference: 'sms',
+          state: 'completed',
+        },
+      },
+    });
+  });
+
+  it('validates and saves each traveller section with the real traveller id', async () => {
+    const { b, id, travelerIds } = await setup(2);
+    const [first, second] = travelerIds as [string, string];
+    expect(
+      body(
+        await b.put(`/api/application/${id}/personal-info`, {
+          ...personal(second),
+          residenceAddress: '',
+          cityTown: '',
+        }),
+      ),
+    ).toMatchObject({
+      error: PostPaymentText.addressRequired,
+      fieldErrors: {
+        residenceAddress: PostPaymentText.addressRequired,
+        cityTown: PostPaymentText.cityRequired,
+      },
+    });
+    expect(
+      (
+        await b.put(`/api/application/${id}/personal-info`, {
+          ...personal(second),
+          countryOfBirth: 'ZZ',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const saved = body<{ data: ApplicationDetail }>(
+      await b.put(`/api/application/${id}/personal-info`, personal(second)),
+    ).data;
+    expect(saved.travelers[1]).toMatchObject({
+      personal: { countryOfBirth: 'US', cityTown: 'Boston', gender: 'male' },
+      sections: { personal: 'completed' },
+    });
+    expect(saved.travelers[0]!.sections.personal).toBe('not_started');
+
+    expect(
+      body(
+        await b.put(`/api/application/${id}/passport-info`, {
+          travelerId: first,
+          issuingCountry: 'us',
+        }),
+      ),
+    ).toMatchObject({
+      data: {
+        travelers: [
+          { passportInfo: { issuingCountry: 'US' }, sections: { passportInfo: 'completed' } },
+          {},
+        ],
+      },
+    });
+    expect(
+      body(
+        await b.put(`/api/application/${id}/work-info`, {
+          travelerId: first,
+          currentlyWorking: true,
+          jobTitle: '',
+        }),
+      ),
+    ).toMatchObject({
+      fieldErrors: { jobTitle: PostPaymentText.jobTitleRequired },
+    });
+    expect(
+      (
+        await b.put(`/api/application/${id}/work-info`, {
+          travelerId: first,
+          currentlyWorking: false,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      body(
+        await b.put(`/api/application/${id}/declaration`, {
+          travelerId: first,
+          hasConvictions: true,
+          convictionDetails: '',
+          hasTerroristActivities: false,
+        }),
+      ),
+    ).toMatchObject({
+      fieldErrors: { convictionDetails: PostPaymentText.convictionDetailsRequired },
+    });
+    const declared = await b.put(`/api/application/${id}/declaration`, {
+      travelerId: first,
+      hasConvictions: true,
+      convictionDetails: 'Speeding fine, 2019',
+      hasTerroristActivities: false,
+    });
+    expect(body(declared)).toMatchObject({
+      data: {
+        travelers: [
+          { declaration: { hasConvictions: true, convictionDetails: 'Speeding fine, 2019' } },
+          {},
+        ],
+      },
+    });
+  });
+
+  it('refuses a traveller of another application and an unknown one', async () => {
+    const { b, id } = await setup();
+    const { travelerIds: foreign } = await setup();
+    const res = await b.put(`/api/application/${id}/personal-info`, personal(foreign[0]!));
+    expect(res.statusCode).toBe(404);
+    expect(body(res)).toMatchObject({ error: PostPaymentText.unknownTraveler });
+    expect(
+      (await b.put(`/api/application/${id}/personal-info`, personal('not-a-uuid'))).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('uploads', () => {
+  it('accepts a good passport page and a good photo, strips GPS, and serves them to the owner only', async () => {
+    const { b, id, travelerIds } = await setup();
+    const page = await upload(
+      b,
+      id,
+      travelerIds[0]!,
+      'passport-page',
+      'passport.jpg',
+      'image/jpeg',
+      await passportPage(),
+    );
+    expect(page.statusCode).toBe(200);
+    expect(body(page)).toMatchObject({
+      data: { document: { kind: 'PASSPORT_PAGE', status: 'ACCEPTED', contentType: 'image/jpeg' } },
+    });
+    const withGps = await photoWithGps();
+    expect((await sharp(withGps).metadata()).exif?.length).toBeGreaterThan(0);
+    const gps = body<{ data: { document: { url: string; status: string } } }>(
+      await upload(b, id, travelerIds[0]!, 'photo', 'me.jpg', 'image/jpeg', withGps),
+    ).data.document;
+    expect(gps.status).toBe('ACCEPTED');
+    const file = await b.get(gps.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.headers['cache-control']).toBe('no-store');
+    expect(file.headers['content-disposition']).toBe('inline; filename="photo.jpg"');
+    const meta = await sharp(file.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    const stranger = browser();
+    await stranger.post('/api/auth/register', {
+      firstName: 'Eve',
+      lastName: 'X',
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+    });
+    expect((await stranger.get(gps.url)).statusCode).toBe(404);
+  });
+
+  it('decides by content: a PNG named .pdf is a picture, text named .jpg is refused, a PDF photo is refused', async () => {
+    const { b, id, travelerIds } = await setup();
+    const png = await sharp(await passportPage())
+      .png()
+      .toBuffer();
+    expect(
+      body(
+        await upload(b, id, travelerIds[0]!, 'passport-page', 'scan.pdf', 'application/pdf', png),
+      ),
+    ).toMatchObject({ data: { document: { contentType: 'image/jpeg' } } });
+    const text = await upload(
+      b,
+      id,
+      travelerIds[0]!,
+      'passport-page',
+      'passport.jpg',
+      'image/jpeg',
+      Buffer.from('hello, this is not a picture'),
+    );
+    expect(text.statusCode).toBe(415);
+    expect(body(text)).toMatchObject({ error: UploadText.wrongType });
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    expect(
+      body(await upload(b, id, travelerIds[0]!, 'passport-page', 'p.pdf', 'application/pdf', pdf)),
+    ).toMatchObject({ data: { document: { contentType: 'application/pdf', status: 'ACCEPTED' } } });
+    expect(
+      body(await upload(b, id, travelerIds[0]!, 'photo', 'p.pdf', 'application/pdf', pdf)),
+    ).toMatchObject({ error: UploadText.photoNotPdf });
+  });
+
+  it('refuses an over-size file, a truncated picture and a decompression bomb with clear messages', async () => {
+    const { b, id, travelerIds } = await setup();
+    const big = Buffer.concat([await passportPage(), Buffer.alloc(11 * 1024 * 1024)]);
+    const tooLarge = await upload(
+      b,
+      id,
+      travelerIds[0]!,
+      'passport-page',
+      'big.jpg',
+      'image/jpeg',
+      big,
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    expect(body(tooLarge)).toMatchObject({ error: UploadText.tooLarge });
+    const full = await passportPage();
+    const cut = await upload(
+      b,
+      id,
+      travelerIds[0]!,
+      'passport-page',
+      'cut.jpg',
+      'image/jpeg',
+      full.subarray(0, Math.floor(full.length / 2)),
+    );
+    expect(cut.statusCode).toBe(400);
+    expect(body(cut)).toMatchObject({ error: UploadText.unreadable });
+    const bomb = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 3, background: '#ffffff' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const res = await upload(
+      b,
+      id,
+      travelerIds[0]!,
+      'passport-page',
+      'bomb.png',
+      'image/png',
+      bomb,
+    );
+    expect(res.statusCode).toBe(413);
+    expect(body(res)).toMatchObject({ error: UploadText.tooManyPixels });
+  });
+
+  it('rejects a bad photo with reasons, keeps the accepted one until a new one is accepted', async () => {
+    const { b, id, travelerIds } = await setup();
+    const tid = travelerIds[0]!;
+    const first = body<{ data: { document: { id: string } } }>(
+      await upload(b, id, tid, 'photo', 'a.jpg', 'image/jpeg', await photo()),
+    ).data.document;
+    const rejected = body<{
+      data: {
+        document: { status: string; checks: { id: string; passed: boolean; message: string }[] };
+      };
+    }>(
+      await upload(
+        b,
+        id,
+        tid,
+        'photo',
+        'b.jpg',
+        'image/jpeg',
+        await photo({ grey: true, background: '#333333' }),
+      ),
+    ).data.document;
+    expect(rejected.status).toBe('REJECTED');
+    expect(rejected.checks.filter((c) => !c.passed).map((c) => c.message)).toEqual([
+      'Stand in front of a plain, light background (white or light grey) with no shadows or objects behind you.',
+      'The photo must be in colour, not black and white.',
+    ]);
+    let detail = body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data;
+    expect(detail.travelers[0]!.photo).toMatchObject({ id: first.id, status: 'ACCEPTED' });
+    expect(detail.travelers[0]!.sections.photo).toBe('completed');
+    const second = body<{ data: { document: { id: string } } }>(
+      await upload(b, id, tid, 'photo', 'c.jpg', 'image/jpeg', await photo()),
+    ).data.document;
+    detail = body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data;
+    expect(detail.travelers[0]!.photo?.id).toBe(second.id);
+  });
+
+  it('shows "in progress" for a traveller whose only upload was rejected', async () => {
+    const { b, id, travelerIds } = await setup();
+    await upload(
+      b,
+      id,
+      travelerIds[0]!,
+      'passport-page',
+      'p.jpg',
+      'image/jpeg',
+      await passportPage({ blur: 12 }),
+    );
+    const detail = body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data;
+    expect(detail.travelers[0]!.sections.passportPage).toBe('in_progress');
+  });
+
+  it('lets a phone upload with a signed, short-lived link and refuses a tampered one', async () => {
+    const { b, id, travelerIds } = await setup();
+    const link = body<{ data: { url: string; expiresAt: string } }>(
+      await b.post(`/api/application/${id}/travelers/${travelerIds[0]}/upload-link/photo`),
+    ).data;
+    const token = link.url.split('/upload/')[1]!;
+    const phone = browser();
+    expect(body(await phone.get(`/api/uploads/${token}`))).toMatchObject({
+      data: { kind: 'photo', travelerName: 'Ann1 Lee1' },
+    });
+    const { payload, headers } = multipartFile('IMG_0001.jpg', 'image/jpeg', await photo());
+    const res = await phone.request({
+      method: 'POST',
+      url: `/api/uploads/${token}`,
+      payload,
+      headers,
+    });
+    expect(body(res)).toMatchObject({ data: { document: { kind: 'PHOTO', status: 'ACCEPTED' } } });
+    const detail = body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data;
+    expect(detail.travelers[0]!.sections.photo).toBe('completed');
+    expect((await phone.get(`/api/uploads/${token.slice(0, -2)}xx`)).statusCode).toBe(404);
+  });
+});
+
+describe('submission', () => {
+  it('lists what is missing, then submits once complete, e-mails, and becomes read-only', async () => {
+    const { b, id, email, travelerIds } = await setup(2);
+    const early = await b.post(`/api/application/${id}/submit`);
+    expect(early.statusCode).toBe(400);
+    expect(body<{ error: string }>(early).error).toMatch(
+      /^Please complete the following before submitting: General information; Traveler 1 \(Ann1 Lee1\): passport page;/,
+    );
+
+    await b.put(`/api/application/${id}/general-info`, {
+      countryCode: '+1',
+      phoneNumber: '202-555-0143',
+    });
+    for (const tid of travelerIds) {
+      await upload(b, id, tid, 'passport-page', 'p.jpg', 'image/jpeg', await passportPage());
+      await upload(b, id, tid, 'photo', 'f.jpg', 'image/jpeg', await photo());
+      await b.put(`/api/application/${id}/personal-info`, personal(tid));
+      await b.put(`/api/application/${id}/passport-info`, {
+        travelerId: tid,
+        issuingCountry: 'US',
+      });
+      await b.put(`/api/application/${id}/work-info`, {
+        travelerId: tid,
+        currentlyWorking: true,
+        jobTitle: 'Engineer',
+      });
+      await b.put(`/api/application/${id}/declaration`, {
+        travelerId: tid,
+        hasConvictions: false,
+        hasTerroristActivities: false,
+      });
+    }
+    const submitted = await b.post(`/api/application/${id}/submit`);
+    expect(submitted.statusCode).toBe(200);
+    expect(body(submitted)).toMatchObject({
+      data: { application: { status: 'SUBMITTED', editable: false } },
+    });
+    const orders = body<{ data: { id: string; status: string; resumePath: string | null }[] }>(
+      await b.get('/api/applications/my-applications'),
+    ).data;
+    expect(orders.find((o) => o.id === id)).toMatchObject({
+      status: 'SUBMITTED',
+      resumePath: null,
+    });
+    const mails = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email));
+    expect(mails.map((m) => m.template)).toContain('status-change');
+    const late = await b.put(`/api/application/${id}/personal-info`, personal(travelerIds[0]!));
+    expect(late.statusCode).toBe(409);
+    expect(body(late)).toMatchObject({ error: PostPaymentText.readOnly });
+    expect(body(await b.post(`/api/application/${id}/submit`))).toMatchObject({
+      error: PostPaymentText.readOnly,
+    });
+  });
+});

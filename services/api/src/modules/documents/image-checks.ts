@@ -1,0 +1,173 @@
+import sharp from 'sharp';
+import type { DocumentCheck } from '@waypoint/contracts';
+
+/**
+ * The automated initial review of uploads: deterministic measurements with a plain-language reason for every
+ * failed check. Thresholds are documented next to each check.
+ */
+
+export type DocumentKind = 'PASSPORT_PAGE' | 'PHOTO';
+
+/** Images larger than this many pixels are refused before decoding (decompression bombs). */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+export const LIMITS = {
+  passport: {
+    minWidth: 1000,
+    minHeight: 650,
+    minSharpness: 60,
+    minBrightness: 60,
+    maxBrightness: 225,
+  },
+  photo: {
+    minWidth: 600,
+    minHeight: 750,
+    minBackground: 175,
+    maxBackgroundSpread: 40,
+    minColour: 6,
+    minBrightness: 70,
+  },
+} as const;
+
+/** Greyscale pixels of the image scaled to `width` (keeps measurements independent of the upload's size). */
+async function grey(image: Buffer, width: number) {
+  const { data, info } = await sharp(image)
+    .resize({ width, withoutEnlargement: false })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+const mean = (values: ArrayLike<number>) => {
+  let sum = 0;
+  for (let i = 0; i < values.length; i += 1) sum += values[i]!;
+  return values.length ? sum / values.length : 0;
+};
+
+/** Variance of the Laplacian: high for sharp edges, low for a blurred picture. */
+export async function sharpness(image: Buffer): Promise<number> {
+  const { data, width, height } = await grey(image, 800);
+  const values: number[] = [];
+  for (let y = 1; y < height - 1; y += 1) {
+    for (let x = 1; x < width - 1; x += 1) {
+      const i = y * width + x;
+      values.push(4 * data[i]! - data[i - 1]! - data[i + 1]! - data[i - width]! - data[i + width]!);
+    }
+  }
+  const m = mean(values);
+  return mean(values.map((v) => (v - m) ** 2));
+}
+
+/** Mean luminance 0–255. */
+export async function brightness(image: Buffer): Promise<number> {
+  return mean((await grey(image, 200)).data);
+}
+
+/** Mean and spread of the luminance of a frame along the borders (10% of each side). */
+export async function borderStats(image: Buffer): Promise<{ mean: number; spread: number }> {
+  const { data, width, height } = await grey(image, 200);
+  const bw = Math.max(1, Math.round(width * 0.1));
+  const bh = Math.max(1, Math.round(height * 0.1));
+  const values: number[] = [];
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (x < bw || x >= width - bw || y < bh) values.push(data[y * width + x]!);
+    }
+  }
+  const m = mean(values);
+  return { mean: m, spread: Math.sqrt(mean(values.map((v) => (v - m) ** 2))) };
+}
+
+/** Average distance between the colour channels: near 0 for a black-and-white picture. */
+export async function colourfulness(image: Buffer): Promise<number> {
+  const { data, info } = await sharp(image)
+    .resize({ width: 100 })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels < 3) return 0;
+  let sum = 0;
+  const pixels = data.length / info.channels;
+  for (let i = 0; i < data.length; i += info.channels) {
+    const r = data[i]!;
+    const g = data[i + 1]!;
+    const b = data[i + 2]!;
+    sum += (Math.abs(r - g) + Math.abs(g - b) + Math.abs(r - b)) / 3;
+  }
+  return sum / pixels;
+}
+
+const check = (id: string, passed: boolean, message: string): DocumentCheck => ({
+  id,
+  passed,
+  message,
+});
+
+/** Runs the checks of a document kind on a decoded, upright image. */
+export async function checkImage(kind: DocumentKind, image: Buffer): Promise<DocumentCheck[]> {
+  const meta = await sharp(image).metadata();
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  const light = await brightness(image);
+  if (kind === 'PASSPORT_PAGE') {
+    const l = LIMITS.passport;
+    return [
+      check(
+        'resolution',
+        width >= l.minWidth && height >= l.minHeight,
+        `The picture is too small (${width}×${height} pixels). Take it closer or with a better camera: at least ${l.minWidth}×${l.minHeight} pixels.`,
+      ),
+      check(
+        'orientation',
+        width > height,
+        'Hold the passport page sideways: the picture should be wider than it is tall, like the open page.',
+      ),
+      check(
+        'sharpness',
+        (await sharpness(image)) >= l.minSharpness,
+        'The picture is blurred. Hold the camera still, let it focus, and make sure the text is readable.',
+      ),
+      check(
+        'too-dark',
+        light >= l.minBrightness,
+        'The picture is too dark. Take it in good, even light.',
+      ),
+      check(
+        'over-exposed',
+        light <= l.maxBrightness,
+        'The picture is too bright or has glare. Avoid flash and direct light on the page.',
+      ),
+    ];
+  }
+  const l = LIMITS.photo;
+  const border = await borderStats(image);
+  return [
+    check(
+      'resolution',
+      width >= l.minWidth && height >= l.minHeight,
+      `The photo is too small (${width}×${height} pixels): it must be at least ${l.minWidth}×${l.minHeight} pixels.`,
+    ),
+    check(
+      'framing',
+      height > width,
+      'Use a portrait photo (taller than it is wide) showing your head and shoulders.',
+    ),
+    check(
+      'background',
+      border.mean >= l.minBackground && border.spread <= l.maxBackgroundSpread,
+      'Stand in front of a plain, light background (white or light grey) with no shadows or objects behind you.',
+    ),
+    check(
+      'colour',
+      (await colourfulness(image)) >= l.minColour,
+      'The photo must be in colour, not black and white.',
+    ),
+    check(
+      'too-dark',
+      light >= l.minBrightness,
+      'The photo is too dark. Face a window or a light so your face is evenly lit.',
+    ),
+  ];
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded files live: never under a web root, read back only through the API's access checks. */
+export interface FileStorage {
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
+
+/** The default storage: a folder (DATA_DIR/uploads), files readable by the owner only. */
+export class LocalStorage implements FileStorage {
+  constructor(private readonly root: string) {}
+
+  private resolve(key: string): string {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, data: Buffer) {
+    const file = this.resolve(key);
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await fs.writeFile(file, data, { mode: 0o600 });
+  }
+
+  get(key: string) {
+    return fs.readFile(this.resolve(key));
+  }
+
+  async delete(key: string) {
+    await fs.rm(this.resolve(key), { force: true });
+  }
+}

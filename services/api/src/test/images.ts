@@ -1,0 +1,78 @@
+import sharp from 'sharp';
+
+/** Generated test pictures for the document checks (no binary fixtures in the repository). */
+
+function passportSvg(width: number, height: number, background: string, ink: string) {
+  const lines = Array.from({ length: 14 }, (_, i) => {
+    const y = 80 + i * ((height - 160) / 14);
+    return `<text x="${width * 0.38}" y="${y}" font-size="${Math.round(height / 28)}" font-family="monospace" fill="${ink}">P&lt;GBRSMITH&lt;&lt;ANN&lt;MARY&lt;&lt;&lt;${i}${i}${i}&lt;&lt;&lt;</text>`;
+  }).join('');
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${background}"/>
+     <rect x="${width * 0.05}" y="${height * 0.15}" width="${width * 0.28}" height="${height * 0.6}" fill="#8a7767"/>${lines}</svg>`,
+  );
+}
+
+export async function passportPage(
+  options: {
+    width?: number;
+    height?: number;
+    background?: string;
+    ink?: string;
+    blur?: number;
+  } = {},
+) {
+  const { width = 1600, height = 1100, background = '#d9d2c3', ink = '#1b1b1b', blur } = options;
+  let img = sharp(passportSvg(width, height, background, ink));
+  if (blur) img = img.blur(blur);
+  return img.jpeg({ quality: 92 }).toBuffer();
+}
+
+function photoSvg(width: number, height: number, background: string, skin: string, shirt: string) {
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${background}"/>
+     <ellipse cx="${width / 2}" cy="${height * 0.42}" rx="${width * 0.2}" ry="${height * 0.22}" fill="${skin}"/>
+     <rect x="${width * 0.2}" y="${height * 0.7}" width="${width * 0.6}" height="${height * 0.3}" fill="${shirt}"/></svg>`,
+  );
+}
+
+export async function photo(
+  options: {
+    width?: number;
+    height?: number;
+    background?: string;
+    skin?: string;
+    shirt?: string;
+    grey?: boolean;
+    darken?: number;
+  } = {},
+) {
+  const {
+    width = 900,
+    height = 1200,
+    background = '#f2f2f2',
+    skin = '#c68e6b',
+    shirt = '#2d5aa0',
+    grey,
+    darken,
+  } = options;
+  let img = sharp(photoSvg(width, height, background, skin, shirt));
+  if (grey) img = img.greyscale();
+  if (darken) img = img.linear(darken, 0);
+  return img.jpeg({ quality: 92 }).toBuffer();
+}
+
+/** A JPEG carrying GPS coordinates in its EXIF data. */
+export async function photoWithGps() {
+  return sharp(await photo())
+    .withExif({
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 0/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 0/1',
+      },
+    })
+    .jpeg()
+    .toBuffer();
+}
