@@ -8,3 +8,4 @@ export * from './wizard';
 export * from './application';
 export * from './payments';
 export * from './post-payment';
+export * from './admin';

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { ApplicationDetail } from './post-payment';
+import { ApplicationStatus } from './orders';
+
+export const ADMIN_PAGE_SIZE = 20;
+export const MAX_PAGE_BUTTONS = 5;
+
+export const AdminText = {
+  searchPlaceholder: 'Search by email, name...',
+  rejectReasonRequired: 'Please give the reason the traveller will see',
+  changedMeanwhile:
+    'This application was changed by someone else meanwhile. Reload it to see the latest version.',
+  transitionNotAllowed: (from: string, to: string) =>
+    `An application cannot go from ${from} to ${to}.`,
+  dateOrder: 'The "to" date must not be before the "from" date',
+} as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates use the YYYY-MM-DD form')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** The admin list's filters (spec: Admin filter), all optional; changing one resets the page to 1. */
+export const AdminListQuery = z
+  .object({
+    search: optionalText,
+    status: ApplicationStatus.optional().or(z.literal('').transform(() => undefined)),
+    dateFrom: isoDate,
+    dateTo: isoDate,
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
+    message: AdminText.dateOrder,
+    path: ['dateTo'],
+  });
+export type AdminListQuery = z.input<typeof AdminListQuery>;
+
+export const Pagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+export const AdminApplicationRow = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: ApplicationStatus,
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+  updatedAt: z.string(),
+  totalAmount: z.number(),
+  totalCents: z.number().int(),
+  travelerCount: z.number().int(),
+  travelers: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
+  country: z.object({ id: z.string(), name: z.string(), flagEmoji: z.string() }),
+  visaType: z.object({ id: z.string(), name: z.string() }),
+  user: z
+    .object({
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      email: z.string(),
+    })
+    .nullable(),
+  guestEmail: z.string().nullable(),
+});
+export type AdminApplicationRow = z.infer<typeof AdminApplicationRow>;
+
+export const AdminListResponse = z.object({
+  applications: z.array(AdminApplicationRow),
+  pagination: Pagination,
+});
+export type AdminListResponse = z.infer<typeof AdminListResponse>;
+
+export const DashboardResponse = z.object({
+  applications: z.array(AdminApplicationRow),
+  counts: z.record(ApplicationStatus, z.number().int()),
+  paid: z.object({
+    todayCents: z.number().int(),
+    last7DaysCents: z.number().int(),
+    last30DaysCents: z.number().int(),
+  }),
+  lastUpdated: z.string(),
+});
+export type DashboardResponse = z.infer<typeof DashboardResponse>;
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  actor: z.string(),
+  actorRole: z.string(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AdminApplicationDetail = z.object({
+  application: ApplicationDetail,
+  version: z.number().int(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  account: z
+    .object({
+      id: z.string(),
+      email: z.string(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+    })
+    .nullable(),
+  payment: z
+    .object({
+      amountCents: z.number().int(),
+      currency: z.string(),
+      provider: z.string(),
+      reference: z.string(),
+      status: z.string(),
+      succeededAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** Passport data from the wizard, the number decrypted for this view only (the view is audited). */
+  passports: z.array(
+    z.object({
+      travelerId: z.string(),
+      nationality: z.string().nullable(),
+      number: z.string().nullable(),
+      expirationDate: z.string().nullable(),
+      hasSecondNationality: z.boolean().nullable(),
+      addLater: z.boolean(),
+      dateOfBirth: z.string(),
+    }),
+  ),
+  history: z.array(AuditEntry),
+  allowedTransitions: z.array(ApplicationStatus),
+});
+export type AdminApplicationDetail = z.infer<typeof AdminApplicationDetail>;
+
+/** The only status changes staff can make. */
+export const TRANSITIONS: Partial<
+  Record<z.infer<typeof ApplicationStatus>, z.infer<typeof ApplicationStatus>[]>
+> = {
+  SUBMITTED: ['UNDER_REVIEW'],
+  UNDER_REVIEW: ['APPROVED', 'REJECTED'],
+};
+
+export const DecisionBody = z
+  .object({
+    status: z.enum(['UNDER_REVIEW', 'APPROVED', 'REJECTED']),
+    reason: z.string().trim().max(1000).optional(),
+    /** The version the admin saw: a decision on a changed application is refused. */
+    version: z.number().int().min(1),
+  })
+  .superRefine((b, ctx) => {
+    if (b.status === 'REJECTED' && !b.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: AdminText.rejectReasonRequired });
+    }
+  });
+
+/** Page buttons around the current page: at most 5 (spec: 1 to 5, moving with the page). */
+export function pageWindow(page: number, pages: number, size = MAX_PAGE_BUTTONS): number[] {
+  if (pages <= 0) return [];
+  const start = Math.max(1, Math.min(page - Math.floor(size / 2), pages - size + 1));
+  return Array.from({ length: Math.min(size, pages) }, (_, i) => start + i);
+}
+
+/** 'Showing X to Y of Z results'. */
+export function showingText(p: Pagination): string {
+  if (p.total === 0) return 'Showing 0 to 0 of 0 results';
+  const from = (p.page - 1) * p.limit + 1;
+  const to = Math.min(p.page * p.limit, p.total);
+  return `Showing ${from} to ${to} of ${p.total} results`;
+}
