@@ -4,25 +4,35 @@ import {
   type RemoteRoutesModule,
   type RouteObject,
 } from '@waypoint/platform';
+import { CheckoutPage } from './pages/CheckoutPage';
+import { PassportInfoPage } from './pages/PassportInfoPage';
+import { PersonalInfoPage } from './pages/PersonalInfoPage';
 import { PostPaymentLayout, postPaymentPages } from './pages/PostPaymentPages';
-import {
-  CheckoutPage,
-  PassportInfoPage,
-  PersonalInfoPage,
-  ProcessingTimePage,
-  SuccessPage,
-} from './pages/StepPages';
+import { ProcessingTimePage } from './pages/ProcessingTimePage';
+import { SuccessPage } from './pages/SuccessPage';
 import { TripDetailsPage } from './pages/TripDetailsPage';
+import { ApplyRoot, WizardLayout } from './wizard/WizardLayout';
 import './state';
+import './apply.css';
 
 const application: RouteObject[] = [
   { index: true, element: <Navigate to="/application/trip-details" replace /> },
-  { path: 'trip-details', element: <TripDetailsPage /> },
-  { path: 'personal-info', element: <PersonalInfoPage /> },
-  { path: 'passport-info', element: <PassportInfoPage /> },
-  { path: 'processing-time', element: <ProcessingTimePage /> },
-  { path: 'checkout', element: <CheckoutPage /> },
-  { path: 'success', element: <SuccessPage /> },
+  {
+    element: <ApplyRoot />,
+    children: [
+      {
+        element: <WizardLayout />,
+        children: [
+          { path: 'trip-details', element: <TripDetailsPage /> },
+          { path: 'personal-info', element: <PersonalInfoPage /> },
+          { path: 'passport-info', element: <PassportInfoPage /> },
+          { path: 'processing-time', element: <ProcessingTimePage /> },
+          { path: 'checkout', element: <CheckoutPage /> },
+        ],
+      },
+      { path: 'success', element: <SuccessPage /> },
+    ],
+  },
   {
     path: ':applicationId',
     element: <PostPaymentLayout />,

@@ -1,9 +1,36 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ProcessingOption } from '@waypoint/contracts';
+import type {
+  CheckoutOrderResponse as CheckoutOrderSchema,
+  ConfirmPaymentResponse,
+  CreatePaymentIntentBody,
+  CreatePaymentIntentResponse,
+  DraftData,
+  PassportInput,
+  ProcessingOption,
+  SandboxIntentResponse,
+  TravelerInput,
+  WizardStepNumber,
+} from '@waypoint/contracts';
+import { MAX_TRAVELERS } from '@waypoint/contracts';
 import { api, injectRemoteSlice } from '@waypoint/platform';
 
 /** Wizard steps: 1 trip details, 2 your info, 3 passport, 4 processing time, 5 checkout. */
-export type WizardStep = 1 | 2 | 3 | 4 | 5;
+export type WizardStep = WizardStepNumber;
+
+/** An unpaid order reopened at checkout (contracts export the schema only). */
+export type CheckoutOrderResponse = ReturnType<(typeof CheckoutOrderSchema)['parse']>;
+
+/** The last paid order, shown by the success page (kept for a reload of that page). */
+export interface Confirmation {
+  application: ConfirmPaymentResponse['application'];
+  signInLinkSent: boolean;
+}
+
+/** The idempotency key of a checkout and the order content it was made for. */
+export interface CheckoutKey {
+  key: string;
+  fingerprint: string;
+}
 
 export interface ApplyState {
   /** The furthest step the traveller has reached. */
@@ -11,13 +38,115 @@ export interface ApplyState {
   hasPlannedDates: boolean;
   /** YYYY-MM-DD, or '' when not chosen. */
   arrivalDate: string;
+  travelers: TravelerInput[];
+  selectedProcessingOption: string | null;
+  checkoutKey: CheckoutKey | null;
+  /** The traveller closed the "already started" banner. */
+  bannerDismissed: boolean;
+  confirmation: Confirmation | null;
+}
+
+export function emptyTraveler(): TravelerInput {
+  return { firstName: '', lastName: '', dateOfBirth: '' };
 }
 
 export const initialApplyState: ApplyState = {
   currentStep: 1,
   hasPlannedDates: true,
   arrivalDate: '',
+  travelers: [emptyTraveler()],
+  selectedProcessingOption: null,
+  checkoutKey: null,
+  bannerDismissed: false,
+  confirmation: null,
 };
+
+/** sessionStorage key of the wizard: a reload keeps it, a new tab starts afresh. */
+export const APPLY_STORAGE_KEY = 'waypoint-apply';
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function toStep(value: unknown): WizardStep {
+  return value === 2 || value === 3 || value === 4 || value === 5 ? value : 1;
+}
+
+function toPassport(value: unknown): PassportInput | undefined {
+  if (!isRecord(value)) return undefined;
+  return {
+    nationality: str(value.nationality),
+    number: str(value.number),
+    expirationDate: str(value.expirationDate),
+    hasSecondNationality:
+      typeof value.hasSecondNationality === 'boolean' ? value.hasSecondNationality : null,
+    addLater: value.addLater === true,
+  };
+}
+
+function toTraveler(value: unknown, index: number): TravelerInput {
+  const source = isRecord(value) ? value : {};
+  const traveler: TravelerInput = {
+    firstName: str(source.firstName),
+    lastName: str(source.lastName),
+    dateOfBirth: str(source.dateOfBirth),
+  };
+  if (index === 0) traveler.email = str(source.email);
+  const passport = toPassport(source.passport);
+  if (passport) traveler.passport = passport;
+  return traveler;
+}
+
+function toTravelers(value: unknown): TravelerInput[] {
+  if (!Array.isArray(value) || value.length === 0) return [emptyTraveler()];
+  return value.slice(0, MAX_TRAVELERS).map(toTraveler);
+}
+
+/** Reads the saved wizard; anything unreadable falls back to a fresh one. */
+export function readApplyState(storage: Storage | null = sessionStore()): ApplyState {
+  let saved: unknown;
+  try {
+    const raw = storage?.getItem(APPLY_STORAGE_KEY);
+    saved = raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    saved = null;
+  }
+  if (!isRecord(saved)) return initialApplyState;
+  const key = saved.checkoutKey;
+  const confirmation = saved.confirmation;
+  return {
+    currentStep: toStep(saved.currentStep),
+    hasPlannedDates: saved.hasPlannedDates !== false,
+    arrivalDate: str(saved.arrivalDate),
+    travelers: toTravelers(saved.travelers),
+    selectedProcessingOption: str(saved.selectedProcessingOption) || null,
+    checkoutKey:
+      isRecord(key) && typeof key.key === 'string' && typeof key.fingerprint === 'string'
+        ? { key: key.key, fingerprint: key.fingerprint }
+        : null,
+    bannerDismissed: saved.bannerDismissed === true,
+    confirmation:
+      isRecord(confirmation) && isRecord(confirmation.application)
+        ? (confirmation as unknown as Confirmation)
+        : null,
+  };
+}
+
+export function writeApplyState(state: ApplyState, storage: Storage | null = sessionStore()): void {
+  try {
+    storage?.setItem(APPLY_STORAGE_KEY, JSON.stringify(state));
+  } catch {
+    // Storage full or blocked: the wizard simply does not survive a reload.
+  }
+}
 
 declare module '@waypoint/platform' {
   interface LazyLoadedSlices {
@@ -25,9 +154,21 @@ declare module '@waypoint/platform' {
   }
 }
 
+/** A wizard as the spec's reset leaves it: step 1, no dates planned, one empty traveller, no option. */
+function resetWizard(state: ApplyState) {
+  state.currentStep = 1;
+  state.hasPlannedDates = false;
+  state.arrivalDate = '';
+  state.travelers = [emptyTraveler()];
+  state.selectedProcessingOption = null;
+  state.checkoutKey = null;
+  state.bannerDismissed = false;
+}
+
 const applySlice = createSlice({
   name: 'apply',
-  initialState: initialApplyState,
+  // Read lazily, so a store created after a reload starts from the saved wizard.
+  initialState: () => readApplyState(),
   reducers: {
     reachStep(state, action: PayloadAction<WizardStep>) {
       if (action.payload > state.currentStep) state.currentStep = action.payload;
@@ -39,26 +180,179 @@ const applySlice = createSlice({
     setArrivalDate(state, action: PayloadAction<string>) {
       state.arrivalDate = action.payload;
     },
+    updateTraveler(
+      state,
+      action: PayloadAction<{ index: number; changes: Partial<TravelerInput> }>,
+    ) {
+      const traveler = state.travelers[action.payload.index];
+      if (traveler) Object.assign(traveler, action.payload.changes);
+    },
+    updatePassport(state, action: PayloadAction<{ index: number; passport: PassportInput }>) {
+      const traveler = state.travelers[action.payload.index];
+      if (traveler) traveler.passport = action.payload.passport;
+    },
+    addTraveler(state) {
+      if (state.travelers.length < MAX_TRAVELERS) state.travelers.push(emptyTraveler());
+    },
+    removeTraveler(state, action: PayloadAction<number>) {
+      if (state.travelers.length <= 1) return;
+      state.travelers.splice(action.payload, 1);
+      const first = state.travelers[0];
+      if (first && first.email === undefined) first.email = '';
+      state.travelers.forEach((traveler, index) => {
+        if (index > 0) delete traveler.email;
+      });
+    },
+    selectProcessingOption(state, action: PayloadAction<string | null>) {
+      state.selectedProcessingOption = action.payload;
+    },
+    setCheckoutKey(state, action: PayloadAction<CheckoutKey>) {
+      state.checkoutKey = action.payload;
+    },
+    dismissBanner(state) {
+      state.bannerDismissed = true;
+    },
+    /** Continue Application: the saved draft replaces the wizard. */
+    restoreDraft(state, action: PayloadAction<DraftData>) {
+      const draft = action.payload;
+      state.currentStep = toStep(draft.currentStep);
+      state.hasPlannedDates = draft.hasPlannedDates;
+      state.arrivalDate = draft.arrivalDate ?? '';
+      state.travelers = toTravelers(draft.travelers);
+      const first = state.travelers[0];
+      if (first && !first.email && draft.email) first.email = draft.email;
+      state.selectedProcessingOption = draft.selectedProcessingOption;
+      state.checkoutKey = null;
+      state.bannerDismissed = true;
+    },
+    /** A paid order: kept for the success page. */
+    setConfirmation(state, action: PayloadAction<Confirmation>) {
+      state.confirmation = action.payload;
+    },
+    /** The success page resets the wizard (the confirmation stays for a reload of that page). */
+    resetApplication(state) {
+      resetWizard(state);
+    },
+    /** Submit New Application: a fresh wizard, nothing left of the last order. */
+    startNewApplication(state) {
+      resetWizard(state);
+      state.confirmation = null;
+    },
   },
   selectors: {
+    selectApply: (state) => state,
     selectCurrentStep: (state) => state.currentStep,
     selectHasPlannedDates: (state) => state.hasPlannedDates,
     selectArrivalDate: (state) => state.arrivalDate,
+    selectTravelers: (state) => state.travelers,
+    selectProcessingOptionId: (state) => state.selectedProcessingOption,
+    selectCheckoutKey: (state) => state.checkoutKey,
+    selectBannerDismissed: (state) => state.bannerDismissed,
+    selectConfirmation: (state) => state.confirmation,
   },
 });
 
 /** The application draft slice, added to the shell's store when this area loads. */
 export const apply = injectRemoteSlice(applySlice);
-export const { reachStep, setHasPlannedDates, setArrivalDate } = applySlice.actions;
-export const { selectCurrentStep, selectHasPlannedDates, selectArrivalDate } = apply.selectors;
+export const {
+  reachStep,
+  setHasPlannedDates,
+  setArrivalDate,
+  updateTraveler,
+  updatePassport,
+  addTraveler,
+  removeTraveler,
+  selectProcessingOption,
+  setCheckoutKey,
+  dismissBanner,
+  restoreDraft,
+  setConfirmation,
+  resetApplication,
+  startNewApplication,
+} = applySlice.actions;
+export const {
+  selectApply,
+  selectCurrentStep,
+  selectHasPlannedDates,
+  selectArrivalDate,
+  selectTravelers,
+  selectProcessingOptionId,
+  selectCheckoutKey,
+  selectBannerDismissed,
+  selectConfirmation,
+} = apply.selectors;
+
+export interface SessionData {
+  data: DraftData | null;
+  sessionId: string | null;
+}
+
+export interface PaymentConfig {
+  provider: 'sandbox' | 'stripe';
+  publishableKey: string | null;
+}
+
+export interface SandboxConfirmInput {
+  paymentIntentId: string;
+  clientSecret: string;
+  paymentMethod: string;
+  billingDetails: unknown;
+}
+
+export interface SandboxAuthenticateInput {
+  paymentIntentId: string;
+  clientSecret: string;
+  outcome: 'complete' | 'fail';
+}
 
 /** This area's calls, added to the one API slice. */
 export const applyApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProcessingOptions: build.query<ProcessingOption[], string>({
       query: (visaTypeId) => `/reference/visa-types/${encodeURIComponent(visaTypeId)}/options`,
+      keepUnusedDataFor: 60 * 60,
+    }),
+    getSessionData: build.query<SessionData, void>({
+      query: () => '/applications/session-data',
+      providesTags: ['Application'],
+    }),
+    saveDraft: build.mutation<{ sessionId: string; savedAt: string }, DraftData>({
+      query: (body) => ({ url: '/applications/save', method: 'POST', body }),
+    }),
+    getPaymentConfig: build.query<PaymentConfig, void>({
+      query: () => '/payments/config',
+    }),
+    createPaymentIntent: build.mutation<CreatePaymentIntentResponse, CreatePaymentIntentBody>({
+      query: (body) => ({ url: '/applications/create-payment-intent', method: 'POST', body }),
+    }),
+    confirmSandboxPayment: build.mutation<SandboxIntentResponse, SandboxConfirmInput>({
+      query: (body) => ({ url: '/payments/sandbox/confirm', method: 'POST', body }),
+    }),
+    authenticateSandboxPayment: build.mutation<SandboxIntentResponse, SandboxAuthenticateInput>({
+      query: (body) => ({ url: '/payments/sandbox/authenticate', method: 'POST', body }),
+    }),
+    confirmPayment: build.mutation<
+      ConfirmPaymentResponse,
+      { paymentIntentId: string; email?: string }
+    >({
+      query: (body) => ({ url: '/applications/confirm-payment', method: 'POST', body }),
+      invalidatesTags: ['Application', 'Order'],
+    }),
+    getCheckoutOrder: build.query<CheckoutOrderResponse, string>({
+      query: (id) => `/applications/${encodeURIComponent(id)}/checkout`,
+      keepUnusedDataFor: 0,
     }),
   }),
 });
 
-export const { useGetProcessingOptionsQuery } = applyApi;
+export const {
+  useGetProcessingOptionsQuery,
+  useGetSessionDataQuery,
+  useSaveDraftMutation,
+  useGetPaymentConfigQuery,
+  useCreatePaymentIntentMutation,
+  useConfirmSandboxPaymentMutation,
+  useAuthenticateSandboxPaymentMutation,
+  useConfirmPaymentMutation,
+  useGetCheckoutOrderQuery,
+} = applyApi;

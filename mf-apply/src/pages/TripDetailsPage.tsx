@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { formatEuros, type VisaType } from '@waypoint/contracts';
 import {
-  DEFAULT_COUNTRY_ID,
+  formatEuros,
+  formatPounds,
+  validateTrip,
+  WizardText,
+  type VisaType,
+} from '@waypoint/contracts';
+import {
   selectCountry,
-  selectSelectedCountryId,
-  selectSelectedVisaTypeId,
   selectVisaType,
   useAppDispatch,
   useAppSelector,
-  useGetCountriesQuery,
-  useGetVisaTypesQuery,
   useNavigate,
 } from '@waypoint/platform';
 import {
@@ -22,7 +23,6 @@ import {
   Select,
   Spinner,
   Switch,
-  type FieldError,
 } from '@waypoint/ui';
 import {
   reachStep,
@@ -31,14 +31,9 @@ import {
   setArrivalDate,
   setHasPlannedDates,
 } from '../state';
+import { noIssues, useOrderContext, viewIssues } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
-
-export const TripDetailsText = {
-  countryRequired: 'Please select your country',
-  visaTypeRequired: 'Please select a visa type',
-  arrivalDateRequired: 'Please select your arrival date',
-} as const;
 
 function VisaInformation({ visaType }: { visaType: VisaType }) {
   return (
@@ -61,8 +56,11 @@ function VisaInformation({ visaType }: { visaType: VisaType }) {
           <dd>{visaType.maxStayDuration}</dd>
         </div>
         <div>
-          <dt>Government fee per traveller</dt>
-          <dd>{formatEuros(visaType.governmentFeeCents)}</dd>
+          <dt>Government fee per traveler</dt>
+          <dd>
+            {formatPounds(visaType.governmentFeeGbpPence)} (
+            {formatEuros(visaType.governmentFeeCents)})
+          </dd>
         </div>
       </dl>
     </section>
@@ -72,41 +70,26 @@ function VisaInformation({ visaType }: { visaType: VisaType }) {
 export function TripDetailsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const countries = useGetCountriesQuery();
-  const savedCountryId = useAppSelector(selectSelectedCountryId);
-  const savedVisaTypeId = useAppSelector(selectSelectedVisaTypeId);
+  const { countries, countryList, countryId, visaTypes, visaType } = useOrderContext();
   const hasPlannedDates = useAppSelector(selectHasPlannedDates);
   const arrivalDate = useAppSelector(selectArrivalDate);
-  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [issues, setIssues] = useState(noIssues);
   const [attempt, setAttempt] = useState(0);
 
-  const list = countries.data ?? [];
-  // The chosen country, else the default one, else the first (spec section 4).
-  const countryId =
-    (savedCountryId && list.some((country) => country.id === savedCountryId)
-      ? savedCountryId
-      : null) ??
-    (list.some((country) => country.id === DEFAULT_COUNTRY_ID)
-      ? DEFAULT_COUNTRY_ID
-      : (list[0]?.id ?? null));
-
-  const visaTypes = useGetVisaTypesQuery(countryId ?? undefined, { skip: !countryId });
   const types = visaTypes.data?.visaTypes ?? [];
-  const visaType = types.find((type) => type.id === savedVisaTypeId) ?? types[0] ?? null;
-
-  const errorFor = (fieldId: string) => errors.find((error) => error.fieldId === fieldId)?.message;
+  // A nationality that needs nothing to visit (GB, IE) sees why and cannot start.
+  const nothingNeeded = visaTypes.data?.entryRule === 'NONE';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problems: FieldError[] = [];
-    if (!countryId)
-      problems.push({ fieldId: 'trip-country', message: TripDetailsText.countryRequired });
-    if (!visaType)
-      problems.push({ fieldId: 'trip-visa-type', message: TripDetailsText.visaTypeRequired });
-    if (hasPlannedDates && !arrivalDate) {
-      problems.push({ fieldId: 'trip-arrival-date', message: TripDetailsText.arrivalDateRequired });
-    }
-    setErrors(problems);
+    if (nothingNeeded) return;
+    const problems = validateTrip({
+      countryId,
+      visaTypeId: visaType?.id ?? null,
+      hasPlannedDates,
+      arrivalDate: hasPlannedDates ? arrivalDate : null,
+    });
+    setIssues(viewIssues(problems));
     setAttempt((count) => count + 1);
     if (problems.length > 0) return;
     dispatch(selectCountry(countryId));
@@ -117,7 +100,7 @@ export function TripDetailsPage() {
 
   return (
     <WizardStepPage step={1} title="Trip details">
-      <ErrorSummary errors={errors} focusKey={attempt} />
+      <ErrorSummary errors={issues.summary} focusKey={attempt} />
       {countries.isError ? (
         <ErrorBox title="The list of countries could not be loaded.">
           <p>{countries.error && 'message' in countries.error ? countries.error.message : null}</p>
@@ -132,11 +115,11 @@ export function TripDetailsPage() {
             id="trip-country"
             label="Where you from?"
             hint="The nationality on your passport"
-            countries={list}
+            countries={countryList}
             value={countryId}
             loading={countries.isLoading}
             required
-            error={errorFor('trip-country')}
+            error={issues.byField['trip-country']}
             onChange={(id) => dispatch(selectCountry(id))}
           />
           {visaTypes.isFetching && types.length === 0 ? (
@@ -147,7 +130,11 @@ export function TripDetailsPage() {
               {visaTypes.error && 'message' in visaTypes.error ? visaTypes.error.message : null}
             </ErrorBox>
           ) : null}
-          {visaTypes.data?.notice ? <Banner>{visaTypes.data.notice}</Banner> : null}
+          {nothingNeeded ? (
+            <Banner tone="success" title={visaTypes.data?.notice ?? WizardText.nothingNeeded} />
+          ) : visaTypes.data?.notice ? (
+            <Banner>{visaTypes.data.notice}</Banner>
+          ) : null}
           {types.length > 0 ? (
             <Select
               id="trip-visa-type"
@@ -155,31 +142,37 @@ export function TripDetailsPage() {
               options={types.map((type) => ({ value: type.id, label: type.name }))}
               value={visaType?.id ?? ''}
               required
-              error={errorFor('trip-visa-type')}
+              error={issues.byField['trip-visa-type']}
               onChange={(id) => dispatch(selectVisaType(id))}
             />
           ) : null}
-          <Switch
-            id="trip-has-dates"
-            label="Do you have any travel dates planned?"
-            checked={hasPlannedDates}
-            onChange={(checked) => dispatch(setHasPlannedDates(checked))}
-          />
-          <DateInput
-            id="trip-arrival-date"
-            label="Arrival date"
-            value={arrivalDate}
-            disabled={!hasPlannedDates}
-            required={hasPlannedDates}
-            error={errorFor('trip-arrival-date')}
-            onChange={(date) => dispatch(setArrivalDate(date))}
-          />
+          {nothingNeeded ? null : (
+            <>
+              <Switch
+                id="trip-has-dates"
+                label="Do you have any travel dates planned?"
+                checked={hasPlannedDates}
+                onChange={(checked) => dispatch(setHasPlannedDates(checked))}
+              />
+              <DateInput
+                id="trip-arrival-date"
+                label="Arrival date"
+                value={arrivalDate}
+                disabled={!hasPlannedDates}
+                required={hasPlannedDates}
+                error={issues.byField['trip-arrival-date']}
+                onChange={(date) => dispatch(setArrivalDate(date))}
+              />
+            </>
+          )}
         </div>
         <div className="wp-stack">
           {visaType ? <VisaInformation visaType={visaType} /> : null}
-          <Button type="submit" size="large" fullWidth>
-            Start Applying
-          </Button>
+          {nothingNeeded ? null : (
+            <Button type="submit" size="large" fullWidth>
+              Start Applying
+            </Button>
+          )}
         </div>
       </form>
     </WizardStepPage>

@@ -1,8 +1,75 @@
-import type { ReactNode } from 'react';
-import { Navigate, useAppSelector } from '@waypoint/platform';
-import { Stepper } from '@waypoint/ui';
-import { selectCurrentStep, type WizardStep } from '../state';
-import { STEPPER_LABELS, stepPath } from './steps';
+import { useEffect, type ReactNode } from 'react';
+import { STEPPER_LABELS } from '@waypoint/contracts';
+import {
+  Navigate,
+  Outlet,
+  selectCountry,
+  selectVisaType,
+  useAppDispatch,
+  useAppSelector,
+  useNavigate,
+} from '@waypoint/platform';
+import { Banner, Button, PageSpinner, Stepper } from '@waypoint/ui';
+import {
+  applyApi,
+  dismissBanner,
+  restoreDraft,
+  selectApply,
+  selectBannerDismissed,
+  selectCurrentStep,
+  useGetSessionDataQuery,
+  writeApplyState,
+  type WizardStep,
+} from '../state';
+import { stepPath, stepperPosition } from './steps';
+
+/** Keeps the wizard in sessionStorage, so a reload of any of its pages keeps what was entered. */
+export function ApplyRoot() {
+  const state = useAppSelector(selectApply);
+  useEffect(() => writeApplyState(state), [state]);
+  return <Outlet />;
+}
+
+/** The guest wizard: a spinner until the saved application has been looked up, then the step's page. */
+export function WizardLayout() {
+  const session = useGetSessionDataQuery();
+  if (session.isLoading) return <PageSpinner label="Loading your application…" />;
+  return <Outlet />;
+}
+
+/** 'You've already started an application.' with Continue Application and a dismiss button. */
+function SavedApplicationBanner() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  // Reads what the layout loaded without fetching again (a failed look-up is not retried on every page).
+  const session = applyApi.endpoints.getSessionData.useQueryState();
+  const currentStep = useAppSelector(selectCurrentStep);
+  const dismissed = useAppSelector(selectBannerDismissed);
+  const draft = session.isFetching ? null : (session.data?.data ?? null);
+
+  // Only a wizard that has not been started in this visit is offered the saved one.
+  if (!draft || draft.currentStep <= 1 || currentStep > 1 || dismissed) return null;
+
+  const onContinue = () => {
+    dispatch(selectCountry(draft.countryId));
+    dispatch(selectVisaType(draft.visaTypeId));
+    dispatch(restoreDraft(draft));
+    navigate(stepPath(draft.currentStep as WizardStep));
+  };
+
+  return (
+    <Banner
+      title="You've already started an application."
+      onDismiss={() => dispatch(dismissBanner())}
+      dismissLabel="Dismiss this message"
+      actions={
+        <Button size="small" onClick={onContinue}>
+          Continue Application
+        </Button>
+      }
+    />
+  );
+}
 
 export interface WizardStepPageProps {
   step: WizardStep;
@@ -11,17 +78,22 @@ export interface WizardStepPageProps {
 }
 
 /**
- * One page of the guest wizard: the stepper for steps 1 to 4, and a redirect back to the saved step when the
- * traveller opens a step they have not reached yet.
+ * One page of the guest wizard: the banner and stepper for steps 1 to 4, and a redirect back to the saved step
+ * when the traveller opens a step they have not reached yet.
  */
 export function WizardStepPage({ step, title, children }: WizardStepPageProps) {
   const currentStep = useAppSelector(selectCurrentStep);
   if (step > currentStep) return <Navigate to={stepPath(currentStep)} replace />;
 
   return (
-    <div className="wp-container">
+    <div className="wp-container wpw-page">
       <title>{`${title} – Waypoint`}</title>
-      {step <= 4 ? <Stepper steps={STEPPER_LABELS} current={Math.min(step, 4)} /> : null}
+      {step <= 4 ? (
+        <>
+          <SavedApplicationBanner />
+          <Stepper steps={[...STEPPER_LABELS]} current={stepperPosition(step)} />
+        </>
+      ) : null}
       <h1>{title}</h1>
       {children}
     </div>

@@ -1,19 +1,17 @@
+import { WIZARD_STEPS } from '@waypoint/contracts';
 import type { WizardStep } from '../state';
 
 export const WIZARD_BASE = '/application';
+export const SUCCESS_PATH = `${WIZARD_BASE}/success`;
 
-/** The page of each wizard step. */
-export const STEP_PATHS: Record<WizardStep, string> = {
-  1: 'trip-details',
-  2: 'personal-info',
-  3: 'passport-info',
-  4: 'processing-time',
-  5: 'checkout',
-};
-
-/** The four stages the stepper shows (processing time belongs to Checkout). */
-export const STEPPER_LABELS = ['Trip Details', 'Your Info', 'Passport Info', 'Checkout'];
-
+/** The page of a wizard step, e.g. 2 → /application/personal-info. */
 export function stepPath(step: WizardStep): string {
-  return `${WIZARD_BASE}/${STEP_PATHS[step]}`;
+  const entry = WIZARD_STEPS.find((item) => item.step === step) ?? WIZARD_STEPS[0];
+  return `${WIZARD_BASE}/${entry.path}`;
+}
+
+/** The 1-based stepper item a step lights up (processing time belongs to Checkout). */
+export function stepperPosition(step: WizardStep): number {
+  const entry = WIZARD_STEPS.find((item) => item.step === step) ?? WIZARD_STEPS[0];
+  return entry.stepperIndex + 1;
 }

@@ -1,0 +1,455 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { PaymentText, WizardText } from '@waypoint/contracts';
+import { selectAuth } from '@waypoint/platform';
+import { selectApply } from '../state';
+import {
+  callsTo,
+  currentPath,
+  failure,
+  findTitle,
+  mockApi,
+  ok,
+  passport,
+  renderApply,
+  traveler1,
+  type Routes,
+} from '../test/renderApply';
+
+const wizard = {
+  currentStep: 5 as const,
+  hasPlannedDates: false,
+  travelers: [{ ...traveler1, passport }],
+  selectedProcessingOption: 'standard',
+};
+
+const price = {
+  travelerCount: 1,
+  governmentFeeGbpPence: 2000,
+  governmentFeeCents: 2290,
+  exchangeRate: { rate: '1.1450', date: '2026-01-02' },
+  processingFeeCents: 2900,
+  governmentTotalCents: 2290,
+  serviceTotalCents: 2900,
+  totalCents: 5190,
+  currency: 'EUR',
+};
+
+const intent = {
+  clientSecret: 'pi_1_secret_abc',
+  paymentIntentId: 'pi_1',
+  applicationId: 'app-0001',
+  reference: 'WP7K3M9Q',
+  provider: 'sandbox',
+  publishableKey: null,
+  price,
+};
+
+const intentStatus = (status: string, extra: object = {}) =>
+  ok({
+    id: 'pi_1',
+    status,
+    amount: 5190,
+    currency: 'eur',
+    lastError: null,
+    nextAction: null,
+    ...extra,
+  });
+
+const newUser = {
+  id: 'u1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  nationality: 'US',
+  role: 'user',
+  emailVerified: false,
+  hasPassword: false,
+  pendingEmail: null,
+};
+
+const confirmed = (user: object | null) =>
+  ok({
+    application: {
+      id: 'app-0001',
+      reference: 'WP7K3M9Q',
+      status: 'IN_PROGRESS',
+      createdAt: '2026-01-02T10:00:00Z',
+      paidAt: '2026-01-02T10:05:00Z',
+      visaTypeName: 'United Kingdom ETA',
+      processingName: 'Standard',
+      processingHours: 72,
+      travelerCount: 1,
+      totalCents: 5190,
+    },
+    user,
+    signInLinkSent: user === null,
+  });
+
+async function openPayment(routes: Routes = {}) {
+  const sent = mockApi({
+    'POST /api/applications/create-payment-intent': ok(intent),
+    ...routes,
+  });
+  const view = await renderApply('/application/checkout', { wizard });
+  await findTitle('Review your order');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Proceed To Checkout' }));
+  await screen.findByRole('heading', { name: 'Payment' });
+  return { sent, user, ...view };
+}
+
+async function fillPayment(user: UserEvent, number: string) {
+  await user.type(screen.getByRole('textbox', { name: /Address/ }), '1 High Street');
+  await user.type(screen.getByRole('textbox', { name: /City/ }), 'London');
+  await user.type(screen.getByRole('textbox', { name: /Postal code/ }), 'SW1A 1AA');
+  await enterCard(user, number);
+}
+
+async function enterCard(user: UserEvent, number: string) {
+  const field = screen.getByRole('textbox', { name: /Card number/ });
+  await user.clear(field);
+  await user.type(field, number);
+  const expiry = screen.getByRole('textbox', { name: /Expiry date \(MM \/ YY\)/ });
+  await user.clear(expiry);
+  await user.type(expiry, '1240');
+  const cvc = screen.getByRole('textbox', { name: /CVC/ });
+  await user.clear(cvc);
+  await user.type(cvc, '123');
+}
+
+describe('checkout', () => {
+  it('reviews the order: delivery, the order card, the price and the travellers', async () => {
+    mockApi({});
+    await renderApply('/application/checkout', { wizard });
+    await findTitle('Review your order');
+    expect(await screen.findByText(/^Expected delivery:/)).toHaveTextContent(
+      /Expected delivery: .+ by \d{2}:\d{2}/,
+    );
+    const order = screen.getByRole('region', { name: 'Your order' });
+    expect(order).toHaveTextContent('United States');
+    expect(order).toHaveTextContent('United Kingdom ETA');
+    expect(order).toHaveTextContent('No dates planned');
+    expect(order).toHaveTextContent('Standard - Checked and submitted within 72 hours');
+    const cost = screen.getByRole('region', { name: 'Price' });
+    expect(cost).toHaveTextContent('Government fee1 × £20.00 = 1 × €22.90');
+    expect(cost).toHaveTextContent('Waypoint service fee1 × €29.00€29.00');
+    expect(cost).toHaveTextContent('Total for 1 traveler€51.90');
+    expect(screen.getByRole('region', { name: 'Travelers' })).toHaveTextContent(
+      'Ada LovelaceDate of birth: 10 December 1990',
+    );
+    expect(screen.queryByRole('navigation', { name: 'Application progress' })).toBeNull();
+  });
+
+  it("shows the server's reason in the red box and retries the same order with the same key", async () => {
+    const sent = mockApi({
+      'POST /api/applications/create-payment-intent': [
+        failure(400, WizardText.precheckTravelers, {
+          fieldErrors: { 'travelers.0.lastName': 'Traveler 1: Last name is required' },
+        }),
+        failure(500),
+        ok(intent),
+      ],
+    });
+    const first = await renderApply('/application/checkout', { wizard });
+    await findTitle('Review your order');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Proceed To Checkout' }));
+    const box = await screen.findByText(WizardText.precheckTravelers);
+    expect(box.closest('[role="alert"]')).toHaveTextContent('Traveler 1: Last name is required');
+
+    await user.click(screen.getByRole('button', { name: 'Proceed To Checkout' }));
+    expect(await screen.findByText('Request failed')).toBeInTheDocument();
+    first.unmount();
+
+    // A reload keeps the key: the retry reuses the order already made.
+    await renderApply('/application/checkout', { keepSession: true });
+    await user.click(await screen.findByRole('button', { name: 'Proceed To Checkout' }));
+    await screen.findByRole('heading', { name: 'Payment' });
+
+    const calls = callsTo(sent, 'POST /api/applications/create-payment-intent');
+    expect(calls).toHaveLength(3);
+    const bodies = calls.map((call) => call.body as Record<string, unknown>);
+    const key = bodies[0]?.idempotencyKey as string;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(bodies.map((body) => body.idempotencyKey)).toEqual([key, key, key]);
+    expect(bodies[0]).toEqual({
+      countryId: 'US',
+      visaTypeId: 'uk-eta',
+      arrivalDate: null,
+      hasPlannedDates: false,
+      processingOptionId: 'standard',
+      travelers: [{ ...traveler1, passport }],
+      idempotencyKey: key,
+    });
+    expect(callsTo(sent, 'POST /api/applications/save')[0]?.body).toMatchObject({
+      currentStep: 5,
+    });
+  });
+
+  it('makes a new key once the order has changed', async () => {
+    const sent = mockApi({
+      'POST /api/applications/create-payment-intent': failure(400, WizardText.precheckTrip),
+    });
+    const first = await renderApply('/application/checkout', { wizard });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Proceed To Checkout' }));
+    await screen.findByText(WizardText.precheckTrip);
+    first.unmount();
+
+    window.sessionStorage.setItem(
+      'waypoint-apply',
+      JSON.stringify({
+        ...JSON.parse(window.sessionStorage.getItem('waypoint-apply') ?? '{}'),
+        selectedProcessingOption: 'fast',
+      }),
+    );
+    await renderApply('/application/checkout', { keepSession: true });
+    await user.click(await screen.findByRole('button', { name: 'Proceed To Checkout' }));
+    await waitFor(() =>
+      expect(callsTo(sent, 'POST /api/applications/create-payment-intent')).toHaveLength(2),
+    );
+    const [before, after] = callsTo(sent, 'POST /api/applications/create-payment-intent').map(
+      (call) => (call.body as { idempotencyKey: string }).idempotencyKey,
+    );
+    expect(after).not.toBe(before);
+  });
+
+  it('checks the billing details and the card before anything is sent', async () => {
+    const { sent, user } = await openPayment();
+    expect(screen.getByRole('heading', { name: 'Payment' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveValue('Ada Lovelace');
+    expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('ada@example.com');
+    expect(screen.getByRole('textbox', { name: 'Country' })).toHaveValue('United Kingdom (GB)');
+    expect(screen.getByText('Total to pay:').parentElement).toHaveTextContent('€51.90');
+
+    await user.clear(screen.getByRole('textbox', { name: /Full name/ }));
+    await enterCard(user, '4242424242424241');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      PaymentText.fullNameRequired,
+      PaymentText.addressRequired,
+      PaymentText.cityRequired,
+      PaymentText.postalCodeRequired,
+      PaymentText.invalidNumber,
+    ]);
+    expect(screen.getByRole('textbox', { name: /Card number/ })).toHaveValue('4242 4242 4242 4241');
+
+    await fillPayment(user, '5555555555554444');
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      PaymentText.sandboxOnlyTestCards,
+    );
+    expect(callsTo(sent, 'POST /api/payments/sandbox/confirm')).toHaveLength(0);
+  });
+
+  it('shows a declined card, then pays with another card on the same order', async () => {
+    const { sent, user, store } = await openPayment({
+      'POST /api/payments/sandbox/confirm': [
+        intentStatus('requires_payment_method', { lastError: PaymentText.declined }),
+        intentStatus('succeeded'),
+      ],
+      'POST /api/applications/confirm-payment': confirmed(newUser),
+    });
+    await fillPayment(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText(PaymentText.declined)).toBeInTheDocument();
+
+    await enterCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await findTitle('Application Submitted Successfully');
+    expect(currentPath()).toBe('/application/success');
+
+    const confirms = callsTo(sent, 'POST /api/payments/sandbox/confirm');
+    expect(confirms.map((call) => call.body)).toEqual([
+      {
+        paymentIntentId: 'pi_1',
+        clientSecret: 'pi_1_secret_abc',
+        paymentMethod: 'pm_card_visa_chargeDeclined',
+        billingDetails: {
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          address: {
+            line1: '1 High Street',
+            city: 'London',
+            postal_code: 'SW1A 1AA',
+            country: 'GB',
+          },
+        },
+      },
+      expect.objectContaining({ paymentMethod: 'pm_card_visa' }),
+    ]);
+    expect(JSON.stringify(sent.map((call) => call.body))).not.toMatch(/4242|0002/);
+    expect(callsTo(sent, 'POST /api/applications/create-payment-intent')).toHaveLength(1);
+    expect(callsTo(sent, 'POST /api/applications/confirm-payment')[0]?.body).toEqual({
+      paymentIntentId: 'pi_1',
+      email: 'ada@example.com',
+    });
+    // The new account signs this browser in.
+    expect(selectAuth(store.getState())).toMatchObject({
+      isAuthenticated: true,
+      user: { email: 'ada@example.com' },
+    });
+  });
+
+  it('asks for 3-D Secure and pays when it is completed', async () => {
+    const { sent, user } = await openPayment({
+      'POST /api/payments/sandbox/confirm': intentStatus('requires_action', {
+        nextAction: { type: 'three_d_secure' },
+      }),
+      'POST /api/payments/sandbox/authenticate': intentStatus('succeeded'),
+      'POST /api/applications/confirm-payment': confirmed(null),
+    });
+    await fillPayment(user, '4000002500003155');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog', { name: '3D Secure authentication' });
+    expect(dialog).toHaveTextContent('card issuer');
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(screen.getByRole('button', { name: 'Paying…' })).toHaveAttribute('aria-busy', 'true');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
+    await findTitle('Application Submitted Successfully');
+    expect(callsTo(sent, 'POST /api/payments/sandbox/authenticate')[0]?.body).toEqual({
+      paymentIntentId: 'pi_1',
+      clientSecret: 'pi_1_secret_abc',
+      outcome: 'complete',
+    });
+    expect(screen.getByText(/already has a Waypoint account/)).toBeInTheDocument();
+  });
+
+  it('shows why when 3-D Secure fails, and a status that is not succeeded', async () => {
+    const { sent, user } = await openPayment({
+      'POST /api/payments/sandbox/confirm': [
+        intentStatus('requires_action', { nextAction: { type: 'three_d_secure' } }),
+        intentStatus('processing'),
+      ],
+      'POST /api/payments/sandbox/authenticate': intentStatus('requires_payment_method', {
+        lastError: PaymentText.authenticationFailed,
+      }),
+    });
+    await fillPayment(user, '4000002500003155');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    const dialog = await screen.findByRole('dialog', { name: '3D Secure authentication' });
+    await user.click(within(dialog).getByRole('button', { name: 'Fail' }));
+    expect(await screen.findByText(PaymentText.authenticationFailed)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(sent, 'POST /api/payments/sandbox/authenticate')[0]?.body).toMatchObject({
+      outcome: 'fail',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('Payment not completed: processing')).toBeInTheDocument();
+    expect(callsTo(sent, 'POST /api/applications/confirm-payment')).toHaveLength(0);
+  });
+});
+
+describe('success', () => {
+  it('shows the order, keeps it on a reload, and Submit New Application starts afresh', async () => {
+    const { user, store, unmount } = await openPayment({
+      'POST /api/payments/sandbox/confirm': intentStatus('succeeded'),
+      'POST /api/applications/confirm-payment': confirmed(newUser),
+    });
+    await fillPayment(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await findTitle('Application Submitted Successfully');
+
+    const check = () => {
+      expect(screen.getByRole('heading', { name: 'Order #WP7K3M9Q' })).toBeInTheDocument();
+      expect(screen.getByText('In progress')).toBeInTheDocument();
+      expect(screen.getByText(/Payment received/)).toBeInTheDocument();
+      expect(screen.getByText('2 January 2026')).toBeInTheDocument();
+      expect(screen.getByText(/submit it within 72 hours/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Continue with your documents' })).toHaveAttribute(
+        'href',
+        '/application/app-0001/general-info',
+      );
+    };
+    check();
+    expect(screen.queryByText(/already has a Waypoint account/)).not.toBeInTheDocument();
+    // The wizard is reset (spec section 4).
+    expect(selectApply(store.getState())).toMatchObject({
+      currentStep: 1,
+      hasPlannedDates: false,
+      arrivalDate: '',
+      travelers: [{ firstName: '', lastName: '', dateOfBirth: '' }],
+      selectedProcessingOption: null,
+      checkoutKey: null,
+    });
+    unmount();
+
+    const reloaded = await renderApply('/application/success', { keepSession: true });
+    await findTitle('Application Submitted Successfully');
+    check();
+    await user.click(screen.getByRole('button', { name: 'Submit New Application' }));
+    await findTitle('Trip details');
+    expect(currentPath()).toBe('/application/trip-details');
+    expect(selectApply(reloaded.store.getState()).confirmation).toBeNull();
+    expect(
+      screen.getByRole('switch', { name: 'Do you have any travel dates planned?' }),
+    ).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('sends a visitor with nothing to confirm to the start', async () => {
+    mockApi({});
+    await renderApply('/application/success');
+    await findTitle('Trip details');
+  });
+});
+
+describe('an unpaid order reopened from My orders', () => {
+  const account = {
+    id: 'u1',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    nationality: 'US',
+    role: 'user' as const,
+  };
+
+  it('shows the order and goes straight to the payment', async () => {
+    const sent = mockApi({
+      'GET /api/applications/app-0001/checkout': ok({
+        applicationId: 'app-0001',
+        reference: 'WP7K3M9Q',
+        status: 'DRAFT',
+        clientSecret: 'pi_1_secret_abc',
+        paymentIntentId: 'pi_1',
+        provider: 'sandbox',
+        publishableKey: null,
+        price,
+        visaTypeName: 'United Kingdom ETA',
+        travelers: [{ firstName: 'Ada', lastName: 'Lovelace' }],
+        email: 'ada@example.com',
+      }),
+      'POST /api/payments/sandbox/confirm': intentStatus('succeeded'),
+      'POST /api/applications/confirm-payment': confirmed(null),
+    });
+    await renderApply('/application/checkout?applicationId=app-0001', { user: account });
+    expect(await screen.findByRole('heading', { name: 'Order #WP7K3M9Q' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Price' })).toHaveTextContent('€51.90');
+    const user = userEvent.setup();
+    await fillPayment(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await findTitle('Application Submitted Successfully');
+    expect(callsTo(sent, 'POST /api/applications/create-payment-intent')).toHaveLength(0);
+    expect(callsTo(sent, 'POST /api/applications/confirm-payment')[0]?.body).toEqual({
+      paymentIntentId: 'pi_1',
+      email: 'ada@example.com',
+    });
+  });
+
+  it("shows the server's reason when the order cannot be reopened", async () => {
+    mockApi({
+      'GET /api/applications/app-0002/checkout': failure(404, 'Application not found'),
+    });
+    await renderApply('/application/checkout?applicationId=app-0002', { user: account });
+    expect(await screen.findByText('Application not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,176 @@
+import { useState, type FormEvent } from 'react';
+import { validatePassports, type PassportInput, type TravelerInput } from '@waypoint/contracts';
+import { useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
+import {
+  Button,
+  Checkbox,
+  CollapsibleCard,
+  CountryPicker,
+  DateInput,
+  ErrorSummary,
+  RadioGroup,
+  TextField,
+} from '@waypoint/ui';
+import { reachStep, selectTravelers, updatePassport } from '../state';
+import {
+  draftOf,
+  noIssues,
+  travelerName,
+  travelersWithIssues,
+  useOrderContext,
+  useSaveDraft,
+  viewIssues,
+} from '../wizard/order';
+import { WizardStepPage } from '../wizard/WizardLayout';
+import { stepPath } from '../wizard/steps';
+
+/** A traveller's passport, with the trip's country as the default nationality. */
+function passportOf(traveler: TravelerInput, countryId: string | null): PassportInput {
+  return (
+    traveler.passport ?? {
+      nationality: countryId ?? '',
+      number: '',
+      expirationDate: '',
+      hasSecondNationality: null,
+      addLater: false,
+    }
+  );
+}
+
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+export function PassportInfoPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const saveDraft = useSaveDraft();
+  const { apply, countryId, countryList, countries, visaType, option } = useOrderContext();
+  const travelers = useAppSelector(selectTravelers);
+  const [issues, setIssues] = useState(noIssues);
+  const [attempt, setAttempt] = useState(0);
+  const [closed, setClosed] = useState<Record<number, boolean>>({});
+
+  const change = (index: number, passport: PassportInput, changes: Partial<PassportInput>) =>
+    dispatch(updatePassport({ index, passport: { ...passport, ...changes } }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const withPassports = travelers.map((traveler) => ({
+      ...traveler,
+      passport: passportOf(traveler, countryId),
+    }));
+    const problems = validatePassports(withPassports);
+    if (problems.length > 0) {
+      const open = travelersWithIssues(problems);
+      setClosed((state) =>
+        Object.fromEntries(Object.entries(state).filter(([index]) => !open.has(Number(index)))),
+      );
+      setIssues(viewIssues(problems));
+      setAttempt((count) => count + 1);
+      return;
+    }
+    setIssues(noIssues);
+    withPassports.forEach((traveler, index) =>
+      dispatch(updatePassport({ index, passport: traveler.passport })),
+    );
+    saveDraft(
+      draftOf(
+        { ...apply, travelers: withPassports },
+        { countryId, visaTypeId: visaType?.id ?? null, optionId: option?.id ?? null },
+        4,
+      ),
+    );
+    dispatch(reachStep(4));
+    navigate(stepPath(4));
+  };
+
+  const errorFor = (index: number, field: string) => issues.byField[`passport-${index}-${field}`];
+
+  return (
+    <WizardStepPage step={3} title="Passport information">
+      <ErrorSummary errors={issues.summary} focusKey={attempt} />
+      <form onSubmit={onSubmit} noValidate className="wpw-narrow">
+        <div className="wp-stack">
+          {travelers.map((traveler, index) => {
+            const passport = passportOf(traveler, countryId);
+            const name = travelerName(traveler);
+            return (
+              <CollapsibleCard
+                key={index}
+                title={name ? `Traveler ${index + 1}: ${name}` : `Traveler ${index + 1}`}
+                headingLevel={2}
+                open={!closed[index]}
+                onOpenChange={(open) => setClosed((state) => ({ ...state, [index]: !open }))}
+              >
+                <CountryPicker
+                  id={`passport-${index}-nationality`}
+                  label="Nationality"
+                  countries={countryList}
+                  loading={countries.isLoading}
+                  value={passport.nationality || null}
+                  required
+                  error={errorFor(index, 'nationality')}
+                  onChange={(id) => change(index, passport, { nationality: id })}
+                />
+                <Checkbox
+                  id={`passport-${index}-addLater`}
+                  label="Add Passport details later"
+                  checked={passport.addLater}
+                  onChange={(checked) => change(index, passport, { addLater: checked })}
+                />
+                {passport.addLater ? null : (
+                  <>
+                    <TextField
+                      id={`passport-${index}-number`}
+                      label="Passport number"
+                      autoComplete="off"
+                      spellCheck={false}
+                      value={passport.number}
+                      required
+                      error={errorFor(index, 'number')}
+                      onChange={(event) => change(index, passport, { number: event.target.value })}
+                    />
+                    <DateInput
+                      id={`passport-${index}-expirationDate`}
+                      label="Expiration date"
+                      value={passport.expirationDate}
+                      required
+                      error={errorFor(index, 'expirationDate')}
+                      onChange={(date) => change(index, passport, { expirationDate: date })}
+                    />
+                    <RadioGroup
+                      id={`passport-${index}-hasSecondNationality`}
+                      name={`passport-${index}-second-nationality`}
+                      legend="Do you have another nationality?"
+                      options={YES_NO}
+                      inline
+                      required
+                      value={
+                        passport.hasSecondNationality === null
+                          ? null
+                          : passport.hasSecondNationality
+                            ? 'yes'
+                            : 'no'
+                      }
+                      error={errorFor(index, 'hasSecondNationality')}
+                      onChange={(value) =>
+                        change(index, passport, { hasSecondNationality: value === 'yes' })
+                      }
+                    />
+                  </>
+                )}
+              </CollapsibleCard>
+            );
+          })}
+          <div className="wp-actions">
+            <Button type="submit" size="large">
+              Save &amp; Continue
+            </Button>
+          </div>
+        </div>
+      </form>
+    </WizardStepPage>
+  );
+}

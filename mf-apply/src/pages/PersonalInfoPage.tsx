@@ -1,0 +1,172 @@
+import { useState, type FormEvent } from 'react';
+import { MAX_TRAVELERS, validateTravelers, WizardText } from '@waypoint/contracts';
+import { useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
+import { Button, CollapsibleCard, DateInput, ErrorSummary, Spinner, TextField } from '@waypoint/ui';
+import { OrderCost, priceOf } from '../components/OrderCost';
+import { addTraveler, reachStep, removeTraveler, selectTravelers, updateTraveler } from '../state';
+import {
+  birthYears,
+  draftOf,
+  noIssues,
+  travelersWithIssues,
+  useOrderContext,
+  useSaveDraft,
+  viewIssues,
+} from '../wizard/order';
+import { WizardStepPage } from '../wizard/WizardLayout';
+import { stepPath } from '../wizard/steps';
+
+const YEARS = birthYears();
+
+export function PersonalInfoPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const saveDraft = useSaveDraft();
+  const { apply, countryId, visaType, visaTypes, option, options } = useOrderContext();
+  const travelers = useAppSelector(selectTravelers);
+  const [issues, setIssues] = useState(noIssues);
+  const [attempt, setAttempt] = useState(0);
+  const [closed, setClosed] = useState<Record<number, boolean>>({});
+
+  const fail = (next: typeof issues) => {
+    setIssues(next);
+    setAttempt((count) => count + 1);
+  };
+
+  const onAdd = () => {
+    if (travelers.length >= MAX_TRAVELERS) {
+      fail({
+        summary: [{ fieldId: 'add-traveler', message: WizardText.maxTravelers }],
+        byField: {},
+      });
+      return;
+    }
+    dispatch(addTraveler());
+    setIssues(noIssues);
+  };
+
+  const onRemove = (index: number) => {
+    dispatch(removeTraveler(index));
+    setIssues(noIssues);
+    setClosed({});
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateTravelers(travelers);
+    if (problems.length > 0) {
+      // Cards with a problem open, so the summary's links reach their fields.
+      const open = travelersWithIssues(problems);
+      setClosed((state) =>
+        Object.fromEntries(Object.entries(state).filter(([index]) => !open.has(Number(index)))),
+      );
+      fail(viewIssues(problems));
+      return;
+    }
+    setIssues(noIssues);
+    saveDraft(
+      draftOf(
+        apply,
+        { countryId, visaTypeId: visaType?.id ?? null, optionId: option?.id ?? null },
+        3,
+      ),
+    );
+    dispatch(reachStep(3));
+    navigate(stepPath(3));
+  };
+
+  const errorFor = (index: number, field: string) => issues.byField[`traveler-${index}-${field}`];
+
+  return (
+    <WizardStepPage step={2} title="Your information">
+      <ErrorSummary errors={issues.summary} focusKey={attempt} />
+      <form className="wp-two-columns" onSubmit={onSubmit} noValidate>
+        <div className="wp-stack">
+          {travelers.map((traveler, index) => (
+            <CollapsibleCard
+              key={index}
+              title={`Traveler ${index + 1}`}
+              headingLevel={2}
+              open={!closed[index]}
+              onOpenChange={(open) => setClosed((state) => ({ ...state, [index]: !open }))}
+              actions={
+                travelers.length > 1 ? (
+                  <Button
+                    variant="link"
+                    size="small"
+                    onClick={() => onRemove(index)}
+                    aria-label={`Remove this traveler (Traveler ${index + 1})`}
+                  >
+                    Remove this traveler
+                  </Button>
+                ) : null
+              }
+            >
+              <TextField
+                id={`traveler-${index}-firstName`}
+                label="First and middle name"
+                autoComplete={index === 0 ? 'given-name' : 'off'}
+                value={traveler.firstName}
+                required
+                error={errorFor(index, 'firstName')}
+                onChange={(event) =>
+                  dispatch(updateTraveler({ index, changes: { firstName: event.target.value } }))
+                }
+              />
+              <TextField
+                id={`traveler-${index}-lastName`}
+                label="Last name"
+                autoComplete={index === 0 ? 'family-name' : 'off'}
+                value={traveler.lastName}
+                required
+                error={errorFor(index, 'lastName')}
+                onChange={(event) =>
+                  dispatch(updateTraveler({ index, changes: { lastName: event.target.value } }))
+                }
+              />
+              <DateInput
+                id={`traveler-${index}-dateOfBirth`}
+                label="Date of birth"
+                value={traveler.dateOfBirth}
+                years={YEARS}
+                required
+                error={errorFor(index, 'dateOfBirth')}
+                onChange={(date) =>
+                  dispatch(updateTraveler({ index, changes: { dateOfBirth: date } }))
+                }
+              />
+              {index === 0 ? (
+                <TextField
+                  id="traveler-0-email"
+                  label="Email"
+                  type="email"
+                  autoComplete="email"
+                  hint="We send your confirmation and updates to this address."
+                  value={traveler.email ?? ''}
+                  required
+                  error={errorFor(0, 'email')}
+                  onChange={(event) =>
+                    dispatch(updateTraveler({ index: 0, changes: { email: event.target.value } }))
+                  }
+                />
+              ) : null}
+            </CollapsibleCard>
+          ))}
+          <Button id="add-traveler" variant="secondary" onClick={onAdd}>
+            Add Another Traveler
+          </Button>
+        </div>
+        <div className="wp-stack">
+          {visaType && !options.isLoading ? (
+            <OrderCost price={priceOf(visaType, option, travelers.length)} />
+          ) : visaTypes.isLoading || options.isLoading ? (
+            <Spinner label="Loading prices…" showLabel />
+          ) : null}
+          <Button type="submit" size="large" fullWidth>
+            Save &amp; Continue
+          </Button>
+        </div>
+      </form>
+    </WizardStepPage>
+  );
+}

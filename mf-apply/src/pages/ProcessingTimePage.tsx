@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { formatEuros, validateProcessing } from '@waypoint/contracts';
+import { useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
+import { Button, ErrorBox, ErrorSummary, RadioGroup, Spinner } from '@waypoint/ui';
+import { OrderCost, priceOf } from '../components/OrderCost';
+import { reachStep, selectProcessingOption, selectTravelers } from '../state';
+import { draftOf, noIssues, useOrderContext, useSaveDraft, viewIssues } from '../wizard/order';
+import { WizardStepPage } from '../wizard/WizardLayout';
+import { stepPath } from '../wizard/steps';
+
+export function ProcessingTimePage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const saveDraft = useSaveDraft();
+  const { apply, countryId, visaType, visaTypes, options, optionList, option } = useOrderContext();
+  const travelers = useAppSelector(selectTravelers);
+  const [issues, setIssues] = useState(noIssues);
+  const [attempt, setAttempt] = useState(0);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateProcessing(option?.id);
+    setIssues(viewIssues(problems));
+    setAttempt((count) => count + 1);
+    if (problems.length > 0 || !option) return;
+    dispatch(selectProcessingOption(option.id));
+    saveDraft(
+      draftOf(apply, { countryId, visaTypeId: visaType?.id ?? null, optionId: option.id }, 5),
+    );
+    dispatch(reachStep(5));
+    navigate(stepPath(5));
+  };
+
+  const loading = visaTypes.isLoading || options.isLoading;
+  const loadError = options.isError ? options.error : visaTypes.isError ? visaTypes.error : null;
+
+  return (
+    <WizardStepPage step={4} title="Processing time">
+      <ErrorSummary errors={issues.summary} focusKey={attempt} />
+      {loadError ? (
+        <ErrorBox title="The processing options could not be loaded.">
+          <p>{loadError.message}</p>
+          <Button
+            variant="secondary"
+            size="small"
+            onClick={() => void (options.isError ? options.refetch() : visaTypes.refetch())}
+          >
+            Try again
+          </Button>
+        </ErrorBox>
+      ) : null}
+      <form className="wp-two-columns" onSubmit={onSubmit} noValidate>
+        <div>
+          {loading ? <Spinner label="Loading processing options…" showLabel /> : null}
+          {optionList.length > 0 || !loading ? (
+            <RadioGroup
+              id="processing-option"
+              name="processing-option"
+              legend="How fast do you need it?"
+              hint="Prices are per traveler."
+              options={optionList.map((item) => ({
+                value: item.id,
+                label: `${item.name} - ${item.description}`,
+                description: `${formatEuros(item.priceCents)} per traveler`,
+              }))}
+              value={option?.id ?? null}
+              required
+              error={issues.byField['processing-option']}
+              onChange={(id) => dispatch(selectProcessingOption(id))}
+            />
+          ) : null}
+        </div>
+        <div className="wp-stack">
+          {visaType && option ? (
+            <OrderCost price={priceOf(visaType, option, travelers.length)} title="Summary" />
+          ) : null}
+          <Button type="submit" size="large" fullWidth>
+            Save &amp; Continue
+          </Button>
+        </div>
+      </form>
+    </WizardStepPage>
+  );
+}

@@ -1,0 +1,220 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { WizardText } from '@waypoint/contracts';
+import {
+  callsTo,
+  currentPath,
+  findTitle,
+  mockApi,
+  pickDate,
+  renderApply,
+  traveler1,
+} from '../test/renderApply';
+
+const empty = { firstName: '', lastName: '', dateOfBirth: '' };
+
+function card(name: string) {
+  const toggle = screen.getByRole('button', { name: new RegExp(`^${name}`) });
+  return toggle.closest('section') as HTMLElement;
+}
+
+describe('your information', () => {
+  it('shows the first problem in the summary with the exact text, and each one at its field', async () => {
+    mockApi({});
+    await renderApply('/application/personal-info', {
+      wizard: { currentStep: 2, travelers: [{ ...traveler1 }, { ...empty, firstName: 'Bo' }] },
+    });
+    await findTitle('Your information');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Traveler 2: Last name is required']);
+    expect(screen.getByRole('textbox', { name: /Last name/, description: /Traveler 2/ })).toBe(
+      within(card('Traveler 2')).getByRole('textbox', { name: /Last name/ }),
+    );
+    expect(
+      within(card('Traveler 2')).getByRole('group', { name: /Date of birth/ }),
+    ).toHaveTextContent('Traveler 2: Date of birth is required');
+    expect(currentPath()).toBe('/application/personal-info');
+  });
+
+  it('checks the e-mail of traveller 1 only', async () => {
+    mockApi({});
+    await renderApply('/application/personal-info', {
+      wizard: { currentStep: 2, travelers: [{ ...traveler1, email: 'ada@example' }] },
+    });
+    await findTitle('Your information');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(screen.getByRole('link', { name: 'Traveler 1: Valid email is required' })).toBeVisible();
+    const email = screen.getByRole('textbox', { name: /Email/ });
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Add Another Traveler' }));
+    expect(screen.getAllByRole('textbox', { name: /Email/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /Remove this traveler/ })).toHaveLength(2);
+  });
+
+  it('adds travellers up to 10, then says so', async () => {
+    mockApi({});
+    await renderApply('/application/personal-info', { wizard: { currentStep: 2 } });
+    await findTitle('Your information');
+    const user = userEvent.setup();
+    expect(screen.queryByRole('button', { name: /Remove this traveler/ })).not.toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add Another Traveler' });
+    for (let count = 1; count < 10; count += 1) await user.click(add);
+    expect(screen.getByRole('button', { name: /^Traveler 10/ })).toBeInTheDocument();
+    await user.click(add);
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      WizardText.maxTravelers,
+    );
+    expect(screen.queryByRole('button', { name: /^Traveler 11/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove this traveler (Traveler 10)' }));
+    expect(screen.queryByRole('button', { name: /^Traveler 10/ })).not.toBeInTheDocument();
+  });
+
+  it('adds up the cost: 2 travelers × (€22.90 + €29.00) = €103.80', async () => {
+    mockApi({});
+    await renderApply('/application/personal-info', { wizard: { currentStep: 2 } });
+    await findTitle('Your information');
+    const summary = await screen.findByRole('region', { name: 'Cost summary' });
+    expect(summary).toHaveTextContent('Total for 1 traveler€51.90');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Another Traveler' }));
+    expect(summary).toHaveTextContent('Government fee2 × £20.00 = 2 × €22.90');
+    expect(summary).toHaveTextContent('at £1 = €1.1450 (rate of 2 January 2026)€45.80');
+    expect(summary).toHaveTextContent('Waypoint service fee2 × €29.00€58.00');
+    expect(summary).toHaveTextContent('Total for 2 travelers€103.80');
+    expect(summary).toHaveTextContent('2 travelers × (€22.90 + €29.00) = €103.80');
+  });
+
+  it('saves the draft and moves on to the passports', async () => {
+    const sent = mockApi({});
+    await renderApply('/application/personal-info', { wizard: { currentStep: 2 } });
+    await findTitle('Your information');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /First and middle name/ }), 'Ada');
+    await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Lovelace');
+    await pickDate(user, screen.getByRole('group', { name: /Date of birth/ }), '1990-12-10');
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    await findTitle('Passport information');
+    const [save] = callsTo(sent, 'POST /api/applications/save');
+    expect(save?.contentType).toContain('application/json');
+    expect(save?.body).toEqual({
+      countryId: 'US',
+      visaTypeId: 'uk-eta',
+      arrivalDate: null,
+      hasPlannedDates: true,
+      travelers: [traveler1],
+      selectedProcessingOption: 'standard',
+      currentStep: 3,
+      email: 'ada@example.com',
+    });
+  });
+
+  it('never blocks the traveller when the draft cannot be saved', async () => {
+    mockApi({ 'POST /api/applications/save': { status: 500, body: { success: false } } });
+    await renderApply('/application/personal-info', {
+      wizard: { currentStep: 2, travelers: [traveler1] },
+    });
+    await findTitle('Your information');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await findTitle('Passport information');
+  });
+});
+
+describe('passport information', () => {
+  it('defaults the nationality to the trip country and validates unless added later', async () => {
+    const sent = mockApi({});
+    await renderApply('/application/passport-info', {
+      wizard: { currentStep: 3, travelers: [traveler1, { ...traveler1, firstName: 'Bo' }] },
+    });
+    await findTitle('Passport information');
+    const user = userEvent.setup();
+    expect((await screen.findAllByDisplayValue('United States'))[0]).toHaveAccessibleName(
+      /Nationality/,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveTextContent('Traveler 1: Passport number is required');
+    expect(summary).not.toHaveTextContent('Expiration');
+    const first = card('Traveler 1: Ada Lovelace');
+    expect(first).toHaveTextContent('Traveler 1: Passport expiration date is required');
+    expect(first).toHaveTextContent('Traveler 1: Please specify if you have another nationality');
+
+    await user.click(within(first).getByRole('checkbox', { name: 'Add Passport details later' }));
+    expect(
+      within(first).queryByRole('textbox', { name: /Passport number/ }),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      'Traveler 2: Passport number is required',
+    );
+
+    const second = card('Traveler 2: Bo Lovelace');
+    await user.type(within(second).getByRole('textbox', { name: /Passport number/ }), 'X1234567');
+    await pickDate(
+      user,
+      within(second).getByRole('group', { name: /Expiration date/ }),
+      '2033-05-01',
+    );
+    await user.click(within(second).getByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    await findTitle('Processing time');
+    const [save] = callsTo(sent, 'POST /api/applications/save');
+    expect(save?.body).toMatchObject({
+      currentStep: 4,
+      travelers: [
+        { passport: { nationality: 'US', addLater: true } },
+        {
+          passport: {
+            nationality: 'US',
+            number: 'X1234567',
+            expirationDate: '2033-05-01',
+            hasSecondNationality: true,
+            addLater: false,
+          },
+        },
+      ],
+    });
+  });
+});
+
+describe('processing time', () => {
+  it('preselects the first option, shows the prices and the total, and saves the choice', async () => {
+    const sent = mockApi({});
+    await renderApply('/application/processing-time', {
+      wizard: { currentStep: 4, travelers: [traveler1, traveler1] },
+    });
+    await findTitle('Processing time');
+    const standard = await screen.findByRole('radio', {
+      name: 'Standard - Checked and submitted within 72 hours',
+    });
+    expect(standard).toBeChecked();
+    expect(standard).toHaveAccessibleDescription('€29.00 per traveler');
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(summary).toHaveTextContent('Total for 2 travelers€103.80');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /^Fast - / }));
+    expect(summary).toHaveTextContent('Total for 2 travelers€143.80');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await findTitle('Review your order');
+    expect(callsTo(sent, 'POST /api/applications/save')[0]?.body).toMatchObject({
+      selectedProcessingOption: 'fast',
+      currentStep: 5,
+    });
+  });
+});

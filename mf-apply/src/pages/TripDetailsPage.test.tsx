@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { WizardText } from '@waypoint/contracts';
+import {
+  callsTo,
+  currentPath,
+  failure,
+  findTitle,
+  mockApi,
+  ok,
+  passport,
+  pickDate,
+  renderApply,
+  traveler1,
+} from '../test/renderApply';
+
+const savedDraft = {
+  countryId: 'US',
+  visaTypeId: 'uk-visitor',
+  arrivalDate: null,
+  hasPlannedDates: false,
+  travelers: [{ ...traveler1, passport }],
+  selectedProcessingOption: 'fast',
+  currentStep: 3,
+  email: traveler1.email,
+};
+
+describe('trip details', () => {
+  it('preselects the default country and its first visa type, with the Visa Information card', async () => {
+    mockApi({});
+    await renderApply('/application/trip-details');
+    await findTitle('Trip details');
+    expect(await screen.findByRole('combobox', { name: 'Apply for' })).toHaveValue('uk-eta');
+    expect(screen.getByRole('combobox', { name: /Where you from\?/ })).toHaveValue('United States');
+    const info = screen.getByRole('region', { name: 'Visa Information' });
+    expect(info).toHaveTextContent('ETA required');
+    expect(info).toHaveTextContent('2 years');
+    expect(info).toHaveTextContent('Multiple entries');
+    expect(info).toHaveTextContent('6 months per visit');
+    const stepper = screen.getByRole('navigation', { name: 'Application progress' });
+    expect(
+      within(stepper)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1Trip Details', '2Your Info', '3Passport Info', '4Checkout']);
+    expect(within(stepper).getByText('Trip Details').closest('li')).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Apply for' }), 'uk-visitor');
+    expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent(
+      'Visa required',
+    );
+  });
+
+  it('asks for the arrival date with the exact text, and turning dates off clears it', async () => {
+    mockApi({});
+    await renderApply('/application/trip-details');
+    await screen.findByRole('combobox', { name: 'Apply for' });
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Start Applying' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    expect(
+      within(summary).getByRole('link', { name: WizardText.arrivalDateRequired }),
+    ).toHaveAttribute('href', '#trip-arrival-date');
+    const day = screen.getByRole('combobox', { name: 'Day' });
+    expect(day).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('group', { name: /Arrival date/ })).toHaveAccessibleDescription(
+      `Error: ${WizardText.arrivalDateRequired}`,
+    );
+
+    await pickDate(user, screen.getByRole('group', { name: /Arrival date/ }), '2035-06-15');
+    expect(day).toHaveValue('15');
+    const planned = screen.getByRole('switch', { name: 'Do you have any travel dates planned?' });
+    await user.click(planned);
+    expect(planned).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByRole('combobox', { name: 'Day' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Day' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Start Applying' }));
+    await findTitle('Your information');
+    expect(currentPath()).toBe('/application/personal-info');
+  });
+
+  it('tells a nationality that needs nothing so plainly, and offers no way to start', async () => {
+    mockApi({});
+    await renderApply('/application/trip-details', {
+      selection: { countryId: 'GB', visaTypeId: null },
+    });
+    expect(await screen.findByText(WizardText.nothingNeeded)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start Applying' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Apply for' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the wizard layout', () => {
+  it('shows a spinner until the saved application has been looked up', async () => {
+    let release: () => void = () => undefined;
+    mockApi({
+      'GET /api/applications/session-data': () =>
+        new Promise((resolve) => {
+          release = () => resolve(ok({ data: null, sessionId: null }));
+        }),
+    });
+    await renderApply('/application/trip-details');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your application…');
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    release();
+    await findTitle('Trip details');
+  });
+
+  it('sends a traveller who opens a later step back to the saved step', async () => {
+    mockApi({});
+    const first = await renderApply('/application/checkout', { wizard: { currentStep: 2 } });
+    await findTitle('Your information');
+    expect(currentPath()).toBe('/application/personal-info');
+    first.unmount();
+
+    await renderApply('/application/passport-info');
+    await findTitle('Trip details');
+    expect(currentPath()).toBe('/application/trip-details');
+  });
+
+  it('offers the saved application and restores it on Continue Application', async () => {
+    const sent = mockApi({
+      'GET /api/applications/session-data': ok({ data: savedDraft, sessionId: 's1' }),
+    });
+    const first = await renderApply('/application/trip-details');
+    const banner = await screen.findByRole('region', {
+      name: "You've already started an application.",
+    });
+    const user = userEvent.setup();
+    await user.click(within(banner).getByRole('button', { name: 'Continue Application' }));
+
+    await findTitle('Passport information');
+    expect(currentPath()).toBe('/application/passport-info');
+    expect(screen.getByRole('textbox', { name: /Passport number/ })).toHaveValue('X1234567');
+    expect(
+      screen.queryByRole('region', { name: "You've already started an application." }),
+    ).not.toBeInTheDocument();
+    expect(callsTo(sent, 'GET /api/applications/session-data')).toHaveLength(1);
+
+    // The restored wizard survives a reload of the page.
+    first.unmount();
+    await renderApply('/application/passport-info', { keepSession: true });
+    await findTitle('Passport information');
+    expect(screen.getByRole('textbox', { name: /Passport number/ })).toHaveValue('X1234567');
+    expect(
+      screen.getByRole('group', { name: /Do you have another nationality\?/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'No' })).toBeChecked();
+  });
+
+  it('lets the banner be dismissed, and ignores a failed look-up', async () => {
+    mockApi({ 'GET /api/applications/session-data': ok({ data: savedDraft, sessionId: 's1' }) });
+    const first = await renderApply('/application/trip-details');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Dismiss this message' }));
+    expect(
+      screen.queryByRole('region', { name: "You've already started an application." }),
+    ).not.toBeInTheDocument();
+    first.unmount();
+
+    mockApi({ 'GET /api/applications/session-data': failure(500, 'Boom') });
+    await renderApply('/application/trip-details');
+    await findTitle('Trip details');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Apply for' })).toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

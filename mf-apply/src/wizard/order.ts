@@ -1,0 +1,161 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import type { Country, DraftData, Issue, TravelerInput, VisaType } from '@waypoint/contracts';
+import {
+  DEFAULT_COUNTRY_ID,
+  selectSelectedCountryId,
+  selectSelectedVisaTypeId,
+  useAppSelector,
+  useGetCountriesQuery,
+  useGetVisaTypesQuery,
+} from '@waypoint/platform';
+import type { FieldError } from '@waypoint/ui';
+import {
+  selectApply,
+  useGetProcessingOptionsQuery,
+  useSaveDraftMutation,
+  type ApplyState,
+  type WizardStep,
+} from '../state';
+
+/** The chosen country, else the default one, else the first (spec section 4). */
+export function resolveCountryId(saved: string | null, countries: Country[]): string | null {
+  if (saved && countries.some((country) => country.id === saved)) return saved;
+  if (countries.some((country) => country.id === DEFAULT_COUNTRY_ID)) return DEFAULT_COUNTRY_ID;
+  return countries[0]?.id ?? null;
+}
+
+/**
+ * The order as chosen so far: country, visa type and processing option, each falling back to the first one when
+ * none is chosen (spec section 4), with the queries that load them.
+ */
+export function useOrderContext() {
+  const apply = useAppSelector(selectApply);
+  const countries = useGetCountriesQuery();
+  const savedCountryId = useAppSelector(selectSelectedCountryId);
+  const savedVisaTypeId = useAppSelector(selectSelectedVisaTypeId);
+  const countryList = countries.data ?? [];
+  const countryId = resolveCountryId(savedCountryId, countryList);
+  const country = countryList.find((item) => item.id === countryId) ?? null;
+
+  const visaTypes = useGetVisaTypesQuery(countryId ?? undefined, { skip: !countryId });
+  const types = visaTypes.data?.visaTypes ?? [];
+  const visaType: VisaType | null =
+    types.find((type) => type.id === savedVisaTypeId) ?? types[0] ?? null;
+
+  const options = useGetProcessingOptionsQuery(visaType ? visaType.id : skipToken);
+  const optionList = options.data ?? [];
+  const option =
+    optionList.find((item) => item.id === apply.selectedProcessingOption) ?? optionList[0] ?? null;
+
+  return {
+    apply,
+    countries,
+    countryList,
+    countryId,
+    country,
+    visaTypes,
+    visaType,
+    options,
+    optionList,
+    option,
+  };
+}
+
+/** The draft as the server keeps it. */
+export function draftOf(
+  apply: ApplyState,
+  trip: { countryId: string | null; visaTypeId: string | null; optionId?: string | null },
+  currentStep: WizardStep,
+): DraftData {
+  const email = apply.travelers[0]?.email?.trim();
+  return {
+    countryId: trip.countryId,
+    visaTypeId: trip.visaTypeId,
+    arrivalDate: apply.hasPlannedDates && apply.arrivalDate ? apply.arrivalDate : null,
+    hasPlannedDates: apply.hasPlannedDates,
+    travelers: apply.travelers.map((traveler) => ({ ...traveler })) as DraftData['travelers'],
+    selectedProcessingOption:
+      trip.optionId === undefined ? apply.selectedProcessingOption : trip.optionId,
+    currentStep: Math.max(currentStep, apply.currentStep),
+    ...(email ? { email } : {}),
+  };
+}
+
+/**
+ * Saves the draft to the server session. Failures are ignored: they never block the traveller (spec section 8).
+ */
+export function useSaveDraft() {
+  const [save] = useSaveDraftMutation();
+  return (draft: DraftData) => {
+    void save(draft);
+  };
+}
+
+/** The control an issue of the contracts' validators belongs to. */
+export function fieldIdFor(path: Issue['path']): string {
+  const [head, index, field, sub] = path;
+  if (head === 'countryId') return 'trip-country';
+  if (head === 'visaTypeId') return 'trip-visa-type';
+  if (head === 'arrivalDate') return 'trip-arrival-date';
+  if (head === 'processingOptionId') return 'processing-option';
+  if (head === 'travelers' && typeof index === 'number') {
+    if (field === 'passport') return `passport-${index}-${String(sub)}`;
+    return `traveler-${index}-${String(field)}`;
+  }
+  return 'add-traveler';
+}
+
+export interface IssueView {
+  /** The first problem in the spec's order, for the error summary. */
+  summary: FieldError[];
+  /** The message of every invalid control, by control id. */
+  byField: Record<string, string>;
+}
+
+export const noIssues: IssueView = { summary: [], byField: {} };
+
+export function viewIssues(issues: Issue[]): IssueView {
+  const byField: Record<string, string> = {};
+  for (const issue of issues) {
+    const id = fieldIdFor(issue.path);
+    byField[id] ??= issue.message;
+  }
+  const first = issues[0];
+  return {
+    summary: first ? [{ fieldId: fieldIdFor(first.path), message: first.message }] : [],
+    byField,
+  };
+}
+
+/** The indexes of the travellers an issue list names. */
+export function travelersWithIssues(issues: Issue[]): Set<number> {
+  const indexes = new Set<number>();
+  for (const issue of issues) {
+    if (issue.path[0] === 'travelers' && typeof issue.path[1] === 'number')
+      indexes.add(issue.path[1]);
+  }
+  return indexes;
+}
+
+/** '2 January 2026' for a YYYY-MM-DD date. */
+export function formatDate(iso: string): string {
+  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export function travelerName(traveler: Pick<TravelerInput, 'firstName' | 'lastName'>): string {
+  return `${traveler.firstName} ${traveler.lastName}`.trim();
+}
+
+/** Years for a date of birth: this year back to 1900. */
+export function birthYears(today: Date = new Date()): number[] {
+  const years: number[] = [];
+  for (let year = today.getFullYear(); year >= 1900; year -= 1) years.push(year);
+  return years;
+}
