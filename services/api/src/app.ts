@@ -8,6 +8,7 @@ import type { ServiceContext } from './lib/context';
 import type { FieldEncryption } from './lib/field-encryption';
 import { loggerOptions } from './lib/logging';
 import { applicationsRoutes } from './modules/applications/applications.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { postPaymentRoutes } from './modules/applications/post-payment.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -107,6 +108,7 @@ export async function buildApp({
   await app.register(applicationsRoutes);
   await app.register(paymentsRoutes);
   await app.register(postPaymentRoutes);
+  await app.register(adminRoutes);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) await registerBundles(app, config);
   return app;

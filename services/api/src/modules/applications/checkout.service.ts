@@ -361,6 +361,7 @@ export async function completePayment(
         paidAt: sql`now()`,
         userId: owner!.id,
         createdUser,
+        searchText: sql`${applications.searchText} || ' ' || lower(${[owner!.email, owner!.firstName ?? '', owner!.lastName ?? ''].join(' ')})`,
         updatedAt: sql`now()`,
         version: sql`${applications.version} + 1`,
       })

@@ -1,0 +1,89 @@
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { applications, countries, travelers, users, visaTypes } from '../../db/schema';
+
+export interface ListFilters {
+  search?: string | undefined;
+  status?: (typeof applications.$inferSelect)['status'] | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE clause of the admin list; every filter is backed by an index (see the schema). */
+export function listWhere(f: ListFilters): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.status) parts.push(eq(applications.status, f.status));
+  if (f.dateFrom) parts.push(gte(applications.createdAt, sql`${f.dateFrom}::date`));
+  if (f.dateTo) parts.push(lt(applications.createdAt, sql`${f.dateTo}::date + 1`));
+  const term = f.search?.trim().toLowerCase();
+  if (term) {
+    const byText = sql`${applications.searchText} like ${`%${likeEscape(term)}%`}`;
+    const ref = term.replace(/^#/, '').toUpperCase();
+    parts.push(/^[0-9A-F]{8}$/.test(ref) ? or(byText, eq(applications.reference, ref))! : byText);
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function countApplications(db: Db, f: ListFilters): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(listWhere(f));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** One page, newest first. The page of ids is found on the index alone, then joined (a deep page stays cheap). */
+export async function pageOfApplications(
+  db: Db,
+  f: ListFilters,
+  limit: number,
+  offset: number,
+  /** Keyset continuation: rows strictly after this one in the list's order. */
+  after?: { createdAt: Date; id: string },
+) {
+  const where = listWhere(f);
+  const keyset = after
+    ? sql`(${applications.createdAt}, ${applications.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  const ids = db
+    .select({ id: applications.id, createdAt: applications.createdAt })
+    .from(applications)
+    .where(where && keyset ? and(where, keyset) : (where ?? keyset))
+    .orderBy(sql`${applications.createdAt} desc, ${applications.id} desc`)
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  const rows = await db
+    .select({ a: applications, country: countries, visaTypeName: visaTypes.name, user: users })
+    .from(ids)
+    .innerJoin(applications, eq(applications.id, ids.id))
+    .innerJoin(countries, eq(countries.code, applications.countryCode))
+    .innerJoin(visaTypes, eq(visaTypes.id, applications.visaTypeId))
+    .leftJoin(users, eq(users.id, applications.userId))
+    .orderBy(sql`${applications.createdAt} desc, ${applications.id} desc`);
+  return rows;
+}
+
+export async function travellersOf(db: Db, applicationIds: string[]) {
+  if (applicationIds.length === 0)
+    return new Map<string, { firstName: string; lastName: string }[]>();
+  const rows = await db
+    .select({
+      applicationId: travelers.applicationId,
+      firstName: travelers.firstName,
+      lastName: travelers.lastName,
+    })
+    .from(travelers)
+    .where(inArray(travelers.applicationId, applicationIds))
+    .orderBy(asc(travelers.position));
+  const map = new Map<string, { firstName: string; lastName: string }[]>();
+  for (const r of rows) {
+    const list = map.get(r.applicationId) ?? [];
+    list.push({ firstName: r.firstName, lastName: r.lastName });
+    map.set(r.applicationId, list);
+  }
+  return map;
+}

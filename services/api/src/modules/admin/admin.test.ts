@@ -1,0 +1,377 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  AdminText,
+  type AdminApplicationDetail,
+  type AdminListResponse,
+} from '@waypoint/contracts';
+import { applications, auditLog, emailOutbox, users } from '../../db/schema';
+import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
+import { body, createTestApp, type TestApp } from '../../test/harness';
+import { orderBody, paidOrder } from '../../test/orders';
+import { csvCell } from './csv';
+
+let t: TestApp;
+let ip = 1;
+const browser = () => new Browser(t.app, `10.5.${Math.floor(ip / 200)}.${(ip++ % 200) + 1}`);
+let adminA: Browser;
+let adminB: Browser;
+let traveller: Browser;
+const seeded: { id: string; email: string; reference: string }[] = [];
+
+async function makeAdmin() {
+  const b = browser();
+  const email = uniqueEmail('staff');
+  await b.post('/api/auth/register', {
+    firstName: 'Sam',
+    lastName: 'Staff',
+    email,
+    password: STRONG_PASSWORD,
+  });
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+  return b;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminA = await makeAdmin();
+  adminB = await makeAdmin();
+  traveller = browser();
+  await traveller.post('/api/auth/register', {
+    firstName: 'Tom',
+    lastName: 'Traveller',
+    email: uniqueEmail(),
+    password: STRONG_PASSWORD,
+  });
+  // 23 guest orders (unpaid drafts) with distinct names, then a few paid ones.
+  for (let i = 0; i < 23; i += 1) {
+    const b = browser();
+    const email = uniqueEmail(`guest${i}`);
+    const payload = orderBody(email);
+    payload.travelers[0]!.firstName = i === 7 ? '=HYPERLINK("http://evil.example")' : `Zoe${i}`;
+    payload.travelers[0]!.lastName = i === 3 ? 'Quokka' : 'Smith';
+    const res = body<{ data: { applicationId: string; reference: string } }>(
+      await b.post('/api/applications/create-payment-intent', payload),
+    ).data;
+    seeded.push({ id: res.applicationId, email, reference: res.reference });
+  }
+});
+afterAll(() => t.close());
+
+const list = (b: Browser, query = '') => b.get(`/api/admin/applications${query}`);
+
+describe('access', () => {
+  it('answers 401 to nobody and 403 to a traveller on every admin route, and serves admins', async () => {
+    const id = seeded[0]!.id;
+    const routes: [string, string][] = [
+      ['GET', '/api/admin/dashboard'],
+      ['GET', '/api/admin/applications'],
+      ['GET', '/api/admin/applications/export.csv'],
+      ['GET', `/api/admin/applications/${id}`],
+      ['POST', `/api/admin/applications/${id}/status`],
+      ['GET', `/api/admin/applications/${id}/audit`],
+    ];
+    for (const [method, url] of routes) {
+      const payload = method === 'POST' ? { status: 'UNDER_REVIEW', version: 1 } : undefined;
+      expect(
+        (await browser().request({ method: method as 'GET', url, ...(payload ? { payload } : {}) }))
+          .statusCode,
+      ).toBe(401);
+      const asTraveller = await traveller.request({
+        method: method as 'GET',
+        url,
+        ...(payload ? { payload } : {}),
+      });
+      expect(asTraveller.statusCode).toBe(403);
+      expect(body(asTraveller)).toMatchObject({
+        code: 'FORBIDDEN',
+        error: 'You do not have access to this page.',
+      });
+    }
+    expect((await list(adminA)).statusCode).toBe(200);
+    expect((await adminA.get('/api/admin/dashboard')).statusCode).toBe(200);
+  });
+});
+
+describe('applications list', () => {
+  it('pages 20 at a time, newest first, with the pagination of the spec', async () => {
+    const first = body<{ data: AdminListResponse }>(await list(adminA)).data;
+    expect(first.pagination).toEqual({ page: 1, limit: 20, total: 23, pages: 2 });
+    expect(first.applications).toHaveLength(20);
+    expect(first.applications[0]!.id).toBe(seeded[22]!.id);
+    expect(first.applications[0]).toMatchObject({
+      status: 'DRAFT',
+      totalAmount: 51.9,
+      travelerCount: 1,
+      user: null,
+      country: { name: 'United States', flagEmoji: '🇺🇸' },
+      visaType: { name: 'United Kingdom ETA' },
+    });
+    const last = body<{ data: AdminListResponse }>(await list(adminA, '?page=2')).data;
+    expect(last.applications.map((a) => a.id)).toEqual(
+      seeded
+        .slice(0, 3)
+        .map((s) => s.id)
+        .reverse(),
+    );
+    const past = body<{ data: AdminListResponse }>(await list(adminA, '?page=9')).data;
+    expect(past).toEqual({
+      applications: [],
+      pagination: { page: 9, limit: 20, total: 23, pages: 2 },
+    });
+    const none = body<{ data: AdminListResponse }>(
+      await list(adminA, '?search=nobody-matches-this'),
+    ).data;
+    expect(none.pagination).toEqual({ page: 1, limit: 20, total: 0, pages: 0 });
+  });
+
+  it('finds by guest e-mail, traveller name and order reference', async () => {
+    const byEmail = body<{ data: AdminListResponse }>(
+      await list(adminA, `?search=${encodeURIComponent(seeded[5]!.email.toUpperCase())}`),
+    ).data;
+    expect(byEmail.applications.map((a) => a.id)).toEqual([seeded[5]!.id]);
+    const byName = body<{ data: AdminListResponse }>(await list(adminA, '?search=quokka')).data;
+    expect(byName.applications.map((a) => a.id)).toEqual([seeded[3]!.id]);
+    const byRef = body<{ data: AdminListResponse }>(
+      await list(adminA, `?search=%23${seeded[9]!.reference.toLowerCase()}`),
+    ).data;
+    expect(byRef.applications.map((a) => a.id)).toContain(seeded[9]!.id);
+    const wildcard = body<{ data: AdminListResponse }>(await list(adminA, '?search=%25')).data;
+    expect(wildcard.pagination.total).toBe(0);
+  });
+
+  it('filters by status and dates, alone and together, and finds a paid order by its account', async () => {
+    const b = browser();
+    const email = uniqueEmail('paid');
+    const paidId = await paidOrder(b, email);
+    const inProgress = body<{ data: AdminListResponse }>(
+      await list(adminA, '?status=IN_PROGRESS'),
+    ).data;
+    expect(inProgress.applications.map((a) => a.id)).toEqual([paidId]);
+    expect(inProgress.applications[0]!.user).toMatchObject({ email, firstName: 'Ann1' });
+    const today = new Date().toISOString().slice(0, 10);
+    const both = body<{ data: AdminListResponse }>(
+      await list(adminA, `?status=IN_PROGRESS&dateFrom=${today}&dateTo=${today}`),
+    ).data;
+    expect(both.pagination.total).toBe(1);
+    const future = body<{ data: AdminListResponse }>(
+      await list(adminA, '?dateFrom=2099-01-01'),
+    ).data;
+    expect(future.pagination.total).toBe(0);
+    const past = body<{ data: AdminListResponse }>(
+      await list(adminA, `?dateTo=2000-01-01&status=DRAFT`),
+    ).data;
+    expect(past.pagination.total).toBe(0);
+    const bad = await list(adminA, '?dateFrom=2026-05-02&dateTo=2026-05-01');
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad)).toMatchObject({ error: AdminText.dateOrder });
+    expect((await list(adminA, '?status=LOST')).statusCode).toBe(400);
+    expect((await list(adminA, '?page=0')).statusCode).toBe(400);
+  });
+});
+
+describe('export', () => {
+  it('downloads the filtered list as UTF-8 CSV, safe against formula injection, and records it', async () => {
+    const res = await adminA.get('/api/admin/applications/export.csv?status=DRAFT');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="waypoint-applications-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const text = res.body;
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      '"Reference","Application ID","Status","Created (UTC)","Submitted (UTC)","Country","Visa type","Travellers","Traveller names","Applicant","Email","Amount (EUR)"',
+    );
+    expect(lines).toHaveLength(1 + 23);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"") Smith"`);
+    expect(text).toContain('"51.90"');
+    const exported = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'applications.exported'));
+    expect(exported[0]!.details).toEqual({ filters: { status: 'DRAFT' } });
+  });
+
+  it('escapes every dangerous cell start', () => {
+    expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'plain', 'say "hi"'].map(csvCell)).toEqual([
+      `"'=1+1"`,
+      `"'+1"`,
+      `"'-1"`,
+      `"'@SUM(A1)"`,
+      `"'\tx"`,
+      '"plain"',
+      '"say ""hi"""',
+    ]);
+  });
+});
+
+describe('detail and decisions', () => {
+  async function submitted() {
+    const b = browser();
+    const email = uniqueEmail('decide');
+    const id = await paidOrder(b, email);
+    await t.database.db
+      .update(applications)
+      .set({ status: 'SUBMITTED', submittedAt: new Date() })
+      .where(eq(applications.id, id));
+    return { b, id, email };
+  }
+  const detailOf = async (b: Browser, id: string) =>
+    body<{ data: AdminApplicationDetail }>(await b.get(`/api/admin/applications/${id}`)).data;
+
+  it('shows payment, decrypted passport data and history, and records the view', async () => {
+    const { id } = await submitted();
+    const d = await detailOf(adminA, id);
+    expect(d.payment).toMatchObject({
+      amountCents: 5190,
+      currency: 'EUR',
+      provider: 'sandbox',
+      status: 'succeeded',
+      reference: expect.stringMatching(/^pi_sbx_/),
+    });
+    expect(d.passports[0]).toMatchObject({
+      number: 'X12345671',
+      nationality: 'US',
+      expirationDate: '2031-01-31',
+    });
+    expect(d.allowedTransitions).toEqual(['UNDER_REVIEW']);
+    expect(d.history.map((h) => h.action)).toEqual(
+      expect.arrayContaining(['application.created', 'application.paid', 'passport.viewed']),
+    );
+    const views = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.applicationId, id), eq(auditLog.action, 'passport.viewed')));
+    expect(views[0]).toMatchObject({ actorRole: 'admin' });
+    expect(views[0]!.ip).toBeTruthy();
+  });
+
+  it('allows SUBMITTED → UNDER_REVIEW → APPROVED only, tells the traveller, and records each change', async () => {
+    const { b, id, email } = await submitted();
+    let d = await detailOf(adminA, id);
+    const skip = await adminA.post(`/api/admin/applications/${id}/status`, {
+      status: 'APPROVED',
+      version: d.version,
+    });
+    expect(skip.statusCode).toBe(400);
+    expect(body(skip)).toMatchObject({
+      error: 'An application cannot go from Submitted to Approved.',
+    });
+    d = body<{ data: AdminApplicationDetail }>(
+      await adminA.post(`/api/admin/applications/${id}/status`, {
+        status: 'UNDER_REVIEW',
+        version: d.version,
+      }),
+    ).data;
+    expect(d.application.status).toBe('UNDER_REVIEW');
+    expect(d.allowedTransitions).toEqual(['APPROVED', 'REJECTED']);
+    d = body<{ data: AdminApplicationDetail }>(
+      await adminA.post(`/api/admin/applications/${id}/status`, {
+        status: 'APPROVED',
+        version: d.version,
+      }),
+    ).data;
+    expect(d.application.status).toBe('APPROVED');
+    expect(d.allowedTransitions).toEqual([]);
+    const orders = body<{ data: { id: string; status: string }[] }>(
+      await b.get('/api/applications/my-applications'),
+    ).data;
+    expect(orders.find((o) => o.id === id)?.status).toBe('APPROVED');
+    const mails = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, 'status-change')));
+    expect(mails.map((m) => (m.payload as { status: string }).status)).toEqual([
+      'Under review',
+      'Approved',
+    ]);
+    const changes = body<{ data: { action: string; details: { from: string; to: string } }[] }>(
+      await adminA.get(`/api/admin/applications/${id}/audit`),
+    ).data.filter((h) => h.action === 'application.status_changed');
+    expect(changes.map((c) => `${c.details.from}→${c.details.to}`)).toEqual([
+      'SUBMITTED→UNDER_REVIEW',
+      'UNDER_REVIEW→APPROVED',
+    ]);
+  });
+
+  it('requires a reason to reject and shows it to the traveller', async () => {
+    const { b, id } = await submitted();
+    let d = await detailOf(adminA, id);
+    d = body<{ data: AdminApplicationDetail }>(
+      await adminA.post(`/api/admin/applications/${id}/status`, {
+        status: 'UNDER_REVIEW',
+        version: d.version,
+      }),
+    ).data;
+    const noReason = await adminA.post(`/api/admin/applications/${id}/status`, {
+      status: 'REJECTED',
+      version: d.version,
+    });
+    expect(body(noReason)).toMatchObject({
+      fieldErrors: { reason: AdminText.rejectReasonRequired },
+    });
+    await adminA.post(`/api/admin/applications/${id}/status`, {
+      status: 'REJECTED',
+      reason: 'The passport photo is not readable.',
+      version: d.version,
+    });
+    const orders = body<{ data: { id: string; status: string; decisionReason: string }[] }>(
+      await b.get('/api/applications/my-applications'),
+    ).data;
+    expect(orders.find((o) => o.id === id)).toMatchObject({
+      status: 'REJECTED',
+      decisionReason: 'The passport photo is not readable.',
+    });
+  });
+
+  it('refuses a decision on an application that changed meanwhile (two admins at once)', async () => {
+    const { id } = await submitted();
+    const d = await detailOf(adminA, id);
+    const [one, two] = await Promise.all([
+      adminA.post(`/api/admin/applications/${id}/status`, {
+        status: 'UNDER_REVIEW',
+        version: d.version,
+      }),
+      adminB.post(`/api/admin/applications/${id}/status`, {
+        status: 'UNDER_REVIEW',
+        version: d.version,
+      }),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
+    const loser = one.statusCode === 409 ? one : two;
+    expect(body(loser)).toMatchObject({ error: AdminText.changedMeanwhile });
+    const changes = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.applicationId, id), eq(auditLog.action, 'application.status_changed')),
+      );
+    expect(changes).toHaveLength(1);
+  });
+
+  it('answers 404 for unknown ids', async () => {
+    expect(
+      (await adminA.get('/api/admin/applications/00000000-0000-0000-0000-000000000000')).statusCode,
+    ).toBe(404);
+    expect((await adminA.get('/api/admin/applications/not-an-id')).statusCode).toBe(404);
+  });
+});
+
+describe('dashboard', () => {
+  it('counts by status and sums what was paid', async () => {
+    const d = body<{
+      data: {
+        counts: Record<string, number>;
+        paid: { todayCents: number; last7DaysCents: number; last30DaysCents: number };
+        applications: unknown[];
+        lastUpdated: string;
+      };
+    }>(await adminA.get('/api/admin/dashboard')).data;
+    expect(d.counts.DRAFT).toBe(23);
+    expect(d.paid.todayCents).toBeGreaterThanOrEqual(5190);
+    expect(d.paid.last30DaysCents).toBeGreaterThanOrEqual(d.paid.last7DaysCents);
+    expect(d.applications.length).toBeLessThanOrEqual(10);
+    expect(Date.parse(d.lastUpdated)).not.toBeNaN();
+  });
+});
