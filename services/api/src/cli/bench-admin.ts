@@ -1,0 +1,156 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { seedReferenceData } from '../db/seed';
+import { users } from '../db/schema';
+import { FieldEncryption } from '../lib/field-encryption';
+import { hashPassword } from '../modules/auth/passwords';
+import { seedSynthetic } from './seed-synthetic';
+
+/**
+ * `npm run bench:admin [-- --rows 1000000 --pglite-rows 200000 --runs 60]`
+ * Seeds a fresh database with synthetic applications and prints the p50 / p95 latency of the admin list API
+ * for a search, a status + date filter and a deep page, on PostgreSQL and on PGlite.
+ */
+function option(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+}
+
+const ROWS = option('rows', 1_000_000);
+const PGLITE_ROWS = option('pglite-rows', 200_000);
+const RUNS = option('runs', 60);
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function measure(database: Database, label: string, rows: number) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const app = await buildApp({
+    config,
+    database,
+    encryption: new FieldEncryption(crypto.randomBytes(32).toString('base64')),
+  });
+  await app.ready();
+  const email = 'bench.admin@example.com';
+  const password = 'Bench-Admin-Lantern-7';
+  await database.db
+    .insert(users)
+    .values({ email, role: 'admin', passwordHash: await hashPassword(password) })
+    .onConflictDoNothing();
+  await database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
+  const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const year = new Date().getUTCFullYear();
+  const queries: [string, (i: number) => string][] = [
+    [
+      'search (name)',
+      (i) => `?search=${['kowalski', 'tanaka', 'haddad', 'okafor'][i % 4]}${100 + (i % 800)}`,
+    ],
+    ['search (e-mail)', (i) => `?search=synthetic0_${1 + ((i * 7919) % Math.min(rows, 100_000))}@`],
+    [
+      'status + date',
+      (i) =>
+        `?status=${['SUBMITTED', 'APPROVED', 'UNDER_REVIEW'][i % 3]}&dateFrom=${year - 1}-0${1 + (i % 6)}-01&dateTo=${year - 1}-0${2 + (i % 6)}-28`,
+    ],
+    ['deep page', (i) => `?page=${Math.floor(rows / 20 / 2) + (i % 50)}`],
+  ];
+  const results: string[] = [];
+  for (const [name, query] of queries) {
+    for (let i = 0; i < 5; i += 1)
+      await app.inject({
+        method: 'GET',
+        url: `/api/admin/applications${query(i)}`,
+        headers: { cookie },
+      });
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < RUNS; i += 1) {
+      const started = process.hrtime.bigint();
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/admin/applications${query(i)}`,
+        headers: { cookie },
+      });
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
+      total = (res.json() as { data: { pagination: { total: number } } }).data.pagination.total;
+    }
+    times.sort((a, b) => a - b);
+    results.push(
+      `${label.padEnd(11)} ${String(rows).padStart(9)}  ${name.padEnd(16)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms   (last result: ${total} matches)`,
+    );
+  }
+  await app.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+  return results;
+}
+
+async function prepare(database: Database, rows: number, label: string) {
+  const started = Date.now();
+  await migrateDatabase(database);
+  await seedReferenceData(database);
+  await seedSynthetic(database, rows);
+  process.stdout.write(
+    `${label}: seeded ${rows} applications in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+  );
+}
+
+async function postgres(): Promise<string[]> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return [`PostgreSQL  not reachable at ${PG_URL}: skipped`];
+  }
+  const name = `waypoint_bench_${crypto.randomBytes(4).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  try {
+    await prepare(database, ROWS, 'PostgreSQL');
+    return await measure(database, 'PostgreSQL', ROWS);
+  } finally {
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.end();
+  }
+}
+
+async function pglite(): Promise<string[]> {
+  const database = await openDatabase({ kind: 'pglite' });
+  try {
+    await prepare(database, PGLITE_ROWS, 'PGlite');
+    return await measure(database, 'PGlite', PGLITE_ROWS);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  const lines = [...(await postgres()), ...(PGLITE_ROWS > 0 ? await pglite() : [])];
+  process.stdout.write(
+    `\nAdmin list API latency (${RUNS} requests each, through the full HTTP stack in process)\n`,
+  );
+  process.stdout.write(`${'database'.padEnd(11)} ${'rows'.padStart(9)}  query\n`);
+  for (const line of lines) process.stdout.write(`${line}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

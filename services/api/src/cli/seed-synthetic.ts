@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { openConfiguredDatabase } from '../boot';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+
+/**
+ * `npm run db:seed:synthetic -- 1000000`: adds N synthetic applications (with travellers, some with accounts,
+ * statuses and dates spread over two years) to the configured database, generated inside the database.
+ */
+export async function seedSynthetic(database: Database, count: number, batch = 100_000) {
+  const db = database.db;
+  for (let done = 0; done < count; done += batch) {
+    const n = Math.min(batch, count - done);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        create temporary table synth on commit drop as
+        select gen_random_uuid() as id, g as i,
+          (array['DRAFT','IN_PROGRESS','SUBMITTED','UNDER_REVIEW','APPROVED','REJECTED'])[1 + (hashint4(g) & 2147483647) % 6]::application_status as status,
+          now() - make_interval(secs => ((hashint4(g * 7) & 2147483647) % (730 * 86400))) as created,
+          'synthetic' || ${done} || '_' || g || '@example.com' as email,
+          (array['Olivia','Liam','Emma','Noah','Ava','Mateo','Sofia','Lucas','Mia','Arjun','Yuki','Chen','Amara','Ivan','Fatima'])[1 + (hashint4(g * 3) & 2147483647) % 15] as first_name,
+          (array['Smith','Garcia','Müller','Rossi','Kowalski','Silva','Tanaka','Kim','Okafor','Novak','Haddad','Patel','Dubois','Jensen','Costa'])[1 + (hashint4(g * 5) & 2147483647) % 15] || (g % 997)::text as last_name,
+          1 + (hashint4(g * 11) & 2147483647) % 3 as travellers
+        from generate_series(1, ${n}) g`);
+      await tx.execute(sql`
+        insert into applications (id, status, guest_email, country_code, visa_type_id, processing_option_id, has_planned_dates,
+          traveler_count, government_fee_gbp_pence, exchange_rate, exchange_rate_date, government_fee_cents, processing_fee_cents,
+          processing_hours, total_cents, search_text, created_at, updated_at, paid_at, submitted_at)
+        select id, status, email, 'US', 'uk-eta', 'uk-eta-standard', false, travellers, 2000, 1.145, '2026-11-02', 2290, 2900, 72,
+          5190 * travellers, lower(email || ' ' || first_name || ' ' || last_name), created, created,
+          case when status <> 'DRAFT' then created end,
+          case when status in ('SUBMITTED','UNDER_REVIEW','APPROVED','REJECTED') then created + interval '1 day' end
+        from synth`);
+      await tx.execute(sql`
+        insert into travelers (application_id, position, first_name, last_name, date_of_birth, email)
+        select s.id, p, s.first_name, s.last_name, date '1960-01-01' + (hashint4(s.i * 13 + p) & 2147483647) % 15000,
+          case when p = 1 then s.email end
+        from synth s cross join lateral generate_series(1, s.travellers) p`);
+    });
+  }
+  await db.execute(sql`analyze applications`);
+  await db.execute(sql`analyze travelers`);
+}
+
+async function main() {
+  const count = Number(process.argv[2] ?? '1000');
+  if (!Number.isInteger(count) || count < 1 || count > 10_000_000) {
+    throw new Error('Usage: npm run db:seed:synthetic -- <number of applications, 1 to 10000000>');
+  }
+  const database = await openConfiguredDatabase(loadConfig());
+  const started = Date.now();
+  try {
+    await seedSynthetic(database, count);
+  } finally {
+    await database.close();
+  }
+  process.stdout.write(
+    `Added ${count} synthetic applications in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
+  );
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}
