@@ -1,6 +1,10 @@
 import { NotFoundPage, type RemoteRoutesModule, type RouteObject } from '@waypoint/platform';
-import { AdminLayout, ApplicationsPage, DashboardPage } from './pages/AdminPages';
+import { AdminLayout } from './pages/AdminLayout';
+import { ApplicationDetailPage } from './pages/ApplicationDetailPage';
+import { ApplicationsPage } from './pages/ApplicationsPage';
+import { DashboardPage } from './pages/DashboardPage';
 import './state';
+import './admin.css';
 
 const admin: RouteObject[] = [
   {
@@ -8,6 +12,7 @@ const admin: RouteObject[] = [
     children: [
       { index: true, element: <DashboardPage /> },
       { path: 'applications', element: <ApplicationsPage /> },
+      { path: 'applications/:id', element: <ApplicationDetailPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

@@ -1,17 +1,18 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type {
+  AdminApplicationDetail,
+  AdminListResponse,
+  ApplicationStatus,
+  DashboardResponse,
+} from '@waypoint/contracts';
 import { api, injectRemoteSlice } from '@waypoint/platform';
+import { filterParams, type AdminFilters } from './filters';
 
-/** The admin list's filters (spec section 3); changing any filter returns to page 1. */
-export interface AdminFilters {
-  status: string;
-  search: string;
-  dateFrom: string;
-  dateTo: string;
-  page: number;
-}
+export type { AdminFilters } from './filters';
 
 export interface AdminState {
-  filters: AdminFilters;
+  /** The query string of the list as last shown, so the detail page can go back to the same view. */
+  listSearch: string;
 }
 
 declare module '@waypoint/platform' {
@@ -20,43 +21,81 @@ declare module '@waypoint/platform' {
   }
 }
 
-const initialAdminState: AdminState = {
-  filters: { status: '', search: '', dateFrom: '', dateTo: '', page: 1 },
-};
+const initialAdminState: AdminState = { listSearch: '' };
 
 const adminSlice = createSlice({
   name: 'admin',
   initialState: initialAdminState,
   reducers: {
-    setFilter(state, action: PayloadAction<Partial<Omit<AdminFilters, 'page'>>>) {
-      state.filters = { ...state.filters, ...action.payload, page: 1 };
-    },
-    setPage(state, action: PayloadAction<number>) {
-      state.filters.page = Math.max(1, Math.trunc(action.payload));
+    rememberListSearch(state, action: PayloadAction<string>) {
+      state.listSearch = action.payload;
     },
   },
   selectors: {
-    selectFilters: (state) => state.filters,
+    selectListSearch: (state) => state.listSearch,
   },
 });
 
-/** Filters and selection of the admin area, added to the shell's store when this area loads. */
+/** UI state of the admin area, added to the shell's store when this area loads. */
 export const admin = injectRemoteSlice(adminSlice);
-export const { setFilter, setPage } = adminSlice.actions;
-export const { selectFilters } = admin.selectors;
+export const { rememberListSearch } = adminSlice.actions;
+export const { selectListSearch } = admin.selectors;
+
+/** The statuses staff can set (spec section 4 and `TRANSITIONS`). */
+export type DecisionStatus = Extract<ApplicationStatus, 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED'>;
+
+export interface DecisionInput {
+  id: string;
+  status: DecisionStatus;
+  reason?: string;
+  /** The version of the application the admin saw; a stale one is refused with 409. */
+  version: number;
+}
+
+const LIST = { type: 'Application', id: 'ADMIN_LIST' } as const;
+const DASHBOARD = { type: 'Application', id: 'ADMIN_DASHBOARD' } as const;
 
 /** This area's calls, added to the one API slice. */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminApplications: build.query<unknown, AdminFilters>({
-      query: ({ page, ...filters }) => {
-        const params = new URLSearchParams();
-        for (const [key, value] of Object.entries(filters))
-          if (value !== '') params.set(key, value);
-        params.set('page', String(page));
-        return `/admin/applications?${params.toString()}`;
+    getAdminDashboard: build.query<DashboardResponse, void>({
+      query: () => '/admin/dashboard',
+      providesTags: [DASHBOARD],
+    }),
+    getAdminApplications: build.query<AdminListResponse, AdminFilters>({
+      // Only the filters that are set, and the page (spec section 7).
+      query: (filters) => `/admin/applications?${filterParams(filters, true).toString()}`,
+      providesTags: [LIST],
+    }),
+    getAdminApplication: build.query<AdminApplicationDetail, string>({
+      query: (id) => `/admin/applications/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Application', id }],
+      // Each view of passport data is audited: no refetch when the window regains focus.
+      keepUnusedDataFor: 0,
+    }),
+    decideApplication: build.mutation<AdminApplicationDetail, DecisionInput>({
+      query: ({ id, ...body }) => ({
+        url: `/admin/applications/${encodeURIComponent(id)}/status`,
+        method: 'POST',
+        body,
+      }),
+      // The reply is the application as it is now: it replaces the shown detail without another (audited) load.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(adminApi.util.upsertQueryData('getAdminApplication', id, data));
+        } catch {
+          // The page shows the error.
+        }
       },
-      providesTags: ['Application'],
+      invalidatesTags: (result) => (result ? [LIST, DASHBOARD] : []),
     }),
   }),
 });
+
+export const {
+  useGetAdminDashboardQuery,
+  useGetAdminApplicationsQuery,
+  useGetAdminApplicationQuery,
+  useDecideApplicationMutation,
+} = adminApi;

@@ -10,21 +10,27 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
           Dashboard
         </NavLink>
       </li>
+      <li>
+        {/* Also current on an application's detail page. */}
+        <NavLink className="wp-menu__item" to="/admin/applications" onClick={onNavigate}>
+          Applications
+        </NavLink>
+      </li>
     </ul>
   );
 }
 
-/** The admin area: a side menu, which becomes a drawer on small screens. */
+/** The admin area: a side menu (Dashboard, Applications), which becomes a drawer on small screens. */
 export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <div className="wp-container wp-side-layout">
+    <div className="wp-container wp-side-layout wpd-layout">
       <aside className="wp-side-layout__aside wp-card" aria-label="Admin">
         <nav aria-label="Admin">
           <AdminMenu />
         </nav>
       </aside>
-      <div>
+      <div className="wpd-content">
         <div className="wp-side-layout__mobile">
           <Button variant="secondary" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
             Admin menu
@@ -38,23 +44,5 @@ export function AdminLayout() {
         <Outlet />
       </div>
     </div>
-  );
-}
-
-export function DashboardPage() {
-  return (
-    <>
-      <title>Dashboard – Waypoint admin</title>
-      <h1>Dashboard</h1>
-    </>
-  );
-}
-
-export function ApplicationsPage() {
-  return (
-    <>
-      <title>Applications – Waypoint admin</title>
-      <h1>Applications</h1>
-    </>
   );
 }

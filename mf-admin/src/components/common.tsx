@@ -1,0 +1,96 @@
+import { STATUS_LABEL, type ApplicationStatus } from '@waypoint/contracts';
+import { Link, isApiError, loginRedirectPath, useLocation } from '@waypoint/platform';
+import { Button } from '@waypoint/ui';
+
+export function StatusBadge({ status }: { status: ApplicationStatus }) {
+  return (
+    <span className={`wp-badge wpd-status wpd-status--${status.toLowerCase()}`}>
+      {STATUS_LABEL[status] ?? status}
+    </span>
+  );
+}
+
+/** A date cell: the date, or a dash read out as `missing`. */
+export function DateText({
+  iso,
+  text,
+  missing,
+}: {
+  iso: string | null | undefined;
+  text: string;
+  missing: string;
+}) {
+  if (!iso || !text)
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="wp-visually-hidden">{missing}</span>
+      </>
+    );
+  return <time dateTime={iso}>{text}</time>;
+}
+
+/**
+ * A load that failed: a short message and Retry. An ended session (admin sessions time out sooner) offers to
+ * sign in again and come back here.
+ */
+export function LoadError({
+  what,
+  error,
+  onRetry,
+}: {
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const location = useLocation();
+  const status = isApiError(error) ? error.status : 0;
+  if (status === 401) {
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    return (
+      <p className="wpd-load-failed" role="alert">
+        Your session has ended. <Link to={loginRedirectPath(here)}>Sign in again</Link> to see{' '}
+        {what}.
+      </p>
+    );
+  }
+  if (status === 403) {
+    return (
+      <p className="wpd-load-failed" role="alert">
+        Your account is not allowed to see {what}.
+      </p>
+    );
+  }
+  const detail = isApiError(error) && status >= 400 && status < 500 ? ` ${error.message}` : '';
+  return (
+    <p className="wpd-load-failed" role="alert">
+      {`${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded.${detail}`}{' '}
+      <Button variant="secondary" size="small" onClick={onRetry}>
+        Retry
+      </Button>
+    </p>
+  );
+}
+
+/** Icons for icon buttons: decorative, the control carries the name. */
+export function EyeIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 5C6.5 5 2.7 9.1 1.5 12c1.2 2.9 5 7 10.5 7s9.3-4.1 10.5-7C21.3 9.1 17.5 5 12 5Zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9Zm0-2.5a2 2 0 1 0 0-4 2 2 0 0 0 0 4Z"
+      />
+    </svg>
+  );
+}
+
+export function PencilIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25Zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83Z"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,62 @@
+import { STATUS_LABEL, type ApplicationStatus } from '@waypoint/contracts';
+
+/** The admin list's filters (spec section 3: Admin filter). They live in the URL's query string. */
+export interface AdminFilters {
+  search: string;
+  status: ApplicationStatus | '';
+  dateFrom: string;
+  dateTo: string;
+  page: number;
+}
+
+export type FilterName = Exclude<keyof AdminFilters, 'page'>;
+
+export const FILTER_NAMES: readonly FilterName[] = ['search', 'status', 'dateFrom', 'dateTo'];
+
+/** Every status, in the order of the status filter. */
+export const STATUSES = Object.keys(STATUS_LABEL) as ApplicationStatus[];
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isStatus(value: string): value is ApplicationStatus {
+  return (STATUSES as string[]).includes(value);
+}
+
+/** The filters a URL asks for; anything unreadable counts as not set (and page 1). */
+export function readFilters(params: URLSearchParams): AdminFilters {
+  const status = params.get('status') ?? '';
+  const dateFrom = params.get('dateFrom') ?? '';
+  const dateTo = params.get('dateTo') ?? '';
+  const page = Number(params.get('page') ?? '1');
+  return {
+    search: (params.get('search') ?? '').trim(),
+    status: isStatus(status) ? status : '',
+    dateFrom: ISO_DATE.test(dateFrom) ? dateFrom : '',
+    dateTo: ISO_DATE.test(dateTo) ? dateTo : '',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/**
+ * The non-empty filters as query parameters, in a stable order. With `withPage`, the page too (always for the
+ * API; in the browser's URL only when it is not the first page).
+ */
+export function filterParams(filters: AdminFilters, withPage: boolean | 'url'): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const name of FILTER_NAMES) {
+    const value = filters[name].trim();
+    if (value !== '') params.set(name, value);
+  }
+  if (withPage === true || (withPage === 'url' && filters.page > 1))
+    params.set('page', String(filters.page));
+  return params;
+}
+
+/** True when the "to" date is before the "from" date (the server refuses that). */
+export function datesOutOfOrder(filters: AdminFilters): boolean {
+  return filters.dateFrom !== '' && filters.dateTo !== '' && filters.dateTo < filters.dateFrom;
+}
+
+export function hasFilters(filters: AdminFilters): boolean {
+  return FILTER_NAMES.some((name) => filters[name] !== '');
+}

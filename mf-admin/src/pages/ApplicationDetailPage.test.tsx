@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminText } from '@waypoint/contracts';
+import { detail, listOf, row } from '../test/fixtures';
+import { callsTo, currentPath, failure, mockApi, ok, renderAdmin } from '../test/renderAdmin';
+
+const DETAIL = 'GET /api/admin/applications/app-1';
+const DECIDE = 'POST /api/admin/applications/app-1/status';
+const countries = [{ id: 'FR', name: 'France', flagEmoji: '🇫🇷', entryRule: 'ETA', ruleNote: null }];
+
+function section(name: string | RegExp) {
+  return screen.getByRole('region', { name });
+}
+
+describe('application detail', () => {
+  it('shows the order, account, payment, answers, passport, documents and history', async () => {
+    mockApi({
+      [DETAIL]: ok(detail('SUBMITTED', ['UNDER_REVIEW'])),
+      'GET /api/reference/countries': ok(countries),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    expect(
+      await screen.findByRole('heading', { name: 'Application #AB12CD34', level: 1 }),
+    ).toBeInTheDocument();
+
+    const order = section('Order');
+    expect(order).toHaveTextContent('Reference#AB12CD34');
+    expect(order).toHaveTextContent('StatusSubmitted');
+    expect(order).toHaveTextContent('Submitted21 Nov 2026');
+    expect(order).toHaveTextContent('Visa typeUnited Kingdom ETA');
+    expect(order).toHaveTextContent('ProcessingStandard (72 hours)');
+    expect(order).toHaveTextContent('Arrival date24 Dec 2026');
+    expect(order).toHaveTextContent('Total€42.00');
+
+    expect(section('Account')).toHaveTextContent('NameAda Lovelace');
+    expect(section('Account')).toHaveTextContent('E-mailada@example.com');
+    const payment = section('Payment');
+    expect(payment).toHaveTextContent('Amount€42.00');
+    expect(payment).toHaveTextContent('Providersandbox');
+    expect(payment).toHaveTextContent('Provider referencepi_123');
+    expect(payment).toHaveTextContent('Statussucceeded');
+    expect(section('General information')).toHaveTextContent('Phone+33 612345678');
+    expect(section('General information')).toHaveTextContent('NotificationsSMS');
+
+    const traveller = section('Traveller 1: Ada Lovelace');
+    expect(traveller).toHaveTextContent('Passport number19FR12345');
+    expect(traveller).toHaveTextContent('NationalityFrance (FR)');
+    expect(traveller).toHaveTextContent('Date of birth10 Dec 1990');
+    expect(traveller).toHaveTextContent('Expiration date1 May 2031');
+    expect(traveller).toHaveTextContent('Residence street address1 Rue de Rivoli');
+    expect(traveller).toHaveTextContent('GenderFemale');
+    expect(traveller).toHaveTextContent('Job titleMathematician');
+    expect(traveller).toHaveTextContent('ConvictionsNo');
+
+    const preview = within(traveller).getByRole('img', { name: 'Passport page of Ada Lovelace' });
+    expect(preview).toHaveAttribute('src', '/api/application/app-1/documents/doc-1');
+    const checks = within(traveller).getByRole('list', { name: 'Checks of the passport page' });
+    const [size, sharpness] = within(checks).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(size).toHaveTextContent('✓Passed: Size');
+    expect(size).not.toHaveTextContent('too small');
+    expect(sharpness).toHaveTextContent(
+      '✗Failed: Sharpness – The picture is blurred. Hold the camera still.',
+    );
+    expect(within(traveller).getByRole('link', { name: /Open the photo \(PDF\)/ })).toHaveAttribute(
+      'href',
+      '/api/application/app-1/documents/doc-2',
+    );
+
+    const historyTable = screen.getByRole('table', { name: 'History' });
+    expect(
+      within(historyTable)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['When', 'Who', 'Action', 'From where']);
+    expect(historyTable).toHaveTextContent('application.submitted');
+    expect(historyTable).toHaveTextContent('ada@example.com');
+    expect(historyTable).toHaveTextContent('203.0.113.7');
+  });
+
+  it('shows the guest e-mail when there is no account, and no decision for a draft', async () => {
+    mockApi({
+      [DETAIL]: ok(detail('DRAFT', [], { account: null, payment: null, paidAt: null })),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    await screen.findByRole('heading', { name: 'Application #AB12CD34', level: 1 });
+    expect(section('Guest')).toHaveTextContent('E-mailada@example.com');
+    expect(section('Payment')).toHaveTextContent('No payment recorded.');
+    const decision = section('Decision');
+    expect(within(decision).queryByRole('button')).not.toBeInTheDocument();
+    expect(decision).toHaveTextContent('The traveller has not paid yet.');
+  });
+
+  it('starts a review with the version seen, then offers Approve and Reject', async () => {
+    const sent = mockApi({
+      [DETAIL]: ok(detail('SUBMITTED', ['UNDER_REVIEW'])),
+      [DECIDE]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'], { version: 4 })),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    const decision = await screen.findByRole('region', { name: 'Decision' });
+    expect(
+      within(decision)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Start review']);
+    expect(within(decision).queryByRole('textbox')).not.toBeInTheDocument();
+
+    await userEvent.setup().click(within(decision).getByRole('button', { name: 'Start review' }));
+    const done = await within(decision).findByText('Application #AB12CD34 is now Under review.');
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
+      { status: 'UNDER_REVIEW', version: 3 },
+    ]);
+    expect(
+      within(decision)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve', 'Reject']);
+    // The reply is the new detail: it is shown without loading again.
+    expect(section('Order')).toHaveTextContent('StatusUnder review');
+    expect(callsTo(sent, DETAIL)).toHaveLength(1);
+  });
+
+  it('requires a reason to reject, and sends it with the version', async () => {
+    const sent = mockApi({
+      [DETAIL]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'], { version: 7 })),
+      [DECIDE]: ok(
+        detail('REJECTED', [], {
+          version: 8,
+          application: {
+            ...detail('REJECTED', []).application,
+            decisionReason: 'The passport has expired.',
+          },
+        }),
+      ),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    const decision = await screen.findByRole('region', { name: 'Decision' });
+    const user = userEvent.setup();
+
+    await user.click(within(decision).getByRole('button', { name: 'Reject' }));
+    const reason = within(decision).getByRole('textbox', { name: 'Reason for a rejection' });
+    expect(within(decision).getByText(AdminText.rejectReasonRequired)).toBeInTheDocument();
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription(/The traveller will see this reason/);
+    expect(callsTo(sent, DECIDE)).toHaveLength(0);
+
+    await user.type(reason, '  The passport has expired. ');
+    expect(within(decision).queryByText(AdminText.rejectReasonRequired)).not.toBeInTheDocument();
+    await user.click(within(decision).getByRole('button', { name: 'Reject' }));
+    expect(
+      await within(decision).findByText('Application #AB12CD34 is now Rejected.'),
+    ).toBeInTheDocument();
+    expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
+      { status: 'REJECTED', version: 7, reason: 'The passport has expired.' },
+    ]);
+    expect(decision).toHaveTextContent('Reason given to the traveller: The passport has expired.');
+    expect(within(decision).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('approves without a reason', async () => {
+    const sent = mockApi({
+      [DETAIL]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'])),
+      [DECIDE]: ok(detail('APPROVED', [], { version: 4 })),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    const decision = await screen.findByRole('region', { name: 'Decision' });
+    await userEvent.setup().click(within(decision).getByRole('button', { name: 'Approve' }));
+    expect(
+      await within(decision).findByText('Application #AB12CD34 is now Approved.'),
+    ).toBeInTheDocument();
+    expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
+      { status: 'APPROVED', version: 3 },
+    ]);
+  });
+
+  it('refuses a decision on an application changed meanwhile, and reloads it on request', async () => {
+    const sent = mockApi({
+      [DETAIL]: [
+        ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'], { version: 3 })),
+        ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'], { version: 5 })),
+      ],
+      [DECIDE]: [
+        failure(409, AdminText.changedMeanwhile),
+        ok(detail('APPROVED', [], { version: 6 })),
+      ],
+    });
+    await renderAdmin('/admin/applications/app-1');
+    const decision = await screen.findByRole('region', { name: 'Decision' });
+    const user = userEvent.setup();
+
+    await user.click(within(decision).getByRole('button', { name: 'Approve' }));
+    const alert = await within(decision).findByRole('alert');
+    expect(alert).toHaveTextContent(AdminText.changedMeanwhile);
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
+
+    await user.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(within(decision).queryByRole('alert')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Decision' })).toHaveFocus();
+    expect(callsTo(sent, DETAIL)).toHaveLength(2);
+
+    await user.click(within(decision).getByRole('button', { name: 'Approve' }));
+    await within(decision).findByText('Application #AB12CD34 is now Approved.');
+    expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
+      { status: 'APPROVED', version: 3 },
+      { status: 'APPROVED', version: 5 },
+    ]);
+  });
+
+  it('shows a refused transition with the server text', async () => {
+    mockApi({
+      [DETAIL]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'])),
+      [DECIDE]: failure(400, AdminText.transitionNotAllowed('APPROVED', 'APPROVED')),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    const decision = await screen.findByRole('region', { name: 'Decision' });
+    await userEvent.setup().click(within(decision).getByRole('button', { name: 'Approve' }));
+    expect(await within(decision).findByRole('alert')).toHaveTextContent(
+      'An application cannot go from APPROVED to APPROVED.',
+    );
+    expect(within(decision).queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
+  });
+
+  it('focuses the decision when opened from "Change status", and goes back to the same list', async () => {
+    const listed = row({ id: 'app-1', reference: 'AB12CD34' });
+    mockApi({
+      'GET /api/admin/applications': ok(listOf([listed])),
+      [DETAIL]: ok(detail('SUBMITTED', ['UNDER_REVIEW'])),
+    });
+    await renderAdmin('/admin/applications?status=SUBMITTED');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Change status of #AB12CD34' }));
+    expect(currentPath()).toBe('/admin/applications/app-1#decision');
+    const heading = await screen.findByRole('heading', { name: 'Decision' });
+    await waitFor(() => expect(heading).toHaveFocus());
+
+    await user.click(screen.getByRole('link', { name: 'Back to applications' }));
+    expect(currentPath()).toBe('/admin/applications?status=SUBMITTED');
+  });
+
+  it('shows a failed load with Retry', async () => {
+    mockApi({ [DETAIL]: [failure(500), ok(detail('SUBMITTED', ['UNDER_REVIEW']))] });
+    await renderAdmin('/admin/applications/app-1');
+    expect(await screen.findByText(/This application could not be loaded/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Application #AB12CD34', level: 1 }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,376 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  AdminText,
+  STATUS_LABEL,
+  formatEuros,
+  pageWindow,
+  showingText,
+  type AdminApplicationRow,
+  type Pagination as PaginationData,
+} from '@waypoint/contracts';
+import { API_BASE, Link, useAppDispatch, useSearchParams } from '@waypoint/platform';
+import { Button, Select, Spinner, TextField, buttonClassName, cx } from '@waypoint/ui';
+import { DateText, EyeIcon, LoadError, PencilIcon, StatusBadge } from '../components/common';
+import {
+  STATUSES,
+  datesOutOfOrder,
+  filterParams,
+  hasFilters,
+  readFilters,
+  type AdminFilters,
+  type FilterName,
+} from '../filters';
+import { applicantEmail, applicantName, formatDate } from '../format';
+import { rememberListSearch, useGetAdminApplicationsQuery } from '../state';
+
+/** How long the search waits after the last key before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] }));
+
+function detailPath(row: Pick<AdminApplicationRow, 'id'>) {
+  return `/admin/applications/${encodeURIComponent(row.id)}`;
+}
+
+function ApplicationRow({ row }: { row: AdminApplicationRow }) {
+  const name = applicantName(row) || (row.user ? 'No name given' : 'Guest');
+  const email = applicantEmail(row);
+  return (
+    <tr>
+      <th scope="row">
+        <span className="wpd-app">
+          <span className="wpd-flag" aria-hidden="true">
+            {row.country.flagEmoji}
+          </span>
+          <span>
+            <span className="wpd-strong">#{row.reference}</span>
+            <span className="wpd-sub">{row.country.name}</span>
+          </span>
+        </span>
+      </th>
+      <td>
+        <span className="wpd-strong">{name}</span>
+        {email ? <span className="wpd-sub">{email}</span> : null}
+      </td>
+      <td>{row.visaType.name}</td>
+      <td className="wpd-num">{row.travelerCount}</td>
+      <td className="wpd-num">{formatEuros(row.totalCents ?? 0)}</td>
+      <td>
+        <StatusBadge status={row.status} />
+      </td>
+      <td>
+        <DateText
+          iso={row.submittedAt}
+          text={formatDate(row.submittedAt)}
+          missing="Not submitted"
+        />
+      </td>
+      <td>
+        <span className="wpd-actions">
+          <Link
+            className="wp-icon-button wpd-icon"
+            to={detailPath(row)}
+            aria-label={`View application #${row.reference}`}
+            title="View application"
+          >
+            <EyeIcon />
+          </Link>
+          <Link
+            className="wp-icon-button wpd-icon"
+            to={`${detailPath(row)}#decision`}
+            aria-label={`Change status of #${row.reference}`}
+            title="Change status"
+          >
+            <PencilIcon />
+          </Link>
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+function ApplicationsTable({ rows }: { rows: AdminApplicationRow[] }) {
+  return (
+    <div
+      className="wpd-table-wrap"
+      role="region"
+      aria-labelledby="applications-caption"
+      tabIndex={0}
+    >
+      <table className="wpd-table">
+        <caption id="applications-caption" className="wp-visually-hidden">
+          Applications
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Application</th>
+            <th scope="col">Applicant</th>
+            <th scope="col">Visa Type</th>
+            <th scope="col" className="wpd-num">
+              Travelers
+            </th>
+            <th scope="col" className="wpd-num">
+              Amount
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Submitted</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <ApplicationRow key={row.id} row={row} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A button that stays focusable at the ends (aria-disabled), so the keyboard user does not lose their place. */
+function PageStep({
+  label,
+  target,
+  enabled,
+  onPage,
+}: {
+  label: string;
+  target: number;
+  enabled: boolean;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={buttonClassName('secondary', 'small')}
+      aria-disabled={enabled ? undefined : true}
+      onClick={() => {
+        if (enabled) onPage(target);
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
+function Pagination({
+  pagination,
+  onPage,
+  loading,
+}: {
+  pagination: PaginationData;
+  onPage: (page: number) => void;
+  loading: boolean;
+}) {
+  const { page, pages } = pagination;
+  return (
+    <div className="wpd-pagination">
+      <p className="wpd-showing" role="status">
+        {loading ? 'Loading applications…' : showingText(pagination)}
+      </p>
+      {pages > 0 ? (
+        <nav aria-label="Pagination">
+          <ul className="wpd-pages">
+            <li>
+              <PageStep label="Previous" target={page - 1} enabled={page > 1} onPage={onPage} />
+            </li>
+            {pageWindow(Math.min(page, pages), pages).map((number) => (
+              <li key={number}>
+                <button
+                  type="button"
+                  className={cx('wpd-page', number === page && 'wpd-page--current')}
+                  aria-label={`Page ${number}`}
+                  aria-current={number === page ? 'page' : undefined}
+                  onClick={() => onPage(number)}
+                >
+                  {number}
+                </button>
+              </li>
+            ))}
+            <li>
+              <PageStep label="Next" target={page + 1} enabled={page < pages} onPage={onPage} />
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/** Admin applications list: filters in the URL, server-side pages of 20, export of the filtered list. */
+export function ApplicationsPage() {
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const urlSearch = filterParams(filters, 'url').toString();
+  const outOfOrder = datesOutOfOrder(filters);
+
+  useEffect(() => {
+    dispatch(rememberListSearch(urlSearch));
+  }, [dispatch, urlSearch]);
+
+  const {
+    currentData,
+    data: lastData,
+    error,
+    isError,
+    isFetching,
+    refetch,
+  } = useGetAdminApplicationsQuery(filters, { skip: outOfOrder, refetchOnMountOrArgChange: true });
+
+  /** Any filter change goes back to page 1 (spec section 4). */
+  const setFilters = useCallback(
+    (patch: Partial<Pick<AdminFilters, FilterName>>, replace = false) => {
+      setParams((current) => filterParams({ ...readFilters(current), ...patch, page: 1 }, 'url'), {
+        replace,
+      });
+    },
+    [setParams],
+  );
+
+  const goToPage = (page: number) => {
+    setParams((current) => filterParams({ ...readFilters(current), page }, 'url'));
+  };
+
+  // The search box: what is typed, sent to the URL (and the server) once typing pauses.
+  const [searchText, setSearchText] = useState(filters.search);
+  const [seenSearch, setSeenSearch] = useState(filters.search);
+  if (filters.search !== seenSearch) {
+    // The URL changed from elsewhere (back button, Clear filters): the box follows it.
+    setSeenSearch(filters.search);
+    if (filters.search !== searchText.trim()) setSearchText(filters.search);
+  }
+  useEffect(() => {
+    if (searchText.trim() === filters.search) return undefined;
+    // Typing replaces the history entry rather than adding one per pause.
+    const timer = setTimeout(() => setFilters({ search: searchText }, true), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, filters.search, setFilters]);
+
+  const searchNow = () => {
+    if (searchText.trim() !== filters.search) setFilters({ search: searchText });
+  };
+
+  const exportQuery = filterParams(filters, false).toString();
+  const exportHref = `${API_BASE}/admin/applications/export.csv${exportQuery ? `?${exportQuery}` : ''}`;
+  // While another page or filter loads, the previous result stays (marked busy), so the control just used keeps
+  // the focus.
+  const data =
+    isError || outOfOrder ? undefined : (currentData ?? (isFetching ? lastData : undefined));
+  const filtered = hasFilters(filters);
+
+  return (
+    <>
+      <title>Applications – Waypoint admin</title>
+      <div className="wpd-page-head">
+        <h1>Applications</h1>
+        <a
+          className={buttonClassName('secondary')}
+          href={exportHref}
+          download
+          aria-describedby="export-hint"
+        >
+          Export CSV
+        </a>
+        <p id="export-hint" className="wp-visually-hidden">
+          {filtered
+            ? 'Downloads every application matching the filters.'
+            : 'Downloads every application.'}
+        </p>
+      </div>
+
+      <form
+        role="search"
+        aria-label="Filter applications"
+        className="wpd-filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          searchNow();
+        }}
+      >
+        <TextField
+          id="filter-search"
+          label="Search"
+          type="search"
+          placeholder={AdminText.searchPlaceholder}
+          hint="E-mail, name or order reference"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          // Enter searches at once (the form has several fields, so it does not submit on Enter by itself).
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              searchNow();
+            }
+          }}
+          autoComplete="off"
+          maxLength={200}
+        />
+        <Select
+          id="filter-status"
+          label="Status"
+          placeholder="All"
+          options={STATUS_OPTIONS}
+          value={filters.status}
+          onChange={(status) => setFilters({ status: status as AdminFilters['status'] })}
+        />
+        <TextField
+          id="filter-from"
+          label="From date"
+          type="date"
+          value={filters.dateFrom}
+          max={filters.dateTo || undefined}
+          onChange={(event) => setFilters({ dateFrom: event.target.value })}
+        />
+        <TextField
+          id="filter-to"
+          label="To date"
+          type="date"
+          value={filters.dateTo}
+          min={filters.dateFrom || undefined}
+          error={outOfOrder ? AdminText.dateOrder : null}
+          onChange={(event) => setFilters({ dateTo: event.target.value })}
+        />
+        <div className="wpd-filters__actions">
+          {filtered ? (
+            <Button
+              variant="link"
+              onClick={() => {
+                setSearchText('');
+                setParams(new URLSearchParams());
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+        </div>
+      </form>
+
+      {isError ? (
+        <LoadError what="the applications" error={error} onRetry={() => void refetch()} />
+      ) : null}
+      {!outOfOrder && !isError && !data && isFetching ? (
+        <Spinner label="Loading applications…" showLabel />
+      ) : null}
+      {data ? (
+        <div aria-busy={isFetching || undefined}>
+          {data.applications.length > 0 ? (
+            <ApplicationsTable rows={data.applications} />
+          ) : (
+            <div className="wpd-empty">
+              <p className="wpd-strong">
+                {filtered
+                  ? 'No applications match these filters.'
+                  : filters.page > 1
+                    ? 'There are no applications on this page.'
+                    : 'There are no applications yet.'}
+              </p>
+              {filtered ? <p>Try another search or fewer filters.</p> : null}
+            </div>
+          )}
+          <Pagination pagination={data.pagination} onPage={goToPage} loading={isFetching} />
+        </div>
+      ) : null}
+    </>
+  );
+}

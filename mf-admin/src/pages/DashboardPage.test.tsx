@@ -1,0 +1,112 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { dashboard, row } from '../test/fixtures';
+import { callsTo, currentPath, failure, mockApi, ok, renderAdmin } from '../test/renderAdmin';
+
+const DASHBOARD = 'GET /api/admin/dashboard';
+
+describe('admin dashboard', () => {
+  it('shows counts by status, the amounts paid, the recent applications and when it was updated', async () => {
+    const named = row({ status: 'UNDER_REVIEW' });
+    const guest = row({
+      user: null,
+      guestEmail: 'guest@example.com',
+      submittedAt: null,
+      status: 'DRAFT',
+      visaType: { id: 'visit', name: 'Standard Visitor visa' },
+    });
+    mockApi({ [DASHBOARD]: ok(dashboard({ applications: [named, guest] })) });
+    await renderAdmin('/admin');
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText(/Last updated/)).toHaveTextContent(
+      /^Last updated: 21 Nov 2026, \d\d:\d\d$/,
+    );
+
+    const counts = screen.getByRole('region', { name: 'Applications by status' });
+    expect(within(counts).getByRole('link', { name: 'Submitted 12 applications' })).toHaveAttribute(
+      'href',
+      '/admin/applications?status=SUBMITTED',
+    );
+    expect(
+      within(counts).getByRole('link', { name: 'Under review 2 applications' }),
+    ).toBeInTheDocument();
+    expect(
+      within(counts).getByRole('link', { name: 'Approved 30 applications' }),
+    ).toBeInTheDocument();
+    expect(within(counts).getAllByRole('link')).toHaveLength(6);
+
+    const paid = screen.getByRole('region', { name: 'Amount paid' });
+    expect(paid).toHaveTextContent('Today€123.45');
+    expect(paid).toHaveTextContent('Last 7 days€980.00');
+    expect(paid).toHaveTextContent('Last 30 days€12345.00');
+
+    const table = screen.getByRole('table', { name: 'Recent Applications' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Application', 'Applicant', 'Visa Type', 'Status', 'Submitted']);
+    const [first, second] = within(table).getAllByRole('row').slice(1) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(first).toHaveTextContent(`#${named.reference}`);
+    expect(first).toHaveTextContent('Ada Lovelace');
+    expect(first).toHaveTextContent('Under review');
+    expect(first).toHaveTextContent('21 Nov 2026');
+    expect(second).toHaveTextContent('guest@example.com');
+    expect(second).toHaveTextContent('Standard Visitor visa');
+    expect(second).toHaveTextContent('Not submitted');
+    expect(within(first).getByRole('link', { name: `#${named.reference}` })).toHaveAttribute(
+      'href',
+      `/admin/applications/${named.id}`,
+    );
+  });
+
+  it('loads again on Refresh', async () => {
+    const sent = mockApi({ [DASHBOARD]: ok(dashboard()) });
+    await renderAdmin('/admin');
+    await screen.findByText(/Last updated/);
+    expect(screen.getByRole('table', { name: 'Recent Applications' })).toHaveTextContent(
+      'No applications yet.',
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(callsTo(sent, DASHBOARD)).toHaveLength(2);
+  });
+
+  it('shows a failed load with Retry', async () => {
+    mockApi({ [DASHBOARD]: [failure(500), ok(dashboard())] });
+    await renderAdmin('/admin');
+    expect(await screen.findByText(/The dashboard could not be loaded/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(/Last updated/)).toBeInTheDocument();
+  });
+});
+
+describe('admin layout', () => {
+  it('has a side menu with Dashboard and Applications, and a drawer on small screens', async () => {
+    mockApi({ [DASHBOARD]: ok(dashboard()), 'GET /api/admin/applications': failure(500) });
+    await renderAdmin('/admin');
+    const menu = screen.getByRole('navigation', { name: 'Admin' });
+    expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Admin menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Admin' });
+    await user.click(within(drawer).getByRole('link', { name: 'Applications' }));
+    expect(currentPath()).toBe('/admin/applications');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', {
+        name: 'Applications',
+      }),
+    ).toHaveAttribute('aria-current', 'page');
+    expect(
+      await screen.findByRole('heading', { name: 'Applications', level: 1 }),
+    ).toBeInTheDocument();
+  });
+});

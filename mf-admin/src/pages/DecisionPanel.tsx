@@ -1,0 +1,208 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  AdminText,
+  STATUS_LABEL,
+  type AdminApplicationDetail,
+  type ApplicationStatus,
+} from '@waypoint/contracts';
+import { isApiError } from '@waypoint/platform';
+import { Button, ErrorBox, FieldChrome, cx, type ButtonVariant } from '@waypoint/ui';
+import { StatusBadge } from '../components/common';
+import { useDecideApplicationMutation, type DecisionStatus } from '../state';
+
+const ACTIONS: { status: DecisionStatus; label: string; variant: ButtonVariant }[] = [
+  { status: 'UNDER_REVIEW', label: 'Start review', variant: 'primary' },
+  { status: 'APPROVED', label: 'Approve', variant: 'primary' },
+  { status: 'REJECTED', label: 'Reject', variant: 'danger' },
+];
+
+const NO_DECISION: Partial<Record<ApplicationStatus, string>> = {
+  DRAFT: 'The traveller has not paid yet. It can be reviewed once it is submitted.',
+  IN_PROGRESS: 'The traveller is still completing it. It can be reviewed once it is submitted.',
+  APPROVED: 'This application has been approved. The decision is final.',
+  REJECTED: 'This application has been rejected. The decision is final.',
+};
+
+type Failure = { message: string; stale: boolean };
+type FocusTarget = 'result' | 'failure' | 'reason' | 'heading';
+
+export interface DecisionPanelProps {
+  detail: AdminApplicationDetail;
+  /** Loads the application again (after a 409); resolves when it is shown. */
+  onReload: () => Promise<unknown>;
+  reloading: boolean;
+}
+
+/**
+ * The status change of an application: only the transitions the server allows, a reason for a rejection, and
+ * the version the admin saw, so a change made meanwhile by someone else is refused rather than overwritten.
+ */
+export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProps) {
+  const { application, version, allowedTransitions } = detail;
+  const [decide] = useDecideApplicationMutation();
+  const [pending, setPending] = useState<DecisionStatus | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+
+  const ownHeading = useRef<HTMLHeadingElement>(null);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  const focusNext = useRef<FocusTarget | null>(null);
+
+  // Focus moves after the screen has changed: to the outcome of a decision, or back to where to act.
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    const element = {
+      result: resultRef.current,
+      failure: failureRef.current,
+      reason: reasonRef.current,
+      heading: ownHeading.current,
+    }[target];
+    element?.focus();
+  });
+
+  const actions = ACTIONS.filter((action) => allowedTransitions.includes(action.status));
+  const canReject = actions.some((action) => action.status === 'REJECTED');
+
+  const send = async (status: DecisionStatus) => {
+    if (pending) return;
+    setResult(null);
+    setFailure(null);
+    const trimmed = reason.trim();
+    if (status === 'REJECTED' && !trimmed) {
+      setReasonError(AdminText.rejectReasonRequired);
+      // The field is already on screen: focus it now (the error may already be shown, so no re-render follows).
+      reasonRef.current?.focus();
+      return;
+    }
+    setReasonError(null);
+    setPending(status);
+    const reply = await decide({
+      id: application.id,
+      status,
+      version,
+      ...(status === 'REJECTED' ? { reason: trimmed } : {}),
+    });
+    setPending(null);
+    if ('data' in reply && reply.data) {
+      setReason('');
+      setResult(`Application #${application.reference} is now ${STATUS_LABEL[status]}.`);
+      focusNext.current = 'result';
+      return;
+    }
+    const error = 'error' in reply ? reply.error : undefined;
+    const api = isApiError(error) ? error : undefined;
+    if (api?.fieldErrors?.reason) {
+      setReasonError(api.fieldErrors.reason);
+      focusNext.current = 'reason';
+      return;
+    }
+    if (api?.status === 409) {
+      setFailure({ message: api.message || AdminText.changedMeanwhile, stale: true });
+    } else {
+      setFailure({
+        message: api?.message || 'The decision could not be saved. Please try again.',
+        stale: false,
+      });
+    }
+    focusNext.current = 'failure';
+  };
+
+  const reload = async () => {
+    await onReload();
+    setFailure(null);
+    setResult(null);
+    focusNext.current = 'heading';
+  };
+
+  return (
+    <section className="wp-card wpd-decision" aria-labelledby="decision">
+      <h2 id="decision" tabIndex={-1} ref={ownHeading}>
+        Decision
+      </h2>
+      <p>
+        Current status: <StatusBadge status={application.status} />
+      </p>
+      {application.status === 'REJECTED' && application.decisionReason ? (
+        <p>
+          <span className="wpd-strong">Reason given to the traveller:</span>{' '}
+          {application.decisionReason}
+        </p>
+      ) : null}
+
+      {result ? (
+        <p ref={resultRef} tabIndex={-1} role="status" className="wpd-result">
+          {result}
+        </p>
+      ) : null}
+
+      {failure ? (
+        <div ref={failureRef} tabIndex={-1} className="wpd-failure">
+          <ErrorBox>
+            <p>{failure.message}</p>
+            {failure.stale ? (
+              <Button
+                variant="secondary"
+                size="small"
+                busy={reloading}
+                busyLabel="Reloading…"
+                onClick={() => void reload()}
+              >
+                Reload
+              </Button>
+            ) : null}
+          </ErrorBox>
+        </div>
+      ) : null}
+
+      {actions.length === 0 ? (
+        <p>{NO_DECISION[application.status] ?? 'No status change is possible now.'}</p>
+      ) : (
+        <>
+          {canReject ? (
+            <FieldChrome
+              id="decision-reason"
+              label="Reason for a rejection"
+              hint="Required to reject. The traveller will see this reason."
+              error={reasonError}
+            >
+              <textarea
+                ref={reasonRef}
+                id="decision-reason"
+                className={cx('wp-input', 'wpd-textarea', reasonError && 'wp-input--error')}
+                rows={4}
+                maxLength={1000}
+                value={reason}
+                aria-invalid={reasonError ? true : undefined}
+                aria-describedby={`decision-reason-hint${reasonError ? ' decision-reason-error' : ''}`}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  if (reasonError && event.target.value.trim()) setReasonError(null);
+                }}
+              />
+            </FieldChrome>
+          ) : null}
+          <div className="wp-actions wpd-decision__actions">
+            {actions.map((action) => (
+              <Button
+                key={action.status}
+                variant={action.variant}
+                busy={pending === action.status}
+                busyLabel="Saving…"
+                disabled={pending !== null && pending !== action.status}
+                onClick={() => void send(action.status)}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

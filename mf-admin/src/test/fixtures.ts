@@ -1,0 +1,198 @@
+import type {
+  AdminApplicationDetail,
+  AdminApplicationRow,
+  AdminListResponse,
+  ApplicationStatus,
+  AuditEntry,
+  DashboardResponse,
+  DocumentSummary,
+  TravelerDetail,
+} from '@waypoint/contracts';
+
+let counter = 0;
+
+/** A list row; ids end in a 4-digit number so the reference is predictable. */
+export function row(extra: Partial<AdminApplicationRow> = {}): AdminApplicationRow {
+  counter += 1;
+  const id = `0b1c2d3e-0000-4000-8000-00000000${String(counter).padStart(4, '0')}`;
+  return {
+    id,
+    reference: id.slice(-8).toUpperCase(),
+    status: 'SUBMITTED',
+    createdAt: '2026-11-20T12:00:00.000Z',
+    submittedAt: '2026-11-21T12:00:00.000Z',
+    updatedAt: '2026-11-21T12:00:00.000Z',
+    totalAmount: 42,
+    totalCents: 4200,
+    travelerCount: 1,
+    travelers: [{ firstName: 'Ada', lastName: 'Lovelace' }],
+    country: { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
+    visaType: { id: 'eta', name: 'United Kingdom ETA' },
+    user: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+    guestEmail: null,
+    ...extra,
+  };
+}
+
+export function listOf(
+  applications: AdminApplicationRow[],
+  pagination: Partial<AdminListResponse['pagination']> = {},
+): AdminListResponse {
+  const total = pagination.total ?? applications.length;
+  return {
+    applications,
+    pagination: {
+      page: 1,
+      limit: 20,
+      total,
+      pages: Math.ceil(total / 20),
+      ...pagination,
+    },
+  };
+}
+
+export function dashboard(extra: Partial<DashboardResponse> = {}): DashboardResponse {
+  return {
+    applications: [],
+    counts: {
+      DRAFT: 4,
+      IN_PROGRESS: 3,
+      SUBMITTED: 12,
+      UNDER_REVIEW: 2,
+      APPROVED: 30,
+      REJECTED: 1,
+    },
+    paid: { todayCents: 12345, last7DaysCents: 98000, last30DaysCents: 1234500 },
+    lastUpdated: '2026-11-21T12:00:00.000Z',
+    ...extra,
+  };
+}
+
+export function document(extra: Partial<DocumentSummary> = {}): DocumentSummary {
+  return {
+    id: 'doc-1',
+    kind: 'PASSPORT_PAGE',
+    status: 'ACCEPTED',
+    contentType: 'image/jpeg',
+    width: 1600,
+    height: 1100,
+    checks: [
+      { id: 'resolution', passed: true, message: 'The picture is too small.' },
+      {
+        id: 'sharpness',
+        passed: false,
+        message: 'The picture is blurred. Hold the camera still.',
+      },
+    ],
+    createdAt: '2026-11-21T10:00:00.000Z',
+    url: '/api/application/app-1/documents/doc-1',
+    ...extra,
+  };
+}
+
+export function traveller(extra: Partial<TravelerDetail> = {}): TravelerDetail {
+  return {
+    id: 'trav-1',
+    position: 1,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    personal: {
+      countryOfBirth: 'FR',
+      residentCountry: 'FR',
+      gender: 'female',
+      residenceAddress: '1 Rue de Rivoli',
+      cityTown: 'Paris',
+    },
+    passportInfo: { issuingCountry: 'FR' },
+    work: { currentlyWorking: true, jobTitle: 'Mathematician' },
+    declaration: { hasConvictions: false, convictionDetails: null, hasTerroristActivities: false },
+    passportPage: document(),
+    photo: document({
+      id: 'doc-2',
+      kind: 'PHOTO',
+      contentType: 'application/pdf',
+      width: null,
+      height: null,
+      checks: [{ id: 'format', passed: true, message: 'PDF received. Checked by hand.' }],
+      url: '/api/application/app-1/documents/doc-2',
+    }),
+    sections: {
+      passportPage: 'completed',
+      photo: 'completed',
+      personal: 'completed',
+      passportInfo: 'completed',
+      work: 'completed',
+      declaration: 'completed',
+    },
+    ...extra,
+  };
+}
+
+export const history: AuditEntry[] = [
+  {
+    id: 1,
+    at: '2026-11-21T12:00:00.000Z',
+    action: 'application.submitted',
+    actor: 'ada@example.com',
+    actorRole: 'user',
+    ip: '203.0.113.7',
+    details: null,
+  },
+];
+
+export function detail(
+  status: ApplicationStatus,
+  allowedTransitions: ApplicationStatus[],
+  extra: Partial<AdminApplicationDetail> = {},
+): AdminApplicationDetail {
+  return {
+    application: {
+      id: 'app-1',
+      reference: 'AB12CD34',
+      status,
+      editable: false,
+      country: { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
+      visaType: { id: 'eta', name: 'United Kingdom ETA' },
+      arrivalDate: '2026-12-24',
+      processingName: 'Standard',
+      processingHours: 72,
+      totalCents: 4200,
+      email: 'ada@example.com',
+      generalInfo: {
+        countryCode: '+33',
+        phoneNumber: '612345678',
+        notificationPreference: 'sms',
+        state: 'completed',
+      },
+      travelers: [traveller()],
+      submittedAt: '2026-11-21T12:00:00.000Z',
+      decisionReason: null,
+    },
+    version: 3,
+    createdAt: '2026-11-20T12:00:00.000Z',
+    paidAt: '2026-11-20T12:30:00.000Z',
+    account: { id: 'u1', email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' },
+    payment: {
+      amountCents: 4200,
+      currency: 'EUR',
+      provider: 'sandbox',
+      reference: 'pi_123',
+      status: 'succeeded',
+      succeededAt: '2026-11-20T12:30:00.000Z',
+    },
+    passports: [
+      {
+        travelerId: 'trav-1',
+        nationality: 'FR',
+        number: '19FR12345',
+        expirationDate: '2031-05-01',
+        hasSecondNationality: false,
+        addLater: false,
+        dateOfBirth: '1990-12-10',
+      },
+    ],
+    history,
+    allowedTransitions,
+    ...extra,
+  };
+}
