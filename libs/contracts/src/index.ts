@@ -9,3 +9,4 @@ export * from './application';
 export * from './payments';
 export * from './post-payment';
 export * from './admin';
+export * from './phone';
