@@ -1,7 +1,3 @@
-import {
-  parsePhoneNumberFromString,
-  type CountryCode as PhoneCountry,
-} from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { ApplicationStatus } from './orders';
 
