@@ -1,10 +1,18 @@
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { Footer } from '../pages/Footer';
+import { ForgotPasswordPage } from '../pages/ForgotPasswordPage';
 import { Header } from '../pages/Header';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
+import { OrdersPage } from '../pages/OrdersPage';
+import { ProfilePage } from '../pages/ProfilePage';
+import { RegisterPage } from '../pages/RegisterPage';
 import { RemoteFallback } from '../pages/RemoteFallback';
+import { ResetPasswordPage } from '../pages/ResetPasswordPage';
+import { SignInLinkPage } from '../pages/SignInLinkPage';
 import { TripDetailsPage } from '../pages/TripDetailsPage';
+import { VerifyEmailPage } from '../pages/VerifyEmailPage';
+import { DevMailbox } from './mailbox';
 import { BASE_URL_ENV } from './portal.mjs';
 
 export interface PortalFixtures {
@@ -13,7 +21,16 @@ export interface PortalFixtures {
   footer: Footer;
   tripDetails: TripDetailsPage;
   login: LoginPage;
+  register: RegisterPage;
+  verifyEmail: VerifyEmailPage;
+  signInLink: SignInLinkPage;
+  forgotPassword: ForgotPasswordPage;
+  resetPassword: ResetPasswordPage;
+  profile: ProfilePage;
+  orders: OrdersPage;
   remoteFallback: RemoteFallback;
+  /** The development mailbox of the portal under test. */
+  mailbox: DevMailbox;
 }
 
 /** Tests get the address of the portal the global setup started as `baseURL`, and the page objects. */
@@ -29,7 +46,15 @@ export const test = base.extend<PortalFixtures>({
   footer: async ({ page }, use) => use(new Footer(page)),
   tripDetails: async ({ page }, use) => use(new TripDetailsPage(page)),
   login: async ({ page }, use) => use(new LoginPage(page)),
+  register: async ({ page }, use) => use(new RegisterPage(page)),
+  verifyEmail: async ({ page }, use) => use(new VerifyEmailPage(page)),
+  signInLink: async ({ page }, use) => use(new SignInLinkPage(page)),
+  forgotPassword: async ({ page }, use) => use(new ForgotPasswordPage(page)),
+  resetPassword: async ({ page }, use) => use(new ResetPasswordPage(page)),
+  profile: async ({ page }, use) => use(new ProfilePage(page)),
+  orders: async ({ page }, use) => use(new OrdersPage(page)),
   remoteFallback: async ({ page }, use) => use(new RemoteFallback(page)),
+  mailbox: async ({ request }, use) => use(new DevMailbox(request)),
 });
 
 export { expect };
@@ -41,4 +66,22 @@ export function recordRequests(page: Page, prefix: string): Request[] {
     if (new URL(request.url()).pathname.startsWith(prefix)) seen.push(request);
   });
   return seen;
+}
+
+/**
+ * Holds the page's requests to `url` (a glob; only those with `method` when given) until the returned function
+ * is called, so a test can look at the screen while the call is on its way (spinners, busy buttons). Afterwards
+ * they pass through unchanged.
+ */
+export async function holdRequests(page: Page, url: string, method?: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (method && route.request().method() !== method) return route.fallback();
+    await released;
+    await route.fallback();
+  });
+  return release;
 }

@@ -1,0 +1,40 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { AccountMenu } from './AccountMenu';
+
+export const ORDERS_PATH = '/orders';
+
+/** `/orders` (signed-in users): the user's applications in two tabs. */
+export class OrdersPage {
+  readonly main: Locator;
+  readonly heading: Locator;
+  readonly menu: AccountMenu;
+  readonly tablist: Locator;
+  readonly activeTab: Locator;
+  readonly oldTab: Locator;
+  readonly activePanel: Locator;
+  readonly oldPanel: Locator;
+
+  constructor(readonly page: Page) {
+    this.main = page.getByRole('main');
+    this.heading = page.getByRole('heading', { level: 1, name: 'My orders' });
+    this.menu = new AccountMenu(page);
+    this.tablist = this.main.getByRole('tablist', { name: 'My orders' });
+    this.activeTab = this.tablist.getByRole('tab', { name: 'Active Applications' });
+    this.oldTab = this.tablist.getByRole('tab', { name: 'Old Applications' });
+    this.activePanel = this.main.getByRole('tabpanel', { name: 'Active Applications' });
+    this.oldPanel = this.main.getByRole('tabpanel', { name: 'Old Applications' });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto(ORDERS_PATH);
+    await this.waitUntilReady();
+  }
+
+  /** The heading is there and the orders have loaded (no spinner). */
+  async waitUntilReady(): Promise<void> {
+    await expect(this.heading).toBeVisible();
+    await expect(
+      this.main.getByRole('status').filter({ hasText: 'Loading your orders' }),
+    ).toHaveCount(0);
+  }
+}

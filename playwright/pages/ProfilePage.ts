@@ -1,0 +1,52 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { AccountMenu } from './AccountMenu';
+import { CountryPicker } from './CountryPicker';
+
+export const PROFILE_PATH = '/account/profile';
+
+/** `/account/profile` (signed-in users): name, nationality, e-mail; a new e-mail waits for its code. */
+export class ProfilePage {
+  readonly main: Locator;
+  readonly heading: Locator;
+  readonly menu: AccountMenu;
+  /** Small screens: the button that opens the account menu as a drawer, and the drawer. */
+  readonly mobileMenuButton: Locator;
+  readonly mobileMenu: Locator;
+  readonly name: Locator;
+  readonly nationality: CountryPicker;
+  readonly email: Locator;
+  readonly save: Locator;
+  readonly pending: Locator;
+  readonly pendingCode: Locator;
+  readonly pendingVerify: Locator;
+
+  constructor(readonly page: Page) {
+    this.main = page.getByRole('main');
+    this.heading = page.getByRole('heading', { level: 1, name: 'Profile' });
+    this.menu = new AccountMenu(page);
+    this.mobileMenuButton = this.main.getByRole('button', { name: 'Account menu', exact: true });
+    this.mobileMenu = page.getByRole('dialog', { name: 'Account' });
+    this.name = this.main.getByRole('textbox', { name: 'Name', exact: true });
+    this.nationality = new CountryPicker(this.main, 'Nationality');
+    this.email = this.main.getByRole('textbox', { name: 'Email', exact: true });
+    this.save = this.main.getByRole('button', { name: /^(Save Change|Saving\.\.\.)$/ });
+    this.pending = this.main.getByRole('region', { name: 'Confirm your new email' });
+    this.pendingCode = this.pending.getByRole('textbox', { name: 'Verification code' });
+    this.pendingVerify = this.pending.getByRole('button', { name: 'Verify', exact: true });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto(PROFILE_PATH);
+    await this.waitUntilReady();
+  }
+
+  /** The form is shown with the user's details and the countries are loaded. */
+  async waitUntilReady(): Promise<void> {
+    await expect(this.heading).toBeVisible();
+    await this.nationality.waitUntilLoaded();
+  }
+
+  status(text: string): Locator {
+    return this.main.getByRole('status').filter({ hasText: text });
+  }
+}

@@ -1,0 +1,27 @@
+import type { Locator, Page } from '@playwright/test';
+
+export const SIGN_IN_LINK_PATH = '/auth/verify';
+
+/** `/auth/verify?token=…` (account remote): the e-mailed sign-in link. */
+export class SignInLinkPage {
+  readonly main: Locator;
+  readonly heading: Locator;
+  readonly pleaseWait: Locator;
+  readonly logInLink: Locator;
+
+  constructor(readonly page: Page) {
+    this.main = page.getByRole('main');
+    this.heading = page.getByRole('heading', { level: 1, name: 'Signing you in' });
+    this.pleaseWait = this.main.getByRole('status').filter({ hasText: 'Please wait...' });
+    this.logInLink = this.main.getByRole('link', { name: 'Log in', exact: true });
+  }
+
+  /** The red banner at the top with this text. */
+  error(text: string): Locator {
+    return this.main.getByRole('alert').filter({ hasText: text });
+  }
+
+  async goto(token: string): Promise<void> {
+    await this.page.goto(`${SIGN_IN_LINK_PATH}?token=${encodeURIComponent(token)}`);
+  }
+}
