@@ -1,0 +1,95 @@
+import type { Locator, Page } from '@playwright/test';
+import { WizardStepPage } from './WizardStepPage';
+
+export const CHECKOUT_PATH = '/application/checkout';
+
+/** A card as the sandbox payment form takes it. */
+export interface TestCard {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** Billing details of the payment form (the country is fixed to GB). */
+export interface Billing {
+  name: string;
+  email: string;
+  address: string;
+  city: string;
+  postalCode: string;
+}
+
+/** Step 5, 'Review your order': the order, travellers and price, then the payment form and 3-D Secure. */
+export class WizardCheckoutPage extends WizardStepPage {
+  readonly expectedDelivery: Locator;
+  readonly order: Locator;
+  readonly travelers: Locator;
+  readonly price: Locator;
+  readonly proceed: Locator;
+  readonly payment: Locator;
+  readonly totalToPay: Locator;
+  readonly fullName: Locator;
+  readonly email: Locator;
+  readonly address: Locator;
+  readonly city: Locator;
+  readonly postalCode: Locator;
+  readonly country: Locator;
+  readonly cardNumber: Locator;
+  readonly expiry: Locator;
+  readonly cvc: Locator;
+  readonly pay: Locator;
+  readonly threeDSecure: Locator;
+  readonly complete3ds: Locator;
+  readonly fail3ds: Locator;
+
+  constructor(page: Page) {
+    super(page, 'Review your order');
+    this.expectedDelivery = this.main.getByText(/^Expected delivery: /);
+    this.order = this.main.getByRole('region', { name: 'Your order' });
+    this.travelers = this.main.getByRole('region', { name: 'Travelers' });
+    this.price = this.main.getByRole('region', { name: 'Price' });
+    this.proceed = this.main.getByRole('button', { name: 'Proceed To Checkout' });
+    this.payment = this.main.getByRole('region', { name: 'Payment' });
+    this.totalToPay = this.payment.getByText(/^Total to pay: /);
+    this.fullName = this.payment.getByRole('textbox', { name: 'Full name', exact: true });
+    this.email = this.payment.getByRole('textbox', { name: 'Email', exact: true });
+    this.address = this.payment.getByRole('textbox', { name: 'Address', exact: true });
+    this.city = this.payment.getByRole('textbox', { name: 'City', exact: true });
+    this.postalCode = this.payment.getByRole('textbox', { name: 'Postal code', exact: true });
+    this.country = this.payment.getByRole('textbox', { name: 'Country', exact: true });
+    this.cardNumber = this.payment.getByRole('textbox', { name: 'Card number', exact: true });
+    this.expiry = this.payment.getByRole('textbox', { name: 'Expiry date (MM / YY)', exact: true });
+    this.cvc = this.payment.getByRole('textbox', { name: 'CVC', exact: true });
+    this.pay = this.payment.getByRole('button', { name: 'Pay', exact: true });
+    this.threeDSecure = page.getByRole('dialog', { name: '3D Secure authentication' });
+    this.complete3ds = this.threeDSecure.getByRole('button', { name: 'Complete', exact: true });
+    this.fail3ds = this.threeDSecure.getByRole('button', { name: 'Fail', exact: true });
+  }
+
+  /** The payment form's red box with this text (a declined card, a failed authentication…). */
+  paymentError(text: string): Locator {
+    return this.payment.getByRole('alert').filter({ hasText: text });
+  }
+
+  /** The payment form's error summary (billing and card fields). */
+  get paymentErrorSummary(): Locator {
+    return this.payment.getByRole('alert', { name: 'There is a problem' });
+  }
+
+  async fillBilling(billing: Billing): Promise<void> {
+    await this.fullName.fill(billing.name);
+    await this.email.fill(billing.email);
+    await this.address.fill(billing.address);
+    await this.city.fill(billing.city);
+    await this.postalCode.fill(billing.postalCode);
+  }
+
+  /** Types the card as a traveller would (the fields format what is typed). */
+  async fillCard(card: TestCard): Promise<void> {
+    await this.cardNumber.fill('');
+    await this.cardNumber.pressSequentially(card.number);
+    await this.expiry.fill('');
+    await this.expiry.pressSequentially(card.expiry);
+    await this.cvc.fill(card.cvc);
+  }
+}

@@ -1,0 +1,23 @@
+import type { Locator, Page } from '@playwright/test';
+import { WizardStepPage } from './WizardStepPage';
+
+export const PROCESSING_TIME_PATH = '/application/processing-time';
+
+/** Step 4, 'Processing time': the options as radios with their prices, and the summary. */
+export class WizardProcessingTimePage extends WizardStepPage {
+  readonly options: Locator;
+  readonly summary: Locator;
+  readonly saveAndContinue: Locator;
+
+  constructor(page: Page) {
+    super(page, 'Processing time');
+    this.options = this.main.getByRole('group', { name: 'How fast do you need it?' });
+    this.summary = this.main.getByRole('region', { name: 'Summary' });
+    this.saveAndContinue = this.main.getByRole('button', { name: 'Save & Continue' });
+  }
+
+  /** The radio of an option, by its name ('Standard', 'Express', …). */
+  option(name: string): Locator {
+    return this.options.getByRole('radio', { name: new RegExp(`^${name} - `) });
+  }
+}
