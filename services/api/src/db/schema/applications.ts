@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -79,8 +80,9 @@ export const applications = pgTable(
     decidedAt: tstz('decided_at'),
   },
   (t) => [
-    index('applications_status_created_idx').on(t.status, t.createdAt.desc()),
-    index('applications_created_idx').on(t.createdAt.desc()),
+    // (…, created_at, id) so a page of ids is read from the index alone, newest first.
+    index('applications_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('applications_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('applications_user_idx').on(t.userId, t.createdAt.desc()),
     index('applications_guest_email_idx').on(t.guestEmail),
     index('applications_reference_idx').on(t.reference),
@@ -89,6 +91,12 @@ export const applications = pgTable(
     check('applications_traveler_count', sql`${t.travelerCount} between 1 and 10`),
   ],
 );
+
+/** Exact number of applications per status, kept by a trigger (see migration 0002) for the admin list's totals. */
+export const applicationCounts = pgTable('application_counts', {
+  status: applicationStatusEnum('status').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
 
 export const genderEnum = pgEnum('gender', ['male', 'female']);
 

@@ -1,6 +1,13 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { applications, countries, travelers, users, visaTypes } from '../../db/schema';
+import {
+  applicationCounts,
+  applications,
+  countries,
+  travelers,
+  users,
+  visaTypes,
+} from '../../db/schema';
 
 export interface ListFilters {
   search?: string | undefined;
@@ -28,6 +35,14 @@ export function listWhere(f: ListFilters): SQL | undefined {
 }
 
 export async function countApplications(db: Db, f: ListFilters): Promise<number> {
+  // Without a search or dates, the exact totals kept by the trigger answer at once.
+  if (!f.search?.trim() && !f.dateFrom && !f.dateTo) {
+    const kept = await db
+      .select({ n: sql<number>`coalesce(sum(${applicationCounts.n}), 0)::bigint` })
+      .from(applicationCounts)
+      .where(f.status ? eq(applicationCounts.status, f.status) : undefined);
+    return Number(kept[0]?.n ?? 0);
+  }
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(applications)
@@ -52,7 +67,7 @@ export async function pageOfApplications(
     .select({ id: applications.id, createdAt: applications.createdAt })
     .from(applications)
     .where(where && keyset ? and(where, keyset) : (where ?? keyset))
-    .orderBy(sql`${applications.createdAt} desc, ${applications.id} desc`)
+    .orderBy(sql`${applications.createdAt} desc nulls last, ${applications.id} desc nulls last`)
     .limit(limit)
     .offset(offset)
     .as('page');
@@ -63,7 +78,7 @@ export async function pageOfApplications(
     .innerJoin(countries, eq(countries.code, applications.countryCode))
     .innerJoin(visaTypes, eq(visaTypes.id, applications.visaTypeId))
     .leftJoin(users, eq(users.id, applications.userId))
-    .orderBy(sql`${applications.createdAt} desc, ${applications.id} desc`);
+    .orderBy(sql`${applications.createdAt} desc nulls last, ${applications.id} desc nulls last`);
   return rows;
 }
 

@@ -358,6 +358,17 @@ describe('detail and decisions', () => {
   });
 });
 
+describe('totals kept by the database', () => {
+  it('match a real count after inserts and status changes', async () => {
+    const { sql } = await import('drizzle-orm');
+    const rows = await t.database.db.execute(sql`
+      select c.status, c.n, (select count(*) from applications a where a.status = c.status) as real
+      from application_counts c`);
+    for (const r of (rows as unknown as { rows: { n: string; real: string }[] }).rows)
+      expect(Number(r.n)).toBe(Number(r.real));
+  });
+});
+
 describe('dashboard', () => {
   it('counts by status and sums what was paid', async () => {
     const d = body<{
