@@ -56,6 +56,25 @@ describe('configuration', () => {
     expect(problemsOf({ ENCRYPTION_KEY: 'short' })[0]).toContain('32 bytes');
   });
 
+  it('stores uploads locally unless all four S3 settings are given', () => {
+    expect(loadConfig({}).storage).toEqual({
+      kind: 'local',
+      dir: path.join(path.resolve('./data'), 'uploads'),
+    });
+    expect(
+      loadConfig({
+        S3_ENDPOINT: 'https://s3.eu-west-2.amazonaws.com',
+        S3_BUCKET: 'docs',
+        S3_ACCESS_KEY_ID: 'AK',
+        S3_SECRET_ACCESS_KEY: 'SK',
+        S3_REGION: 'eu-west-2',
+      }).storage,
+    ).toMatchObject({ kind: 's3', bucket: 'docs', region: 'eu-west-2' });
+    expect(problemsOf({ S3_BUCKET: 'docs' })).toEqual([
+      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    ]);
+  });
+
   it('uses Stripe only when all three keys are set', () => {
     expect(loadConfig(stripe).payments.provider).toBe('stripe');
     expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' })).toEqual([

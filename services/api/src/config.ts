@@ -52,6 +52,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: bool,
   STATIC_DIR: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url('S3_ENDPOINT must be a URL').optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
@@ -89,6 +94,17 @@ export interface Config {
   /** Base64 AES-256 key; in the embedded mode generated once under `dataDir/keys`. */
   encryptionKey: string | undefined;
   uploadsDir: string;
+  /** Where uploaded documents are kept: DATA_DIR/uploads, or an S3-compatible bucket when configured. */
+  storage:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      };
   keysDir: string;
   redisUrl: string | undefined;
   logLevel: string;
@@ -145,6 +161,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { provider: 'sandbox' };
 
+  const s3 = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  const s3Set = s3.filter(Boolean).length;
+  if (s3Set > 0 && s3Set < 4) {
+    problems.push(
+      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+
   if (isProduction) {
     if (payments.provider === 'sandbox') {
       problems.push(
@@ -170,6 +194,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments,
     encryptionKey: e.ENCRYPTION_KEY,
     uploadsDir: path.join(dataDir, 'uploads'),
+    storage:
+      s3Set === 4
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT!,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          }
+        : { kind: 'local', dir: path.join(dataDir, 'uploads') },
     keysDir: path.join(dataDir, 'keys'),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -79,6 +79,16 @@ describe('route guards', () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps an admin page closed while the session is being confirmed', () => {
+    renderGuarded((s) => {
+      s.dispatch(setUser({ ...user, role: 'admin' }));
+      s.dispatch(setAuthenticated(true));
+      s.dispatch(setLoading(true));
+    }, true);
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByText('Protected page')).not.toBeInTheDocument();
+  });
+
   it('shows not authorised to a traveller on an admin page', () => {
     renderGuarded((s) => {
       s.dispatch(setUser(user));

@@ -52,8 +52,9 @@ export function RequireAdmin({
   loading,
   forbidden,
 }: GuardProps & { forbidden: ReactNode }) {
-  const { auth, here, location, waiting } = useGuardState();
-  if (waiting) return <>{loading}</>;
+  const { auth, here, location } = useGuardState();
+  // Stricter than RequireAuth: a role remembered in the browser opens nothing until the server confirms it.
+  if (auth.isLoading) return <>{loading}</>;
   if (!auth.isAuthenticated || !auth.user) {
     return <Navigate to={loginRedirectPath(here)} replace state={{ from: location }} />;
   }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   AdminText,
   type AdminApplicationDetail,
@@ -360,7 +360,6 @@ describe('detail and decisions', () => {
 
 describe('totals kept by the database', () => {
   it('match a real count after inserts and status changes', async () => {
-    const { sql } = await import('drizzle-orm');
     const rows = await t.database.db.execute(sql`
       select c.status, c.n, (select count(*) from applications a where a.status = c.status) as real
       from application_counts c`);

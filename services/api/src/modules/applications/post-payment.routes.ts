@@ -32,7 +32,7 @@ import {
   UploadText,
   verifyUploadToken,
 } from '../documents/documents.service';
-import { LocalStorage } from '../documents/storage';
+import { createStorage } from '../documents/storage';
 import {
   applicationDetail,
   assertCountries,
@@ -89,7 +89,7 @@ async function readUpload(request: FastifyRequest) {
 
 export async function postPaymentRoutes(app: FastifyInstance) {
   const { ctx, config } = app;
-  const storage = new LocalStorage(config.uploadsDir);
+  const storage = createStorage(config);
   const uploadKey = ctx.encryption.deriveKey('phone-upload-links');
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },

@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Config } from '../../config';
+import { S3Storage } from './s3-storage';
 
 /** Where uploaded files live: never under a web root, read back only through the API's access checks. */
 export interface FileStorage {
@@ -32,4 +34,9 @@ export class LocalStorage implements FileStorage {
   async delete(key: string) {
     await fs.rm(this.resolve(key), { force: true });
   }
+}
+
+export function createStorage(config: Config): FileStorage {
+  const s = config.storage;
+  return s.kind === 's3' ? new S3Storage(s) : new LocalStorage(s.dir);
 }
