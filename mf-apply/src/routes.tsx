@@ -7,7 +7,7 @@ import {
 import { CheckoutPage } from './pages/CheckoutPage';
 import { PassportInfoPage } from './pages/PassportInfoPage';
 import { PersonalInfoPage } from './pages/PersonalInfoPage';
-import { PostPaymentLayout, postPaymentPages } from './pages/PostPaymentPages';
+import { PostPaymentLayout, postPaymentPages, uploadRoutes } from './pages/PostPaymentPages';
 import { ProcessingTimePage } from './pages/ProcessingTimePage';
 import { SuccessPage } from './pages/SuccessPage';
 import { TripDetailsPage } from './pages/TripDetailsPage';
@@ -45,5 +45,8 @@ const application: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-/** The application wizard, mounted by the shell under /application. */
-export const mounts: RemoteRoutesModule['mounts'] = { application };
+/**
+ * The application wizard and post-payment steps, mounted by the shell under /application, and the phone's upload
+ * page under /upload.
+ */
+export const mounts: RemoteRoutesModule['mounts'] = { application, upload: uploadRoutes };

@@ -40,6 +40,7 @@ export function App({ registry }: AppProps) {
             path="application/*"
             element={<RemoteRoutes remote="apply" mount="application" />}
           />
+          <Route path="upload/*" element={<RemoteRoutes remote="apply" mount="upload" />} />
           <Route path="auth/*" element={<RemoteRoutes remote="account" mount="auth" />} />
           <Route path="orders/*" element={<RemoteRoutes remote="account" mount="orders" />} />
           <Route path="account/*" element={<RemoteRoutes remote="account" mount="account" />} />

@@ -1,0 +1,287 @@
+import { useEffect, useRef, useState } from 'react';
+import type { DocumentSummary, TravelerDetail } from '@waypoint/contracts';
+import { useNavigate } from '@waypoint/platform';
+import { Button } from '@waypoint/ui';
+import { useGetApplicationQuery, useStoreDocument, type DocumentKind } from './api';
+import { usePostPayment, useRegisterSave } from './context';
+import { PageFrame } from './PageFrame';
+import { nextPath, previousPath, travelerPath, travelerTitle } from './sections';
+import {
+  ACCEPT_PASSPORT,
+  ACCEPT_PHOTO,
+  DocumentPreview,
+  DropZone,
+  FailedChecks,
+  FilePicker,
+  PhonePanel,
+  SuccessMessage,
+  UploadProgress,
+  useDocumentUpload,
+} from './upload';
+
+/** How long the success message shows before the next page opens. */
+export const MOVE_ON_DELAY_MS = 2000;
+/** How often the page looks for an upload from the phone. */
+export const PHONE_POLL_MS = 3000;
+
+interface KindConfig {
+  kind: DocumentKind;
+  slug: 'passport-page' | 'applicants-photo';
+  field: 'passportPage' | 'photo';
+  title: string;
+  name: string;
+  uploading: string;
+}
+
+const PASSPORT: KindConfig = {
+  kind: 'passport-page',
+  slug: 'passport-page',
+  field: 'passportPage',
+  title: 'Passport page',
+  name: 'passport page',
+  uploading: 'Uploading...',
+};
+const PHOTO: KindConfig = {
+  kind: 'photo',
+  slug: 'applicants-photo',
+  field: 'photo',
+  title: "Applicant's photo",
+  name: 'photo',
+  uploading: 'Uploading your photo...',
+};
+
+export const PHOTO_INSTRUCTIONS = [
+  'Colour photo from shoulders to top of head in frame',
+  'Head straight, ear visible, neutral expression',
+  'Remove face items unless religious',
+  'White background with no shadows or objects',
+] as const;
+
+/** A drawn example of a good photo: head and shoulders, straight, on a plain white background. */
+export function ExamplePhoto() {
+  return (
+    <svg
+      className="wpp-example"
+      role="img"
+      aria-label="Example photo: head and shoulders, facing the camera, on a plain white background"
+      width="150"
+      height="190"
+      viewBox="0 0 150 190"
+    >
+      <rect
+        x="1"
+        y="1"
+        width="148"
+        height="188"
+        rx="6"
+        fill="#ffffff"
+        stroke="#6b7280"
+        strokeWidth="2"
+      />
+      <path d="M20 189c2-38 26-56 55-56s53 18 55 56z" fill="#0a4a80" />
+      <path d="M62 118h26v22c-4 6-22 6-26 0z" fill="#e0b48f" />
+      <ellipse cx="75" cy="80" rx="30" ry="38" fill="#f0c7a0" />
+      <path d="M45 72c0-26 14-38 30-38s30 12 30 38c-6-14-16-20-30-20s-24 6-30 20z" fill="#3b2a1a" />
+      <ellipse cx="44" cy="84" rx="5" ry="9" fill="#e0b48f" />
+      <ellipse cx="106" cy="84" rx="5" ry="9" fill="#e0b48f" />
+      <circle cx="63" cy="80" r="3" fill="#1b1f24" />
+      <circle cx="87" cy="80" r="3" fill="#1b1f24" />
+      <path d="M66 102h18" stroke="#8a4b3a" strokeWidth="3" strokeLinecap="round" />
+      <path d="M10 34h130M10 160h130" stroke="#146c43" strokeWidth="1.5" strokeDasharray="4 4" />
+    </svg>
+  );
+}
+
+function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: KindConfig }) {
+  const { application, readOnly } = usePostPayment();
+  const navigate = useNavigate();
+  const storeDocument = useStoreDocument(application.id);
+  const here = travelerPath(application.id, traveler.id, config.slug);
+  const next = nextPath(application, here);
+  const back = previousPath(application, here);
+  const caption = travelerTitle(application, traveler);
+
+  const existing = traveler[config.field];
+  const [replacing, setReplacing] = useState(false);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const [arrived, setArrived] = useState<DocumentSummary | null>(null);
+  const knownId = useRef(existing?.id ?? null);
+  const upload = useDocumentUpload(
+    `/application/${encodeURIComponent(application.id)}/travelers/${encodeURIComponent(traveler.id)}/documents/${config.kind}`,
+    (document) => storeDocument(traveler.id, document),
+  );
+  // While the QR code shows, the application is fetched every 3 s to see the phone's upload.
+  useGetApplicationQuery(application.id, {
+    pollingInterval: phoneOpen && !arrived ? PHONE_POLL_MS : 0,
+    skipPollingIfUnfocused: false,
+  });
+
+  useEffect(() => {
+    if (
+      phoneOpen &&
+      !arrived &&
+      existing?.status === 'ACCEPTED' &&
+      existing.id !== knownId.current
+    ) {
+      setArrived(existing);
+    }
+  }, [phoneOpen, arrived, existing]);
+
+  const accepted =
+    arrived ??
+    (upload.phase === 'done' && upload.document?.status === 'ACCEPTED' ? upload.document : null);
+
+  useEffect(() => {
+    if (!accepted) return undefined;
+    const timer = setTimeout(() => navigate(next), MOVE_ON_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [accepted, navigate, next]);
+
+  // Nothing to save on an upload page: Save & Exit simply leaves.
+  useRegisterSave(async () => 'saved');
+
+  const restart = () => {
+    upload.reset();
+    setReplacing(true);
+  };
+
+  const backButton = back ? (
+    <Button variant="secondary" onClick={() => navigate(back)}>
+      Back
+    </Button>
+  ) : null;
+
+  let body;
+  if (upload.phase === 'uploading') {
+    body = <UploadProgress label={config.uploading} progress={upload.progress} />;
+  } else if (accepted) {
+    body = (
+      <>
+        <SuccessMessage document={accepted} name={config.name} />
+        <p className="wpw-muted">Taking you to the next step…</p>
+      </>
+    );
+  } else if (upload.phase === 'done' && upload.document) {
+    body = (
+      <>
+        <FailedChecks document={upload.document} />
+        <div className="wp-actions wpp-actions">
+          <Button onClick={restart}>Try again</Button>
+        </div>
+      </>
+    );
+  } else if (upload.phase === 'error') {
+    body = (
+      <>
+        <div className="wp-error-box" role="alert">
+          {upload.error}
+        </div>
+        <div className="wp-actions wpp-actions">
+          <Button onClick={restart}>Try again</Button>
+        </div>
+      </>
+    );
+  } else if (existing?.status === 'ACCEPTED' && (!replacing || readOnly)) {
+    body = (
+      <>
+        <SuccessMessage document={existing} name={config.name} />
+        {readOnly ? null : (
+          <p>
+            <Button variant="link" onClick={() => setReplacing(true)}>
+              Replace it anyway
+            </Button>
+          </p>
+        )}
+        <div className="wp-actions wpp-actions">
+          {backButton}
+          <Button onClick={() => navigate(next)}>
+            {readOnly ? 'Continue' : 'Save & Continue'}
+          </Button>
+        </div>
+      </>
+    );
+  } else if (readOnly) {
+    body = (
+      <>
+        <p>No {config.name} was uploaded.</p>
+        <div className="wp-actions wpp-actions">
+          {backButton}
+          <Button onClick={() => navigate(next)}>Continue</Button>
+        </div>
+      </>
+    );
+  } else {
+    const phone = (
+      <section className="wp-card wpp-method" aria-labelledby={`${config.kind}-phone`}>
+        <h3 id={`${config.kind}-phone`}>Use Your Phone</h3>
+        {phoneOpen ? (
+          <PhonePanel applicationId={application.id} travelerId={traveler.id} kind={config.kind} />
+        ) : (
+          <>
+            <p className="wpw-muted">
+              Take the picture with your phone&apos;s camera: scan a code and upload from there.
+            </p>
+            <Button variant="secondary" onClick={() => setPhoneOpen(true)}>
+              Show the QR code
+            </Button>
+          </>
+        )}
+      </section>
+    );
+    body =
+      config.kind === 'passport-page' ? (
+        <>
+          <h2>Choose an upload method</h2>
+          <div className="wpp-methods">
+            {phone}
+            <section className="wp-card wpp-method" aria-label="Drag and Drop">
+              <DropZone
+                accept={ACCEPT_PASSPORT}
+                label="Passport page file"
+                hint="Your passport's photo page: a JPEG, PNG or WebP picture, or a PDF, up to 10 MB."
+                onFile={upload.start}
+              />
+            </section>
+          </div>
+          <div className="wp-actions wpp-actions">{backButton}</div>
+        </>
+      ) : (
+        <>
+          <div className="wpp-photo-guide">
+            <ol className="wpp-instructions">
+              {PHOTO_INSTRUCTIONS.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ol>
+            <ExamplePhoto />
+          </div>
+          <div className="wp-actions wpp-actions">
+            {backButton}
+            <FilePicker
+              accept={ACCEPT_PHOTO}
+              label="Applicant's photo file"
+              buttonLabel="Continue"
+              onFile={upload.start}
+            />
+          </div>
+          <div className="wpp-methods">{phone}</div>
+        </>
+      );
+  }
+
+  return (
+    <PageFrame title={config.title} caption={caption}>
+      {body}
+    </PageFrame>
+  );
+}
+
+export function PassportPagePage({ traveler }: { traveler: TravelerDetail }) {
+  return <DocumentPage traveler={traveler} config={PASSPORT} />;
+}
+
+export function ApplicantsPhotoPage({ traveler }: { traveler: TravelerDetail }) {
+  return <DocumentPage traveler={traveler} config={PHOTO} />;
+}
+
+export { DocumentPreview };

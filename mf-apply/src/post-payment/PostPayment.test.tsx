@@ -1,0 +1,538 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PostPaymentText } from '@waypoint/contracts';
+import {
+  callsTo,
+  currentPath,
+  failure,
+  findTitle,
+  mockApi,
+  ok,
+  renderApply,
+} from '../test/renderApply';
+import {
+  APP_ID,
+  T1,
+  T2,
+  account,
+  detail,
+  document,
+  mockUploads,
+  traveler,
+} from '../test/postPayment';
+import { TERRORISM_QUESTION } from './SectionForms';
+
+const base = `/application/${APP_ID}`;
+const get = `GET /api/application/${APP_ID}`;
+const t1 = (slug: string) => `${base}/travelers/${T1}/${slug}`;
+
+function sidebarLink(name: RegExp) {
+  const nav = screen.getByRole('navigation', { name: 'Application sections' });
+  return within(nav).getByRole('link', { name });
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('post-payment layout', () => {
+  it('sends a guest to login, remembering the path', async () => {
+    mockApi({});
+    await renderApply(`${base}/general-info`);
+    expect(currentPath()).toBe(
+      `/auth/login?redirect=${encodeURIComponent(`${base}/general-info`)}`,
+    );
+  });
+
+  it('shows trip details and each section state with icon and text, per traveller', async () => {
+    const second = traveler({
+      id: T2,
+      position: 2,
+      firstName: 'Bo',
+      lastName: 'Lee',
+      sections: { ...traveler().sections, passportPage: 'completed', photo: 'in_progress' },
+    });
+    mockApi({
+      [get]: ok(
+        detail({
+          travelers: [traveler(), second],
+          generalInfo: { ...detail().generalInfo, state: 'completed', phoneNumber: '6641234567' },
+        }),
+      ),
+    });
+    await renderApply(`${base}/general-info`, { user: account });
+    await findTitle('General Information');
+    const trip = screen.getByRole('region', { name: 'Trip details' });
+    expect(trip).toHaveTextContent('United States');
+    expect(trip).toHaveTextContent('United Kingdom ETA');
+    expect(trip).toHaveTextContent('1 July 2026');
+    expect(sidebarLink(/General Information/)).toHaveTextContent('Completed');
+    expect(sidebarLink(/General Information/)).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { name: 'Traveler 1 – Ann Lee' })).toBeInTheDocument();
+    const bo = screen.getByRole('region', { name: 'Traveler 2 – Bo Lee' });
+    expect(within(bo).getByRole('link', { name: /Passport Page/ })).toHaveTextContent(
+      'Passport Page✓: Completed',
+    );
+    expect(within(bo).getByRole('link', { name: /Applicants Photo/ })).toHaveTextContent(
+      'In progress',
+    );
+    expect(within(bo).getByRole('link', { name: /Declaration/ })).toHaveAttribute(
+      'href',
+      `${base}/travelers/${T2}/declaration`,
+    );
+    expect(within(bo).getByRole('link', { name: /Declaration/ })).toHaveTextContent('Not started');
+  });
+
+  it('says so when the application is not there (or is someone else’s)', async () => {
+    mockApi({ [get]: failure(404, 'Application not found') });
+    await renderApply(`${base}/general-info`, { user: account });
+    expect(await findTitle('Application not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My orders' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
+  });
+
+  it('maps the spec’s short paths to traveller 1', async () => {
+    mockApi({ [get]: ok(detail()) });
+    await renderApply(`${base}/work`, { user: account });
+    await findTitle('Work');
+    expect(currentPath()).toBe(t1('work'));
+  });
+
+  it('Save & Exit saves valid values first, then goes to My orders', async () => {
+    const sent = mockApi({
+      [get]: ok(detail()),
+      [`PUT /api/application/${APP_ID}/work-info`]: ok(detail()),
+      'GET /api/applications/my-applications': ok([]),
+    });
+    await renderApply(t1('work'), { user: account });
+    await findTitle('Work');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /Job title/ }), 'Engineer');
+    await user.click(screen.getAllByRole('button', { name: 'Save & Exit' })[0]!);
+    await waitFor(() => expect(currentPath()).toBe('/orders'));
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/work-info`)[0]?.body).toEqual({
+      travelerId: T1,
+      currentlyWorking: true,
+      jobTitle: 'Engineer',
+    });
+  });
+});
+
+describe('section forms', () => {
+  it('general information: validates the phone for the code, then PUTs and opens the passport page', async () => {
+    const sent = mockApi({
+      [get]: ok(detail()),
+      [`PUT /api/application/${APP_ID}/general-info`]: [
+        failure(500),
+        ok(detail({ generalInfo: { ...detail().generalInfo, state: 'completed' } })),
+      ],
+    });
+    await renderApply(`${base}/general-info`, { user: account });
+    await findTitle('General Information');
+    const user = userEvent.setup();
+    expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue('+43');
+    expect(screen.getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      PostPaymentText.phoneRequired,
+    );
+    const phone = screen.getByRole('textbox', { name: /Phone number/ });
+    expect(phone).toHaveAccessibleDescription(`Error: ${PostPaymentText.phoneRequired}`);
+    await user.type(phone, '12');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(phone).toHaveAccessibleDescription(`Error: ${PostPaymentText.phoneInvalid}`);
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/general-info`)).toHaveLength(0);
+
+    await user.clear(phone);
+    await user.type(phone, '664 1234567');
+    await user.click(screen.getByRole('radio', { name: 'SMS' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await screen.findByText(PostPaymentText.generalInfoFailed)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await findTitle('Passport page');
+    expect(currentPath()).toBe(t1('passport-page'));
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/general-info`)[1]?.body).toEqual({
+      countryCode: '+43',
+      phoneNumber: '664 1234567',
+      notificationPreference: 'sms',
+    });
+  });
+
+  it('personal information: defaults, required address and city, server text in the red box', async () => {
+    const sent = mockApi({
+      [get]: ok(detail()),
+      [`PUT /api/application/${APP_ID}/personal-info`]: [
+        failure(400, 'Please choose a country from the list'),
+        ok(detail()),
+      ],
+    });
+    await renderApply(t1('personal-information'), { user: account });
+    await findTitle('Personal information');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /Country of birth/ })).toHaveValue(
+        'United States',
+      ),
+    );
+    expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked();
+    expect(screen.getByRole('group', { name: /Gender/ })).toHaveAccessibleDescription(
+      'As listed in your passport',
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveTextContent(PostPaymentText.addressRequired);
+    expect(summary).toHaveTextContent(PostPaymentText.cityRequired);
+    await user.type(screen.getByRole('textbox', { name: /Residence street address/ }), '1 Main St');
+    await user.type(screen.getByRole('textbox', { name: /City\/town/ }), 'Boston');
+    await user.click(screen.getByRole('radio', { name: 'Female' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await screen.findByText('Please choose a country from the list')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await findTitle('Passport information');
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/personal-info`)[1]?.body).toEqual({
+      travelerId: T1,
+      countryOfBirth: 'US',
+      residentCountry: 'US',
+      gender: 'female',
+      residenceAddress: '1 Main St',
+      cityTown: 'Boston',
+    });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await findTitle('Personal information');
+  });
+
+  it('passport information: PUTs the issuing country (default US), fallback text on failure', async () => {
+    const sent = mockApi({
+      [get]: ok(detail()),
+      [`PUT /api/application/${APP_ID}/passport-info`]: [failure(500), ok(detail())],
+    });
+    await renderApply(t1('passport-information'), { user: account });
+    await findTitle('Passport information');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('combobox', { name: /Which country issued your passport/ }),
+      ).toHaveValue('United States'),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await screen.findByText(PostPaymentText.passportInfoFailed)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await findTitle('Work');
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/passport-info`)[1]?.body).toEqual({
+      travelerId: T1,
+      issuingCountry: 'US',
+    });
+  });
+
+  it('work: job title required when working, with the retired hint; not working sends no title', async () => {
+    const sent = mockApi({
+      [get]: ok(detail()),
+      [`PUT /api/application/${APP_ID}/work-info`]: [failure(500), ok(detail())],
+    });
+    await renderApply(t1('work'), { user: account });
+    await findTitle('Work');
+    const user = userEvent.setup();
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    const title = screen.getByRole('textbox', { name: /Job title/ });
+    expect(title).toHaveAccessibleDescription('If retired, provide details of your last paid work');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      PostPaymentText.jobTitleRequired,
+    );
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    expect(screen.queryByRole('textbox', { name: /Job title/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await screen.findByText(PostPaymentText.workInfoFailed)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await findTitle('Declaration');
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/work-info`)[1]?.body).toEqual({
+      travelerId: T1,
+      currentlyWorking: false,
+      jobTitle: '',
+    });
+  });
+
+  it('declaration: details required when convicted; then the review step', async () => {
+    const sent = mockApi({
+      [get]: ok(detail()),
+      [`PUT /api/application/${APP_ID}/declaration`]: [failure(500), ok(detail())],
+    });
+    await renderApply(t1('declaration'), { user: account });
+    await findTitle('Declaration');
+    const user = userEvent.setup();
+    const terror = screen.getByRole('group', { name: new RegExp(TERRORISM_QUESTION.slice(0, 40)) });
+    expect(within(terror).getByRole('radio', { name: 'No' })).toBeChecked();
+    const convictions = screen.getByRole('group', { name: /convicted/ });
+    expect(within(convictions).getByRole('radio', { name: 'No' })).toBeChecked();
+    await user.click(within(convictions).getByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const details = screen.getByRole('textbox', { name: /What did you do\?/ });
+    expect(details).toHaveAccessibleDescription(
+      `Error: ${PostPaymentText.convictionDetailsRequired}`,
+    );
+    await user.type(details, 'Speeding');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await screen.findByText(PostPaymentText.declarationFailed)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await findTitle('Review and submit');
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/declaration`)[1]?.body).toEqual({
+      travelerId: T1,
+      hasConvictions: true,
+      convictionDetails: 'Speeding',
+      hasTerroristActivities: false,
+    });
+  });
+});
+
+describe('uploads', () => {
+  const uploadPath = `/api/application/${APP_ID}/travelers/${T1}/documents/passport-page`;
+
+  it('passport page: progress, accepted, then the photo page after 2 seconds', async () => {
+    jest.useFakeTimers();
+    mockApi({ [get]: ok(detail()) });
+    const uploads = mockUploads([{ body: ok({ document: document() }).body }], true);
+    await renderApply(t1('passport-page'), { user: account });
+    await findTitle('Passport page');
+    expect(screen.getByRole('heading', { name: 'Choose an upload method' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Use Your Phone' })).toBeVisible();
+    expect(screen.getByText('Drag and Drop')).toBeVisible();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const input = screen.getByLabelText('Passport page file');
+    expect(input).toHaveAttribute('accept', 'image/*,application/pdf');
+    await user.upload(input, new File(['jpeg'], 'passport.jpg', { type: 'image/jpeg' }));
+    expect(screen.getByText('Uploading...')).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    await act(async () => uploads.release());
+    expect(uploads.sent[0]?.url).toBe(uploadPath);
+    expect(uploads.sent[0]?.file?.name).toBe('passport.jpg');
+    expect(await screen.findByText('Great job!')).toBeVisible();
+    expect(screen.getByText('Your upload pass our initial review!')).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Your passport page' })).toHaveAttribute(
+      'src',
+      document().url,
+    );
+    // The store tells the sidebar on the next animation frame.
+    act(() => jest.advanceTimersByTime(500));
+    expect(sidebarLink(/Passport Page/)).toHaveTextContent('Completed');
+    act(() => jest.advanceTimersByTime(1499));
+    expect(currentPath()).toBe(t1('passport-page'));
+    act(() => jest.advanceTimersByTime(1));
+    await findTitle("Applicant's photo");
+  });
+
+  it('accepts a dropped file too', async () => {
+    mockApi({ [get]: ok(detail()) });
+    const uploads = mockUploads([{ body: ok({ document: document() }).body }]);
+    await renderApply(t1('passport-page'), { user: account });
+    await findTitle('Passport page');
+    const file = new File(['%PDF'], 'passport.pdf', { type: 'application/pdf' });
+    fireEvent.drop(screen.getByTestId('drop-zone'), { dataTransfer: { files: [file] } });
+    expect(await screen.findByText('Great job!')).toBeVisible();
+    expect(uploads.sent[0]?.file?.name).toBe('passport.pdf');
+  });
+
+  it('photo: the instructions, then a rejected upload lists each reason and offers Try again', async () => {
+    mockApi({ [get]: ok(detail()) });
+    const rejected = document({
+      kind: 'PHOTO',
+      status: 'REJECTED',
+      checks: [
+        { id: 'resolution', passed: true, message: 'fine' },
+        { id: 'background', passed: false, message: 'The background must be plain and light.' },
+        { id: 'colour', passed: false, message: 'The photo must be in colour.' },
+      ],
+    });
+    mockUploads([
+      { body: ok({ document: rejected }).body },
+      { status: 413, body: failure(413, 'The file is larger than 10 MB.').body },
+    ]);
+    await renderApply(t1('applicants-photo'), { user: account });
+    await findTitle("Applicant's photo");
+    for (const text of [
+      'Colour photo from shoulders to top of head in frame',
+      'Head straight, ear visible, neutral expression',
+      'Remove face items unless religious',
+      'White background with no shadows or objects',
+    ]) {
+      expect(screen.getByText(text)).toBeVisible();
+    }
+    expect(screen.getByRole('img', { name: /Example photo/ })).toBeVisible();
+    const user = userEvent.setup();
+    const input = screen.getByLabelText("Applicant's photo file");
+    expect(input).toHaveAttribute('accept', 'image/*');
+    await user.upload(input, new File(['x'], 'me.jpg', { type: 'image/jpeg' }));
+    const box = await screen.findByRole('alert');
+    expect(box).toHaveTextContent('Your upload did not pass our initial review');
+    expect(
+      within(box)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['The background must be plain and light.', 'The photo must be in colour.']);
+    await waitFor(() => expect(sidebarLink(/Applicants Photo/)).toHaveTextContent('In progress'));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.upload(
+      screen.getByLabelText("Applicant's photo file"),
+      new File(['x'], 'big.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByText('The file is larger than 10 MB.')).toBeVisible();
+  });
+
+  it('shows an accepted passport page with Replace it anyway', async () => {
+    mockApi({
+      [get]: ok(
+        detail({
+          travelers: [
+            traveler({
+              passportPage: document({ contentType: 'application/pdf' }),
+              sections: { ...traveler().sections, passportPage: 'completed' },
+            }),
+          ],
+        }),
+      ),
+    });
+    await renderApply(t1('passport-page'), { user: account });
+    await findTitle('Passport page');
+    expect(screen.getByText('Great job!')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open your passport page (PDF)' })).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Replace it anyway' }));
+    expect(screen.getByRole('heading', { name: 'Choose an upload method' })).toBeVisible();
+  });
+
+  it('Use Your Phone: a QR code and link, then moves on when the phone’s upload arrives', async () => {
+    jest.useFakeTimers();
+    const url = 'https://portal.example/upload/abc.def';
+    const arrived = detail({
+      travelers: [
+        traveler({
+          passportPage: document({ id: 'doc-phone' }),
+          sections: { ...traveler().sections, passportPage: 'completed' },
+        }),
+      ],
+    });
+    const sent = mockApi({
+      [get]: [ok(detail()), ok(detail()), ok(arrived)],
+      [`POST /api/application/${APP_ID}/travelers/${T1}/upload-link/passport-page`]: ok({
+        url,
+        expiresAt: '2026-01-02T10:15:00Z',
+      }),
+    });
+    await renderApply(t1('passport-page'), { user: account });
+    await findTitle('Passport page');
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Show the QR code' }));
+    const qr = await screen.findByRole('img', { name: /QR code/ });
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+    expect(screen.getByRole('link', { name: url })).toHaveAttribute('href', url);
+    await act(async () => jest.advanceTimersByTime(3000));
+    await act(async () => jest.advanceTimersByTime(3000));
+    expect(await screen.findByText('Great job!')).toBeVisible();
+    expect(callsTo(sent, get).length).toBeGreaterThanOrEqual(3);
+    await act(async () => jest.advanceTimersByTime(2000));
+    await findTitle("Applicant's photo");
+  });
+});
+
+describe('submission', () => {
+  it('lists what is missing, then submits and goes to My orders', async () => {
+    const sent = mockApi({
+      [get]: ok(detail()),
+      [`POST /api/application/${APP_ID}/submit`]: [
+        failure(
+          400,
+          'Please complete the following before submitting: Traveler 1 (Ann Lee): passport page; Traveler 1 (Ann Lee): photo.',
+        ),
+        ok({ application: detail({ status: 'SUBMITTED', editable: false }) }),
+      ],
+      'GET /api/applications/my-applications': ok([]),
+    });
+    await renderApply(`${base}/review`, { user: account });
+    await findTitle('Review and submit');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const box = await screen.findByRole('alert');
+    expect(box).toHaveTextContent('Please complete the following before submitting:');
+    expect(
+      within(box)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Traveler 1 (Ann Lee): passport page', 'Traveler 1 (Ann Lee): photo']);
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await waitFor(() => expect(currentPath()).toBe('/orders'));
+    expect(callsTo(sent, `POST /api/application/${APP_ID}/submit`)).toHaveLength(2);
+  });
+
+  it('after submission every page is read-only', async () => {
+    const sent = mockApi({
+      [get]: ok(
+        detail({
+          status: 'SUBMITTED',
+          editable: false,
+          travelers: [
+            traveler({
+              work: { currentlyWorking: true, jobTitle: 'Engineer' },
+              passportPage: document(),
+            }),
+          ],
+        }),
+      ),
+    });
+    await renderApply(t1('work'), { user: account });
+    await findTitle('Work');
+    expect(screen.getByRole('region', { name: PostPaymentText.readOnly })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Job title/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save & Continue' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await findTitle('Declaration');
+    expect(sent.filter((call) => call.method !== 'GET')).toHaveLength(0);
+    await user.click(sidebarLink(/Passport Page/));
+    await findTitle('Passport page');
+    expect(screen.queryByRole('button', { name: 'Replace it anyway' })).not.toBeInTheDocument();
+  });
+});
+
+describe('phone upload page', () => {
+  const token = 'tok.en';
+  it('shows who it is for, uploads with the camera input and shows the result', async () => {
+    mockApi({
+      [`GET /api/uploads/${token}`]: ok({
+        kind: 'photo',
+        reference: 'WP-2026-0001',
+        travelerName: 'Ann Lee',
+        expiresAt: '2026-01-02T10:15:00Z',
+      }),
+    });
+    const uploads = mockUploads([{ body: ok({ document: document({ kind: 'PHOTO' }) }).body }]);
+    await renderApply(`/upload/${token}`);
+    await findTitle('Upload your photo');
+    expect(screen.getByText('For Ann Lee, order WP-2026-0001.')).toBeVisible();
+    const input = screen.getByLabelText(/Take a photo/);
+    expect(input).toHaveAttribute('capture', 'user');
+    expect(input).toHaveAttribute('accept', 'image/*');
+    const user = userEvent.setup();
+    await user.upload(input, new File(['x'], 'me.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('Great job!')).toBeVisible();
+    expect(uploads.sent[0]?.url).toBe(`/api/uploads/${token}`);
+  });
+
+  it('shows the server text when the link has expired', async () => {
+    mockApi({
+      [`GET /api/uploads/${token}`]: failure(
+        404,
+        'This upload link has expired. Please scan the new code on your computer.',
+      ),
+    });
+    await renderApply(`/upload/${token}`);
+    expect(
+      await screen.findByText(
+        'This upload link has expired. Please scan the new code on your computer.',
+      ),
+    ).toBeVisible();
+  });
+});

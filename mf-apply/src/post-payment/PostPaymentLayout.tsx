@@ -1,0 +1,261 @@
+import { useMemo, useRef, useState } from 'react';
+import type { ApplicationDetail, SectionState } from '@waypoint/contracts';
+import { PostPaymentText } from '@waypoint/contracts';
+import {
+  Link,
+  NavLink,
+  Navigate,
+  Outlet,
+  RequireAuth,
+  useNavigate,
+  useParams,
+} from '@waypoint/platform';
+import { Banner, Button, Drawer, ErrorBox, PageSpinner, buttonClassName } from '@waypoint/ui';
+import { useGetApplicationQuery } from './api';
+import { PostPaymentContext, usePostPayment, type PageSave } from './context';
+import {
+  STATE_LABEL,
+  TRAVELER_SECTIONS,
+  generalInfoPath,
+  reviewPath,
+  travelerPath,
+  travelerTitle,
+  type TravelerSectionSlug,
+} from './sections';
+
+const STATE_ICON: Record<SectionState, string> = {
+  not_started: '○',
+  in_progress: '◐',
+  completed: '✓',
+};
+
+function SectionLink({ to, label, state }: { to: string; label: string; state: SectionState }) {
+  return (
+    <li>
+      <NavLink to={to} className={`wpp-nav__link wpp-nav__link--${state}`}>
+        <span className="wpp-nav__label">{label}</span>
+        <span className="wpp-nav__state">
+          <span className="wpp-nav__icon" aria-hidden="true">
+            {STATE_ICON[state]}
+          </span>
+          <span className="wp-visually-hidden">: </span>
+          {STATE_LABEL[state]}
+        </span>
+      </NavLink>
+    </li>
+  );
+}
+
+function formatDate(value: string | null): string {
+  if (!value) return 'Not planned';
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function Sidebar({
+  application,
+  onNavigate,
+  onSaveExit,
+  exiting,
+}: {
+  application: ApplicationDetail;
+  onNavigate?: () => void;
+  onSaveExit: () => void;
+  exiting: boolean;
+}) {
+  return (
+    <div
+      className="wpp-sidebar"
+      onClick={(event) => {
+        if (onNavigate && (event.target as HTMLElement).closest('a')) onNavigate();
+      }}
+    >
+      <section className="wpp-trip" aria-label="Trip details">
+        <h2 className="wpp-sidebar__heading">Trip details</h2>
+        <dl className="wpp-trip__facts">
+          <div>
+            <dt>Country</dt>
+            <dd>
+              <span aria-hidden="true">{application.country.flagEmoji} </span>
+              {application.country.name}
+            </dd>
+          </div>
+          <div>
+            <dt>Visa type</dt>
+            <dd>{application.visaType.name}</dd>
+          </div>
+          <div>
+            <dt>Arrival date</dt>
+            <dd>{formatDate(application.arrivalDate)}</dd>
+          </div>
+        </dl>
+      </section>
+      <nav aria-label="Application sections">
+        <ul className="wpp-nav">
+          <SectionLink
+            to={generalInfoPath(application.id)}
+            label="General Information"
+            state={application.generalInfo.state}
+          />
+        </ul>
+        {application.travelers.map((traveler) => {
+          const link = (slug: TravelerSectionSlug) => {
+            const section = TRAVELER_SECTIONS.find((s) => s.slug === slug);
+            if (!section) return null;
+            return (
+              <SectionLink
+                key={slug}
+                to={travelerPath(application.id, traveler.id, slug)}
+                label={section.label}
+                state={traveler.sections[section.key]}
+              />
+            );
+          };
+          const headingId = `wpp-traveler-${traveler.id}`;
+          return (
+            <section key={traveler.id} className="wpp-nav__traveler" aria-labelledby={headingId}>
+              <h3 className="wpp-sidebar__heading" id={headingId}>
+                {travelerTitle(application, traveler)}
+              </h3>
+              <p className="wpp-nav__group" id={`${headingId}-documents`}>
+                Documents
+              </p>
+              <ul className="wpp-nav" aria-labelledby={`${headingId}-documents`}>
+                {TRAVELER_SECTIONS.filter((s) => s.document).map((s) => link(s.slug))}
+              </ul>
+              <ul className="wpp-nav">
+                {TRAVELER_SECTIONS.filter((s) => !s.document).map((s) => link(s.slug))}
+              </ul>
+            </section>
+          );
+        })}
+        <ul className="wpp-nav">
+          <li>
+            <NavLink to={reviewPath(application.id)} className="wpp-nav__link">
+              <span className="wpp-nav__label">
+                {application.editable ? 'Review & submit' : 'Summary'}
+              </span>
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <Button
+        variant="secondary"
+        fullWidth
+        busy={exiting}
+        busyLabel="Saving..."
+        onClick={onSaveExit}
+      >
+        Save &amp; Exit
+      </Button>
+    </div>
+  );
+}
+
+function LoadedLayout({ application }: { application: ApplicationDetail }) {
+  const navigate = useNavigate();
+  const saveRef = useRef<PageSave | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [exiting, setExiting] = useState(false);
+  const readOnly = !application.editable;
+  const context = useMemo(() => ({ application, readOnly, saveRef }), [application, readOnly]);
+
+  const onSaveExit = async () => {
+    setMenuOpen(false);
+    const save = saveRef.current;
+    if (save && !readOnly) {
+      setExiting(true);
+      const outcome = await save();
+      setExiting(false);
+      // A failed save stays on the page with its error; an incomplete form has nothing to keep yet.
+      if (outcome === 'failed') return;
+    }
+    navigate('/orders');
+  };
+
+  const sidebar = (onNavigate?: () => void) => (
+    <Sidebar
+      application={application}
+      onNavigate={onNavigate}
+      onSaveExit={() => void onSaveExit()}
+      exiting={exiting}
+    />
+  );
+
+  return (
+    <PostPaymentContext.Provider value={context}>
+      <div className="wp-container wp-side-layout wpp-layout">
+        <aside className="wp-side-layout__aside wp-card" aria-label="Your application">
+          {sidebar()}
+        </aside>
+        <div className="wpp-content">
+          <div className="wp-side-layout__mobile">
+            <Button variant="secondary" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
+              Application sections
+            </Button>
+            <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Your application">
+              {sidebar(() => setMenuOpen(false))}
+            </Drawer>
+          </div>
+          <p className="wpp-reference">Order {application.reference}</p>
+          {readOnly ? <Banner tone="success" title={PostPaymentText.readOnly} /> : null}
+          <Outlet />
+        </div>
+      </div>
+    </PostPaymentContext.Provider>
+  );
+}
+
+function ApplicationLoader() {
+  const { applicationId = '' } = useParams();
+  const query = useGetApplicationQuery(applicationId);
+  if (query.isLoading) return <PageSpinner label="Loading your application…" />;
+  if (query.data) return <LoadedLayout application={query.data} />;
+  const status = (query.error as { status?: number } | undefined)?.status;
+  if (status === 404) {
+    return (
+      <div className="wp-container wp-status-page">
+        <title>Application not found – Waypoint</title>
+        <h1>Application not found</h1>
+        <p>
+          We could not find this application. Check the link, or open it from My orders while signed
+          in to the account that paid for it.
+        </p>
+        <Link to="/orders" className={buttonClassName('primary')}>
+          Go to My orders
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="wp-container wp-status-page">
+      <title>Application – Waypoint</title>
+      <h1>Your application</h1>
+      <ErrorBox>Failed to load existing application</ErrorBox>
+      <Button onClick={() => void query.refetch()}>Try again</Button>
+    </div>
+  );
+}
+
+/** The steps after payment belong to a signed-in traveller; guests go to login and come back. */
+export function PostPaymentLayout() {
+  return (
+    <RequireAuth loading={<PageSpinner />}>
+      <ApplicationLoader />
+    </RequireAuth>
+  );
+}
+
+/** The spec's short paths (`/application/{id}/passport-page`) open traveller 1's page. */
+export function FirstTravelerRedirect({ slug }: { slug: TravelerSectionSlug }) {
+  const { application } = usePostPayment();
+  const first = application.travelers[0];
+  if (!first) return <Navigate to={reviewPath(application.id)} replace />;
+  return <Navigate to={travelerPath(application.id, first.id, slug)} replace />;
+}

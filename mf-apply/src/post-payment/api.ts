@@ -1,0 +1,214 @@
+import type {
+  ApplicationDetail,
+  DocumentSummary,
+  TravelerDetail,
+  UploadLinkResponse,
+  UploadTokenInfo,
+} from '@waypoint/contracts';
+import { ClientErrorText } from '@waypoint/contracts';
+import { API_BASE, api, useAppDispatch, type ApiError } from '@waypoint/platform';
+import { useCallback } from 'react';
+
+/** The kinds of document in URLs. */
+export type DocumentKind = 'passport-page' | 'photo';
+
+type UploadLink = ReturnType<(typeof UploadLinkResponse)['parse']>;
+type UploadToken = ReturnType<(typeof UploadTokenInfo)['parse']>;
+
+export interface TravelerBody {
+  travelerId: string;
+}
+export interface GeneralInfoInput {
+  countryCode: string;
+  phoneNumber: string;
+  notificationPreference: 'whatsapp' | 'sms' | 'neither';
+}
+export interface PersonalInfoInput extends TravelerBody {
+  countryOfBirth: string;
+  residentCountry: string;
+  gender: 'male' | 'female';
+  residenceAddress: string;
+  cityTown: string;
+}
+export interface PassportInfoInput extends TravelerBody {
+  issuingCountry: string;
+}
+export interface WorkInfoInput extends TravelerBody {
+  currentlyWorking: boolean;
+  jobTitle: string;
+}
+export interface DeclarationInput extends TravelerBody {
+  hasConvictions: boolean;
+  convictionDetails: string;
+  hasTerroristActivities: boolean;
+}
+
+/** The `PUT /api/application/{id}/…` paths and their bodies. */
+export interface SectionBodies {
+  'general-info': GeneralInfoInput;
+  'personal-info': PersonalInfoInput;
+  'passport-info': PassportInfoInput;
+  'work-info': WorkInfoInput;
+  declaration: DeclarationInput;
+}
+export type SectionPath = keyof SectionBodies;
+
+export interface SaveSectionArgs<P extends SectionPath = SectionPath> {
+  id: string;
+  path: P;
+  body: SectionBodies[P];
+}
+
+const enc = encodeURIComponent;
+
+/** The post-payment calls, added to the one API slice. */
+export const postPaymentApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getApplication: build.query<ApplicationDetail, string>({
+      query: (id) => `/application/${enc(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Application', id }],
+      keepUnusedDataFor: 0,
+    }),
+    saveSection: build.mutation<ApplicationDetail, SaveSectionArgs>({
+      query: ({ id, path, body }) => ({
+        url: `/application/${enc(id)}/${path}`,
+        method: 'PUT',
+        body,
+      }),
+    }),
+    submitApplication: build.mutation<{ application: ApplicationDetail }, string>({
+      query: (id) => ({ url: `/application/${enc(id)}/submit`, method: 'POST' }),
+      invalidatesTags: ['Order'],
+    }),
+    createUploadLink: build.mutation<
+      UploadLink,
+      { id: string; travelerId: string; kind: DocumentKind }
+    >({
+      query: ({ id, travelerId, kind }) => ({
+        url: `/application/${enc(id)}/travelers/${enc(travelerId)}/upload-link/${kind}`,
+        method: 'POST',
+      }),
+    }),
+    getUploadToken: build.query<UploadToken, string>({
+      query: (token) => `/uploads/${enc(token)}`,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const {
+  useGetApplicationQuery,
+  useSaveSectionMutation,
+  useSubmitApplicationMutation,
+  useCreateUploadLinkMutation,
+  useGetUploadTokenQuery,
+} = postPaymentApi;
+
+/** The server's text, or the screen's fallback when the server gave none. */
+export function errorText(error: unknown, fallback: string): string {
+  const message = (error as Partial<ApiError> | undefined)?.message;
+  if (
+    typeof message !== 'string' ||
+    message.trim() === '' ||
+    message === ClientErrorText.requestFailed ||
+    message === ClientErrorText.unknown
+  ) {
+    return fallback;
+  }
+  return message;
+}
+
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return (error as Partial<ApiError> | undefined)?.fieldErrors ?? {};
+}
+
+/** Puts an application the server sent back into the cache, so every page and the sidebar show it at once. */
+export function useStoreApplication() {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (detail: ApplicationDetail) =>
+      dispatch(postPaymentApi.util.upsertQueryData('getApplication', detail.id, detail)),
+    [dispatch],
+  );
+}
+
+/** Keeps an uploaded document in the cached application (an accepted one is never replaced by a rejected one). */
+export function useStoreDocument(applicationId: string) {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (travelerId: string, document: DocumentSummary) =>
+      dispatch(
+        postPaymentApi.util.updateQueryData('getApplication', applicationId, (draft) => {
+          const traveler = draft.travelers.find((t) => t.id === travelerId);
+          if (!traveler) return;
+          const field: 'passportPage' | 'photo' =
+            document.kind === 'PHOTO' ? 'photo' : 'passportPage';
+          const current = traveler[field];
+          if (document.status === 'ACCEPTED' || current?.status !== 'ACCEPTED') {
+            traveler[field] = document;
+            traveler.sections[field] = document.status === 'ACCEPTED' ? 'completed' : 'in_progress';
+          }
+        }),
+      ),
+    [dispatch, applicationId],
+  );
+}
+
+export type { TravelerDetail };
+
+export interface UploadFailure {
+  status: number;
+  message: string;
+}
+
+/**
+ * Sends one file as multipart/form-data (field `file`) with XMLHttpRequest, so the progress can be shown.
+ * Resolves with the checked document; rejects with an {@link UploadFailure} carrying the server's text.
+ */
+export function uploadFile(
+  path: string,
+  file: Blob,
+  onProgress: (percent: number) => void,
+): Promise<DocumentSummary> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.withCredentials = true;
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      }
+    };
+    xhr.onerror = () => reject({ status: 0, message: ClientErrorText.unknown });
+    xhr.onabort = () => reject({ status: 0, message: ClientErrorText.unknown });
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(String(xhr.responseText)) as unknown;
+      } catch {
+        body = null;
+      }
+      const envelope = (body ?? {}) as {
+        success?: boolean;
+        data?: { document?: DocumentSummary };
+        error?: unknown;
+      };
+      if (xhr.status >= 200 && xhr.status < 300 && envelope.success && envelope.data?.document) {
+        onProgress(100);
+        resolve(envelope.data.document);
+        return;
+      }
+      const message =
+        typeof envelope.error === 'string' && envelope.error.trim() !== ''
+          ? envelope.error
+          : xhr.status >= 400
+            ? ClientErrorText.requestFailed
+            : ClientErrorText.unknown;
+      reject({ status: xhr.status, message });
+    };
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}

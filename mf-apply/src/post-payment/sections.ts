@@ -1,0 +1,95 @@
+import type { ApplicationDetail, SectionState, TravelerDetail } from '@waypoint/contracts';
+
+export type TravelerSectionSlug =
+  | 'passport-page'
+  | 'applicants-photo'
+  | 'personal-information'
+  | 'passport-information'
+  | 'work'
+  | 'declaration';
+
+type SectionKey = keyof TravelerDetail['sections'];
+
+export interface TravelerSection {
+  slug: TravelerSectionSlug;
+  label: string;
+  key: SectionKey;
+  /** Listed under 'Documents' in the sidebar. */
+  document: boolean;
+}
+
+/** A traveller's sections in the spec's order, with the spec's page names. */
+export const TRAVELER_SECTIONS: readonly TravelerSection[] = [
+  { slug: 'passport-page', label: 'Passport Page', key: 'passportPage', document: true },
+  { slug: 'applicants-photo', label: 'Applicants Photo', key: 'photo', document: true },
+  { slug: 'personal-information', label: 'Personal information', key: 'personal', document: false },
+  {
+    slug: 'passport-information',
+    label: 'Passport Information',
+    key: 'passportInfo',
+    document: false,
+  },
+  { slug: 'work', label: 'Work', key: 'work', document: false },
+  { slug: 'declaration', label: 'Declaration', key: 'declaration', document: false },
+];
+
+export const STATE_LABEL: Record<SectionState, string> = {
+  not_started: 'Not started',
+  in_progress: 'In progress',
+  completed: 'Completed',
+};
+
+export function applicationBase(id: string): string {
+  return `/application/${encodeURIComponent(id)}`;
+}
+
+export function travelerPath(id: string, travelerId: string, slug: TravelerSectionSlug): string {
+  return `${applicationBase(id)}/travelers/${encodeURIComponent(travelerId)}/${slug}`;
+}
+
+export function generalInfoPath(id: string): string {
+  return `${applicationBase(id)}/general-info`;
+}
+
+export function reviewPath(id: string): string {
+  return `${applicationBase(id)}/review`;
+}
+
+/** Every page of the post-payment flow in order: general info, each traveller's sections, then review. */
+export function flowPaths(application: ApplicationDetail): string[] {
+  return [
+    generalInfoPath(application.id),
+    ...application.travelers.flatMap((traveler) =>
+      TRAVELER_SECTIONS.map((section) => travelerPath(application.id, traveler.id, section.slug)),
+    ),
+    reviewPath(application.id),
+  ];
+}
+
+function neighbour(application: ApplicationDetail, current: string, step: 1 | -1): string | null {
+  const paths = flowPaths(application);
+  const index = paths.indexOf(current);
+  if (index < 0) return null;
+  return paths[index + step] ?? null;
+}
+
+/** The page after `current` (a path from {@link flowPaths}). */
+export function nextPath(application: ApplicationDetail, current: string): string {
+  return neighbour(application, current, 1) ?? reviewPath(application.id);
+}
+
+/** The page before `current`, or null on the first page. */
+export function previousPath(application: ApplicationDetail, current: string): string | null {
+  return neighbour(application, current, -1);
+}
+
+export function travelerName(traveler: TravelerDetail): string {
+  return `${traveler.firstName} ${traveler.lastName}`.trim();
+}
+
+/** 'Traveler 1 – Ann Lee' when there are several travellers, otherwise just the name. */
+export function travelerTitle(application: ApplicationDetail, traveler: TravelerDetail): string {
+  const name = travelerName(traveler);
+  if (application.travelers.length < 2) return name || 'Traveler';
+  return name ? `Traveler ${traveler.position} – ${name}` : `Traveler ${traveler.position}`;
+}
