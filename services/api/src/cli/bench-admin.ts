@@ -60,13 +60,22 @@ async function measure(database: Database, label: string, rows: number) {
       'search (name)',
       (i) => `?search=${['kowalski', 'tanaka', 'haddad', 'okafor'][i % 4]}${100 + (i % 800)}`,
     ],
-    ['search (e-mail)', (i) => `?search=synthetic0_${1 + ((i * 7919) % Math.min(rows, 100_000))}@`],
+    [
+      'search (e-mail)',
+      (i) => `?search=synthetic0_${1 + ((i * 7919) % Math.min(rows, 100_000))}@example.com`,
+    ],
+    [
+      'search (part)',
+      (i) =>
+        `?search=${['olivia', 'mateo', 'yuki', 'amara'][i % 4]} ${['smith', 'rossi', 'kim', 'costa'][i % 4]}${200 + (i % 700)}`,
+    ],
     [
       'status + date',
       (i) =>
         `?status=${['SUBMITTED', 'APPROVED', 'UNDER_REVIEW'][i % 3]}&dateFrom=${year - 1}-0${1 + (i % 6)}-01&dateTo=${year - 1}-0${2 + (i % 6)}-28`,
     ],
-    ['deep page', (i) => `?page=${Math.floor(rows / 20 / 2) + (i % 50)}`],
+    ['deep page', (i) => `?page=${5000 + (i % 50)}`],
+    ['middle page', (i) => `?page=${Math.floor(rows / 20 / 2) + (i % 50)}`],
   ];
   const results: string[] = [];
   for (const [name, query] of queries) {
