@@ -88,7 +88,7 @@ export {
   loginRedirectPath,
   safeRedirectTarget,
 } from './guards/guards';
-export { StandaloneRoutes } from './remotes/StandaloneRoutes';
+export { mountStandalone, StandaloneRoutes } from './remotes/StandaloneRoutes';
 export { NotFoundPage } from './pages/NotFoundPage';
 export {
   BrowserRouter,

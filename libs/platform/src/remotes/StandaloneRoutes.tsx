@@ -1,4 +1,9 @@
-import { Route, Routes, useRoutes, type RouteObject } from '../router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { loadProfile } from '../auth/authSlice';
+import { BrowserRouter, Link, Route, Routes, useRoutes, type RouteObject } from '../router';
+import { createAppStore } from '../store';
 import type { RemoteRoutesModule } from './registry';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
@@ -18,5 +23,42 @@ export function StandaloneRoutes({ module }: { module: RemoteRoutesModule }) {
       ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
+  );
+}
+
+/**
+ * Mounts a remote on its own development page: a store, the session check, a small header and the remote's
+ * routes. Each remote's `standalone/bootstrap.tsx` calls this.
+ */
+export function mountStandalone({
+  module,
+  title,
+  home,
+}: {
+  module: RemoteRoutesModule;
+  title: string;
+  home: string;
+}) {
+  const store = createAppStore();
+  void store.dispatch(loadProfile());
+  const container = document.getElementById('root');
+  if (!container) return;
+  createRoot(container).render(
+    <StrictMode>
+      <Provider store={store}>
+        <BrowserRouter>
+          <header className="wp-header">
+            <div className="wp-container wp-header__inner">
+              <Link to={home} className="wp-brand">
+                {title}
+              </Link>
+            </div>
+          </header>
+          <main className="wp-main">
+            <StandaloneRoutes module={module} />
+          </main>
+        </BrowserRouter>
+      </Provider>
+    </StrictMode>,
   );
 }
