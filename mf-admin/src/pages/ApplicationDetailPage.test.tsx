@@ -110,11 +110,14 @@ describe('application detail', () => {
     expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
       { status: 'UNDER_REVIEW', version: 3 },
     ]);
-    expect(
-      within(decision)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual(['Approve', 'Reject']);
+    // The reply becomes the shown detail (applied to the cache just after the call resolves).
+    await waitFor(() =>
+      expect(
+        within(decision)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Approve', 'Reject']),
+    );
     // The reply is the new detail: it is shown without loading again.
     expect(section('Order')).toHaveTextContent('StatusUnder review');
     expect(callsTo(sent, DETAIL)).toHaveLength(1);
@@ -154,7 +157,11 @@ describe('application detail', () => {
     expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
       { status: 'REJECTED', version: 7, reason: 'The passport has expired.' },
     ]);
-    expect(decision).toHaveTextContent('Reason given to the traveller: The passport has expired.');
+    await waitFor(() =>
+      expect(decision).toHaveTextContent(
+        'Reason given to the traveller: The passport has expired.',
+      ),
+    );
     expect(within(decision).queryByRole('button')).not.toBeInTheDocument();
   });
 
