@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { PostPaymentPage } from './PostPaymentPage';
+
+export type DocumentKind = 'passport-page' | 'photo';
+
+const TITLE: Record<DocumentKind, string> = {
+  'passport-page': 'Passport page',
+  photo: "Applicant's photo",
+};
+
+/**
+ * `…/travelers/{travelerId}/passport-page` ('Choose an upload method': Use Your Phone, or Drag and Drop with
+ * Browse Files) and `…/applicants-photo` (the four instructions, the example, Continue opening the picker). After
+ * an upload: a progress bar, then 'Great job!' with a preview, or the reasons it was refused and Try again.
+ */
+export class PostPaymentDocumentPage extends PostPaymentPage {
+  readonly uploadMethods: Locator;
+  readonly usePhone: Locator;
+  readonly showQrCode: Locator;
+  readonly dragAndDrop: Locator;
+  readonly browseFiles: Locator;
+  /** The (visually hidden, labelled) file input behind Browse Files or Continue. */
+  readonly fileInput: Locator;
+  readonly instructions: Locator;
+  readonly examplePhoto: Locator;
+  readonly progress: Locator;
+  readonly uploading: Locator;
+  readonly accepted: Locator;
+  readonly preview: Locator;
+  readonly replaceAnyway: Locator;
+  readonly rejected: Locator;
+  readonly reasons: Locator;
+  readonly tryAgain: Locator;
+
+  constructor(
+    page: Page,
+    readonly kind: DocumentKind,
+  ) {
+    super(page, TITLE[kind]);
+    const name = kind === 'photo' ? 'photo' : 'passport page';
+    this.uploadMethods = this.content.getByRole('heading', { name: 'Choose an upload method' });
+    this.usePhone = this.content.getByRole('region', { name: 'Use Your Phone' });
+    this.showQrCode = this.usePhone.getByRole('button', { name: 'Show the QR code' });
+    this.dragAndDrop = this.content.getByRole('region', { name: 'Drag and Drop' });
+    this.browseFiles = this.dragAndDrop.getByRole('button', { name: 'Browse Files' });
+    this.fileInput = this.content.getByLabel(
+      kind === 'photo' ? "Applicant's photo file" : 'Passport page file',
+      { exact: true },
+    );
+    this.instructions = this.content.getByRole('listitem');
+    this.examplePhoto = this.content.getByRole('img', { name: /^Example photo/ });
+    this.progress = this.content.getByRole('progressbar', { name: 'Upload progress' });
+    this.uploading = this.content.getByText(
+      kind === 'photo' ? 'Uploading your photo...' : 'Uploading...',
+      { exact: true },
+    );
+    this.accepted = this.content.getByRole('status').filter({ hasText: 'Great job!' });
+    this.preview = this.accepted.getByRole('img', { name: `Your ${name}`, exact: true });
+    this.replaceAnyway = this.content.getByRole('button', { name: 'Replace it anyway' });
+    this.rejected = this.content
+      .getByRole('alert')
+      .filter({ hasText: 'Your upload did not pass our initial review' });
+    this.reasons = this.rejected.getByRole('listitem');
+    this.tryAgain = this.content.getByRole('button', { name: 'Try again', exact: true });
+  }
+
+  /** The button that opens the file picker: Browse Files on the passport page, Continue on the photo page. */
+  get picker(): Locator {
+    return this.kind === 'photo' ? this.continueButton : this.browseFiles;
+  }
+
+  /** Chooses `file` as a traveller does: the picker button, then the file chooser. */
+  async chooseFile(file: string): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.picker.click();
+    await (await chooser).setFiles(file);
+  }
+
+  /** Drops `file` on the Drag and Drop area (a real `drop` event carrying the file). */
+  async dropFile(file: string, mimeType = 'image/jpeg'): Promise<void> {
+    const bytes = (await readFile(file)).toString('base64');
+    const dataTransfer = await this.page.evaluateHandle(
+      ({ base64, name, type }) => {
+        const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([data], name, { type }));
+        return transfer;
+      },
+      { base64: bytes, name: path.basename(file), type: mimeType },
+    );
+    const target = this.dragAndDrop.getByText('Drag and Drop', { exact: true });
+    await target.dispatchEvent('dragover', { dataTransfer });
+    await target.dispatchEvent('drop', { dataTransfer });
+  }
+
+  /** The upload passed the checks: 'Great job!', the text and a preview of the picture. */
+  async expectAccepted(): Promise<void> {
+    await expect(this.accepted).toContainText('Great job!');
+    await expect(this.accepted).toContainText('Your upload pass our initial review!');
+    await expect(this.preview).toBeVisible();
+  }
+}

@@ -1,0 +1,120 @@
+import type { Locator, Page } from '@playwright/test';
+import { CountryPicker } from './CountryPicker';
+import { PostPaymentPage } from './PostPaymentPage';
+
+/** A yes/no question (a radio group named by its legend). */
+export class YesNoQuestion {
+  readonly group: Locator;
+  readonly yes: Locator;
+  readonly no: Locator;
+
+  constructor(scope: Locator, legend: string) {
+    this.group = scope.getByRole('group', { name: legend, exact: true });
+    this.yes = this.group.getByRole('radio', { name: 'Yes', exact: true });
+    this.no = this.group.getByRole('radio', { name: 'No', exact: true });
+  }
+
+  async answer(value: boolean): Promise<void> {
+    await (value ? this.yes : this.no).check();
+  }
+}
+
+/** A field's message under it: the description reads 'Error: …' (a hidden prefix). */
+export const fieldError = (message: string) => `Error: ${message}`;
+
+/** `/application/{id}/general-info`: country code, phone number and how to send updates. */
+export class PostPaymentGeneralInfoPage extends PostPaymentPage {
+  readonly countryCode: Locator;
+  readonly phoneNumber: Locator;
+  readonly preference: Locator;
+
+  constructor(page: Page) {
+    super(page, 'General Information');
+    this.countryCode = this.content.getByRole('combobox', { name: 'Country code', exact: true });
+    this.phoneNumber = this.content.getByRole('textbox', { name: 'Phone number', exact: true });
+    this.preference = this.content.getByRole('group', {
+      name: 'How should we send you updates?',
+      exact: true,
+    });
+  }
+
+  /** 'WhatsApp', 'SMS' or 'Neither'. */
+  preferenceOption(label: string): Locator {
+    return this.preference.getByRole('radio', { name: label, exact: true });
+  }
+
+  /** Chooses '+44 (GB)' and the like by the calling code. */
+  async chooseCountryCode(code: string): Promise<void> {
+    await this.countryCode.selectOption(code);
+  }
+}
+
+/** `…/travelers/{travelerId}/personal-information`. */
+export class PostPaymentPersonalInfoPage extends PostPaymentPage {
+  readonly countryOfBirth: CountryPicker;
+  readonly residentCountry: CountryPicker;
+  readonly gender: Locator;
+  readonly residenceAddress: Locator;
+  readonly cityTown: Locator;
+
+  constructor(page: Page) {
+    super(page, 'Personal information');
+    this.countryOfBirth = new CountryPicker(this.content, 'Country of birth');
+    this.residentCountry = new CountryPicker(this.content, 'Resident country');
+    this.gender = this.content.getByRole('group', { name: 'Gender', exact: true });
+    this.residenceAddress = this.content.getByRole('textbox', {
+      name: 'Residence street address',
+      exact: true,
+    });
+    this.cityTown = this.content.getByRole('textbox', { name: 'City/town', exact: true });
+  }
+
+  genderOption(label: 'Male' | 'Female'): Locator {
+    return this.gender.getByRole('radio', { name: label, exact: true });
+  }
+}
+
+/** `…/travelers/{travelerId}/passport-information`. */
+export class PostPaymentPassportInfoPage extends PostPaymentPage {
+  readonly issuingCountry: CountryPicker;
+
+  constructor(page: Page) {
+    super(page, 'Passport information');
+    this.issuingCountry = new CountryPicker(this.content, 'Which country issued your passport');
+  }
+}
+
+/** `…/travelers/{travelerId}/work`: 'Do you currently work?' and the job title when working. */
+export class PostPaymentWorkPage extends PostPaymentPage {
+  readonly working: YesNoQuestion;
+  readonly jobTitle: Locator;
+
+  constructor(page: Page) {
+    super(page, 'Work');
+    this.working = new YesNoQuestion(this.content, 'Do you currently work?');
+    this.jobTitle = this.content.getByRole('textbox', { name: 'Job title', exact: true });
+  }
+}
+
+/** `…/travelers/{travelerId}/declaration`: convictions (with details when yes) and the terrorism question. */
+export class PostPaymentDeclarationPage extends PostPaymentPage {
+  readonly convictions: YesNoQuestion;
+  readonly convictionDetails: Locator;
+  readonly terrorism: YesNoQuestion;
+
+  constructor(page: Page) {
+    super(page, 'Declaration');
+    this.convictions = new YesNoQuestion(
+      this.content,
+      'Have you ever been convicted of a criminal offence?',
+    );
+    this.convictionDetails = this.content.getByRole('textbox', {
+      name: 'What did you do?',
+      exact: true,
+    });
+    this.terrorism = new YesNoQuestion(
+      this.content,
+      'Have you ever been involved in terrorist activities, espionage, sabotage, genocide, war crimes or crimes against humanity?',
+    );
+  }
+}

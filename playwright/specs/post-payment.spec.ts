@@ -1,0 +1,612 @@
+import type { Cookie, Page } from '@playwright/test';
+import { newAccount, registerThroughApi } from '../support/accounts';
+import { expectNoA11yViolations } from '../support/axe';
+import { holdRequests, recordRequests } from '../support/fixtures';
+import { BASE_URL_ENV } from '../support/portal.mjs';
+import {
+  createDocumentFiles,
+  expect,
+  fetchApplication,
+  ORDER_TRAVELLERS,
+  placePaidOrder,
+  PostPaymentCopy,
+  submitThroughApi,
+  test,
+  TRAVELLER_SECTIONS,
+  travellerTitle,
+  type ApiApplication,
+  type PaidOrder,
+} from '../support/post-payment';
+import { LOGIN_PATH } from '../pages/LoginPage';
+import { ORDERS_PATH } from '../pages/OrdersPage';
+import { fieldError } from '../pages/PostPaymentForms';
+import type { PostPaymentDocumentPage } from '../pages/PostPaymentDocumentPage';
+import { applicationPath, travellerPath } from '../pages/PostPaymentPage';
+import { PostPaymentReviewPage } from '../pages/PostPaymentReviewPage';
+
+// Each test that pays makes one order (create-payment-intent: 30 an hour per IP): 4 in this file, and one
+// registration (20 an hour per IP).
+
+/** Uploads with the upload request held, so the progress bar and its label can be seen (and scanned). */
+async function uploadWatchingProgress(
+  page: Page,
+  document: PostPaymentDocumentPage,
+  file: string,
+): Promise<void> {
+  const kind = document.kind;
+  const release = await holdRequests(page, `**/api/application/*/travelers/*/documents/${kind}`);
+  await document.chooseFile(file);
+  await expect(document.uploading).toBeVisible();
+  await expect(document.progress).toBeVisible();
+  await expectNoA11yViolations(page);
+  release();
+}
+
+const SECTION_PUTS =
+  /^\/api\/application\/[^/]+\/(general-info|personal-info|passport-info|work-info|declaration)$/;
+
+test.describe('after payment', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('two travellers complete every section with real pictures and submit; My orders shows it submitted and everything is stored', async ({
+    page,
+    generalInfo,
+    passportPage,
+    photo,
+    personalInfo,
+    passportInfo,
+    work,
+    declaration,
+    review,
+    orders,
+    mailbox,
+  }) => {
+    const files = await createDocumentFiles();
+    const order = await placePaidOrder(page.request, ORDER_TRAVELLERS);
+    const { applicationId } = order;
+    const paid = await fetchApplication(page.request, applicationId);
+    expect(paid.status).toBe('IN_PROGRESS');
+    const travellerIds = paid.travelers.map((traveller) => traveller.id);
+    expect(travellerIds).toHaveLength(2);
+    const titles = ORDER_TRAVELLERS.map((traveller, index) => travellerTitle(index, traveller));
+    const [firstTitle = '', secondTitle = ''] = titles;
+
+    // General Information: the spec's defaults (+43, WhatsApp), nothing started yet.
+    await page.goto(`${applicationPath(applicationId)}/general-info`);
+    await generalInfo.waitUntilReady();
+    await expect(page).toHaveTitle('General Information – Waypoint');
+    await expect(generalInfo.reference).toHaveText(`Order ${order.reference}`);
+    await expect(generalInfo.sidebar.generalInformation).toHaveAccessibleName(/Not started$/);
+    for (const title of titles)
+      await generalInfo.sidebar.expectTravellerStates(title, TRAVELLER_SECTIONS, 'Not started');
+    await expect(generalInfo.countryCode).toHaveValue('+43');
+    await expect(generalInfo.preferenceOption('WhatsApp')).toBeChecked();
+    await expect(generalInfo.back).toHaveCount(0);
+    await expectNoA11yViolations(page);
+
+    await generalInfo.chooseCountryCode('+44');
+    await generalInfo.phoneNumber.fill('07911 123456');
+    await generalInfo.preferenceOption('SMS').check();
+    await generalInfo.saveAndContinue.click();
+
+    for (const index of ORDER_TRAVELLERS.keys()) {
+      const travelerId = travellerIds[index] ?? '';
+      const title = titles[index] ?? '';
+      const at = (slug: string) => travellerPath(applicationId, travelerId, slug);
+      const first = index === 0;
+
+      // Passport page: the two upload methods; traveller 1 browses for the file, traveller 2 drops it.
+      await expect(page).toHaveURL(at('passport-page'));
+      await passportPage.waitUntilReady();
+      await expect(page).toHaveTitle('Passport page – Waypoint');
+      await expect(passportPage.caption(title)).toBeVisible();
+      await expect(passportPage.uploadMethods).toBeVisible();
+      await expect(passportPage.usePhone).toBeVisible();
+      await expect(passportPage.dragAndDrop).toBeVisible();
+      await expect(passportPage.browseFiles).toBeVisible();
+      await expectNoA11yViolations(page);
+      if (first) await uploadWatchingProgress(page, passportPage, files.passportPage);
+      else await passportPage.dropFile(files.passportPage);
+      await passportPage.expectAccepted();
+
+      // The photo page opens by itself after 2 seconds.
+      await expect(page).toHaveURL(at('applicants-photo'));
+      await photo.waitUntilReady();
+      await expect(page).toHaveTitle("Applicant's photo – Waypoint");
+      await expect(photo.caption(title)).toBeVisible();
+      await expect(photo.instructions).toHaveText([...PostPaymentCopy.photoInstructions]);
+      await expect(photo.examplePhoto).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      if (first) {
+        // Back: the passport page now shows the accepted upload, with 'Replace it anyway'.
+        await photo.back.click();
+        await expect(page).toHaveURL(at('passport-page'));
+        await passportPage.expectAccepted();
+        await expect(passportPage.replaceAnyway).toBeVisible();
+        await expect(passportPage.uploadMethods).toBeHidden();
+        await expect(passportPage.sidebar.section(title, 'Passport Page')).toHaveAccessibleName(
+          /Completed$/,
+        );
+        await expectNoA11yViolations(page);
+        await passportPage.saveAndContinue.click();
+        await expect(page).toHaveURL(at('applicants-photo'));
+        await photo.waitUntilReady();
+        await uploadWatchingProgress(page, photo, files.photo);
+      } else {
+        await photo.chooseFile(files.photo);
+      }
+      await photo.expectAccepted();
+
+      // Personal information: United States, United States and Male by default.
+      await expect(page).toHaveURL(at('personal-information'));
+      await personalInfo.waitUntilReady();
+      await expect(personalInfo.caption(title)).toBeVisible();
+      await personalInfo.countryOfBirth.waitUntilLoaded();
+      await expect(personalInfo.countryOfBirth.input).toHaveValue('United States');
+      await expect(personalInfo.residentCountry.input).toHaveValue('United States');
+      await expect(personalInfo.genderOption('Male')).toBeChecked();
+      await expect(personalInfo.gender).toHaveAccessibleDescription('As listed in your passport');
+      await expectNoA11yViolations(page);
+      if (first) {
+        await personalInfo.countryOfBirth.choose('United Kingdom');
+        await personalInfo.genderOption('Female').check();
+        await personalInfo.residenceAddress.fill('221B Baker Street');
+        await personalInfo.cityTown.fill('London');
+      } else {
+        await personalInfo.residenceAddress.fill('5 Elm Street');
+        await personalInfo.cityTown.fill('Boston');
+      }
+      await personalInfo.saveAndContinue.click();
+
+      // Passport information.
+      await expect(page).toHaveURL(at('passport-information'));
+      await passportInfo.waitUntilReady();
+      await expect(passportInfo.caption(title)).toBeVisible();
+      await passportInfo.issuingCountry.waitUntilLoaded();
+      await expect(passportInfo.issuingCountry.input).toHaveValue('United States');
+      await expectNoA11yViolations(page);
+      if (!first) await passportInfo.issuingCountry.choose('Canada');
+      await passportInfo.saveAndContinue.click();
+
+      // Work: traveller 1 works (a job title), traveller 2 does not (no job title asked).
+      await expect(page).toHaveURL(at('work'));
+      await work.waitUntilReady();
+      await expect(work.caption(title)).toBeVisible();
+      await expect(work.working.yes).toBeChecked();
+      await expect(work.jobTitle).toHaveAccessibleDescription(PostPaymentCopy.retiredHint);
+      await expectNoA11yViolations(page);
+      if (first) {
+        await work.jobTitle.fill('Nurse');
+      } else {
+        await work.working.answer(false);
+        await expect(work.jobTitle).toBeHidden();
+      }
+      await work.saveAndContinue.click();
+
+      // Declaration: traveller 1 declares a conviction with details, traveller 2 none.
+      await expect(page).toHaveURL(at('declaration'));
+      await declaration.waitUntilReady();
+      await expect(declaration.caption(title)).toBeVisible();
+      await expect(declaration.convictions.no).toBeChecked();
+      await expect(declaration.terrorism.group).toBeVisible();
+      await expect(declaration.terrorism.no).toBeChecked();
+      await expect(declaration.convictionDetails).toBeHidden();
+      await expectNoA11yViolations(page);
+      if (first) {
+        await declaration.convictions.answer(true);
+        await declaration.convictionDetails.fill('A speeding fine in 2010.');
+      }
+      await declaration.saveAndContinue.click();
+
+      if (first) {
+        // On to traveller 2, whose sections are still to do; traveller 1's are all completed.
+        await expect(page).toHaveURL(
+          travellerPath(applicationId, travellerIds[1] ?? '', 'passport-page'),
+        );
+        await passportPage.waitUntilReady();
+        await expect(passportPage.sidebar.generalInformation).toHaveAccessibleName(/Completed$/);
+        await passportPage.sidebar.expectTravellerStates(
+          firstTitle,
+          TRAVELLER_SECTIONS,
+          'Completed',
+        );
+        await passportPage.sidebar.expectTravellerStates(
+          secondTitle,
+          TRAVELLER_SECTIONS,
+          'Not started',
+        );
+      }
+    }
+
+    // Review: every section completed, then Submit Application.
+    await expect(page).toHaveURL(`${applicationPath(applicationId)}/review`);
+    await review.waitUntilReady();
+    await expect(page).toHaveTitle('Review and submit – Waypoint');
+    await expect(review.generalInformation).toHaveText('General Information: Completed');
+    for (const title of titles) {
+      await review.sidebar.expectTravellerStates(title, TRAVELLER_SECTIONS, 'Completed');
+      await expect(review.traveller(title).getByRole('listitem')).toHaveText(
+        TRAVELLER_SECTIONS.map((label) => `${label}: Completed`),
+      );
+    }
+    await expectNoA11yViolations(page);
+    await review.submit.click();
+
+    // My orders shows the order as submitted.
+    await expect(page).toHaveURL(ORDERS_PATH);
+    await orders.waitUntilReady();
+    const card = orders.activePanel
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: `Order #${order.reference}` }) });
+    await expect(card).toContainText('Submitted');
+    await expect(card.getByText('Submitted', { exact: true })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await mailbox.waitForMessage(order.email, {
+      subject: new RegExp(`^Order #${order.reference}: Submitted$`),
+    });
+
+    // Everything is in the database.
+    const stored = await fetchApplication(page.request, applicationId);
+    expect(stored).toMatchObject({
+      status: 'SUBMITTED',
+      editable: false,
+      generalInfo: { countryCode: '+44', notificationPreference: 'sms', state: 'completed' },
+    });
+    expect(stored.submittedAt).not.toBeNull();
+    expect(stored.generalInfo.phoneNumber.replace(/\D/g, '')).toMatch(/7911123456$/);
+    const [ann, ben] = stored.travelers;
+    expect(ann).toMatchObject({
+      id: travellerIds[0],
+      firstName: 'Ann Marie',
+      lastName: 'Lee',
+      personal: {
+        countryOfBirth: 'GB',
+        residentCountry: 'US',
+        gender: 'female',
+        residenceAddress: '221B Baker Street',
+        cityTown: 'London',
+      },
+      passportInfo: { issuingCountry: 'US' },
+      work: { currentlyWorking: true, jobTitle: 'Nurse' },
+      declaration: {
+        hasConvictions: true,
+        convictionDetails: 'A speeding fine in 2010.',
+        hasTerroristActivities: false,
+      },
+    });
+    expect(ben).toMatchObject({
+      id: travellerIds[1],
+      firstName: 'Ben',
+      personal: {
+        countryOfBirth: 'US',
+        residentCountry: 'US',
+        gender: 'male',
+        residenceAddress: '5 Elm Street',
+        cityTown: 'Boston',
+      },
+      passportInfo: { issuingCountry: 'CA' },
+      work: { currentlyWorking: false },
+      declaration: { hasConvictions: false, hasTerroristActivities: false },
+    });
+    expect(ben?.work.jobTitle ?? '').toBe('');
+    for (const traveller of stored.travelers) {
+      expect(Object.values(traveller.sections)).toEqual(Array(6).fill('completed'));
+      for (const document of [traveller.passportPage, traveller.photo]) {
+        expect(document?.status).toBe('ACCEPTED');
+        expect(document?.checks.every((check) => check.passed)).toBe(true);
+        // The stored picture is served to its owner, not cached.
+        const file = await page.request.get(document?.url ?? '');
+        expect(file.status()).toBe(200);
+        expect(file.headers()['content-type']).toMatch(/^image\//);
+        expect(file.headers()['cache-control']).toContain('no-store');
+      }
+    }
+  });
+
+  test('a dark, black-and-white photo is refused with its reasons; Try again with a good photo is accepted', async ({
+    page,
+    photo,
+    personalInfo,
+  }) => {
+    const files = await createDocumentFiles();
+    const [traveller] = ORDER_TRAVELLERS;
+    if (!traveller) throw new Error('no traveller');
+    const { applicationId } = await placePaidOrder(page.request, [traveller]);
+    const name = `${traveller.firstName} ${traveller.lastName}`;
+
+    // The spec's short path opens traveller 1's photo page.
+    await page.goto(`${applicationPath(applicationId)}/applicants-photo`);
+    await photo.waitUntilReady();
+    await expect(page).toHaveURL(/\/travelers\/[^/]+\/applicants-photo$/);
+    await expect(photo.caption(name)).toBeVisible();
+    await expect(photo.instructions).toHaveText([...PostPaymentCopy.photoInstructions]);
+    await expectNoA11yViolations(page);
+
+    await photo.chooseFile(files.badPhoto);
+    await expect(photo.rejected).toBeVisible();
+    await expect(photo.reasons).toContainText([
+      PostPaymentCopy.badBackground,
+      PostPaymentCopy.notColour,
+    ]);
+    await expect(photo.accepted).toHaveCount(0);
+    await expectNoA11yViolations(page);
+    // It stays on the page, and the refused photo is recorded with the failed checks.
+    await page.waitForTimeout(2500);
+    await expect(page).toHaveURL(/\/applicants-photo$/);
+    const refused = (await fetchApplication(page.request, applicationId)).travelers[0]?.photo;
+    expect(refused?.status).toBe('REJECTED');
+    expect(refused?.checks.filter((check) => !check.passed).map((check) => check.id)).toEqual(
+      expect.arrayContaining(['background', 'colour']),
+    );
+    await expect(photo.sidebar.section(name, 'Applicants Photo')).not.toHaveAccessibleName(
+      /Completed$/,
+    );
+
+    await photo.tryAgain.click();
+    await expect(photo.rejected).toBeHidden();
+    await expect(photo.instructions).toHaveText([...PostPaymentCopy.photoInstructions]);
+    await photo.chooseFile(files.photo);
+    await photo.expectAccepted();
+
+    await expect(page).toHaveURL(/\/travelers\/[^/]+\/personal-information$/);
+    await personalInfo.waitUntilReady();
+    await expect(personalInfo.sidebar.section(name, 'Applicants Photo')).toHaveAccessibleName(
+      /Completed$/,
+    );
+    await expectNoA11yViolations(page);
+    const accepted = (await fetchApplication(page.request, applicationId)).travelers[0];
+    expect(accepted?.photo?.status).toBe('ACCEPTED');
+    expect(accepted?.sections.photo).toBe('completed');
+  });
+
+  test('validation: phone required and valid for the code, a job title when working, details of a conviction', async ({
+    page,
+    generalInfo,
+    passportPage,
+    work,
+    declaration,
+    review,
+  }) => {
+    const [traveller] = ORDER_TRAVELLERS;
+    if (!traveller) throw new Error('no traveller');
+    const { applicationId } = await placePaidOrder(page.request, [traveller]);
+    const base = `/api/application/${applicationId}`;
+    const puts = recordRequests(page, '/api/application/');
+    const sectionPuts = () =>
+      puts.filter(
+        (request) =>
+          request.method() === 'PUT' && SECTION_PUTS.test(new URL(request.url()).pathname),
+      ).length;
+
+    // General information: an empty phone, then a number that is not a UK number.
+    await page.goto(`${applicationPath(applicationId)}/general-info`);
+    await generalInfo.waitUntilReady();
+    await expect(generalInfo.phoneNumber).toHaveValue('');
+    await generalInfo.saveAndContinue.click();
+    await expect(generalInfo.errorSummary).toContainText(PostPaymentCopy.phoneRequired);
+    await expect(generalInfo.errorSummary).toBeFocused();
+    await expect(generalInfo.phoneNumber).toHaveAccessibleDescription(
+      fieldError(PostPaymentCopy.phoneRequired),
+    );
+    await expect(generalInfo.phoneNumber).toHaveAttribute('aria-invalid', 'true');
+    await expectNoA11yViolations(page);
+
+    await generalInfo.chooseCountryCode('+44');
+    await generalInfo.phoneNumber.fill('12345');
+    await generalInfo.saveAndContinue.click();
+    await expect(generalInfo.errorSummary).toContainText(PostPaymentCopy.phoneInvalid);
+    await expect(generalInfo.phoneNumber).toHaveAccessibleDescription(
+      fieldError(PostPaymentCopy.phoneInvalid),
+    );
+    // The summary's link takes the keyboard to the field.
+    await generalInfo.errorSummary
+      .getByRole('link', { name: PostPaymentCopy.phoneInvalid })
+      .click();
+    await expect(generalInfo.phoneNumber).toBeFocused();
+    await expectNoA11yViolations(page);
+    expect(sectionPuts(), 'nothing is sent while the form is invalid').toBe(0);
+    await expect(page).toHaveURL(/\/general-info$/);
+
+    // The server checks too.
+    const refused = await page.request.put(`${base}/general-info`, {
+      data: { countryCode: '+44', phoneNumber: '12345', notificationPreference: 'sms' },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain(PostPaymentCopy.phoneInvalid);
+
+    await generalInfo.phoneNumber.fill('07911 123456');
+    await generalInfo.saveAndContinue.click();
+    await expect(page).toHaveURL(/\/travelers\/[^/]+\/passport-page$/);
+    await passportPage.waitUntilReady();
+    await expectNoA11yViolations(page);
+    expect(sectionPuts()).toBe(1);
+
+    // Work: 'Yes' with no job title.
+    await page.goto(`${applicationPath(applicationId)}/work`);
+    await work.waitUntilReady();
+    await expect(page).toHaveURL(/\/travelers\/[^/]+\/work$/);
+    await work.working.answer(true);
+    await expect(work.jobTitle).toHaveValue('');
+    await work.saveAndContinue.click();
+    await expect(work.errorSummary).toContainText(PostPaymentCopy.jobTitleRequired);
+    await expect(work.jobTitle).toHaveAccessibleDescription(
+      new RegExp(`${fieldError(PostPaymentCopy.jobTitleRequired)}`),
+    );
+    await expectNoA11yViolations(page);
+    expect(sectionPuts()).toBe(1);
+    const travelerId = (await fetchApplication(page.request, applicationId)).travelers[0]?.id;
+    const noTitle = await page.request.put(`${base}/work-info`, {
+      data: { travelerId, currentlyWorking: true, jobTitle: '   ' },
+    });
+    expect(noTitle.status()).toBe(400);
+    expect(await noTitle.text()).toContain(PostPaymentCopy.jobTitleRequired);
+
+    await work.working.answer(false);
+    await expect(work.jobTitle).toBeHidden();
+    await work.saveAndContinue.click();
+
+    // Declaration: a conviction without saying what it was.
+    await expect(page).toHaveURL(/\/travelers\/[^/]+\/declaration$/);
+    await declaration.waitUntilReady();
+    await declaration.convictions.answer(true);
+    await expect(declaration.convictionDetails).toBeVisible();
+    await declaration.saveAndContinue.click();
+    await expect(declaration.errorSummary).toContainText(PostPaymentCopy.convictionDetailsRequired);
+    await expect(declaration.convictionDetails).toHaveAccessibleDescription(
+      fieldError(PostPaymentCopy.convictionDetailsRequired),
+    );
+    await expectNoA11yViolations(page);
+    const noDetails = await page.request.put(`${base}/declaration`, {
+      data: {
+        travelerId,
+        hasConvictions: true,
+        convictionDetails: '',
+        hasTerroristActivities: false,
+      },
+    });
+    expect(noDetails.status()).toBe(400);
+    expect(await noDetails.text()).toContain(PostPaymentCopy.convictionDetailsRequired);
+
+    await declaration.convictionDetails.fill('A speeding fine in 2010.');
+    await declaration.saveAndContinue.click();
+    await expect(page).toHaveURL(`${applicationPath(applicationId)}/review`);
+    await review.waitUntilReady();
+
+    // Submitting now lists what is still missing (the documents, personal and passport information).
+    await review.submit.click();
+    const missing = review.alert('Please complete the following before submitting:');
+    await expect(missing).toBeVisible();
+    await expect(missing.getByRole('listitem')).toContainText([
+      'passport page',
+      "applicant's photo",
+      'personal information',
+      'passport information',
+    ]);
+    await expectNoA11yViolations(page);
+    expect((await fetchApplication(page.request, applicationId)).status).toBe('IN_PROGRESS');
+  });
+
+  test.describe('a submitted application', () => {
+    let order: PaidOrder;
+    let submitted: ApiApplication;
+    let ownerCookies: Cookie[];
+
+    // One order for both tests, completed and submitted through the API as its owner.
+    test.beforeAll(async ({ browser }) => {
+      const context = await browser.newContext({ baseURL: process.env[BASE_URL_ENV] });
+      try {
+        const files = await createDocumentFiles();
+        order = await placePaidOrder(context.request, ORDER_TRAVELLERS.slice(0, 1));
+        submitted = await submitThroughApi(context.request, order.applicationId, files);
+        ownerCookies = (await context.storageState()).cookies;
+      } finally {
+        await context.close();
+      }
+    });
+
+    test('its owner sees every page read-only: the banner, no Save & Continue, no Submit', async ({
+      page,
+      generalInfo,
+      passportPage,
+      work,
+      declaration,
+    }) => {
+      await page.context().addCookies(ownerCookies);
+      const { applicationId } = order;
+      const travelerId = submitted.travelers[0]?.id ?? '';
+
+      await page.goto(`${applicationPath(applicationId)}/general-info`);
+      await generalInfo.waitUntilReady();
+      await expect(generalInfo.readOnlyBanner).toBeVisible();
+      await expect(generalInfo.readOnlyBanner).toHaveText(PostPaymentCopy.readOnly);
+      await expect(generalInfo.phoneNumber).toBeDisabled();
+      await expect(generalInfo.phoneNumber).toHaveValue(/7911/);
+      await expect(generalInfo.saveAndContinue).toHaveCount(0);
+      await expect(generalInfo.continueButton).toBeVisible();
+      await expect(generalInfo.sidebar.review).toHaveCount(0);
+      await expect(generalInfo.sidebar.summary).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      // Continue only moves on: the accepted passport page, with no way to replace it.
+      await generalInfo.continueButton.click();
+      await expect(page).toHaveURL(travellerPath(applicationId, travelerId, 'passport-page'));
+      await passportPage.expectAccepted();
+      await expect(passportPage.readOnlyBanner).toBeVisible();
+      await expect(passportPage.replaceAnyway).toHaveCount(0);
+      await expect(passportPage.saveAndContinue).toHaveCount(0);
+      await expect(passportPage.uploadMethods).toHaveCount(0);
+      await expectNoA11yViolations(page);
+
+      await page.goto(travellerPath(applicationId, travelerId, 'work'));
+      await work.waitUntilReady();
+      await expect(work.readOnlyBanner).toBeVisible();
+      await expect(work.working.no).toBeChecked();
+      await expect(work.working.yes).toBeDisabled();
+      await expect(work.saveAndContinue).toHaveCount(0);
+      await expectNoA11yViolations(page);
+      await work.continueButton.click();
+      await expect(page).toHaveURL(travellerPath(applicationId, travelerId, 'declaration'));
+      await declaration.waitUntilReady();
+      await expect(declaration.convictions.no).toBeDisabled();
+      await expect(declaration.saveAndContinue).toHaveCount(0);
+      await expectNoA11yViolations(page);
+
+      // The summary instead of Review and submit.
+      await declaration.sidebar.summary.click();
+      const summary = new PostPaymentReviewPage(page, 'Your application');
+      await summary.waitUntilReady();
+      await expect(summary.readOnlyBanner).toBeVisible();
+      await expect(summary.submit).toHaveCount(0);
+      await expect(summary.goToOrders).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      // The server refuses changes too.
+      const change = await page.request.put(`/api/application/${applicationId}/work-info`, {
+        data: { travelerId, currentlyWorking: true, jobTitle: 'Pilot' },
+      });
+      expect(change.status()).toBe(409);
+      expect(await change.text()).toContain(PostPaymentCopy.readOnly);
+      const unchanged = (await fetchApplication(page.request, applicationId)).travelers[0]?.work;
+      expect(unchanged?.currentlyWorking).toBe(false);
+      expect(unchanged?.jobTitle ?? '').toBe('');
+    });
+
+    test('a guest is sent to login; another signed-in user gets the not-found page and 404s', async ({
+      page,
+      login,
+      orders,
+      applicationNotFound,
+    }) => {
+      const { applicationId } = order;
+      const path = `${applicationPath(applicationId)}/general-info`;
+
+      await page.goto(path);
+      await expect(page).toHaveURL(`${LOGIN_PATH}?redirect=${encodeURIComponent(path)}`);
+      await expect(login.heading).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      await registerThroughApi(page.request, newAccount({ firstName: 'Eve', lastName: 'Other' }));
+      await page.goto(path);
+      await applicationNotFound.expectShown();
+      await expect(page.getByRole('complementary', { name: 'Your application' })).toHaveCount(0);
+      await expect(page.getByText(order.reference)).toHaveCount(0);
+      await expectNoA11yViolations(page);
+      await applicationNotFound.goToOrders.click();
+      await expect(page).toHaveURL(ORDERS_PATH);
+      await orders.waitUntilReady();
+      await expectNoA11yViolations(page);
+
+      const reply = await page.request.get(`/api/application/${applicationId}`);
+      expect(reply.status()).toBe(404);
+      expect(await reply.text()).not.toContain(order.email);
+      const travelerId = submitted.travelers[0]?.id ?? '';
+      const document = submitted.travelers[0]?.passportPage;
+      expect((await page.request.get(document?.url ?? '')).status()).toBe(404);
+      const change = await page.request.put(`/api/application/${applicationId}/work-info`, {
+        data: { travelerId, currentlyWorking: false, jobTitle: '' },
+      });
+      expect(change.status()).toBe(404);
+    });
+  });
+});
