@@ -1,8 +1,10 @@
+import { ADMIN_SEEDED_ENV, STAFF, SYNTHETIC_APPLICATIONS } from './admin';
 import { BASE_URL_ENV, startPortal } from './portal.mjs';
 
 /**
  * Starts one fresh portal for the whole run and returns its teardown. Fails fast, before any browser starts,
- * when the build outputs are missing. With E2E_BASE_URL set, tests that portal instead.
+ * when the build outputs are missing. Before the portal starts, its database gets the staff account (STAFF) and
+ * the synthetic applications the admin specs use. With E2E_BASE_URL set, tests that portal instead.
  */
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const external = process.env.E2E_BASE_URL;
@@ -10,8 +12,12 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     process.env[BASE_URL_ENV] = external.replace(/\/$/, '');
     return undefined;
   }
-  const portal = await startPortal();
+  const portal = await startPortal({
+    admins: [{ email: STAFF.email, password: STAFF.password }],
+    syntheticApplications: SYNTHETIC_APPLICATIONS,
+  });
   process.env[BASE_URL_ENV] = portal.url;
+  process.env[ADMIN_SEEDED_ENV] = '1';
   console.log(`Portal started at ${portal.url} (DATA_DIR ${portal.dataDir})`);
   return async () => {
     await portal.stop();

@@ -19,6 +19,10 @@ export const BASE_URL_ENV = 'WAYPOINT_E2E_BASE_URL';
 /** The built API, which also serves the front-end bundles. */
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'services/api/dist/server.js');
 
+/** The built command-line tools run against the fresh DATA_DIR before the portal starts. */
+export const ADMIN_CREATE_ENTRY = path.join(REPO_ROOT, 'services/api/dist/cli/admin-create.js');
+export const SEED_SYNTHETIC_ENTRY = path.join(REPO_ROOT, 'services/api/dist/cli/seed-synthetic.js');
+
 /** Build outputs the portal needs; each is checked before anything starts. */
 export const BUILD_OUTPUTS = [
   SERVER_ENTRY,
@@ -54,9 +58,12 @@ export function chromiumLaunchOptions() {
     : { args: [...CHROMIUM_ARGS] };
 }
 
-/** Throws a clear error when a build output is missing. */
-export function assertBuilt() {
-  const missing = BUILD_OUTPUTS.filter((file) => !fs.existsSync(file));
+/**
+ * Throws a clear error when a build output is missing.
+ * @param {string[]} [extra] Further build outputs needed this time (e.g. a command-line tool)
+ */
+export function assertBuilt(extra = []) {
+  const missing = [...BUILD_OUTPUTS, ...extra].filter((file) => !fs.existsSync(file));
   if (missing.length > 0) {
     throw new Error(
       `The portal is not built (missing ${missing
@@ -95,6 +102,87 @@ const INHERITED_ENV_TO_DROP = [
 ];
 
 /**
+ * The environment of the portal and its command-line tools: the caller's, without the settings that would point
+ * them elsewhere, with this DATA_DIR.
+ * @param {string} dataDir
+ * @param {NodeJS.ProcessEnv} [extra]
+ * @returns {NodeJS.ProcessEnv}
+ */
+function portalEnv(dataDir, extra = {}) {
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...process.env };
+  for (const name of INHERITED_ENV_TO_DROP) delete env[name];
+  return { ...env, NODE_ENV: 'development', DATA_DIR: dataDir, ...extra };
+}
+
+/**
+ * Runs a built command-line tool of the API (`services/api/dist/cli/*.js`) to completion, with no terminal on
+ * stdin. Rejects with its output when it fails.
+ * @param {string} entry
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<string>} What it printed
+ */
+function runCli(entry, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry, ...args], {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    /** @type {Buffer[]} */
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const text = Buffer.concat(output).toString('utf8');
+      if (code === 0) resolve(text);
+      else
+        reject(
+          new Error(
+            `${path.relative(REPO_ROOT, entry)} ${args.join(' ')} failed (${code ?? signal}):\n${text}`,
+          ),
+        );
+    });
+  });
+}
+
+/**
+ * @typedef {object} AdminAccount
+ * @property {string} email
+ * @property {string} password
+ */
+
+/**
+ * Creates a staff account in `dataDir` with `npm run admin:create`'s tool (the password through ADMIN_PASSWORD,
+ * never the command line). PGlite allows one process per data directory: run it before the portal starts.
+ * @param {string} dataDir
+ * @param {AdminAccount} admin
+ * @returns {Promise<void>}
+ */
+export async function createAdmin(dataDir, { email, password }) {
+  assertBuilt([ADMIN_CREATE_ENTRY]);
+  await runCli(
+    ADMIN_CREATE_ENTRY,
+    ['--email', email],
+    portalEnv(dataDir, { ADMIN_PASSWORD: password, LOG_LEVEL: 'warn' }),
+  );
+}
+
+/**
+ * Adds `count` synthetic applications to `dataDir` with `npm run db:seed:synthetic`'s tool (guests
+ * 'syntheticN_M@example.com', statuses spread, created over two years). Before the portal starts, like createAdmin.
+ * @param {string} dataDir
+ * @param {number} count
+ * @returns {Promise<void>}
+ */
+export async function seedSyntheticApplications(dataDir, count) {
+  assertBuilt([SEED_SYNTHETIC_ENTRY]);
+  await runCli(SEED_SYNTHETIC_ENTRY, [String(count)], portalEnv(dataDir, { LOG_LEVEL: 'warn' }));
+}
+
+/**
  * @typedef {object} Portal
  * @property {string} url Origin of the portal, e.g. http://127.0.0.1:41234
  * @property {number} port
@@ -107,28 +195,44 @@ const INHERITED_ENV_TO_DROP = [
  * @property {string} [logLevel] LOG_LEVEL of the server (default warn)
  * @property {number} [timeoutMs] How long to wait for /api/ready (default 60 s)
  * @property {boolean} [quiet] Do not echo the server's output
+ * @property {AdminAccount[]} [admins] Staff accounts to create in the fresh database before the portal starts
+ * @property {number} [syntheticApplications] How many synthetic applications to seed before the portal starts
  */
 
 /**
  * Starts `services/api/dist/server.js` on a free port with a fresh DATA_DIR (PGlite is created, migrated and
- * seeded there) and resolves once `GET /api/ready` answers 200.
+ * seeded there) and resolves once `GET /api/ready` answers 200. Given `admins` or `syntheticApplications`, the
+ * command-line tools first create those staff accounts and applications in that DATA_DIR.
  * @param {StartPortalOptions} [options]
  * @returns {Promise<Portal>}
  */
-export async function startPortal({ logLevel = 'warn', timeoutMs = 60_000, quiet = false } = {}) {
-  assertBuilt();
+export async function startPortal({
+  logLevel = 'warn',
+  timeoutMs = 60_000,
+  quiet = false,
+  admins = [],
+  syntheticApplications = 0,
+} = {}) {
+  assertBuilt([
+    ...(admins.length > 0 ? [ADMIN_CREATE_ENTRY] : []),
+    ...(syntheticApplications > 0 ? [SEED_SYNTHETIC_ENTRY] : []),
+  ]);
   const port = await freePort();
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'waypoint-e2e-'));
   const url = `http://127.0.0.1:${port}`;
 
-  /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env };
-  for (const name of INHERITED_ENV_TO_DROP) delete env[name];
-  Object.assign(env, {
-    NODE_ENV: 'development',
+  // One process at a time on a PGlite directory: the tools run (one after the other) before the server.
+  try {
+    for (const admin of admins) await createAdmin(dataDir, admin);
+    if (syntheticApplications > 0) await seedSyntheticApplications(dataDir, syntheticApplications);
+  } catch (err) {
+    await fsp.rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+
+  const env = portalEnv(dataDir, {
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATA_DIR: dataDir,
     LOG_LEVEL: logLevel,
   });
 

@@ -1,0 +1,89 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { AdminMenu } from './AdminMenu';
+
+export const adminApplicationPath = (id: string) => `/admin/applications/${encodeURIComponent(id)}`;
+
+/** `/admin/applications/:id` (mf-admin): the whole application, its documents, history and the decision. */
+export class AdminApplicationDetailPage {
+  readonly main: Locator;
+  readonly menu: AdminMenu;
+  readonly backLink: Locator;
+  readonly decision: Locator;
+  readonly decisionHeading: Locator;
+  readonly startReview: Locator;
+  readonly approve: Locator;
+  readonly reject: Locator;
+  readonly reason: Locator;
+  /** 'Application #REF is now …' after a decision. */
+  readonly result: Locator;
+  readonly order: Locator;
+  readonly payment: Locator;
+  readonly account: Locator;
+  readonly generalInfo: Locator;
+  readonly history: Locator;
+
+  constructor(readonly page: Page) {
+    this.main = page.getByRole('main');
+    this.menu = new AdminMenu(page);
+    this.backLink = this.main.getByRole('link', { name: 'Back to applications' });
+    this.decision = this.main.getByRole('region', { name: 'Decision' });
+    this.decisionHeading = this.decision.getByRole('heading', { level: 2, name: 'Decision' });
+    this.startReview = this.decision.getByRole('button', { name: 'Start review' });
+    this.approve = this.decision.getByRole('button', { name: 'Approve' });
+    this.reject = this.decision.getByRole('button', { name: 'Reject' });
+    this.reason = this.decision.getByRole('textbox', { name: 'Reason for a rejection' });
+    this.result = this.decision.getByRole('status').filter({ hasText: /is now/ });
+    this.order = this.main.getByRole('region', { name: 'Order' });
+    this.payment = this.main.getByRole('region', { name: 'Payment' });
+    this.account = this.main.getByRole('region', { name: 'Account' });
+    this.generalInfo = this.main.getByRole('region', { name: 'General information' });
+    this.history = this.main.getByRole('table', { name: 'History' });
+  }
+
+  heading(reference: string): Locator {
+    return this.page.getByRole('heading', { level: 1, name: `Application #${reference}` });
+  }
+
+  async goto(id: string, reference: string): Promise<void> {
+    await this.page.goto(adminApplicationPath(id));
+    await this.waitUntilReady(reference);
+  }
+
+  async waitUntilReady(reference: string): Promise<void> {
+    await expect(this.heading(reference)).toBeVisible();
+    await expect(this.decisionHeading).toBeVisible();
+  }
+
+  /** The value of a fact ('Passport number', 'Amount', …) in a section. */
+  fact(section: Locator, term: string): Locator {
+    return section
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${term}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** The section of traveller `position` ('Traveller 1: Ann Lee'). */
+  traveller(position: number, name: string): Locator {
+    return this.main.getByRole('region', { name: `Traveller ${position}: ${name}` });
+  }
+
+  /** The current status badge in the decision panel. */
+  currentStatus(): Locator {
+    return this.decision.getByText(/^Current status:/);
+  }
+
+  /** The preview of a document ('Passport page' or 'Photo') of the traveller `name`. */
+  preview(section: Locator, title: 'Passport page' | 'Photo', name: string): Locator {
+    return section.getByRole('img', { name: `${title} of ${name}` });
+  }
+
+  /** The list of check results of a document. */
+  checks(section: Locator, title: 'passport page' | 'photo'): Locator {
+    return section.getByRole('list', { name: `Checks of the ${title}` });
+  }
+
+  /** The history rows whose action cell has this text (e.g. 'application.status_changed'). */
+  historyRows(action: string): Locator {
+    return this.history.getByRole('row').filter({ hasText: action });
+  }
+}

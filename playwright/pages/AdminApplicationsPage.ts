@@ -1,0 +1,103 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { AdminMenu } from './AdminMenu';
+
+export const ADMIN_APPLICATIONS_PATH = '/admin/applications';
+
+/** `/admin/applications` (mf-admin): filters in the URL, pages of 20, the Export CSV link. */
+export class AdminApplicationsPage {
+  readonly main: Locator;
+  readonly heading: Locator;
+  readonly menu: AdminMenu;
+  readonly exportLink: Locator;
+  readonly filters: Locator;
+  readonly search: Locator;
+  readonly status: Locator;
+  readonly dateFrom: Locator;
+  readonly dateTo: Locator;
+  readonly clearFilters: Locator;
+  readonly table: Locator;
+  /** The body rows (each has a row header: the application). */
+  readonly rows: Locator;
+  /** 'Showing X to Y of Z results' (or 'Loading applications…' while a page loads). */
+  readonly showing: Locator;
+  readonly pagination: Locator;
+  readonly previous: Locator;
+  readonly next: Locator;
+  readonly empty: Locator;
+
+  constructor(readonly page: Page) {
+    this.main = page.getByRole('main');
+    this.heading = page.getByRole('heading', { level: 1, name: 'Applications' });
+    this.menu = new AdminMenu(page);
+    this.exportLink = this.main.getByRole('link', { name: 'Export CSV' });
+    this.filters = this.main.getByRole('search', { name: 'Filter applications' });
+    this.search = this.filters.getByRole('searchbox', { name: 'Search' });
+    this.status = this.filters.getByRole('combobox', { name: 'Status' });
+    this.dateFrom = this.filters.getByLabel('From date');
+    this.dateTo = this.filters.getByLabel('To date');
+    this.clearFilters = this.filters.getByRole('button', { name: 'Clear filters' });
+    this.table = this.main.getByRole('table', { name: 'Applications' });
+    this.rows = this.table.getByRole('row').filter({ has: page.getByRole('rowheader') });
+    this.showing = this.main
+      .getByRole('status')
+      .filter({ hasText: /^(Showing \d+ to \d+ of \d+ results|Loading applications…)$/ });
+    this.pagination = this.main.getByRole('navigation', { name: 'Pagination' });
+    this.previous = this.pagination.getByRole('button', { name: 'Previous' });
+    this.next = this.pagination.getByRole('button', { name: 'Next' });
+    this.empty = this.main.getByText('No applications match these filters.');
+  }
+
+  /** Opens the list, with these query parameters when given. */
+  async goto(query = ''): Promise<void> {
+    await this.page.goto(`${ADMIN_APPLICATIONS_PATH}${query ? `?${query}` : ''}`);
+    await this.waitUntilLoaded();
+  }
+
+  /** The heading is there and no page of results is on its way. */
+  async waitUntilLoaded(): Promise<void> {
+    await expect(this.heading).toBeVisible();
+    await expect(this.showing).toHaveText(/^Showing \d+ to \d+ of \d+ results$/);
+    await expect(this.main.locator('[aria-busy="true"]')).toHaveCount(0);
+  }
+
+  /** The total of 'Showing X to Y of Z results' once loaded. */
+  async total(): Promise<number> {
+    await this.waitUntilLoaded();
+    const match = /of (\d+) results$/.exec((await this.showing.textContent()) ?? '');
+    if (!match) throw new Error('no total shown');
+    return Number(match[1]);
+  }
+
+  pageButton(page: number): Locator {
+    return this.pagination.getByRole('button', { name: `Page ${page}`, exact: true });
+  }
+
+  /** The row of the application with this reference (without '#'). */
+  row(reference: string): Locator {
+    return this.rows.filter({
+      has: this.page.getByRole('link', { name: `View application #${reference}` }),
+    });
+  }
+
+  viewLink(reference: string): Locator {
+    return this.table.getByRole('link', { name: `View application #${reference}` });
+  }
+
+  changeStatusLink(reference: string): Locator {
+    return this.table.getByRole('link', { name: `Change status of #${reference}` });
+  }
+
+  /** The Status cell of a row (the cells after the row header: applicant, visa type, travellers, amount, status…). */
+  statusOf(row: Locator): Locator {
+    return row.getByRole('cell').nth(4);
+  }
+
+  /** The statuses of the rows shown, top to bottom. */
+  async statuses(): Promise<string[]> {
+    const texts: string[] = [];
+    for (const row of await this.rows.all()) {
+      texts.push(((await this.statusOf(row).textContent()) ?? '').trim());
+    }
+    return texts;
+  }
+}

@@ -1,0 +1,584 @@
+import type { APIRequestContext } from '@playwright/test';
+import { registerThroughApi } from '../support/accounts';
+import {
+  adminSeeded,
+  adminTotal,
+  CSV_HEADER,
+  csvCells,
+  expect,
+  NOT_SEEDED,
+  placePaidOrder,
+  signInAsStaff,
+  STAFF,
+  STATUS,
+  submitThroughApi,
+  SYNTHETIC_APPLICATIONS,
+  test,
+  type PaidOrder,
+} from '../support/admin';
+import { expectNoA11yViolations } from '../support/axe';
+import { recordRequests } from '../support/fixtures';
+import { linkPathIn } from '../support/mailbox';
+import { BASE_URL_ENV } from '../support/portal.mjs';
+import { ADMIN_APPLICATIONS_PATH } from '../pages/AdminApplicationsPage';
+import { ADMIN_PATH } from '../pages/AdminDashboardPage';
+import { adminApplicationPath } from '../pages/AdminApplicationDetailPage';
+import { LOGIN_PATH } from '../pages/LoginPage';
+import { ORDERS_PATH } from '../pages/OrdersPage';
+
+// Every order here is placed and paid through the API (2 of the 30 orders an hour per IP); the paging runs over
+// the synthetic applications the global setup seeds. Rows made by other specs may be in the list too: the
+// figures are read from the dashboard or filtered down to this file's own rows.
+
+const REJECTION_REASON = 'The photo is not readable.';
+const PRICE = '€51.90';
+
+/** The amount of '€1,234.50' in cents. */
+function cents(euros: string): number {
+  return Math.round(Number(euros.replace(/[^\d.]/g, '')) * 100);
+}
+
+/** The lead traveller's full name, as the account and the traveller list show it. */
+function nameOf(order: PaidOrder): string {
+  return `${order.traveller.firstName} ${order.traveller.lastName}`;
+}
+
+/** Four capital-led letters, e.g. 'Kqzt': makes a surname this run's own. */
+function uniqueSurnamePart(): string {
+  const letters = Array.from({ length: 4 }, () =>
+    String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+  ).join('');
+  return `${letters.charAt(0).toUpperCase()}${letters.slice(1)}`;
+}
+
+/** YYYY-MM-DD, `days` ago (UTC). */
+function isoDaysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test.describe('admin area', () => {
+  test.describe('an admin finds, checks and decides applications; the traveller is told', () => {
+    // One story: the later tests use the applications the earlier ones decided.
+    test.describe.configure({ mode: 'serial', timeout: 120_000 });
+    test.skip(!adminSeeded(), NOT_SEEDED);
+
+    /** Two travellers, each in their own request context (another browser), with a submitted application. */
+    let approveMe: PaidOrder;
+    let rejectMe: PaidOrder;
+    const contexts: APIRequestContext[] = [];
+
+    test.beforeAll(async ({ playwright }) => {
+      test.setTimeout(120_000);
+      const baseURL = process.env[BASE_URL_ENV];
+      if (!baseURL) throw new Error(`${BASE_URL_ENV} is not set: the global setup did not run`);
+      const browserLike = async () => {
+        const context = await playwright.request.newContext({ baseURL });
+        contexts.push(context);
+        return context;
+      };
+      // Surnames of this run only: a retry (or --repeat-each) on the same portal finds one order per search.
+      const run = uniqueSurnamePart();
+      approveMe = await placePaidOrder(await browserLike(), {
+        firstName: 'Marisol',
+        lastName: `Quennell-${run}`,
+        passportNumber: 'QX7731904',
+      });
+      rejectMe = await placePaidOrder(await browserLike(), {
+        firstName: 'Tobias',
+        lastName: `Wrenfield-${run}`,
+        passportNumber: 'TW5519027',
+      });
+      await submitThroughApi(approveMe);
+      await submitThroughApi(rejectMe);
+    });
+
+    test.afterAll(async () => {
+      await Promise.all(contexts.map((context) => context.dispose()));
+    });
+
+    test('an admin signs in, sees the dashboard, filters by status, search and date, pages through and exports', async ({
+      page,
+      login,
+      adminDashboard: dashboard,
+      adminApplications: list,
+    }) => {
+      // Sign in from /admin: e-mail, Continue, password, Login, and back to /admin.
+      await page.goto(ADMIN_PATH);
+      await expect(page).toHaveURL(`${LOGIN_PATH}?redirect=%2Fadmin`);
+      await expect(login.heading).toBeVisible();
+      await expectNoA11yViolations(page);
+      await login.logIn(STAFF.email, STAFF.password);
+      await expect(page).toHaveURL(ADMIN_PATH);
+
+      // The dashboard: counts by status, amounts paid, the recent applications.
+      await dashboard.waitUntilReady();
+      await expect(page).toHaveTitle('Dashboard – Waypoint admin');
+      await expect(dashboard.menu.dashboard).toHaveAttribute('aria-current', 'page');
+      for (const label of Object.values(STATUS))
+        await expect(dashboard.statusLink(label)).toBeVisible();
+      expect(await dashboard.statusCount(STATUS.SUBMITTED)).toBeGreaterThanOrEqual(2);
+      const approvedCount = await dashboard.statusCount(STATUS.APPROVED);
+      expect(approvedCount).toBeGreaterThan(0);
+      // Both orders were paid today (€51.90 each); the amounts grow with the period.
+      const today = cents((await dashboard.amountPaid('Today').textContent()) ?? '');
+      const week = cents((await dashboard.amountPaid('Last 7 days').textContent()) ?? '');
+      const month = cents((await dashboard.amountPaid('Last 30 days').textContent()) ?? '');
+      expect(today).toBeGreaterThanOrEqual(2 * cents(PRICE));
+      expect(week).toBeGreaterThanOrEqual(today);
+      expect(month).toBeGreaterThanOrEqual(week);
+      for (const order of [approveMe, rejectMe]) {
+        const recent = dashboard.recent
+          .getByRole('row')
+          .filter({ has: page.getByRole('link', { name: `#${order.reference}`, exact: true }) });
+        await expect(recent).toContainText(nameOf(order));
+        await expect(recent).toContainText(STATUS.SUBMITTED);
+      }
+      await expectNoA11yViolations(page);
+
+      // Applications: everything, newest first, 20 a page.
+      await dashboard.menu.applications.click();
+      await expect(page).toHaveURL(ADMIN_APPLICATIONS_PATH);
+      await list.waitUntilLoaded();
+      await expect(page).toHaveTitle('Applications – Waypoint admin');
+      await expect(list.menu.applications).toHaveAttribute('aria-current', 'page');
+      const everything = await list.total();
+      expect(everything).toBeGreaterThanOrEqual(SYNTHETIC_APPLICATIONS + 2);
+      await expect(list.showing).toHaveText(`Showing 1 to 20 of ${everything} results`);
+      await expect(list.rows).toHaveCount(20);
+      await expect(list.search).toHaveAttribute('placeholder', 'Search by email, name...');
+      await expectNoA11yViolations(page);
+
+      // Status: as many as the dashboard counts, each of them approved.
+      await list.status.selectOption({ label: STATUS.APPROVED });
+      await expect(page).toHaveURL(`${ADMIN_APPLICATIONS_PATH}?status=APPROVED`);
+      await expect(list.showing).toHaveText(
+        `Showing 1 to ${Math.min(approvedCount, 20)} of ${approvedCount} results`,
+      );
+      await list.waitUntilLoaded();
+      expect(new Set(await list.statuses())).toEqual(new Set([STATUS.APPROVED]));
+      await expect(list.clearFilters).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      // Search within the approved ones: this traveller's e-mail is not among them.
+      await list.search.fill(approveMe.email);
+      await expect(page).toHaveURL(
+        `${ADMIN_APPLICATIONS_PATH}?search=${encodeURIComponent(approveMe.email)}&status=APPROVED`,
+      );
+      await expect(list.empty).toBeVisible();
+      await expect(list.showing).toHaveText('Showing 0 to 0 of 0 results');
+      await expectNoA11yViolations(page);
+
+      // …but among the submitted ones: one row, with the account's name and e-mail, the amount and the status.
+      await list.status.selectOption({ label: STATUS.SUBMITTED });
+      await expect(list.showing).toHaveText('Showing 1 to 1 of 1 results');
+      const row = list.row(approveMe.reference);
+      await expect(row).toBeVisible();
+      await expect(list.rows).toHaveCount(1);
+      await expect(row.getByRole('rowheader')).toContainText(`#${approveMe.reference}`);
+      await expect(row.getByRole('rowheader')).toContainText('United States');
+      await expect(row.getByRole('cell')).toHaveText([
+        `${nameOf(approveMe)}${approveMe.email}`,
+        'United Kingdom ETA',
+        '1',
+        PRICE,
+        STATUS.SUBMITTED,
+        /^\d{1,2} [A-Z][a-z]{2} \d{4}$/,
+        '',
+      ]);
+      await expect(list.changeStatusLink(approveMe.reference)).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      // A traveller's name, and an order reference, find the order whatever its status.
+      await list.status.selectOption({ label: 'All' });
+      await list.search.fill(rejectMe.traveller.lastName);
+      await expect(page).toHaveURL(
+        `${ADMIN_APPLICATIONS_PATH}?search=${encodeURIComponent(rejectMe.traveller.lastName)}`,
+      );
+      await expect(list.showing).toHaveText('Showing 1 to 1 of 1 results');
+      await expect(list.row(rejectMe.reference)).toBeVisible();
+      await list.search.fill(`#${approveMe.reference}`);
+      await list.search.press('Enter');
+      await expect(list.showing).toHaveText('Showing 1 to 1 of 1 results');
+      await expect(list.row(approveMe.reference)).toBeVisible();
+
+      // Clear filters: the whole list again.
+      await list.clearFilters.click();
+      await expect(page).toHaveURL(ADMIN_APPLICATIONS_PATH);
+      await expect(list.search).toHaveValue('');
+      await expect(list.showing).toHaveText(`Showing 1 to 20 of ${everything} results`);
+
+      // Paging through the synthetic applications: Next, page buttons, Previous.
+      await list.search.fill('synthetic');
+      await expect(list.showing).toHaveText(`Showing 1 to 20 of ${SYNTHETIC_APPLICATIONS} results`);
+      await expect(list.previous).toHaveAttribute('aria-disabled', 'true');
+      await expect(list.pageButton(1)).toHaveAttribute('aria-current', 'page');
+      await expect(list.pagination.getByRole('button', { name: /^Page \d+$/ })).toHaveText([
+        '1',
+        '2',
+        '3',
+      ]);
+      await list.next.click();
+      await expect(page).toHaveURL(`${ADMIN_APPLICATIONS_PATH}?search=synthetic&page=2`);
+      await expect(list.showing).toHaveText(
+        `Showing 21 to 40 of ${SYNTHETIC_APPLICATIONS} results`,
+      );
+      await expect(list.pageButton(2)).toHaveAttribute('aria-current', 'page');
+      await list.waitUntilLoaded();
+      await expect(list.rows).toHaveCount(20);
+      await expect(list.rows.first()).toContainText('@example.com');
+      await expectNoA11yViolations(page);
+
+      await list.pageButton(3).click();
+      await expect(list.showing).toHaveText(
+        `Showing 41 to ${SYNTHETIC_APPLICATIONS} of ${SYNTHETIC_APPLICATIONS} results`,
+      );
+      await expect(list.rows).toHaveCount(SYNTHETIC_APPLICATIONS - 40);
+      // The ends stay focusable (aria-disabled) and do nothing.
+      await expect(list.next).toHaveAttribute('aria-disabled', 'true');
+      await list.next.press('Enter');
+      await expect(page).toHaveURL(`${ADMIN_APPLICATIONS_PATH}?search=synthetic&page=3`);
+
+      await list.previous.click();
+      await expect(page).toHaveURL(`${ADMIN_APPLICATIONS_PATH}?search=synthetic&page=2`);
+      await expect(list.showing).toHaveText(
+        `Showing 21 to 40 of ${SYNTHETIC_APPLICATIONS} results`,
+      );
+
+      // The filters live in the URL: a reload shows the same page of the same view.
+      await page.reload();
+      await list.waitUntilLoaded();
+      await expect(page).toHaveURL(`${ADMIN_APPLICATIONS_PATH}?search=synthetic&page=2`);
+      await expect(list.search).toHaveValue('synthetic');
+      await expect(list.showing).toHaveText(
+        `Showing 21 to 40 of ${SYNTHETIC_APPLICATIONS} results`,
+      );
+      await expect(list.pageButton(2)).toHaveAttribute('aria-current', 'page');
+
+      // Another filter goes back to page 1: the synthetic applications of the last year.
+      const yearAgo = isoDaysAgo(365);
+      await list.dateFrom.fill(yearAgo);
+      await expect(page).toHaveURL(
+        `${ADMIN_APPLICATIONS_PATH}?search=synthetic&dateFrom=${yearAgo}`,
+      );
+      const lastYear = await list.total();
+      expect(lastYear).toBeGreaterThan(0);
+      expect(lastYear).toBeLessThan(SYNTHETIC_APPLICATIONS);
+      expect(lastYear).toBe(await adminTotal(page.request, `search=synthetic&dateFrom=${yearAgo}`));
+      await expectNoA11yViolations(page);
+
+      await page.reload();
+      await list.waitUntilLoaded();
+      await expect(list.search).toHaveValue('synthetic');
+      await expect(list.dateFrom).toHaveValue(yearAgo);
+      await expect(list.dateTo).toHaveValue('');
+      await expect(list.status).toHaveValue('');
+      expect(await list.total()).toBe(lastYear);
+
+      // Export carries the filters (not the page) and downloads every matching row.
+      const exportHref = await list.exportLink.getAttribute('href');
+      expect(exportHref).toBe(
+        `/api/admin/applications/export.csv?search=synthetic&dateFrom=${yearAgo}`,
+      );
+      const exported = await page.request.get(exportHref ?? '');
+      expect(exported.status()).toBe(200);
+      expect(exported.headers()['content-type']).toBe('text/csv; charset=utf-8');
+      expect(exported.headers()['content-disposition']).toMatch(
+        /^attachment; filename="waypoint-applications-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const csv = await exported.text();
+      const lines = csv
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      expect(lines[0]).toBe(CSV_HEADER);
+      expect(lines).toHaveLength(lastYear + 1);
+      for (const line of lines.slice(1)) {
+        const cells = csvCells(line);
+        expect(cells).toHaveLength(12);
+        expect(cells[10]).toMatch(/^synthetic\d+_\d+@example\.com$/);
+        expect(cells[3]! >= yearAgo, `created ${cells[3]} on or after ${yearAgo}`).toBe(true);
+      }
+
+      // One of this file's orders, found by e-mail, as a CSV row.
+      await list.clearFilters.click();
+      await list.search.fill(approveMe.email);
+      await expect(list.showing).toHaveText('Showing 1 to 1 of 1 results');
+      const oneHref = await list.exportLink.getAttribute('href');
+      expect(oneHref).toBe(
+        `/api/admin/applications/export.csv?search=${encodeURIComponent(approveMe.email)}`,
+      );
+      const one = (await (await page.request.get(oneHref ?? '')).text())
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      expect(one).toHaveLength(2);
+      const cells = csvCells(one[1] ?? '');
+      expect(cells[0]).toBe(approveMe.reference);
+      expect(cells[1]).toBe(approveMe.id);
+      expect(cells[2]).toBe('SUBMITTED');
+      expect(cells.slice(5)).toEqual([
+        'United States',
+        'United Kingdom ETA',
+        '1',
+        nameOf(approveMe),
+        nameOf(approveMe),
+        approveMe.email,
+        '51.90',
+      ]);
+
+      // On a small screen the admin menu is a drawer.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(list.menu.nav).toBeHidden();
+      await list.menu.mobileMenuButton.click();
+      await expect(list.menu.drawer).toBeVisible();
+      await expectNoA11yViolations(page);
+      await list.menu.drawer.getByRole('link', { name: 'Dashboard', exact: true }).click();
+      await expect(list.menu.drawer).toBeHidden();
+      await expect(page).toHaveURL(ADMIN_PATH);
+      await dashboard.waitUntilReady();
+      await expectNoA11yViolations(page);
+    });
+
+    test('an admin checks a submitted application and approves it, and rejects another with a reason', async ({
+      page,
+      adminDashboard: dashboard,
+      adminApplications: list,
+      adminDetail: detail,
+    }) => {
+      await signInAsStaff(page.request);
+      await dashboard.goto();
+      const approvedBefore = await dashboard.statusCount(STATUS.APPROVED);
+      const rejectedBefore = await dashboard.statusCount(STATUS.REJECTED);
+
+      // From the list to the detail.
+      await list.goto(`search=${encodeURIComponent(approveMe.email)}`);
+      await list.viewLink(approveMe.reference).click();
+      await expect(page).toHaveURL(adminApplicationPath(approveMe.id));
+      await detail.waitUntilReady(approveMe.reference);
+      await expect(page).toHaveTitle(`Application #${approveMe.reference} – Waypoint admin`);
+      await expect(detail.menu.applications).toHaveAttribute('aria-current', 'page');
+
+      // Order, account, payment and general information.
+      await expect(detail.fact(detail.order, 'Reference')).toHaveText(`#${approveMe.reference}`);
+      await expect(detail.fact(detail.order, 'Status')).toHaveText(STATUS.SUBMITTED);
+      await expect(detail.fact(detail.order, 'Visa type')).toHaveText('United Kingdom ETA');
+      await expect(detail.fact(detail.order, 'Total')).toHaveText(PRICE);
+      await expect(detail.fact(detail.account, 'Name')).toHaveText(nameOf(approveMe));
+      await expect(detail.fact(detail.account, 'E-mail')).toHaveText(approveMe.email);
+      await expect(detail.fact(detail.payment, 'Amount')).toHaveText(PRICE);
+      await expect(detail.fact(detail.payment, 'Provider reference')).toHaveText(/^\S{6,}$/);
+      await expect(detail.fact(detail.payment, 'Status')).toHaveText(/^succeeded$/i);
+      await expect(detail.fact(detail.generalInfo, 'Phone')).toHaveText('+1 202-555-0143');
+      await expect(detail.fact(detail.generalInfo, 'Notifications')).toHaveText('SMS');
+
+      // The traveller: the passport number (decrypted only here), answers, documents with previews and checks.
+      const traveller = detail.traveller(1, nameOf(approveMe));
+      await expect(detail.fact(traveller, 'Passport number')).toHaveText(
+        approveMe.traveller.passportNumber,
+      );
+      await expect(detail.fact(traveller, 'Nationality')).toHaveText('United States (US)');
+      await expect(detail.fact(traveller, 'City/town')).toHaveText('Boston');
+      await expect(detail.fact(traveller, 'Convictions')).toHaveText('No');
+      for (const [title, kind] of [
+        ['Passport page', 'passport page'],
+        ['Photo', 'photo'],
+      ] as const) {
+        const preview = detail.preview(traveller, title, nameOf(approveMe));
+        await preview.scrollIntoViewIfNeeded();
+        await expect
+          .poll(
+            () => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+            {
+              message: `the ${kind} preview loads`,
+            },
+          )
+          .toBeGreaterThan(0);
+        const checks = detail.checks(traveller, kind).getByRole('listitem');
+        expect(await checks.count()).toBeGreaterThan(0);
+        for (const check of await checks.all()) await expect(check).toHaveText(/^✓Passed: /);
+      }
+      await expect(traveller.getByText(/^Accepted, uploaded /)).toHaveCount(2);
+
+      // The history so far: created, paid, submitted.
+      for (const action of ['application.created', 'application.paid', 'application.submitted']) {
+        await expect(detail.historyRows(action)).not.toHaveCount(0);
+      }
+      await expectNoA11yViolations(page);
+
+      // Start review, then Approve; the reason field is there, not needed.
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.SUBMITTED}`);
+      await expect(detail.approve).toBeHidden();
+      await detail.startReview.click();
+      await expect(detail.result).toHaveText(
+        `Application #${approveMe.reference} is now ${STATUS.UNDER_REVIEW}.`,
+      );
+      await expect(detail.result).toBeFocused();
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.UNDER_REVIEW}`);
+      await expect(detail.startReview).toBeHidden();
+      await expect(detail.reason).toBeVisible();
+      await expectNoA11yViolations(page);
+
+      await detail.approve.click();
+      await expect(detail.result).toHaveText(
+        `Application #${approveMe.reference} is now ${STATUS.APPROVED}.`,
+      );
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.APPROVED}`);
+      await expect(detail.decision).toContainText(
+        'This application has been approved. The decision is final.',
+      );
+      await expect(detail.decision.getByRole('button')).toHaveCount(0);
+      await expect(detail.fact(detail.order, 'Status')).toHaveText(STATUS.APPROVED);
+      const changes = detail.historyRows('application.status_changed');
+      await expect(changes).toHaveCount(2);
+      await expect(changes.nth(0)).toContainText(STAFF.email);
+      // The details are listed in the order the database keeps them (jsonb: 'to' before 'from').
+      await expect(changes.nth(0)).toContainText('from: SUBMITTED');
+      await expect(changes.nth(0)).toContainText('to: UNDER_REVIEW');
+      await expect(changes.nth(1)).toContainText('from: UNDER_REVIEW');
+      await expect(changes.nth(1)).toContainText('to: APPROVED');
+      await expectNoA11yViolations(page);
+
+      // Back to the list as it was, then the second application by its 'Change status' button.
+      await detail.backLink.click();
+      await expect(page).toHaveURL(
+        `${ADMIN_APPLICATIONS_PATH}?search=${encodeURIComponent(approveMe.email)}`,
+      );
+      await list.waitUntilLoaded();
+      await expect(list.statusOf(list.row(approveMe.reference))).toHaveText(STATUS.APPROVED);
+      await list.search.fill(rejectMe.reference);
+      await expect(list.showing).toHaveText('Showing 1 to 1 of 1 results');
+      await list.changeStatusLink(rejectMe.reference).click();
+      await expect(page).toHaveURL(`${adminApplicationPath(rejectMe.id)}#decision`);
+      await detail.waitUntilReady(rejectMe.reference);
+      await expect(detail.decisionHeading).toBeFocused();
+      await expect(
+        detail.fact(detail.traveller(1, nameOf(rejectMe)), 'Passport number'),
+      ).toHaveText(rejectMe.traveller.passportNumber);
+      await expectNoA11yViolations(page);
+
+      await detail.startReview.click();
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.UNDER_REVIEW}`);
+
+      // Reject needs a reason for the traveller.
+      await detail.reject.click();
+      await expect(detail.reason).toBeFocused();
+      await expect(detail.reason).toHaveAttribute('aria-invalid', 'true');
+      await expect(detail.decision).toContainText('Please give the reason the traveller will see');
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.UNDER_REVIEW}`);
+      await expectNoA11yViolations(page);
+
+      await detail.reason.fill(REJECTION_REASON);
+      await detail.reject.click();
+      await expect(detail.result).toHaveText(
+        `Application #${rejectMe.reference} is now ${STATUS.REJECTED}.`,
+      );
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.REJECTED}`);
+      await expect(detail.decision).toContainText(
+        `Reason given to the traveller: ${REJECTION_REASON}`,
+      );
+      await expect(detail.decision).toContainText(
+        'This application has been rejected. The decision is final.',
+      );
+      const rejection = detail.historyRows('application.status_changed').nth(1);
+      await expect(rejection).toContainText(STAFF.email);
+      await expect(rejection).toContainText('to: REJECTED');
+      await expect(rejection).toContainText(`reason: ${REJECTION_REASON}`);
+      await expectNoA11yViolations(page);
+
+      // The dashboard counts the decisions.
+      await detail.menu.dashboard.click();
+      await dashboard.waitUntilReady();
+      expect(await dashboard.statusCount(STATUS.APPROVED)).toBe(approvedBefore + 1);
+      expect(await dashboard.statusCount(STATUS.REJECTED)).toBe(rejectedBefore + 1);
+    });
+
+    test('the travellers see the decisions in My orders and in their e-mails', async ({
+      page,
+      context,
+      orders,
+      mailbox,
+    }) => {
+      const approved = await mailbox.waitForMessage(approveMe.email, {
+        subject: new RegExp(`^Order #${approveMe.reference}: Approved$`),
+      });
+      expect(approved.text).toContain(
+        `The status of your order #${approveMe.reference} is now: Approved.`,
+      );
+      await mailbox.waitForMessage(approveMe.email, {
+        subject: new RegExp(`^Order #${approveMe.reference}: Under review$`),
+      });
+      const rejected = await mailbox.waitForMessage(rejectMe.email, {
+        subject: new RegExp(`^Order #${rejectMe.reference}: Rejected$`),
+      });
+      expect(rejected.text).toContain(`Reason: ${REJECTION_REASON}`);
+      await mailbox.waitForMessage(rejectMe.email, {
+        subject: new RegExp(`^Order #${rejectMe.reference}: Under review$`),
+      });
+
+      // Each traveller in the browser with their own session, following the e-mail's link.
+      for (const [order, message, status] of [
+        [approveMe, approved, STATUS.APPROVED],
+        [rejectMe, rejected, STATUS.REJECTED],
+      ] as const) {
+        await context.clearCookies();
+        await context.addCookies((await order.request.storageState()).cookies);
+        await page.goto(linkPathIn(message, ORDERS_PATH));
+        await expect(page).toHaveURL(ORDERS_PATH);
+        await orders.waitUntilReady();
+        await expect(
+          orders.activePanel.getByRole('heading', { name: `Order #${order.reference}` }),
+        ).toHaveCount(0);
+        await orders.oldTab.click();
+        const card = orders.oldPanel
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { name: `Order #${order.reference}` }) });
+        await expect(card).toBeVisible();
+        await expect(card).toContainText(status);
+        if (status === STATUS.REJECTED)
+          await expect(card).toContainText(`Reason: ${REJECTION_REASON}`);
+        else await expect(card).not.toContainText('Reason:');
+        await expectNoA11yViolations(page);
+      }
+    });
+  });
+
+  test('a registered traveller gets neither the admin pages nor the admin data', async ({
+    page,
+    request,
+  }) => {
+    await registerThroughApi(page.request);
+    const adminCode = recordRequests(page, '/remotes/admin/');
+    const adminCalls = recordRequests(page, '/api/admin/');
+    await page.goto(ADMIN_PATH);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'You are not authorised to see this page' }),
+    ).toBeVisible();
+    await page.goto(`${ADMIN_APPLICATIONS_PATH}?status=SUBMITTED`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'You are not authorised to see this page' }),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(adminCode.map((r) => r.url())).toEqual([]);
+    expect(adminCalls.map((r) => r.url())).toEqual([]);
+    await expect(page.getByRole('main')).not.toContainText('synthetic');
+    await expectNoA11yViolations(page);
+
+    // The API refuses them (403), and anybody without a session (401).
+    for (const path of [
+      '/api/admin/dashboard',
+      '/api/admin/applications',
+      '/api/admin/applications?status=SUBMITTED',
+      '/api/admin/applications/export.csv',
+    ]) {
+      const asTraveller = await page.request.get(path);
+      expect(asTraveller.status(), `${path} as a traveller`).toBe(403);
+      expect(await asTraveller.text()).not.toContain('@example.com');
+      expect((await request.get(path)).status(), `${path} signed out`).toBe(401);
+    }
+    const decide = await page.request.post(
+      '/api/admin/applications/00000000-0000-4000-8000-000000000000/status',
+      { data: { status: 'UNDER_REVIEW', version: 1 } },
+    );
+    expect(decide.status()).toBe(403);
+  });
+});
