@@ -39,6 +39,12 @@ export function resumePath(status: ApplicationStatus, id: string): string | null
   return null;
 }
 
+/** Where a paid order that can no longer be changed is read (its answers, documents and status). */
+export function viewPath(status: ApplicationStatus, id: string): string | null {
+  if (status === 'DRAFT' || status === 'IN_PROGRESS') return null;
+  return `/application/${encodeURIComponent(id)}/review`;
+}
+
 /** The order reference people see: the last 8 characters of the id, upper-cased. */
 export function orderReference(id: string): string {
   return id.slice(-8).toUpperCase();
@@ -61,6 +67,8 @@ export const OrderSummary = z.object({
   country: z.object({ id: z.string(), name: z.string(), flagEmoji: z.string() }),
   /** Where "Continue Application →" goes, or null when the order cannot be resumed. */
   resumePath: z.string().nullable(),
+  /** Where a submitted or decided order is read ("View application"), or null. */
+  viewPath: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

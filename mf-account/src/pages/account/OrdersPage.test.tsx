@@ -30,6 +30,7 @@ function order(id: string, status: ApplicationStatus, extra: Partial<OrderSummar
     visaType: { id: 'eta', name: 'United Kingdom ETA' },
     country: { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
     resumePath: resume[status] ?? null,
+    viewPath: status === 'DRAFT' || status === 'IN_PROGRESS' ? null : `/application/${id}/review`,
     ...extra,
   };
   return summary;
@@ -94,7 +95,13 @@ describe('my orders', () => {
 
     expect(submitted).toHaveTextContent('Submitted');
     expect(submitted).toHaveTextContent('United Kingdom ETA');
-    expect(within(submitted).queryByRole('link')).not.toBeInTheDocument();
+    expect(
+      within(submitted).queryByRole('link', { name: /Continue Application/ }),
+    ).not.toBeInTheDocument();
+    expect(within(submitted).getByRole('link', { name: /View application/ })).toHaveAttribute(
+      'href',
+      '/application/0b1c2d3e-0000-4000-8000-00000000ef56/review',
+    );
   });
 
   it('switches to the old orders with the keyboard', async () => {
@@ -122,6 +129,11 @@ describe('my orders', () => {
     expect(rejected).toHaveTextContent('Rejected');
     expect(rejected).toHaveTextContent('Reason: The passport photo page could not be read.');
     expect(screen.queryByRole('link', { name: /Continue Application/ })).not.toBeInTheDocument();
+    // A decided order can still be read.
+    expect(within(approved).getByRole('link', { name: /View application/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/application\/.+\/review$/),
+    );
 
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Active Applications' })).toHaveFocus();

@@ -85,6 +85,12 @@ function OrderCard({ order }: { order: OrderSummary }) {
           <span className="wp-visually-hidden"> for order #{order.reference}</span>{' '}
           <span aria-hidden="true">→</span>
         </Link>
+      ) : order.viewPath ? (
+        <Link to={order.viewPath} className="wpa-order__continue">
+          View application
+          <span className="wp-visually-hidden"> for order #{order.reference}</span>{' '}
+          <span aria-hidden="true">→</span>
+        </Link>
       ) : null}
     </li>
   );

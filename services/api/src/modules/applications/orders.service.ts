@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { resumePath, type OrderSummary } from '@waypoint/contracts';
+import { resumePath, viewPath, type OrderSummary } from '@waypoint/contracts';
 import { applications, countries, visaTypes } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 
@@ -40,5 +40,6 @@ export async function listMyApplications({
     visaType,
     country: { id: country.code, name: country.name, flagEmoji: country.flagEmoji },
     resumePath: resumePath(a.status, a.id),
+    viewPath: viewPath(a.status, a.id),
   }));
 }
