@@ -14,13 +14,22 @@ export interface ListFilters {
   status?: (typeof applications.$inferSelect)['status'] | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
+  /** Accounts whose e-mail is the searched address (looked up first by `resolveFilters`). */
+  accountIds?: string[] | undefined;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Looks up what a filter needs before the list query: the accounts of a searched e-mail address. */
+export async function resolveFilters(db: Db, f: ListFilters): Promise<ListFilters> {
+  const term = f.search?.trim().toLowerCase();
+  if (!term || !EMAIL.test(term)) return f;
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, term));
+  return { ...f, accountIds: rows.map((r) => r.id) };
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const usersWithEmail = (email: string) =>
-  sql`(select ${users.id} from ${users} where ${users.email} = ${email})`;
 
 /** The WHERE clause of the admin list; every filter is backed by an index (see the schema). */
 export function listWhere(f: ListFilters): SQL | undefined {
@@ -29,10 +38,12 @@ export function listWhere(f: ListFilters): SQL | undefined {
   if (f.dateFrom) parts.push(gte(applications.createdAt, sql`${f.dateFrom}::date`));
   if (f.dateTo) parts.push(lt(applications.createdAt, sql`${f.dateTo}::date + 1`));
   const term = f.search?.trim().toLowerCase();
-  if (term && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(term)) {
+  if (term && EMAIL.test(term)) {
     // A whole e-mail address: the order's or its account's, both found on an index.
     parts.push(
-      or(eq(applications.guestEmail, term), inArray(applications.userId, usersWithEmail(term)))!,
+      f.accountIds?.length
+        ? or(eq(applications.guestEmail, term), inArray(applications.userId, f.accountIds))!
+        : eq(applications.guestEmail, term),
     );
   } else if (term) {
     const byText = sql`${applications.searchText} like ${`%${likeEscape(term)}%`}`;

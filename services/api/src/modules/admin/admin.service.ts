@@ -29,6 +29,7 @@ import { enqueueEmail } from '../notifications/outbox';
 import {
   countApplications,
   pageOfApplications,
+  resolveFilters,
   travellersOf,
   type ListFilters,
 } from './admin.repo';
@@ -71,7 +72,8 @@ async function rowsFor(ctx: ServiceContext, page: PageRow[]) {
   return page.map((r) => toRow(r, people.get(r.a.id) ?? []));
 }
 
-export async function listApplications(ctx: ServiceContext, filters: ListFilters, page: number) {
+export async function listApplications(ctx: ServiceContext, requested: ListFilters, page: number) {
+  const filters = await resolveFilters(ctx.db, requested);
   const [total, rows] = await Promise.all([
     countApplications(ctx.db, filters),
     pageOfApplications(ctx.db, filters, ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE),
@@ -330,9 +332,10 @@ export async function decide(
 const EXPORT_BATCH = 1000;
 
 /** Every application matching the filters as CSV, streamed in batches (keyset pages: any number of rows). */
-export function exportCsv(ctx: ServiceContext, filters: ListFilters): PassThrough {
+export function exportCsv(ctx: ServiceContext, requested: ListFilters): PassThrough {
   const out = new PassThrough();
   const run = async () => {
+    const filters = await resolveFilters(ctx.db, requested);
     out.write('\uFEFF');
     out.write(
       csvRow([

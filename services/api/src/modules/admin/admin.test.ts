@@ -148,6 +148,13 @@ describe('applications list', () => {
     ).data;
     expect(inProgress.applications.map((a) => a.id)).toEqual([paidId]);
     expect(inProgress.applications[0]!.user).toMatchObject({ email, firstName: 'Ann1' });
+    // The account's own e-mail finds the order too, even when it differs from the order's.
+    const renamed = uniqueEmail('renamed');
+    await t.database.db.update(users).set({ email: renamed }).where(eq(users.email, email));
+    const byAccount = body<{ data: AdminListResponse }>(
+      await list(adminA, `?search=${encodeURIComponent(renamed)}`),
+    ).data;
+    expect(byAccount.applications.map((a) => a.id)).toEqual([paidId]);
     const today = new Date().toISOString().slice(0, 10);
     const both = body<{ data: AdminListResponse }>(
       await list(adminA, `?status=IN_PROGRESS&dateFrom=${today}&dateTo=${today}`),
