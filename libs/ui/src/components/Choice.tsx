@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { cx, describedBy } from './ids';
+import { FieldMessages, RequiredMark } from './Field';
 
 export interface RadioOption {
   value: string;
@@ -50,24 +51,9 @@ export function RadioGroup({
     >
       <legend className="wp-label">
         {legend}
-        {required ? (
-          <span className="wp-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </legend>
-      {hint ? (
-        <p className="wp-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="wp-field-error" id={`${id}-error`}>
-          <span className="wp-visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
       <div className="wp-choices__list">
         {options.map((option, index) => {
           const optionId = index === 0 ? id : `${id}-${option.value}`;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cx, describedBy } from './ids';
+import { FieldMessages, RequiredMark } from './Field';
 
 export interface CountryOption {
   id: string;
@@ -129,24 +130,9 @@ export function CountryPicker({
     <div className={cx('wp-field', 'wp-combobox', error && 'wp-field--error', className)}>
       <label className="wp-label" id={labelId} htmlFor={id}>
         {label}
-        {required ? (
-          <span className="wp-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
-      {hint ? (
-        <p className="wp-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="wp-field-error" id={`${id}-error`}>
-          <span className="wp-visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
       <div className="wp-combobox__control">
         <span className="wp-combobox__flag" aria-hidden="true">
           {query === null && selected ? selected.flagEmoji : '🌐'}

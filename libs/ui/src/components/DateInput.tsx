@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { cx, describedBy } from './ids';
+import { FieldMessages, RequiredMark } from './Field';
 
 const MONTHS = [
   'January',
@@ -115,24 +116,9 @@ export function DateInput({
     >
       <legend className="wp-label">
         {label}
-        {required ? (
-          <span className="wp-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </legend>
-      {hint ? (
-        <p className="wp-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="wp-field-error" id={`${id}-error`}>
-          <span className="wp-visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
       <div className="wp-date__parts">
         <div className="wp-date__part">
           <label className="wp-date__label" htmlFor={id}>

@@ -10,6 +10,43 @@ export interface FieldChromeProps {
   className?: string;
 }
 
+/** The asterisk after the label of a required field (the control itself carries `required`). */
+export function RequiredMark() {
+  return (
+    <span className="wp-required" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  );
+}
+
+/** A field's hint and error, with the ids that `describedBy` links the control to. */
+export function FieldMessages({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: string | undefined;
+  error?: string | null | undefined;
+}) {
+  return (
+    <>
+      {hint ? (
+        <p className="wp-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="wp-field-error" id={`${id}-error`}>
+          <span className="wp-visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** Label, hint and error around one control, linked by ids. */
 export function FieldChrome({
   id,
@@ -24,24 +61,9 @@ export function FieldChrome({
     <div className={['wp-field', error ? 'wp-field--error' : '', className ?? ''].join(' ').trim()}>
       <label className="wp-label" htmlFor={id}>
         {label}
-        {required ? (
-          <span className="wp-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        {required ? <RequiredMark /> : null}
       </label>
-      {hint ? (
-        <p className="wp-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="wp-field-error" id={`${id}-error`}>
-          <span className="wp-visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
       {children}
     </div>
   );
