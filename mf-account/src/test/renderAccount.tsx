@@ -1,12 +1,13 @@
-import { act, render } from '@testing-library/react';
-import { Provider } from 'react-redux';
+import type { AuthUser } from '@waypoint/platform';
 import {
-  AUTH_STORAGE_KEY,
-  BrowserRouter,
-  StandaloneRoutes,
-  createAppStore,
-  type AuthUser,
-} from '@waypoint/platform';
+  callsTo,
+  failure,
+  mockFetch,
+  ok,
+  renderRemote,
+  type Reply,
+  type Routes,
+} from '../../../libs/platform/test/remote-testing';
 import { mounts } from '../routes';
 
 export const traveller: AuthUser = {
@@ -27,27 +28,7 @@ export const countries = [
   { id: 'US', name: 'United States', flagEmoji: '🇺🇸', entryRule: 'ETA', ruleNote: null },
 ];
 
-export interface Reply {
-  status?: number;
-  body: unknown;
-}
-
-export function ok(data: unknown): Reply {
-  return { body: { success: true, data } };
-}
-
-export function failure(status: number, error?: string, extra: object = {}): Reply {
-  return {
-    status,
-    body: {
-      success: false,
-      code: 'X',
-      requestId: 'test',
-      ...(error === undefined ? {} : { error }),
-      ...extra,
-    },
-  };
-}
+export { callsTo, failure, ok, type Reply };
 
 /** A call the page made, as the server received it. */
 export interface SentRequest {
@@ -57,49 +38,14 @@ export interface SentRequest {
   body: unknown;
 }
 
-type Route = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
-
-/**
- * Answers the API calls by 'METHOD /api/path'; a list answers one reply per call (the last one repeats). Unknown
- * paths get a 404 envelope. Returns the calls made, in order.
- */
-export function mockApi(routes: Record<string, Route | Route[]>): SentRequest[] {
-  const sent: SentRequest[] = [];
-  const used = new Map<string, number>();
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const request = input instanceof Request ? input : new Request(String(input));
-    const url = new URL(request.url);
-    const text = await request.clone().text();
-    const call: SentRequest = {
-      method: request.method,
-      path: url.pathname,
-      contentType: request.headers.get('content-type'),
-      body: text === '' ? undefined : (JSON.parse(text) as unknown),
-    };
-    sent.push(call);
-    const key = `${call.method} ${call.path}`;
-    const entry = routes[key];
-    let route: Route | undefined;
-    if (Array.isArray(entry)) {
-      const index = used.get(key) ?? 0;
-      used.set(key, index + 1);
-      route = entry[Math.min(index, entry.length - 1)];
-    } else {
-      route = entry;
-    }
-    const reply = typeof route === 'function' ? await route(call) : route;
-    const { status = 200, body } = reply ?? failure(404, 'Not found');
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  }) as unknown as typeof fetch;
-  return sent;
-}
-
-/** The calls made to one path. */
-export function callsTo(sent: SentRequest[], key: string): SentRequest[] {
-  return sent.filter((call) => `${call.method} ${call.path}` === key);
+/** Answers the API calls (see mockFetch); returns the calls made, in order. */
+export function mockApi(routes: Routes<SentRequest>): SentRequest[] {
+  return mockFetch(routes, ({ method, path, contentType, body }) => ({
+    method,
+    path,
+    contentType,
+    body,
+  }));
 }
 
 export interface RenderOptions {
@@ -112,29 +58,8 @@ export interface RenderOptions {
 }
 
 /** Renders the account area at `path` the way the shell mounts it: one store, the browser's history. */
-export async function renderAccount(
-  path: string,
-  { user, state, keepSession = false }: RenderOptions = {},
-) {
-  window.localStorage.clear();
-  if (!keepSession) window.sessionStorage.clear();
-  if (user) window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user }));
-  const store = createAppStore({ storage: window.localStorage });
-  window.history.replaceState(
-    state === undefined ? null : { usr: state, key: 'test', idx: 0 },
-    '',
-    path,
-  );
-  const view = await act(async () =>
-    render(
-      <Provider store={store}>
-        <BrowserRouter>
-          <StandaloneRoutes module={{ mounts }} />
-        </BrowserRouter>
-      </Provider>,
-    ),
-  );
-  return { ...view, store };
+export function renderAccount(path: string, options: RenderOptions = {}) {
+  return renderRemote({ mounts }, path, options);
 }
 
 /** The path (and query) the browser shows. */

@@ -1,15 +1,16 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { Provider } from 'react-redux';
 import type { ProcessingOption, VisaType } from '@waypoint/contracts';
+import { SELECTION_STORAGE_KEY, type AuthUser } from '@waypoint/platform';
 import {
-  AUTH_STORAGE_KEY,
-  BrowserRouter,
-  SELECTION_STORAGE_KEY,
-  StandaloneRoutes,
-  createAppStore,
-  type AuthUser,
-} from '@waypoint/platform';
+  callsTo,
+  failure,
+  mockFetch,
+  ok,
+  renderRemote,
+  type Reply,
+  type Routes as SharedRoutes,
+} from '../../../libs/platform/test/remote-testing';
 import { mounts } from '../routes';
 import { APPLY_STORAGE_KEY, initialApplyState, type ApplyState } from '../state';
 
@@ -61,27 +62,7 @@ export const options: ProcessingOption[] = [
   },
 ];
 
-export interface Reply {
-  status?: number;
-  body: unknown;
-}
-
-export function ok(data: unknown): Reply {
-  return { body: { success: true, data } };
-}
-
-export function failure(status: number, error?: string, extra: object = {}): Reply {
-  return {
-    status,
-    body: {
-      success: false,
-      code: 'X',
-      requestId: 'test',
-      ...(error === undefined ? {} : { error }),
-      ...extra,
-    },
-  };
-}
+export { callsTo, failure, ok, type Reply };
 
 export interface SentRequest {
   method: string;
@@ -91,8 +72,7 @@ export interface SentRequest {
   body: unknown;
 }
 
-type Route = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
-export type Routes = Record<string, Route | Route[]>;
+export type Routes = SharedRoutes<SentRequest>;
 
 /** The reference data every wizard page loads, and no saved application. */
 export const referenceRoutes: Routes = {
@@ -113,48 +93,18 @@ export const referenceRoutes: Routes = {
   'POST /api/applications/save': ok({ sessionId: 's1', savedAt: '2026-01-02T10:00:00Z' }),
 };
 
-/**
- * Answers the API calls by 'METHOD /api/path'; a list answers one reply per call (the last one repeats). Unknown
- * paths get a 404 envelope. Returns the calls made, in order.
- */
+/** Answers the API calls (see mockFetch), the reference data included; returns the calls made, in order. */
 export function mockApi(routes: Routes): SentRequest[] {
-  const all = { ...referenceRoutes, ...routes };
-  const sent: SentRequest[] = [];
-  const used = new Map<string, number>();
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const request = input instanceof Request ? input : new Request(String(input));
-    const url = new URL(request.url);
-    const text = await request.clone().text();
-    const call: SentRequest = {
-      method: request.method,
-      path: url.pathname,
-      query: url.search,
-      contentType: request.headers.get('content-type'),
-      body: text === '' ? undefined : (JSON.parse(text) as unknown),
-    };
-    sent.push(call);
-    const key = `${call.method} ${call.path}`;
-    const entry = all[key];
-    let route: Route | undefined;
-    if (Array.isArray(entry)) {
-      const index = used.get(key) ?? 0;
-      used.set(key, index + 1);
-      route = entry[Math.min(index, entry.length - 1)];
-    } else {
-      route = entry;
-    }
-    const reply = typeof route === 'function' ? await route(call) : route;
-    const { status = 200, body } = reply ?? failure(404, 'Not found');
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  }) as unknown as typeof fetch;
-  return sent;
-}
-
-export function callsTo(sent: SentRequest[], key: string): SentRequest[] {
-  return sent.filter((call) => `${call.method} ${call.path}` === key);
+  return mockFetch(
+    { ...referenceRoutes, ...routes },
+    ({ method, path, search, contentType, body }) => ({
+      method,
+      path,
+      query: search,
+      contentType,
+      body,
+    }),
+  );
 }
 
 export const traveler1 = {
@@ -182,30 +132,21 @@ export interface RenderOptions {
 }
 
 /** Renders the wizard at `path` the way the shell mounts it: one store, the browser's history. */
-export async function renderApply(path: string, options: RenderOptions = {}) {
-  const { wizard, keepSession = false, user, selection } = options;
-  window.localStorage.clear();
-  if (!keepSession) window.sessionStorage.clear();
-  if (wizard) {
-    window.sessionStorage.setItem(
-      APPLY_STORAGE_KEY,
-      JSON.stringify({ ...initialApplyState, ...wizard }),
-    );
-  }
-  if (user) window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user }));
-  if (selection) window.localStorage.setItem(SELECTION_STORAGE_KEY, JSON.stringify(selection));
-  const store = createAppStore({ storage: window.localStorage });
-  window.history.replaceState(null, '', path);
-  const view = await act(async () =>
-    render(
-      <Provider store={store}>
-        <BrowserRouter>
-          <StandaloneRoutes module={{ mounts }} />
-        </BrowserRouter>
-      </Provider>,
-    ),
-  );
-  return { ...view, store };
+export function renderApply(path: string, options: RenderOptions = {}) {
+  const { wizard, keepSession, user, selection } = options;
+  return renderRemote({ mounts }, path, {
+    user,
+    keepSession,
+    prepare: () => {
+      if (wizard) {
+        window.sessionStorage.setItem(
+          APPLY_STORAGE_KEY,
+          JSON.stringify({ ...initialApplyState, ...wizard }),
+        );
+      }
+      if (selection) window.localStorage.setItem(SELECTION_STORAGE_KEY, JSON.stringify(selection));
+    },
+  });
 }
 
 export function currentPath(): string {
