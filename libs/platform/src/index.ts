@@ -90,21 +90,5 @@ export {
 } from './guards/guards';
 export { mountStandalone, StandaloneRoutes } from './remotes/StandaloneRoutes';
 export { NotFoundPage } from './pages/NotFoundPage';
-export {
-  BrowserRouter,
-  Link,
-  NavLink,
-  Navigate,
-  Outlet,
-  Route,
-  Routes,
-  useLocation,
-  useNavigate,
-  useParams,
-  useRoutes,
-  useSearchParams,
-  type LinkProps,
-  type NavLinkProps,
-  type NavigateFunction,
-  type RouteObject,
-} from './router';
+// The router APIs, listed once in router.ts.
+export * from './router';
