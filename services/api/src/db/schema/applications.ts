@@ -83,6 +83,8 @@ export const applications = pgTable(
     // (…, created_at, id) so a page of ids is read from the index alone, newest first.
     index('applications_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('applications_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The admin dashboard's recent activity.
+    index('applications_updated_idx').on(t.updatedAt.desc()),
     index('applications_user_idx').on(t.userId, t.createdAt.desc()),
     index('applications_guest_email_idx').on(t.guestEmail),
     index('applications_reference_idx').on(t.reference),

@@ -13,6 +13,7 @@ import {
   type DashboardResponse,
 } from '@waypoint/contracts';
 import {
+  applicationCounts,
   applications,
   auditLog,
   countries,
@@ -86,57 +87,42 @@ export async function listApplications(ctx: ServiceContext, requested: ListFilte
 
 export async function dashboard(ctx: ServiceContext): Promise<DashboardResponse> {
   const recent = await ctx.db
-    .select({ id: applications.id })
-    .from(applications)
-    .orderBy(desc(applications.updatedAt))
-    .limit(10);
-  const byStatus = await ctx.db
-    .select({ status: applications.status, n: sql<number>`count(*)::int` })
-    .from(applications)
-    .groupBy(applications.status);
-  const counts = Object.fromEntries(
-    (['DRAFT', 'IN_PROGRESS', 'SUBMITTED', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'] as const).map(
-      (s) => [s, 0],
-    ),
-  ) as Record<ApplicationStatus, number>;
-  for (const r of byStatus) counts[r.status] = Number(r.n);
-  const paidSince = async (days: number | 'today') => {
-    const since =
-      days === 'today'
-        ? sql`date_trunc('day', now())`
-        : sql`now() - make_interval(days => ${days})`;
-    const rows = await ctx.db
-      .select({ sum: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-      .from(payments)
-      .where(and(eq(payments.status, 'succeeded'), gte(payments.succeededAt, since)));
-    return Number(rows[0]?.sum ?? 0);
-  };
-  return {
-    applications: await recentRows(
-      ctx,
-      recent.map((r) => r.id),
-    ),
-    counts,
-    paid: {
-      todayCents: await paidSince('today'),
-      last7DaysCents: await paidSince(7),
-      last30DaysCents: await paidSince(30),
-    },
-    lastUpdated: new Date().toISOString(),
-  };
-}
-
-async function recentRows(ctx: ServiceContext, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await ctx.db
     .select({ a: applications, country: countries, visaTypeName: visaTypes.name, user: users })
     .from(applications)
     .innerJoin(countries, eq(countries.code, applications.countryCode))
     .innerJoin(visaTypes, eq(visaTypes.id, applications.visaTypeId))
     .leftJoin(users, eq(users.id, applications.userId))
-    .where(sql`${applications.id} in ${ids}`)
-    .orderBy(desc(applications.updatedAt));
-  return rowsFor(ctx, rows);
+    .orderBy(sql`${applications.updatedAt} desc nulls last`)
+    .limit(10);
+  // The totals kept by the database's trigger (no scan of the applications).
+  const kept = await ctx.db.select().from(applicationCounts);
+  const counts = Object.fromEntries(kept.map((r) => [r.status, Number(r.n)])) as Record<
+    ApplicationStatus,
+    number
+  >;
+  const [paid] = await ctx.db
+    .select({
+      today: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.succeededAt} >= date_trunc('day', now())), 0)::int`,
+      last7: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.succeededAt} >= now() - interval '7 days'), 0)::int`,
+      last30: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'succeeded'),
+        gte(payments.succeededAt, sql`now() - interval '30 days'`),
+      ),
+    );
+  return {
+    applications: await rowsFor(ctx, recent),
+    counts,
+    paid: {
+      todayCents: Number(paid?.today ?? 0),
+      last7DaysCents: Number(paid?.last7 ?? 0),
+      last30DaysCents: Number(paid?.last30 ?? 0),
+    },
+    lastUpdated: new Date().toISOString(),
+  };
 }
 
 async function history(ctx: ServiceContext, applicationId: string): Promise<AuditEntry[]> {
