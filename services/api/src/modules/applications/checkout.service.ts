@@ -28,7 +28,7 @@ import type { UserRow } from '../../plugins/session';
 import { issueSignInLink } from '../auth/auth.service';
 import { enqueueEmail } from '../notifications/outbox';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider';
-import { getCurrentRate } from '../reference/reference.service';
+import { getCurrentRate, normaliseRate } from '../reference/reference.service';
 
 type OrderInput = z.output<typeof CreatePaymentIntentBody>;
 
@@ -115,10 +115,7 @@ function priceOf(a: typeof applications.$inferSelect): PriceBreakdown {
     travelerCount: a.travelerCount,
     governmentFeeGbpPence: a.governmentFeeGbpPence,
     governmentFeeCents: a.governmentFeeCents,
-    exchangeRate: {
-      rate: a.exchangeRate.replace(/(\.\d{4}\d*?)0+$/, '$1'),
-      date: a.exchangeRateDate,
-    },
+    exchangeRate: { rate: normaliseRate(a.exchangeRate), date: a.exchangeRateDate },
     processingFeeCents: a.processingFeeCents,
     governmentTotalCents: a.governmentFeeCents * a.travelerCount,
     serviceTotalCents: a.processingFeeCents * a.travelerCount,

@@ -16,7 +16,7 @@ type VisaTypeRow = typeof visaTypes.$inferSelect;
 type OptionRow = typeof processingOptions.$inferSelect;
 
 /** "1.145000" → "1.1450": at least four decimals, no noise beyond. */
-function normaliseRate(rate: string): string {
+export function normaliseRate(rate: string): string {
   const [whole, frac = ''] = rate.split('.');
   return `${whole}.${frac.replace(/0+$/, '').padEnd(4, '0')}`;
 }
