@@ -16,9 +16,21 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   NOT_READY: 'NOT_READY',
+  /** The database did not answer (a restart or failover): retry after the Retry-After seconds. */
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  /** The server is shedding load (event loop or memory pressure): retry after the Retry-After seconds. */
+  OVERLOADED: 'OVERLOADED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Texts of the retryable 503 replies. */
+export const AvailabilityText = {
+  databaseUnavailable:
+    'We cannot reach our records for a moment. Nothing you entered is lost: please try again in a few seconds.',
+  overloaded: 'We are very busy right now. Please try again in a few seconds.',
+  shuttingDown: 'This server is restarting. Please try again in a few seconds.',
+} as const;
 
 /** Fallback texts of the client when the server gives none (spec section 8). */
 export const ClientErrorText = {

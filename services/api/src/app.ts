@@ -9,6 +9,7 @@ import type { FieldEncryption } from './lib/field-encryption';
 import { loggerOptions } from './lib/logging';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminEmailsRoutes } from './modules/admin/emails.routes';
 import { postPaymentRoutes } from './modules/applications/post-payment.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -19,6 +20,7 @@ import { bundlesAvailable, registerBundles } from './plugins/bundles';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerPressure } from './plugins/pressure';
 import { registerSessions } from './plugins/session';
 
 declare module 'fastify' {
@@ -86,6 +88,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
+  await registerPressure(app, config);
   await app.register(helmet, {
     // The API answers JSON; the pages get their own policy where they are served.
     contentSecurityPolicy: {
@@ -109,6 +112,7 @@ export async function buildApp({
   await app.register(paymentsRoutes);
   await app.register(postPaymentRoutes);
   await app.register(adminRoutes);
+  await app.register(adminEmailsRoutes);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) await registerBundles(app, config);
   return app;

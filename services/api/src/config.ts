@@ -48,6 +48,13 @@ const EnvSchema = z.object({
       )
       .optional(),
   ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  MAX_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(30),
   REDIS_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: bool,
@@ -80,6 +87,15 @@ export interface Config {
   dataDir: string;
   /** node-postgres when set; PGlite under `dataDir/db` otherwise. */
   databaseUrl: string | undefined;
+  /** PostgreSQL pool limits (ignored by PGlite). */
+  database: { poolSize: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  /** Requests are shed with 503 above these (0 turns a limit off). */
+  pressure: { maxEventLoopDelayMs: number; maxRssBytes: number };
+  /**
+   * Payments the provider reports as succeeded but whose order is not paid (the process died between the two)
+   * are completed this long after the last sign of activity, checked every `intervalSeconds`.
+   */
+  reconcile: { graceSeconds: number; intervalSeconds: number };
   publicUrl: string;
   mail: { smtpUrl: string | undefined; from: string; mailboxDir: string };
   payments:
@@ -189,6 +205,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    database: {
+      poolSize: e.DATABASE_POOL_SIZE,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
+    pressure: {
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      maxRssBytes: e.MAX_RSS_MB * 1024 * 1024,
+    },
+    reconcile: {
+      graceSeconds: e.RECONCILE_GRACE_SECONDS,
+      intervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, mailboxDir: path.join(dataDir, 'mail') },
     payments,

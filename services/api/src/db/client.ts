@@ -22,20 +22,41 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Limits of the PostgreSQL pool; every value has a default suited to one API process. */
+export interface PoolLimits {
+  /** Connections per process. */
+  poolSize?: number;
+  /** How long a request waits for a connection (a new one, or a free one from a full pool). */
+  connectTimeoutMs?: number;
+  /** Server-side limit of one statement (`statement_timeout`); the client gives up a little later. */
+  statementTimeoutMs?: number;
+}
+
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | ({ kind: 'postgres'; url: string } & PoolLimits)
   /** `dataDir` undefined means in memory. `loadDataDir` starts from a dump (used by tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const statementTimeoutMs = options.statementTimeoutMs ?? 15_000;
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      statement_timeout: statementTimeoutMs,
+      // The client stops waiting shortly after the server should have cancelled the statement.
+      query_timeout: statementTimeoutMs + 2_000,
+      idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+      keepAlive: true,
     });
-    // A pool error on an idle client must not crash the process; the next query reports it.
-    pool.on('error', () => undefined);
+    // A connection that dies (a terminated backend, a failover, a network cut) emits 'error' on its client,
+    // idle or checked out; unhandled, that event would end the process. The query that was using it (if any)
+    // fails with a connection error, which the API answers 503, and the pool replaces the connection.
+    const ignore = () => undefined;
+    pool.on('error', ignore);
+    pool.on('connect', (client) => client.on('error', ignore));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       kind: 'postgres',
@@ -43,7 +64,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        if (!pool.ended) await pool.end();
+      },
     };
   }
   if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });

@@ -1,4 +1,5 @@
 import {
+  AvailabilityText,
   ClientErrorText,
   ErrorCode,
   type ErrorEnvelope,
@@ -6,7 +7,22 @@ import {
 } from '@waypoint/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/faults';
 import { AppError } from '../lib/errors';
+
+/** Seconds a client is asked to wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The driver's own code and message of a database error, without the query or its parameters. */
+function rootCause(err: unknown): { code?: string; message: string } {
+  let current = err as { cause?: unknown; code?: unknown; message?: unknown } | undefined;
+  for (let depth = 0; depth < 6 && current?.cause; depth += 1)
+    current = current.cause as typeof current;
+  return {
+    ...(typeof current?.code === 'string' ? { code: current.code } : {}),
+    message: typeof current?.message === 'string' ? current.message : String(current),
+  };
+}
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -48,9 +64,22 @@ export function registerErrorHandling(app: FastifyInstance) {
         : (err.validation[0]?.message ?? 'The request is not valid');
       return send(reply, request, 400, ErrorCode.VALIDATION_FAILED, first, fieldErrors);
     }
+    if (isDatabaseUnavailable(err)) {
+      // A restart or failover: the pool reconnects by itself, so the caller is asked to retry.
+      request.log.warn({ database: rootCause(err) }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(
+        reply,
+        request,
+        503,
+        ErrorCode.DATABASE_UNAVAILABLE,
+        AvailabilityText.databaseUnavailable,
+      );
+    }
     if (err instanceof AppError) {
       if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
-      if (err.statusCode >= 500) request.log.error({ err }, 'application error');
+      if (err.statusCode === 503) request.log.warn({ code: err.code }, err.message);
+      else if (err.statusCode >= 500) request.log.error({ err }, 'application error');
       return send(reply, request, err.statusCode, err.code, err.message, err.fieldErrors);
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

@@ -1,10 +1,22 @@
-import { okEnvelope, ErrorEnvelope } from '@waypoint/contracts';
+import { AvailabilityText, ErrorCode, ErrorEnvelope, okEnvelope } from '@waypoint/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
 
 const Health = okEnvelope(z.object({ status: z.literal('ok') }));
+
+/** A readiness probe waits this long for the database before it reports it unreachable. */
+const PING_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout exceeded when trying to connect')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,13 +36,27 @@ export async function healthRoutes(app: FastifyInstance) {
         response: { 200: Health, 503: ErrorEnvelope },
       },
     },
-    async () => {
-      if (app.lifecycle.shuttingDown) throw new AppError(503, 'NOT_READY', 'Shutting down');
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (app.lifecycle.shuttingDown)
+        throw new AppError(
+          503,
+          ErrorCode.NOT_READY,
+          AvailabilityText.shuttingDown,
+          undefined,
+          RETRY_AFTER_SECONDS,
+        );
       try {
-        await app.database.ping();
+        await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
       } catch (err) {
-        app.log.warn({ err }, 'readiness check: database did not answer');
-        throw new AppError(503, 'NOT_READY', 'The database is not answering');
+        app.log.warn({ err: { message: (err as Error).message } }, 'readiness: no database');
+        throw new AppError(
+          503,
+          ErrorCode.DATABASE_UNAVAILABLE,
+          AvailabilityText.databaseUnavailable,
+          undefined,
+          RETRY_AFTER_SECONDS,
+        );
       }
       return { success: true as const, data: { status: 'ok' as const } };
     },
