@@ -9,12 +9,13 @@ import { FieldEncryption, resolveEncryptionKey } from './lib/field-encryption';
 import { pruneRateLimits } from './lib/rate-limit';
 import { createMailer } from './modules/notifications/mailer';
 import { processOutbox, startWorker } from './modules/notifications/outbox';
+import { reconcilePayments } from './modules/payments/payments.service';
 import { pruneSessions } from './plugins/session';
 
 /** Opens the configured database (PostgreSQL, or PGlite under DATA_DIR/db), migrated and seeded. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, ...config.database })
     : await openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'db') });
   try {
     await migrateDatabase(database);
@@ -44,6 +45,11 @@ export async function bootstrap(config: Config): Promise<Started> {
           name: 'outbox',
           everyMs: 1000,
           run: () => processOutbox(database.db, mailer, config, app.log),
+        },
+        {
+          name: 'payments',
+          everyMs: config.reconcile.intervalSeconds * 1000,
+          run: () => reconcilePayments({ ctx: app.ctx, provider: app.payments }),
         },
         { name: 'sessions', everyMs: 10 * 60_000, run: () => pruneSessions(database.db) },
         { name: 'rate-limits', everyMs: 10 * 60_000, run: () => pruneRateLimits(database.db) },

@@ -9,6 +9,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { applications } from './applications';
+import { sql } from 'drizzle-orm';
 import { createdAt, tstz, updatedAt } from './common';
 
 export const paymentProviderEnum = pgEnum('payment_provider', ['sandbox', 'stripe']);
@@ -39,8 +40,20 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     succeededAt: tstz('succeeded_at'),
+    /**
+     * The intent's status as the provider last reported it (browser confirm, webhook or reconciliation). A
+     * 'succeeded' here on an unpaid order means the card was charged and the order still has to be completed.
+     */
+    providerStatus: text('provider_status'),
+    /** When reconciliation next asks the provider about this unsettled payment (null: its grace after creation). */
+    nextCheckAt: tstz('next_check_at'),
+    /** How many times reconciliation has asked, for its backoff. */
+    checks: integer('checks').notNull().default(0),
   },
   (t) => [
+    index('payments_unsettled_idx')
+      .on(t.nextCheckAt, t.createdAt)
+      .where(sql`${t.status} not in ('succeeded', 'canceled')`),
     uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),
     uniqueIndex('payments_idempotency_idx').on(t.idempotencyKey),
     index('payments_application_idx').on(t.applicationId),

@@ -19,7 +19,8 @@ import { notFound } from '../../lib/errors';
 import { guestSessionHash } from '../../plugins/guest-session';
 import { requireUser, startSession } from '../../plugins/session';
 import { toUser } from '../auth/auth.service';
-import { checkoutOrder, completePayment, createOrder, paidSummary } from './checkout.service';
+import { settleSucceededIntent } from '../payments/payments.service';
+import { checkoutOrder, createOrder, paidSummary } from './checkout.service';
 import { clearDrafts, loadDraft, saveDraft, type DraftOwner } from './drafts.service';
 import { listMyApplications } from './orders.service';
 
@@ -148,16 +149,7 @@ export async function applicationsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const intent = await app.payments.retrieveIntent(request.body.paymentIntentId);
       if (!intent) throw notFound('No such payment');
-      const done = await completePayment(
-        ctx,
-        {
-          paymentIntentId: intent.id,
-          status: intent.status,
-          amount: intent.amount,
-          currency: intent.currency,
-        },
-        app.payments.name,
-      );
+      const done = await settleSucceededIntent({ ctx, provider: app.payments, input: intent });
       const guestHash = guestSessionHash(config, request, reply, false);
       let user = request.user && request.user.id === done.user.id ? request.user : null;
       // Only the browser that placed the order, and only into the account that paying created, is signed in.

@@ -27,6 +27,7 @@ import { consumeRateLimits } from '../../lib/rate-limit';
 import type { UserRow } from '../../plugins/session';
 import { issueSignInLink } from '../auth/auth.service';
 import { enqueueEmail } from '../notifications/outbox';
+import { recordPaymentEvent, type PaymentEventRecord } from '../payments/payments.repo';
 import type { PaymentEvent, PaymentProvider } from '../payments/provider';
 import { getCurrentRate, normaliseRate } from '../reference/reference.service';
 
@@ -265,6 +266,13 @@ async function findByIdempotencyKey(ctx: ServiceContext, provider: PaymentProvid
   return { ...row, clientSecret: intent.clientSecret, price: priceOf(row.application) };
 }
 
+export interface CompletionOptions {
+  /** Who noticed the payment succeeded: the browser's confirm call, a provider webhook, or reconciliation. */
+  via: 'confirm' | 'webhook' | 'reconciliation';
+  /** The provider event to record once, with the completion. */
+  event?: PaymentEventRecord;
+}
+
 export interface Completion {
   application: typeof applications.$inferSelect;
   /** The account of the order's e-mail. */
@@ -283,9 +291,13 @@ export async function completePayment(
   ctx: ServiceContext,
   event: Pick<PaymentEvent, 'paymentIntentId' | 'status' | 'amount' | 'currency'>,
   providerName: 'sandbox' | 'stripe',
+  options: CompletionOptions = { via: 'confirm' },
 ): Promise<Completion> {
   if (event.status !== 'succeeded') throw conflict(PaymentText.notCompleted(event.status));
   const result = await ctx.db.transaction(async (tx) => {
+    // A provider event is recorded in the same transaction as the order's completion: after a crash at any
+    // point either both exist or neither, and a redelivery completes the order.
+    if (options.event) await recordPaymentEvent(tx as Tx, providerName, options.event);
     const row = (
       await tx
         .select({ payment: payments, application: applications })
@@ -327,7 +339,12 @@ export async function completePayment(
     }
     await tx
       .update(payments)
-      .set({ status: 'succeeded', succeededAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        status: 'succeeded',
+        providerStatus: 'succeeded',
+        succeededAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(payments.id, row.payment.id));
     // The order belongs to the account of traveller 1's e-mail: a new one is created when there is none.
     let owner = (await tx.select().from(users).where(eq(users.email, email)))[0];
@@ -398,6 +415,7 @@ export async function completePayment(
       applicationId: application!.id,
       details: {
         provider: providerName,
+        via: options.via,
         paymentIntentId: event.paymentIntentId,
         amountCents: event.amount,
         createdUser,
@@ -439,6 +457,39 @@ export async function paidSummary(ctx: ServiceContext, applicationId: string) {
   };
 }
 
+/**
+ * A new intent for an order whose intent was cancelled (left unpaid for a day). The key is derived from the
+ * cancelled intent, so two tabs resuming at once get the same new intent and the payment points at it once.
+ */
+async function renewIntent(
+  ctx: ServiceContext,
+  provider: PaymentProvider,
+  payment: typeof payments.$inferSelect,
+  application: typeof applications.$inferSelect,
+) {
+  const intent = await provider.createIntent({
+    amount: payment.amountCents,
+    currency: 'eur',
+    idempotencyKey: `renew:${payment.id}:${payment.providerPaymentId}`,
+    metadata: { visaType: application.visaTypeId, travelers: String(application.travelerCount) },
+    receiptEmail: application.guestEmail ?? '',
+  });
+  await ctx.db
+    .update(payments)
+    .set({
+      providerPaymentId: intent.id,
+      status: intent.status,
+      providerStatus: intent.status,
+      nextCheckAt: null,
+      checks: 0,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(payments.id, payment.id), eq(payments.providerPaymentId, payment.providerPaymentId)),
+    );
+  return intent;
+}
+
 /** Reopens an unpaid order of the signed-in user at checkout. */
 export async function checkoutOrder(
   ctx: ServiceContext,
@@ -458,8 +509,9 @@ export async function checkoutOrder(
   if (!row || (row.a.userId !== user.id && user.role !== 'admin'))
     throw notFound('No such application');
   if (row.a.status !== 'DRAFT') throw conflict('This order is already paid.');
-  const intent = await provider.retrieveIntent(row.p.providerPaymentId);
+  let intent = await provider.retrieveIntent(row.p.providerPaymentId);
   if (!intent) throw new AppError(502, 'PROVIDER', PaymentText.paymentFailed);
+  if (intent.status === 'canceled') intent = await renewIntent(ctx, provider, row.p, row.a);
   const people = await ctx.db
     .select({ firstName: travelers.firstName, lastName: travelers.lastName })
     .from(travelers)

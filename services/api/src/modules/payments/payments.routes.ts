@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   ErrorEnvelope,
   okEnvelope,
@@ -10,9 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentEvents } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
-import { completePayment } from '../applications/checkout.service';
+import { handleWebhookEvent, settleSucceededIntent } from './payments.service';
 import type { PaymentProvider } from './provider';
 import { SandboxProvider, toSandboxResponse } from './sandbox-provider';
 import { StripeProvider } from './stripe-provider';
@@ -54,16 +52,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
     const completeIfPaid = async (row: ReturnType<typeof toSandboxResponse>) => {
       // The sandbox tells the portal at once, as Stripe's webhook would.
       if (row.status === 'succeeded')
-        await completePayment(
-          app.ctx,
-          {
-            paymentIntentId: row.id,
-            status: row.status,
-            amount: row.amount,
-            currency: row.currency,
-          },
-          'sandbox',
-        );
+        await settleSucceededIntent({ ctx: app.ctx, provider, input: row });
       return row;
     };
     r.post(
@@ -137,20 +126,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
           }
           if (!event) return { success: true as const, data: { received: true as const } };
           // Each event is applied once, however often Stripe delivers it.
-          const fresh = await app.ctx.db
-            .insert(paymentEvents)
-            .values({ eventId: event.id, provider: 'stripe', type: event.type, payload: event })
-            .onConflictDoNothing()
-            .returning({ id: paymentEvents.eventId });
-          if (fresh.length > 0 && event.type === 'payment_intent.succeeded') {
-            try {
-              await completePayment(app.ctx, event, 'stripe');
-            } catch (err) {
-              // Let Stripe deliver it again later.
-              await app.ctx.db.delete(paymentEvents).where(eq(paymentEvents.eventId, event.id));
-              throw err;
-            }
-          }
+          await handleWebhookEvent({ ctx: app.ctx, input: event });
           return { success: true as const, data: { received: true as const } };
         },
       );

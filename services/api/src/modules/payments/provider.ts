@@ -22,6 +22,8 @@ export interface PaymentProvider {
   }): Promise<ProviderIntent>;
   /** The provider's current view of an intent, or null when it does not know it. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** Cancels an intent that was never paid (a succeeded one is returned as it is). */
+  cancelIntent(id: string): Promise<ProviderIntent | null>;
 }
 
 /** A verified provider event about a payment (from a webhook, or the sandbox itself). */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   PaymentText,
   type IntentStatus,
@@ -83,6 +83,14 @@ export class SandboxProvider implements PaymentProvider {
   async retrieveIntent(id: string): Promise<ProviderIntent | null> {
     const row = (await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)))[0];
     return row ? toIntent(row) : null;
+  }
+
+  async cancelIntent(id: string): Promise<ProviderIntent | null> {
+    await this.db
+      .update(sandboxIntents)
+      .set({ status: 'canceled', updatedAt: sql`now()` })
+      .where(and(eq(sandboxIntents.id, id), ne(sandboxIntents.status, 'succeeded')));
+    return this.retrieveIntent(id);
   }
 
   private async authorised(id: string, clientSecret: string): Promise<Row> {

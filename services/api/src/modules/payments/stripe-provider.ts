@@ -61,6 +61,18 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async cancelIntent(id: string): Promise<ProviderIntent | null> {
+    const current = await this.retrieveIntent(id);
+    if (!current || current.status === 'succeeded' || current.status === 'canceled') return current;
+    return toIntent(
+      await this.stripe.paymentIntents.cancel(
+        id,
+        { cancellation_reason: 'abandoned' },
+        { idempotencyKey: `cancel:${id}` },
+      ),
+    );
+  }
+
   /** Verifies a webhook's signature over the raw body; throws when it does not match. */
   parseWebhook(rawBody: Buffer, signature: string): PaymentEvent | null {
     const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);

@@ -1,78 +1,12 @@
-import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { applications, paymentEvents } from '../../db/schema';
+import { fakeStripe, succeededEvent, type FakeIntent } from '../../faults/fake-stripe';
 import { Browser, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { orderBody } from '../../test/orders';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
-
-interface FakeIntent {
-  id: string;
-  object: 'payment_intent';
-  client_secret: string;
-  status: string;
-  amount: number;
-  currency: string;
-  metadata: Record<string, string>;
-}
-
-/** A local stand-in for the Stripe API: the calls the portal makes, with idempotency keys honoured. */
-function fakeStripe() {
-  const intents = new Map<string, FakeIntent>();
-  const byKey = new Map<string, string>();
-  const calls: { method: string; path: string; idempotencyKey?: string; body: string }[] = [];
-  let n = 0;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      const key = req.headers['idempotency-key'] as string | undefined;
-      calls.push({
-        method: req.method!,
-        path: req.url!,
-        ...(key ? { idempotencyKey: key } : {}),
-        body: raw,
-      });
-      res.setHeader('content-type', 'application/json');
-      if (req.method === 'POST' && req.url === '/v1/payment_intents') {
-        const existing = key ? byKey.get(key) : undefined;
-        if (existing) return res.end(JSON.stringify(intents.get(existing)));
-        const params = new URLSearchParams(raw);
-        n += 1;
-        const intent: FakeIntent = {
-          id: `pi_fake_${n}`,
-          object: 'payment_intent',
-          client_secret: `pi_fake_${n}_secret_abc`,
-          status: 'requires_payment_method',
-          amount: Number(params.get('amount')),
-          currency: params.get('currency')!,
-          metadata: {},
-        };
-        intents.set(intent.id, intent);
-        if (key) byKey.set(key, intent.id);
-        return res.end(JSON.stringify(intent));
-      }
-      const match = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
-      if (req.method === 'GET' && match) {
-        const intent = intents.get(match[1]!);
-        if (!intent) {
-          res.statusCode = 404;
-          return res.end(
-            JSON.stringify({
-              error: { type: 'invalid_request_error', message: 'No such payment_intent' },
-            }),
-          );
-        }
-        return res.end(JSON.stringify(intent));
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unknown' } }));
-    });
-  });
-  return { server, intents, calls };
-}
 
 const fake = fakeStripe();
 let t: TestApp;
@@ -103,13 +37,6 @@ function webhook(event: object, secret = WEBHOOK_SECRET) {
     payload,
   });
 }
-
-const succeededEvent = (id: string, intent: FakeIntent) => ({
-  id,
-  object: 'event',
-  type: 'payment_intent.succeeded',
-  data: { object: { ...intent, status: 'succeeded' } },
-});
 
 describe('Stripe provider', () => {
   it('reports Stripe and its publishable key to the checkout', async () => {

@@ -1,0 +1,98 @@
+import http from 'node:http';
+import type net from 'node:net';
+
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  client_secret: string;
+  status: string;
+  amount: number;
+  currency: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * A local stand-in for the Stripe API with the calls the portal makes (create with idempotency keys, retrieve,
+ * cancel), so payments can be tested without a network. `intents` can be changed to play the card's outcome.
+ */
+export function fakeStripe() {
+  const intents = new Map<string, FakeIntent>();
+  const byKey = new Map<string, string>();
+  const calls: { method: string; path: string; idempotencyKey?: string; body: string }[] = [];
+  let n = 0;
+  const send = (res: http.ServerResponse, status: number, body: unknown) => {
+    res.statusCode = status;
+    res.end(JSON.stringify(body));
+  };
+  const notFound = (res: http.ServerResponse) =>
+    send(res, 404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const key = req.headers['idempotency-key'] as string | undefined;
+      calls.push({
+        method: req.method!,
+        path: req.url!,
+        ...(key ? { idempotencyKey: key } : {}),
+        body: raw,
+      });
+      res.setHeader('content-type', 'application/json');
+      if (req.method === 'POST' && req.url === '/v1/payment_intents') {
+        const existing = key ? byKey.get(key) : undefined;
+        if (existing) return send(res, 200, intents.get(existing));
+        const params = new URLSearchParams(raw);
+        n += 1;
+        const intent: FakeIntent = {
+          id: `pi_fake_${n}`,
+          object: 'payment_intent',
+          client_secret: `pi_fake_${n}_secret_abc`,
+          status: 'requires_payment_method',
+          amount: Number(params.get('amount')),
+          currency: params.get('currency')!,
+          metadata: {},
+        };
+        intents.set(intent.id, intent);
+        if (key) byKey.set(key, intent.id);
+        return send(res, 200, intent);
+      }
+      const cancel = /^\/v1\/payment_intents\/([^/?]+)\/cancel/.exec(req.url ?? '');
+      if (req.method === 'POST' && cancel) {
+        const intent = intents.get(cancel[1]!);
+        if (!intent) return notFound(res);
+        if (intent.status === 'succeeded')
+          return send(res, 400, {
+            error: { type: 'invalid_request_error', message: 'This PaymentIntent has succeeded' },
+          });
+        intent.status = 'canceled';
+        return send(res, 200, intent);
+      }
+      const match = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
+      if (req.method === 'GET' && match) {
+        const intent = intents.get(match[1]!);
+        return intent ? send(res, 200, intent) : notFound(res);
+      }
+      send(res, 404, { error: { type: 'invalid_request_error', message: 'Unknown' } });
+    });
+  });
+  return {
+    server,
+    intents,
+    calls,
+    async listen(): Promise<string> {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The event Stripe sends when an intent succeeded. */
+export function succeededEvent(id: string, intent: FakeIntent) {
+  return {
+    id,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: { ...intent, status: 'succeeded' } },
+  };
+}

@@ -1,0 +1,153 @@
+import type { ServiceContext } from '../../lib/context';
+import { completePayment } from '../applications/checkout.service';
+import {
+  cancelPayment,
+  claimUnsettledPayments,
+  noteProviderStatus,
+  recordPaymentEvent,
+  setProviderStatus,
+} from './payments.repo';
+import type { PaymentEvent, PaymentProvider, ProviderIntent } from './provider';
+
+/** Intents left unpaid this long are cancelled with the provider. */
+export const ABANDONED_AFTER_HOURS = 24;
+
+/**
+ * The provider says an intent succeeded (the browser's confirm, or the sandbox answering it): the order is
+ * completed now, and if this process dies first, reconciliation completes it after its grace period.
+ */
+export async function settleSucceededIntent({
+  ctx,
+  provider,
+  input,
+}: {
+  ctx: ServiceContext;
+  provider: PaymentProvider;
+  input: Pick<ProviderIntent, 'id' | 'status' | 'amount' | 'currency'>;
+}) {
+  await noteProviderStatus(
+    ctx.db,
+    provider.name,
+    input.id,
+    input.status,
+    ctx.config.reconcile.graceSeconds,
+  );
+  return completePayment(
+    ctx,
+    {
+      paymentIntentId: input.id,
+      status: input.status,
+      amount: input.amount,
+      currency: input.currency,
+    },
+    provider.name,
+    { via: 'confirm' },
+  );
+}
+
+/**
+ * A verified Stripe webhook event, applied exactly once: a `payment_intent.succeeded` is recorded in the
+ * transaction that completes its order; other events are recorded on their own.
+ */
+export async function handleWebhookEvent({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: PaymentEvent;
+}): Promise<void> {
+  const record = { id: input.id, type: input.type, payload: input };
+  if (input.type !== 'payment_intent.succeeded') {
+    await recordPaymentEvent(ctx.db, 'stripe', record);
+    return;
+  }
+  await noteProviderStatus(
+    ctx.db,
+    'stripe',
+    input.paymentIntentId,
+    input.status,
+    ctx.config.reconcile.graceSeconds,
+  );
+  await completePayment(ctx, input, 'stripe', { via: 'webhook', event: record });
+}
+
+export interface ReconcileResult {
+  checked: number;
+  completed: number;
+  canceled: number;
+}
+
+/**
+ * Asks the provider about unsettled payments of unpaid orders that are due (their grace period passed):
+ * succeeded ones are completed exactly as the confirm call would (one order, one e-mail, audited); ones left
+ * unpaid for a day are cancelled. Safe to run in several processes at once.
+ */
+export async function reconcilePayments({
+  ctx,
+  provider,
+  input = {},
+}: {
+  ctx: ServiceContext;
+  provider: PaymentProvider;
+  input?: { batch?: number };
+}): Promise<ReconcileResult> {
+  const due = await claimUnsettledPayments(
+    ctx.db,
+    provider.name,
+    ctx.config.reconcile.graceSeconds,
+    input.batch ?? 20,
+  );
+  const result: ReconcileResult = { checked: 0, completed: 0, canceled: 0 };
+  const abandonedBefore = Date.now() - ABANDONED_AFTER_HOURS * 3600_000;
+  for (const payment of due) {
+    result.checked += 1;
+    try {
+      let intent = await provider.retrieveIntent(payment.providerPaymentId);
+      const abandoned =
+        intent !== null &&
+        intent.status !== 'succeeded' &&
+        intent.status !== 'canceled' &&
+        payment.createdAt.getTime() < abandonedBefore;
+      // The provider's answer to the cancellation decides: a card paid at the last moment is completed.
+      if (abandoned) intent = await provider.cancelIntent(payment.providerPaymentId);
+      if (intent?.status === 'succeeded') {
+        await setProviderStatus(ctx.db, payment.id, intent.status);
+        const done = await completePayment(
+          ctx,
+          {
+            paymentIntentId: intent.id,
+            status: intent.status,
+            amount: intent.amount,
+            currency: intent.currency,
+          },
+          provider.name,
+          { via: 'reconciliation' },
+        );
+        if (done.justPaid) {
+          result.completed += 1;
+          ctx.log.warn(
+            { applicationId: done.application.id, paymentId: payment.id },
+            'reconciliation completed a paid order',
+          );
+        }
+      } else if (!intent || intent.status === 'canceled') {
+        const reason = abandoned
+          ? `unpaid for ${ABANDONED_AFTER_HOURS} hours`
+          : intent
+            ? 'canceled by the provider'
+            : 'unknown to the provider';
+        await cancelPayment(ctx.db, payment, reason);
+        result.canceled += 1;
+      } else {
+        await setProviderStatus(ctx.db, payment.id, intent.status);
+      }
+    } catch (err) {
+      // Left for the next look (its check time has already moved on).
+      ctx.log.error(
+        { paymentId: payment.id, err: { message: (err as Error).message } },
+        'reconciliation could not settle a payment',
+      );
+    }
+  }
+  return result;
+}
