@@ -3,6 +3,7 @@ import { AdminLayout } from './pages/AdminLayout';
 import { ApplicationDetailPage } from './pages/ApplicationDetailPage';
 import { ApplicationsPage } from './pages/ApplicationsPage';
 import { DashboardPage } from './pages/DashboardPage';
+import { FailedEmailsPage } from './pages/FailedEmailsPage';
 import './state';
 import './admin.css';
 
@@ -13,6 +14,7 @@ const admin: RouteObject[] = [
       { index: true, element: <DashboardPage /> },
       { path: 'applications', element: <ApplicationsPage /> },
       { path: 'applications/:id', element: <ApplicationDetailPage /> },
+      { path: 'emails', element: <FailedEmailsPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

@@ -4,8 +4,11 @@ import type {
   AdminListResponse,
   ApplicationStatus,
   DashboardResponse,
+  FailedEmail,
+  FailedEmailsResponse,
+  RequeueEmailResponse,
 } from '@waypoint/contracts';
-import { api, injectRemoteSlice } from '@waypoint/platform';
+import { api, injectRemoteSlice, isApiError } from '@waypoint/platform';
 import { filterParams, type AdminFilters } from './filters';
 
 export type { AdminFilters } from './filters';
@@ -54,6 +57,10 @@ export interface DecisionInput {
 
 const LIST = { type: 'Application', id: 'ADMIN_LIST' } as const;
 const DASHBOARD = { type: 'Application', id: 'ADMIN_DASHBOARD' } as const;
+const EMAILS = { type: 'Application', id: 'ADMIN_EMAILS' } as const;
+
+/** An e-mail to send again: its id, and the recipient the page names in its message. */
+export type RequeueInput = Pick<FailedEmail, 'id' | 'to'>;
 
 /** This area's calls, added to the one API slice. */
 export const adminApi = api.injectEndpoints({
@@ -90,6 +97,35 @@ export const adminApi = api.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? [LIST, DASHBOARD] : []),
     }),
+    getFailedEmails: build.query<FailedEmailsResponse, void>({
+      query: () => '/admin/emails',
+      providesTags: [EMAILS],
+    }),
+    requeueEmail: build.mutation<RequeueEmailResponse, RequeueInput>({
+      query: ({ id }) => ({
+        url: `/admin/emails/${encodeURIComponent(id)}/requeue`,
+        method: 'POST',
+        body: {},
+      }),
+      // The e-mail leaves the list at once; the reload that follows shows the list as the server has it now.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(
+            adminApi.util.updateQueryData('getFailedEmails', undefined, (draft) => {
+              const before = draft.emails.length;
+              draft.emails = draft.emails.filter((email) => email.id !== id);
+              draft.total = Math.max(0, draft.total - (before - draft.emails.length));
+            }),
+          );
+        } catch {
+          // The page shows the error.
+        }
+      },
+      // Also after a 404: the e-mail is no longer failed (sent again from elsewhere), so the list is out of date.
+      invalidatesTags: (result, error) =>
+        result || (isApiError(error) && error.status === 404) ? [EMAILS, DASHBOARD] : [],
+    }),
   }),
 });
 
@@ -98,4 +134,6 @@ export const {
   useGetAdminApplicationsQuery,
   useGetAdminApplicationQuery,
   useDecideApplicationMutation,
+  useGetFailedEmailsQuery,
+  useRequeueEmailMutation,
 } = adminApi;

@@ -89,9 +89,42 @@ export const DashboardResponse = z.object({
     last7DaysCents: z.number().int(),
     last30DaysCents: z.number().int(),
   }),
+  /** What needs staff attention in the background machinery. */
+  operations: z.object({
+    /** Payments the provider reported as succeeded whose order is not completed yet. */
+    paymentsAwaitingReconciliation: z.number().int(),
+    /** E-mails that failed every attempt (listed at /api/admin/emails). */
+    failedEmails: z.number().int(),
+  }),
   lastUpdated: z.string(),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
+
+/** An e-mail that could not be sent after every retry. */
+export const FailedEmail = z.object({
+  id: z.string(),
+  to: z.string(),
+  /** The template's name, e.g. `payment-confirmation`. */
+  template: z.string(),
+  /** What the e-mail is, in words (e.g. "Payment confirmation"). */
+  description: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type FailedEmail = z.infer<typeof FailedEmail>;
+
+export const FailedEmailsResponse = z.object({
+  emails: z.array(FailedEmail),
+  total: z.number().int(),
+});
+export type FailedEmailsResponse = z.infer<typeof FailedEmailsResponse>;
+
+export const EmailIdParams = z.object({ id: z.uuid('No such e-mail') });
+export type EmailIdParams = z.infer<typeof EmailIdParams>;
+
+export const RequeueEmailResponse = z.object({ id: z.string(), status: z.literal('PENDING') });
+export type RequeueEmailResponse = z.infer<typeof RequeueEmailResponse>;
 
 export const AuditEntry = z.object({
   id: z.number().int(),

@@ -16,11 +16,18 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
           Applications
         </NavLink>
       </li>
+      <li>
+        <NavLink className="wp-menu__item" to="/admin/emails" onClick={onNavigate}>
+          Failed e-mails
+        </NavLink>
+      </li>
     </ul>
   );
 }
 
-/** The admin area: a side menu (Dashboard, Applications), which becomes a drawer on small screens. */
+/**
+ * The admin area: a side menu (Dashboard, Applications, Failed e-mails), which becomes a drawer on small screens.
+ */
 export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (

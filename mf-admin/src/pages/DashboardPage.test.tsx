@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dashboard, row } from '../test/fixtures';
 import { callsTo, currentPath, failure, mockApi, ok, renderAdmin } from '../test/renderAdmin';
@@ -64,6 +64,40 @@ describe('admin dashboard', () => {
     );
   });
 
+  it('shows the operations figures, calm at zero and marked when something needs attention', async () => {
+    mockApi({
+      [DASHBOARD]: [
+        ok(dashboard()),
+        ok(dashboard({ operations: { paymentsAwaitingReconciliation: 3, failedEmails: 2 } })),
+      ],
+    });
+    await renderAdmin('/admin');
+    await screen.findByText(/Last updated/);
+
+    let operations = screen.getByRole('region', { name: 'Operations' });
+    expect(operations).toHaveTextContent('Payments awaiting reconciliation: 0');
+    expect(operations).toHaveTextContent(
+      'Card payments that succeeded but whose order is not completed yet. They are completed automatically within minutes.',
+    );
+    expect(within(operations).getByRole('link', { name: 'Failed e-mails: 0' })).toHaveAttribute(
+      'href',
+      '/admin/emails',
+    );
+    expect(within(operations).queryByText('Needs attention')).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
+    operations = screen.getByRole('region', { name: 'Operations' });
+    await waitFor(() =>
+      expect(operations).toHaveTextContent('Payments awaiting reconciliation: 3 Needs attention'),
+    );
+    expect(within(operations).getByRole('link', { name: 'Failed e-mails: 2' })).toHaveAttribute(
+      'href',
+      '/admin/emails',
+    );
+    expect(operations).toHaveTextContent('Failed e-mails: 2 Needs attention');
+    expect(within(operations).getAllByText('Needs attention')).toHaveLength(2);
+  });
+
   it('loads again on Refresh', async () => {
     const sent = mockApi({ [DASHBOARD]: ok(dashboard()) });
     await renderAdmin('/admin');
@@ -85,13 +119,17 @@ describe('admin dashboard', () => {
 });
 
 describe('admin layout', () => {
-  it('has a side menu with Dashboard and Applications, and a drawer on small screens', async () => {
+  it('has a side menu with Dashboard, Applications and Failed e-mails, and a drawer on small screens', async () => {
     mockApi({ [DASHBOARD]: ok(dashboard()), 'GET /api/admin/applications': failure(500) });
     await renderAdmin('/admin');
     const menu = screen.getByRole('navigation', { name: 'Admin' });
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
       'page',
+    );
+    expect(within(menu).getByRole('link', { name: 'Failed e-mails' })).toHaveAttribute(
+      'href',
+      '/admin/emails',
     );
     const user = userEvent.setup();
 

@@ -1,6 +1,11 @@
-import { STATUS_LABEL, formatEuros, type AdminApplicationRow } from '@waypoint/contracts';
+import {
+  STATUS_LABEL,
+  formatEuros,
+  type AdminApplicationRow,
+  type DashboardResponse,
+} from '@waypoint/contracts';
 import { Link } from '@waypoint/platform';
-import { Button, Spinner } from '@waypoint/ui';
+import { Button, Spinner, cx } from '@waypoint/ui';
 import { DateText, LoadError, StatusBadge } from '../components/common';
 import { STATUSES } from '../filters';
 import { applicantEmail, applicantName, formatDate, formatDateTime } from '../format';
@@ -57,7 +62,51 @@ function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
   );
 }
 
-/** Admin dashboard: counts by status, money paid, the 10 most recently updated applications. */
+/** Marks a figure above zero in words as well as in colour; nothing at zero. */
+function Attention({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <>
+      {' '}
+      <span className="wp-badge wp-badge--warning wpd-attention">Needs attention</span>
+    </>
+  );
+}
+
+/** What needs staff attention behind the scenes: payments not yet turned into orders, e-mails never sent. */
+function Operations({ operations }: { operations: DashboardResponse['operations'] }) {
+  const { paymentsAwaitingReconciliation: payments, failedEmails } = operations;
+  return (
+    <section aria-labelledby="operations-heading">
+      <h2 id="operations-heading">Operations</h2>
+      <ul className="wpd-cards wpd-ops">
+        <li className={cx('wp-card', 'wpd-stat', payments > 0 && 'wpd-stat--attention')}>
+          <p className="wpd-ops__figure">
+            Payments awaiting reconciliation: <strong>{payments}</strong>
+            <Attention count={payments} />
+          </p>
+          <p className="wpd-stat__hint">
+            Card payments that succeeded but whose order is not completed yet. They are completed
+            automatically within minutes.
+          </p>
+        </li>
+        <li className={cx('wp-card', 'wpd-stat', failedEmails > 0 && 'wpd-stat--attention')}>
+          <p className="wpd-ops__figure">
+            <Link to="/admin/emails">
+              Failed e-mails: <strong>{failedEmails}</strong>
+            </Link>
+            <Attention count={failedEmails} />
+          </p>
+          <p className="wpd-stat__hint">E-mails that could not be sent after every retry.</p>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Admin dashboard: what needs attention, counts by status, money paid, the 10 most recently updated applications.
+ */
 export function DashboardPage() {
   const { data, error, isError, isFetching, refetch } = useGetAdminDashboardQuery(undefined, {
     refetchOnMountOrArgChange: true,
@@ -82,6 +131,8 @@ export function DashboardPage() {
               Refresh
             </Button>
           </div>
+
+          <Operations operations={data.operations} />
 
           <section aria-labelledby="counts-heading">
             <h2 id="counts-heading">Applications by status</h2>

@@ -6,6 +6,7 @@ import type {
   AuditEntry,
   DashboardResponse,
   DocumentSummary,
+  FailedEmail,
   TravelerDetail,
 } from '@waypoint/contracts';
 
@@ -63,7 +64,23 @@ export function dashboard(extra: Partial<DashboardResponse> = {}): DashboardResp
       REJECTED: 1,
     },
     paid: { todayCents: 12345, last7DaysCents: 98000, last30DaysCents: 1234500 },
+    operations: { paymentsAwaitingReconciliation: 0, failedEmails: 0 },
     lastUpdated: '2026-11-21T12:00:00.000Z',
+    ...extra,
+  };
+}
+
+/** An e-mail that failed every retry; ids end in a 4-digit number. */
+export function failedEmail(extra: Partial<FailedEmail> = {}): FailedEmail {
+  counter += 1;
+  return {
+    id: `5e6f7a8b-0000-4000-8000-00000000${String(counter).padStart(4, '0')}`,
+    to: 'ada@example.com',
+    template: 'payment-confirmation',
+    description: 'Payment confirmation',
+    attempts: 5,
+    lastError: 'SMTP 421: service not available',
+    createdAt: '2026-11-21T12:00:00.000Z',
     ...extra,
   };
 }

@@ -94,3 +94,19 @@ export function uniqueEmail(prefix = 'traveller') {
 }
 
 export const STRONG_PASSWORD = 'Lantern-Harbour-42';
+
+let staffCount = 0;
+/** A new staff member, signed in through their own browser. */
+export async function makeAdmin(t: { app: FastifyInstance; database: { db: Db } }) {
+  staffCount += 1;
+  const b = new Browser(t.app, `10.250.${Math.floor(staffCount / 200)}.${(staffCount % 200) + 1}`);
+  const email = uniqueEmail('staff');
+  await b.post('/api/auth/register', {
+    firstName: 'Sam',
+    lastName: 'Staff',
+    email,
+    password: STRONG_PASSWORD,
+  });
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+  return b;
+}

@@ -35,6 +35,8 @@ import {
   type ListFilters,
 } from './admin.repo';
 import { csvRow } from './csv';
+import { countFailedEmails } from '../notifications/outbox.repo';
+import { countAwaitingReconciliation } from '../payments/payments.repo';
 
 export interface Admin {
   user: UserRow;
@@ -120,6 +122,10 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardResponse>
       todayCents: Number(paid?.today ?? 0),
       last7DaysCents: Number(paid?.last7 ?? 0),
       last30DaysCents: Number(paid?.last30 ?? 0),
+    },
+    operations: {
+      paymentsAwaitingReconciliation: await countAwaitingReconciliation(ctx.db),
+      failedEmails: await countFailedEmails(ctx.db),
     },
     lastUpdated: new Date().toISOString(),
   };

@@ -29,7 +29,13 @@ export interface Mailer {
 /** SMTP when SMTP_URL is set; otherwise the development mailbox: one .eml file per message under DATA_DIR/mail. */
 export function createMailer(config: Config): Mailer {
   if (config.mail.smtpUrl) {
-    const transport = nodemailer.createTransport(config.mail.smtpUrl);
+    // Every send ends well within the outbox's claim lease, even against a server that stopped answering.
+    const transport = nodemailer.createTransport({
+      url: config.mail.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 15_000,
+    });
     return {
       kind: 'smtp',
       async send(mail) {

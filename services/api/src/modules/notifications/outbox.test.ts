@@ -136,6 +136,59 @@ describe('e-mail outbox', () => {
     }
   });
 
+  it('holds a claim for at most 30 s and keeps the Message-ID of a message across retries', async () => {
+    const to = uniqueEmail();
+    await register(to);
+    const seen: { messageId: string; leaseSeconds: number }[] = [];
+    let fail = true;
+    const mailer = {
+      kind: 'smtp' as const,
+      close: () => undefined,
+      async send(mail: { to: string; messageId: string }) {
+        if (mail.to !== to) return;
+        const [row] = await t.database.db
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.toAddress, to));
+        seen.push({
+          messageId: mail.messageId,
+          leaseSeconds: (row!.lockedUntil!.getTime() - Date.now()) / 1000,
+        });
+        if (fail) throw new Error('connection lost');
+      },
+    };
+    await processOutbox(t.database.db, mailer, t.config, t.app.log);
+    // The worker "comes back" after its failure, once the retry is due.
+    fail = false;
+    await t.database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(emailOutbox.toAddress, to));
+    await processOutbox(t.database.db, mailer, t.config, t.app.log);
+    expect(seen).toHaveLength(2);
+    for (const s of seen) expect(s.leaseSeconds).toBeLessThanOrEqual(30);
+    expect(seen[0]!.messageId).toBe(seen[1]!.messageId);
+    expect(seen[0]!.messageId).toMatch(/^<[0-9a-f-]{36}@waypoint\.mail>$/);
+  });
+
+  it('takes over a message whose worker died once its lease has run out', async () => {
+    const to = uniqueEmail();
+    await register(to);
+    // A worker claimed it and died: the lease ran out a moment ago.
+    await t.database.db
+      .update(emailOutbox)
+      .set({ lockedUntil: new Date(Date.now() - 1000), attempts: 1 })
+      .where(eq(emailOutbox.toAddress, to));
+    const sent: string[] = [];
+    const mailer = {
+      kind: 'smtp' as const,
+      close: () => undefined,
+      send: async (mail: { to: string }) => void sent.push(mail.to),
+    };
+    await processOutbox(t.database.db, mailer, t.config, t.app.log);
+    expect(sent).toContain(to);
+  });
+
   it('backs off exponentially, capped at an hour', () => {
     expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([5, 10, 20, 40]);
     expect(backoffSeconds(20)).toBe(3600);

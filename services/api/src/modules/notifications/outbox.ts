@@ -6,10 +6,24 @@ import { emailOutbox } from '../../db/schema';
 import type { Mailer } from './mailer';
 import { renderEmail, SECRET_FIELDS, type EmailMessage } from './templates';
 
-/** After this many failed attempts a message is marked FAILED and left for staff. */
-export const MAX_ATTEMPTS = 8;
-/** A claimed message is not claimed again before this, even if its worker died mid-send. */
-const CLAIM_SECONDS = 120;
+/** After this many failed attempts (about three hours of backoff) a message is FAILED and listed for staff. */
+export const MAX_ATTEMPTS = 12;
+/**
+ * A claimed message is not claimed again before this lease ends, so one whose worker died is retried within
+ * half a minute. A send takes far less (the SMTP timeouts are shorter); a message sent just before a crash may
+ * go out twice, with the same Message-ID, which receivers use to drop the repeat.
+ */
+export const CLAIM_SECONDS = 30;
+/** One send gives up after this (counted as a failed attempt). */
+const SEND_TIMEOUT_MS = 20_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer from the mail server in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** Writes an e-mail to the outbox, in the caller's transaction: it exists exactly when its cause does. */
 export async function enqueueEmail(tx: Db | Tx, to: string, message: EmailMessage): Promise<void> {
@@ -55,15 +69,30 @@ export async function processOutbox(
       returning id, to_address, template, payload, attempts`),
   );
   let sent = 0;
-  for (const row of claimed) {
+  const claimedAt = Date.now();
+  for (const [i, row] of claimed.entries()) {
+    // Never start a send that could outlast the lease: the rest go back to the queue for the next round.
+    if (Date.now() - claimedAt > (CLAIM_SECONDS * 1000 - SEND_TIMEOUT_MS) / 2) {
+      const rest = claimed.slice(i).map((r) => r.id);
+      await db.execute(sql`
+        update email_outbox set locked_until = null, attempts = attempts - 1
+        where id in (${sql.join(
+          rest.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
+      break;
+    }
     const message = { template: row.template, payload: row.payload } as EmailMessage;
     try {
       const rendered = renderEmail(message, config.publicUrl);
-      await mailer.send({
-        to: row.to_address,
-        ...rendered,
-        messageId: `<${row.id}@waypoint.mail>`,
-      });
+      await withTimeout(
+        mailer.send({
+          to: row.to_address,
+          ...rendered,
+          messageId: `<${row.id}@waypoint.mail>`,
+        }),
+        SEND_TIMEOUT_MS,
+      );
       const scrubbed = { ...row.payload };
       for (const field of SECRET_FIELDS) if (field in scrubbed) scrubbed[field] = '[sent]';
       await db.execute(sql`

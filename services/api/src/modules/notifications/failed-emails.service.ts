@@ -1,0 +1,55 @@
+import type { FailedEmailsResponse, RequeueEmailResponse } from '@waypoint/contracts';
+import type { ServiceContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { countFailedEmails, failedEmails, requeueFailedEmail } from './outbox.repo';
+import type { TemplateName } from './templates';
+
+/** What each e-mail is, in the words staff use. */
+const DESCRIPTIONS: Record<TemplateName, string> = {
+  'sign-in-link': 'Sign-in link',
+  'email-verification': 'E-mail verification code',
+  'password-reset': 'Password reset code',
+  'payment-confirmation': 'Payment confirmation',
+  'status-change': 'Application status update',
+};
+
+const LIST_LIMIT = 100;
+
+export async function listFailedEmails({
+  ctx,
+}: {
+  ctx: ServiceContext;
+}): Promise<FailedEmailsResponse> {
+  const [rows, total] = await Promise.all([
+    failedEmails(ctx.db, LIST_LIMIT),
+    countFailedEmails(ctx.db),
+  ]);
+  return {
+    emails: rows.map((r) => ({
+      id: r.id,
+      to: r.to,
+      template: r.template,
+      description: DESCRIPTIONS[r.template as TemplateName] ?? r.template,
+      attempts: r.attempts,
+      lastError: r.lastError,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+  };
+}
+
+/** Staff send a failed e-mail again: it goes back in the queue (audited) and the worker is woken. */
+export async function requeueEmail({
+  ctx,
+  input,
+  caller,
+}: {
+  ctx: ServiceContext;
+  input: { id: string };
+  caller: { userId: string; ip: string; userAgent: string | null };
+}): Promise<RequeueEmailResponse> {
+  const requeued = await requeueFailedEmail(ctx.db, input.id, caller);
+  if (!requeued) throw notFound('No such failed e-mail: it may have been sent again already.');
+  ctx.pokeOutbox();
+  return { id: input.id, status: 'PENDING' };
+}
