@@ -6,5 +6,7 @@ module.exports = {
   globalTeardown: '<rootDir>/src/test/global-teardown.ts',
   testTimeout: 30000,
   // otplib's crypto and base32 helpers ship only as ES modules: compile them like the sources.
-  transformIgnorePatterns: ['/node_modules/(?!(@scure|@noble)/)(?!.*/node_modules/(@scure|@noble)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@scure|@noble)/)(?!.*/node_modules/(@scure|@noble)/)',
+  ],
 };

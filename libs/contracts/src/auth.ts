@@ -40,7 +40,8 @@ export const AuthText = {
   recentProofCodeSent: 'We have sent a 6-digit code to your current email address.',
   recentProofDone: 'Thank you. You can now make the change.',
   wrongPassword: 'The password is incorrect.',
-  passwordChanged: 'Your password has been saved. Other browsers using your account were signed out.',
+  passwordChanged:
+    'Your password has been saved. Other browsers using your account were signed out.',
   emailChangeUndone:
     'The change of email address has been undone. Every browser using your account has been signed out. Please log in again with a link sent to your email.',
   emailChangeUndoInvalid:

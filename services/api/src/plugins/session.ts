@@ -144,7 +144,9 @@ export async function endSession(
 export async function endAllSessions(db: Db | Tx, userId: string, keep?: string | null) {
   const ended = await db
     .delete(sessions)
-    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId))
+    .where(
+      keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId),
+    )
     .returning({ id: sessions.id });
   return ended.length;
 }

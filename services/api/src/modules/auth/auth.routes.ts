@@ -352,7 +352,8 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Undo a change of e-mail with the link sent to the old address; ends every session',
+        summary:
+          'Undo a change of e-mail with the link sent to the old address; ends every session',
         body: VerifyTokenBody,
         response: { 200: okEnvelope(UndoEmailChangeResponse), ...errors },
       },
@@ -390,7 +391,8 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Staff: confirm the authenticator with a first code; returns ten recovery codes once',
+        summary:
+          'Staff: confirm the authenticator with a first code; returns ten recovery codes once',
         body: SecondFactorSetupConfirmBody,
         response: { 200: okEnvelope(SecondFactorSetupDoneResponse), ...errors },
       },

@@ -66,7 +66,8 @@ export async function toUser(ctx: ServiceContext, row: UserRow, session?: Sessio
   };
 }
 
-type MailboxProofVia = 'sign-in-link' | 'verification-code' | 'password-reset' | 'recent-proof-code';
+type MailboxProofVia =
+  'sign-in-link' | 'verification-code' | 'password-reset' | 'recent-proof-code';
 
 /**
  * The mailbox owner has just proved control of the account's address (a sign-in link, or a code e-mailed to it).
@@ -634,7 +635,13 @@ export async function resetPassword({
 }
 
 /** E-mails a 6-digit code to the account's current address, for a recent proof. */
-export async function requestRecentProofCode({ ctx, user }: { ctx: ServiceContext; user: UserRow }) {
+export async function requestRecentProofCode({
+  ctx,
+  user,
+}: {
+  ctx: ServiceContext;
+  user: UserRow;
+}) {
   await consumeRateLimits(ctx.db, [limit(`recent-proof-code:user:${user.id}`, 5, HOUR)]);
   await ctx.db.transaction(async (tx) => {
     await issueCode(ctx, tx, user, 'REAUTHENTICATION', user.email);
@@ -675,7 +682,8 @@ export async function recentProof({
     return { user, session: updated };
   }
   const token = await checkCode(ctx, user, 'REAUTHENTICATION', input.code);
-  if (token.email !== user.email) throw badRequest(AuthText.codeExpired, { code: AuthText.codeExpired });
+  if (token.email !== user.email)
+    throw badRequest(AuthText.codeExpired, { code: AuthText.codeExpired });
   const result = await ctx.db.transaction(async (tx) => {
     const updated = await markSession(tx, session?.id, {
       recentProofAt: new Date(),

@@ -42,7 +42,12 @@ function recoveryHash(ctx: ServiceContext, userId: string, code: string) {
     .digest('hex');
 }
 
-function auditEntry(user: UserRow, caller: Caller, action: string, details?: Record<string, unknown>) {
+function auditEntry(
+  user: UserRow,
+  caller: Caller,
+  action: string,
+  details?: Record<string, unknown>,
+) {
   return {
     actorUserId: user.id,
     actorRole: user.role,
@@ -106,7 +111,10 @@ export async function confirmSetup({
   const secret = ctx.encryption.decrypt(user.totpSecretEncrypted);
   const step = await checkTotp(secret, input.code, user.totpLastStep);
   if (step === null) {
-    await repo.audit(ctx.db, auditEntry(user, caller, 'auth.second-factor.failed', { during: 'setup' }));
+    await repo.audit(
+      ctx.db,
+      auditEntry(user, caller, 'auth.second-factor.failed', { during: 'setup' }),
+    );
     throw badRequest(AuthText.secondFactorWrong, { code: AuthText.secondFactorWrong });
   }
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, randomRecoveryCode);
@@ -162,7 +170,10 @@ export async function verifySecondFactor({
     }
     const updated = await ctx.db.transaction(async (tx) => {
       const row = await markSession(tx, session?.id, { secondFactorAt: new Date() });
-      await repo.audit(tx, auditEntry(user, caller, 'auth.second-factor.verified', { method: 'totp' }));
+      await repo.audit(
+        tx,
+        auditEntry(user, caller, 'auth.second-factor.verified', { method: 'totp' }),
+      );
       return row;
     });
     return { user, session: updated };

@@ -15,7 +15,11 @@ export function newTotpSecret(): string {
 /** The otpauth:// URI and its QR code (an SVG data URL) for the authenticator app. */
 export async function totpEnrolment(secret: string, email: string) {
   const otpauthUri = generateURI({ issuer: TOTP_ISSUER, label: email, secret });
-  const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  const svg = await QRCode.toString(otpauthUri, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+  });
   return {
     secret,
     otpauthUri,

@@ -169,10 +169,14 @@ export function renderEmail(message: EmailMessage, publicUrl: string): Rendered 
       return {
         subject: 'Your Waypoint account: other browsers were signed out',
         text: text([hello(p.firstName), ...lines, url]),
-        html: layout('Other browsers were signed out', [escape(hello(p.firstName)), ...lines.map(escape)], {
-          label: 'Log in to Waypoint',
-          url,
-        }),
+        html: layout(
+          'Other browsers were signed out',
+          [escape(hello(p.firstName)), ...lines.map(escape)],
+          {
+            label: 'Log in to Waypoint',
+            url,
+          },
+        ),
       };
     }
     case 'email-changed': {
@@ -185,10 +189,14 @@ export function renderEmail(message: EmailMessage, publicUrl: string): Rendered 
       return {
         subject: 'The email address of your Waypoint account was changed',
         text: text([hello(p.firstName), ...lines, url]),
-        html: layout('Your email address was changed', [escape(hello(p.firstName)), ...lines.map(escape)], {
-          label: 'Undo this change',
-          url,
-        }),
+        html: layout(
+          'Your email address was changed',
+          [escape(hello(p.firstName)), ...lines.map(escape)],
+          {
+            label: 'Undo this change',
+            url,
+          },
+        ),
       };
     }
     case 'payment-confirmation': {
