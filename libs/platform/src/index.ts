@@ -25,8 +25,10 @@ export {
   setLoading,
   setUser,
   updateProfile,
+  SECOND_FACTOR_REQUIRED_ACTION,
   verifyEmail,
   verifyMagicLink,
+  verifySecondFactor,
   type AuthFailure,
   type AuthState,
   type LoginInput,
@@ -34,11 +36,14 @@ export {
   type UpdateProfileInput,
 } from './auth/authSlice';
 export {
+  needsSecondFactor,
+  noticeFromReply,
   toAuthUser,
   userDisplayName,
   userFromReply,
   userInitial,
   type AuthUser,
+  type SecondFactorState,
 } from './auth/user';
 export {
   DEFAULT_COUNTRY_ID,
@@ -83,6 +88,7 @@ export {
 } from './remotes/RemoteRoutes';
 export {
   LOGIN_PATH,
+  SECOND_FACTOR_PATH,
   RequireAdmin,
   RequireAuth,
   loginRedirectPath,

@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { api } from '../api/api';
 import { isApiError, requestEnvelope } from '../api/envelope';
-import { userFromReply, type AuthUser } from './user';
+import { noticeFromReply, userFromReply, type AuthUser } from './user';
 
 /** Client auth state (spec section 3). */
 export interface AuthState {
@@ -57,6 +57,14 @@ export interface AuthFailure {
 }
 
 type ThunkConfig = { rejectValue: string; rejectedMeta: AuthFailure };
+/** A sign-in or check that succeeded may bring a notice for the page the user lands on. */
+type UserThunkConfig = ThunkConfig & { fulfilledMeta: { notice?: string } };
+
+/**
+ * Dispatched by the API base query when the server answers 403 SECOND_FACTOR_REQUIRED: the guard then sends a
+ * staff member to the second-factor screen.
+ */
+export const SECOND_FACTOR_REQUIRED_ACTION = 'auth/secondFactorRequired';
 
 function messageOf(error: unknown, fallback: string): string {
   if (isApiError(error) && error.message.trim() !== '') return error.message;
@@ -84,7 +92,7 @@ function userThunk<Arg>(
   request: (arg: Arg) => { url: string; method: string; body?: unknown },
   { newSession = false }: { newSession?: boolean } = {},
 ) {
-  return createAsyncThunk<AuthUser, Arg, ThunkConfig>(type, async (arg, thunkApi) => {
+  return createAsyncThunk<AuthUser, Arg, UserThunkConfig>(type, async (arg, thunkApi) => {
     let data: unknown;
     try {
       data = await requestEnvelope(request(arg), thunkApi, type);
@@ -94,7 +102,8 @@ function userThunk<Arg>(
     const user = userFromReply(data);
     if (!user) return thunkApi.rejectWithValue(fallback, { status: 200 });
     if (newSession) thunkApi.dispatch(api.util.invalidateTags([...USER_TAGS]));
-    return user;
+    const notice = noticeFromReply(data);
+    return thunkApi.fulfillWithValue(user, notice ? { notice } : {});
   });
 }
 
@@ -133,6 +142,14 @@ export const updateProfile = userThunk<UpdateProfileInput>(
   'auth/updateProfile',
   AuthErrorText.updateProfile,
   (body) => ({ url: '/auth/profile', method: 'PUT', body }),
+);
+
+/** The second step of a staff sign-in: an authenticator code or a recovery code. */
+export const verifySecondFactor = userThunk<string>(
+  'auth/verifySecondFactor',
+  AuthErrorText.verify,
+  (code) => ({ url: '/auth/second-factor/verify', method: 'POST', body: { code } }),
+  { newSession: true },
 );
 
 /** Loads the current user; a 401 simply means a guest. */
@@ -240,7 +257,18 @@ export const authSlice = createSlice({
       })
       .addCase(verifyEmail.fulfilled, (state, action) => {
         state.user = action.payload;
-      });
+      })
+      .addCase(verifySecondFactor.fulfilled, (state, action) => {
+        state.user = action.payload;
+      })
+      .addMatcher(
+        (action) => action.type === SECOND_FACTOR_REQUIRED_ACTION,
+        (state) => {
+          if (state.user?.role === 'admin' && state.user.secondFactor !== 'setup-required') {
+            state.user.secondFactor = 'required';
+          }
+        },
+      );
   },
   selectors: {
     selectAuth: (state) => state,
