@@ -68,7 +68,10 @@ export const accountApi = api.injectEndpoints({
     forgotPassword: build.mutation<SentReply, { email: string }>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<{ reset: true; message: string }, ResetPasswordInput>({
+    resetPassword: build.mutation<
+      { reset: true; message: string; notice?: string },
+      ResetPasswordInput
+    >({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
     }),
     beginSecondFactorSetup: build.mutation<SecondFactorSetupResponse, void>({
@@ -106,7 +109,5 @@ export const {
   useBeginSecondFactorSetupMutation,
   useConfirmSecondFactorSetupMutation,
   useRequestRecentProofCodeMutation,
-  useRecentProofMutation,
-  useChangePasswordMutation,
   useUndoEmailChangeMutation,
 } = accountApi;

@@ -5,6 +5,8 @@ import {
   SECOND_FACTOR_PATH,
   needsSecondFactor,
   safeRedirectTarget,
+  selectAuthNotice,
+  useAppStore,
   selectAuthError,
   setError,
   useAppDispatch,
@@ -33,6 +35,7 @@ export function VerifyLinkPage() {
   const token = params.get('token') ?? '';
   const redirect = params.get('redirect');
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const navigate = useNavigate();
   const error = useAppSelector(selectAuthError);
   const started = useRef<string | null>(null);
@@ -51,8 +54,9 @@ export function VerifyLinkPage() {
     }
     void dispatch(verifyMagicLink(token)).then((result) => {
       if (!verifyMagicLink.fulfilled.match(result)) return;
-      if (result.meta.notice) {
-        setNotice(result.meta.notice);
+      const shown = selectAuthNotice(store.getState());
+      if (shown) {
+        setNotice(shown);
         return;
       }
       const next = needsSecondFactor(result.payload)
@@ -60,7 +64,7 @@ export function VerifyLinkPage() {
         : target;
       navigate(next, { replace: true });
     });
-  }, [dispatch, navigate, target, token]);
+  }, [dispatch, navigate, store, target, token]);
 
   if (notice) {
     return (

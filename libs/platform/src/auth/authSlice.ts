@@ -9,6 +9,11 @@ export interface AuthState {
   isAuthenticated: boolean;
   isLoading: boolean;
   error: string | null;
+  /**
+   * What the last sign-in or check told the user to see on screen (e.g. other browsers were signed out when the
+   * address was confirmed for the first time); null when nothing.
+   */
+  notice?: string | null;
 }
 
 export const initialAuthState: AuthState = {
@@ -57,8 +62,6 @@ export interface AuthFailure {
 }
 
 type ThunkConfig = { rejectValue: string; rejectedMeta: AuthFailure };
-/** A sign-in or check that succeeded may bring a notice for the page the user lands on. */
-type UserThunkConfig = ThunkConfig & { fulfilledMeta: { notice?: string } };
 
 /**
  * Dispatched by the API base query when the server answers 403 SECOND_FACTOR_REQUIRED: the guard then sends a
@@ -92,7 +95,7 @@ function userThunk<Arg>(
   request: (arg: Arg) => { url: string; method: string; body?: unknown },
   { newSession = false }: { newSession?: boolean } = {},
 ) {
-  return createAsyncThunk<AuthUser, Arg, UserThunkConfig>(type, async (arg, thunkApi) => {
+  return createAsyncThunk<AuthUser, Arg, ThunkConfig>(type, async (arg, thunkApi) => {
     let data: unknown;
     try {
       data = await requestEnvelope(request(arg), thunkApi, type);
@@ -102,8 +105,9 @@ function userThunk<Arg>(
     const user = userFromReply(data);
     if (!user) return thunkApi.rejectWithValue(fallback, { status: 200 });
     if (newSession) thunkApi.dispatch(api.util.invalidateTags([...USER_TAGS]));
-    const notice = noticeFromReply(data);
-    return thunkApi.fulfillWithValue(user, notice ? { notice } : {});
+    // A sign-in or check may bring a notice for the page the user lands on (read with selectAuthNotice).
+    thunkApi.dispatch(authSlice.actions.setNotice(noticeFromReply(data) ?? null));
+    return user;
   });
 }
 
@@ -195,6 +199,9 @@ export const authSlice = createSlice({
     clearError(state) {
       state.error = null;
     },
+    setNotice(state, action: PayloadAction<string | null>) {
+      state.notice = action.payload;
+    },
   },
   extraReducers: (builder) => {
     const signIn = [login, register, verifyMagicLink] as const;
@@ -276,9 +283,17 @@ export const authSlice = createSlice({
     selectIsAuthenticated: (state) => state.isAuthenticated,
     selectAuthLoading: (state) => state.isLoading,
     selectAuthError: (state) => state.error,
+    selectAuthNotice: (state) => state.notice ?? null,
   },
 });
 
-export const { setUser, setAuthenticated, setLoading, setError, clearError } = authSlice.actions;
-export const { selectAuth, selectUser, selectIsAuthenticated, selectAuthLoading, selectAuthError } =
-  authSlice.selectors;
+export const { setUser, setAuthenticated, setLoading, setError, clearError, setNotice } =
+  authSlice.actions;
+export const {
+  selectAuth,
+  selectUser,
+  selectIsAuthenticated,
+  selectAuthLoading,
+  selectAuthError,
+  selectAuthNotice,
+} = authSlice.selectors;

@@ -4,12 +4,15 @@ import {
   AuthErrorText,
   Navigate,
   loginRedirectPath,
+  needsSecondFactor,
   selectAuth,
+  selectAuthNotice,
   setUser,
   userFromReply,
   verifySecondFactor,
   useAppDispatch,
   useAppSelector,
+  useAppStore,
   useNavigate,
   type AuthUser,
 } from '@waypoint/platform';
@@ -56,13 +59,19 @@ function CodeField({
 }
 
 /** Later sign-ins: the code from the authenticator app, or one of the recovery codes. */
-function EnterCode({ onDone }: { onDone: () => void }) {
+function EnterCode({
+  onDone,
+  onNotice,
+}: {
+  onDone: () => void;
+  onNotice: (notice: string) => void;
+}) {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [recoveryNotice, setRecoveryNotice] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,26 +88,16 @@ function EnterCode({ onDone }: { onDone: () => void }) {
     setBusy(false);
     if (verifySecondFactor.fulfilled.match(result)) {
       // A recovery code was used: say how many are left before going on.
-      if (result.meta.notice) setRecoveryNotice(result.meta.notice);
+      const notice = selectAuthNotice(store.getState());
+      if (notice) onNotice(notice);
       else onDone();
       return;
     }
+    if (!verifySecondFactor.rejected.match(result)) return;
     const message = result.meta.fieldErrors?.code ?? result.payload ?? AuthErrorText.verify;
     if (result.meta.status === 400 && result.meta.fieldErrors?.code) setFieldError(message);
     else setFailure(message);
   };
-
-  if (recoveryNotice) {
-    return (
-      <div className="wp-stack">
-        <Banner tone="warning" title="Recovery code used">
-          {recoveryNotice} If you have lost your authenticator, ask another administrator to reset
-          it.
-        </Banner>
-        <Button onClick={onDone}>Continue</Button>
-      </div>
-    );
-  }
 
   return (
     <>
@@ -198,9 +197,7 @@ function SetUp({ onDone }: { onDone: (user: AuthUser | null) => void }) {
     return <RecoveryCodes codes={done.codes} onDone={() => onDone(done.user)} />;
   }
   if (setup.isError) {
-    return (
-      <ErrorBox>{errorText(setup.error, ClientErrorText.requestFailed)}</ErrorBox>
-    );
+    return <ErrorBox>{errorText(setup.error, ClientErrorText.requestFailed)}</ErrorBox>;
   }
   if (!setup.data) return <Spinner label="Preparing your authenticator set-up..." showLabel />;
 
@@ -277,26 +274,41 @@ export function SecondFactorPage() {
   const navigate = useNavigate();
   const target = useRedirectTarget('/admin');
   const user = auth.user;
+  /** The second factor was due when the page opened: once done, the page itself moves on. */
+  const [dueAtStart] = useState(() => needsSecondFactor(auth.user));
+  /** Shown after a recovery code was used (how many are left), before going on. */
+  const [recoveryNotice, setRecoveryNotice] = useState<string | null>(null);
 
   const finish = (verified?: AuthUser | null) => {
     if (verified) dispatch(setUser(verified));
     navigate(target, { replace: true });
   };
 
+  if (recoveryNotice) {
+    return (
+      <AuthPage title="Two-step sign-in">
+        <div className="wp-stack">
+          <Banner tone="warning" title="Recovery code used">
+            {recoveryNotice} If you have lost your authenticator, ask another administrator to reset
+            it.
+          </Banner>
+          <Button onClick={() => finish()}>Continue</Button>
+        </div>
+      </AuthPage>
+    );
+  }
   if (auth.isLoading && !user) return <PageSpinner />;
   if (!auth.isAuthenticated || !user) return <Navigate to={loginRedirectPath(target)} replace />;
   const state = user.secondFactor;
   if (state !== 'setup-required' && state !== 'required') {
-    return <Navigate to={target} replace />;
+    return dueAtStart ? <PageSpinner /> : <Navigate to={target} replace />;
   }
   return (
-    <AuthPage
-      title={state === 'setup-required' ? 'Set up your authenticator' : 'Two-step sign-in'}
-    >
+    <AuthPage title={state === 'setup-required' ? 'Set up your authenticator' : 'Two-step sign-in'}>
       {state === 'setup-required' ? (
         <SetUp onDone={finish} />
       ) : (
-        <EnterCode onDone={() => finish()} />
+        <EnterCode onDone={() => finish()} onNotice={setRecoveryNotice} />
       )}
     </AuthPage>
   );

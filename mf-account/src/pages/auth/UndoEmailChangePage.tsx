@@ -15,7 +15,9 @@ export function UndoEmailChangePage() {
   const dispatch = useAppDispatch();
   const [undo, undoing] = useUndoEmailChangeMutation();
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(token ? null : AuthText.emailChangeUndoInvalid);
+  const [failure, setFailure] = useState<string | null>(
+    token ? null : AuthText.emailChangeUndoInvalid,
+  );
 
   const onUndo = async () => {
     setFailure(null);
