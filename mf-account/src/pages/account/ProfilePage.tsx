@@ -141,9 +141,9 @@ function ProfileForm({ user }: { user: AuthUser }) {
           </p>
           <CodeForm
             idPrefix="profile-new-email"
-            onVerified={(verified) => {
+            onVerified={(verified, notice) => {
               showUser(verified);
-              setMessage(AuthText.emailVerified);
+              setMessage(notice ?? AuthText.emailVerified);
             }}
           />
         </section>
