@@ -106,7 +106,9 @@ function userThunk<Arg>(
     if (!user) return thunkApi.rejectWithValue(fallback, { status: 200 });
     if (newSession) thunkApi.dispatch(api.util.invalidateTags([...USER_TAGS]));
     // A sign-in or check may bring a notice for the page the user lands on (read with selectAuthNotice).
-    thunkApi.dispatch(authSlice.actions.setNotice(noticeFromReply(data) ?? null));
+    const notice = noticeFromReply(data) ?? null;
+    const previous = (thunkApi.getState() as { auth?: AuthState }).auth?.notice ?? null;
+    if (notice !== previous) thunkApi.dispatch(authSlice.actions.setNotice(notice));
     return user;
   });
 }
