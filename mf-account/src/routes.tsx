@@ -10,6 +10,8 @@ import {
   LoginPage,
   RegisterPage,
   ResetPasswordPage,
+  SecondFactorPage,
+  UndoEmailChangePage,
   VerifyEmailPage,
   VerifyLinkPage,
 } from './pages/AuthPages';
@@ -24,6 +26,8 @@ const auth: RouteObject[] = [
   { path: 'reset-password', element: <ResetPasswordPage /> },
   { path: 'verify-email', element: <VerifyEmailPage /> },
   { path: 'verify', element: <VerifyLinkPage /> },
+  { path: 'second-factor', element: <SecondFactorPage /> },
+  { path: 'undo-email-change', element: <UndoEmailChangePage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -1,5 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { OrderSummary } from '@waypoint/contracts';
+import type {
+  OrderSummary,
+  SecondFactorSetupDoneResponse,
+  SecondFactorSetupResponse,
+  UserResponse,
+} from '@waypoint/contracts';
 import { api, injectRemoteSlice } from '@waypoint/platform';
 
 export type OrdersTab = 'active' | 'old';
@@ -63,8 +68,29 @@ export const accountApi = api.injectEndpoints({
     forgotPassword: build.mutation<SentReply, { email: string }>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<{ reset: true; message: string }, ResetPasswordInput>({
+    resetPassword: build.mutation<
+      { reset: true; message: string; notice?: string },
+      ResetPasswordInput
+    >({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+    }),
+    beginSecondFactorSetup: build.mutation<SecondFactorSetupResponse, void>({
+      query: () => ({ url: '/auth/second-factor/setup', method: 'POST', body: {} }),
+    }),
+    confirmSecondFactorSetup: build.mutation<SecondFactorSetupDoneResponse, { code: string }>({
+      query: (body) => ({ url: '/auth/second-factor/setup/confirm', method: 'POST', body }),
+    }),
+    requestRecentProofCode: build.mutation<SentReply, void>({
+      query: () => ({ url: '/auth/recent-proof/code', method: 'POST', body: {} }),
+    }),
+    recentProof: build.mutation<UserResponse, { password: string } | { code: string }>({
+      query: (body) => ({ url: '/auth/recent-proof', method: 'POST', body }),
+    }),
+    changePassword: build.mutation<UserResponse, { password: string; confirmPassword: string }>({
+      query: (body) => ({ url: '/auth/password', method: 'PUT', body }),
+    }),
+    undoEmailChange: build.mutation<{ undone: true; message: string }, { token: string }>({
+      query: (body) => ({ url: '/auth/undo-email-change', method: 'POST', body }),
     }),
     resendVerificationCode: build.mutation<SentReply, void>({
       // An empty JSON body: state-changing calls always send `content-type: application/json`.
@@ -80,4 +106,8 @@ export const {
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useResendVerificationCodeMutation,
+  useBeginSecondFactorSetupMutation,
+  useConfirmSecondFactorSetupMutation,
+  useRequestRecentProofCodeMutation,
+  useUndoEmailChangeMutation,
 } = accountApi;

@@ -18,6 +18,10 @@ export class LoginPage {
   readonly forgotPasswordLink: Locator;
   readonly useDifferentEmail: Locator;
   readonly sendLinkButton: Locator;
+  /** The staff second step after the password (mf-account, /auth/second-factor). */
+  readonly secondFactorHeading: Locator;
+  readonly authenticatorCode: Locator;
+  readonly verifyCodeButton: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Log in' });
@@ -30,7 +34,21 @@ export class LoginPage {
     this.loginButton = this.main.getByRole('button', { name: 'Login', exact: true });
     this.forgotPasswordLink = this.main.getByRole('link', { name: 'Forget password' });
     this.useDifferentEmail = this.main.getByRole('button', { name: 'Use a different email' });
-    this.sendLinkButton = this.main.getByRole('button', { name: 'Email me a sign-in link' });
+    this.sendLinkButton = this.main.getByRole('button', {
+      name: 'Email me a sign-in link',
+      exact: true,
+    });
+    this.secondFactorHeading = page.getByRole('heading', { level: 1, name: 'Two-step sign-in' });
+    this.authenticatorCode = this.main.getByRole('textbox', { name: 'Authentication code' });
+    this.verifyCodeButton = this.main.getByRole('button', { name: 'Verify', exact: true });
+  }
+
+  /** The staff second step: the code from the authenticator app, then Verify. */
+  async enterAuthenticatorCode(code: string): Promise<void> {
+    await expect(this.secondFactorHeading).toBeVisible();
+    await expect(this.main).toContainText('Enter the code from your authenticator app.');
+    await this.authenticatorCode.fill(code);
+    await this.verifyCodeButton.click();
   }
 
   async goto(): Promise<void> {

@@ -19,6 +19,10 @@ export class ProfilePage {
   readonly pending: Locator;
   readonly pendingCode: Locator;
   readonly pendingVerify: Locator;
+  /** 'Confirm it is you', before a change of e-mail or password. */
+  readonly proof: Locator;
+  readonly proofPassword: Locator;
+  readonly proofConfirm: Locator;
 
   constructor(readonly page: Page) {
     this.main = page.getByRole('main');
@@ -33,6 +37,12 @@ export class ProfilePage {
     this.pending = this.main.getByRole('region', { name: 'Confirm your new email' });
     this.pendingCode = this.pending.getByRole('textbox', { name: 'Verification code' });
     this.pendingVerify = this.pending.getByRole('button', { name: 'Verify', exact: true });
+    this.proof = this.main.getByRole('region', { name: 'Confirm it is you' });
+    this.proofPassword = this.proof.getByRole('textbox', {
+      name: 'Your current password',
+      exact: true,
+    });
+    this.proofConfirm = this.proof.getByRole('button', { name: 'Confirm', exact: true });
   }
 
   async goto(): Promise<void> {

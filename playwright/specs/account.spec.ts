@@ -202,6 +202,14 @@ test.describe('accounts', () => {
     await expectNoA11yViolations(page);
     release();
 
+    // The link confirmed the address for the first time: the password chosen at registration, before anyone had
+    // proved the mailbox, is removed (whoever registered may not own it), and the page says so before going on.
+    await expect(page.getByRole('heading', { level: 1, name: 'You are signed in' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(
+      'The password that was set before your email address was confirmed has been removed.',
+    );
+    await expectNoA11yViolations(page);
+    await page.getByRole('main').getByRole('link', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/');
     await expect(header.myOrders).toBeVisible();
     await expect(header.accountMenuButton).toHaveAccessibleName('Account menu for Ann Lee');
@@ -361,6 +369,11 @@ test.describe('accounts', () => {
     const newEmail = uniqueEmail('mary');
     await profile.email.fill(newEmail);
     await profile.save.click();
+    // Changing the e-mail needs a recent proof: the password (or a code sent to the current address).
+    await expect(profile.proof).toBeVisible();
+    await expectNoA11yViolations(page);
+    await profile.proofPassword.fill(account.password);
+    await profile.proofConfirm.click();
     await expect(profile.pending).toBeVisible();
     await expect(profile.pending).toContainText(EMAIL_CHANGE_PENDING);
     await expect(profile.pending).toContainText(`New email: ${newEmail}`);

@@ -7,6 +7,7 @@ import {
   csvCells,
   expect,
   NOT_SEEDED,
+  nextStaffCode,
   placePaidOrder,
   signInAsStaff,
   STAFF,
@@ -102,12 +103,16 @@ test.describe('admin area', () => {
       adminDashboard: dashboard,
       adminApplications: list,
     }) => {
-      // Sign in from /admin: e-mail, Continue, password, Login, and back to /admin.
+      // Sign in from /admin: e-mail, Continue, password, Login, the authenticator code, and back to /admin.
       await page.goto(ADMIN_PATH);
       await expect(page).toHaveURL(`${LOGIN_PATH}?redirect=%2Fadmin`);
       await expect(login.heading).toBeVisible();
       await expectNoA11yViolations(page);
       await login.logIn(STAFF.email, STAFF.password);
+      // Staff then enter the code from their authenticator app.
+      await expect(page).toHaveURL(`/auth/second-factor?redirect=%2Fadmin`);
+      await expectNoA11yViolations(page);
+      await login.enterAuthenticatorCode(await nextStaffCode());
       await expect(page).toHaveURL(ADMIN_PATH);
 
       // The dashboard: counts by status, amounts paid, the recent applications.

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import fs from 'node:fs';
+import {
+  expect,
+  request as apiRequest,
+  type APIRequestContext,
+  type APIResponse,
+} from '@playwright/test';
+import { generate } from 'otplib';
 import sharp from 'sharp';
 import { AdminApplicationDetailPage } from '../pages/AdminApplicationDetailPage';
 import { AdminApplicationsPage } from '../pages/AdminApplicationsPage';
@@ -12,6 +19,73 @@ import { test as portalTest } from './fixtures';
  * (support/portal.mjs `admins`). Long enough and not a common password.
  */
 export const STAFF = { email: 'staff@waypoint.test', password: 'Staff-Lantern-Harbour-7' } as const;
+
+/**
+ * A file (written by the global setup) with STAFF's authenticator secret and the last time step used: staff
+ * sign-ins complete the second factor with codes generated from it (each step's code is accepted once).
+ */
+export const STAFF_TOTP_FILE_ENV = 'WAYPOINT_E2E_STAFF_TOTP_FILE';
+
+interface StaffTotp {
+  secret: string;
+  lastStep: number;
+}
+
+function readStaffTotp(): StaffTotp {
+  const file = process.env[STAFF_TOTP_FILE_ENV];
+  if (!file)
+    throw new Error(`${STAFF_TOTP_FILE_ENV} is not set: the global setup did not enrol STAFF`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as StaffTotp;
+}
+
+/**
+ * The next unused authenticator code of STAFF. The server accepts the codes of the previous, current and next
+ * 30-second steps, each once: when the next step's code was already used, this waits for time to move on.
+ */
+export async function nextStaffCode(): Promise<string> {
+  const state = readStaffTotp();
+  let current = Math.floor(Date.now() / 30_000);
+  const step = Math.max(current, state.lastStep + 1);
+  while (step > current + 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    current = Math.floor(Date.now() / 30_000);
+  }
+  const code = await generate({ secret: state.secret, epoch: step * 30 });
+  fs.writeFileSync(process.env[STAFF_TOTP_FILE_ENV]!, JSON.stringify({ ...state, lastStep: step }));
+  return code;
+}
+
+/**
+ * Run by the global setup once the portal is up: STAFF's first sign-in sets up the authenticator (as a new
+ * admin does) and the secret is kept in `file` for the specs.
+ */
+export async function enrolStaffSecondFactor(baseURL: string, file: string): Promise<void> {
+  const context = await apiRequest.newContext({ baseURL });
+  try {
+    await dataOf(
+      await context.post('/api/auth/login', {
+        data: { email: STAFF.email, password: STAFF.password },
+      }),
+      'staff login',
+    );
+    const { secret } = await dataOf<{ secret: string }>(
+      await context.post('/api/auth/second-factor/setup', { data: {} }),
+      'second factor set-up',
+    );
+    const step = Math.floor(Date.now() / 30_000);
+    await dataOf(
+      await context.post('/api/auth/second-factor/setup/confirm', {
+        data: { code: await generate({ secret, epoch: step * 30 }) },
+      }),
+      'second factor confirmation',
+    );
+    fs.writeFileSync(file, JSON.stringify({ secret, lastStep: step } satisfies StaffTotp), {
+      mode: 0o600,
+    });
+  } finally {
+    await context.dispose();
+  }
+}
 
 /** How many synthetic applications the global setup seeds (guests 'syntheticN_M@example.com'). */
 export const SYNTHETIC_APPLICATIONS = 45;
@@ -221,13 +295,20 @@ export async function submitThroughApi(order: PaidOrder): Promise<void> {
   expect(submitted.application.status).toBe('SUBMITTED');
 }
 
-/** Signs `request` (e.g. `page.request`, whose cookies are the page's) in as STAFF through the API. */
+/**
+ * Signs `request` (e.g. `page.request`, whose cookies are the page's) in as STAFF through the API: the password,
+ * then the authenticator code.
+ */
 export async function signInAsStaff(request: APIRequestContext): Promise<void> {
   await dataOf(
     await request.post('/api/auth/login', {
       data: { email: STAFF.email, password: STAFF.password },
     }),
     'staff login',
+  );
+  await dataOf(
+    await request.post('/api/auth/second-factor/verify', { data: { code: await nextStaffCode() } }),
+    'staff second factor',
   );
 }
 

@@ -8,6 +8,8 @@ export interface ProfileUser {
   lastName: string;
   nationality: string | null;
   role: 'user' | 'admin';
+  /** Staff: where the session stands with the second factor ('verified' once the code was entered). */
+  secondFactor?: 'not-required' | 'setup-required' | 'required' | 'verified';
 }
 
 export const TRAVELLER: ProfileUser = {
@@ -26,6 +28,7 @@ export const ADMIN: ProfileUser = {
   lastName: 'Admin',
   nationality: 'GB',
   role: 'admin',
+  secondFactor: 'verified',
 };
 
 /**

@@ -1,10 +1,17 @@
-import { ADMIN_SEEDED_ENV, STAFF, SYNTHETIC_APPLICATIONS } from './admin';
+import path from 'node:path';
+import {
+  ADMIN_SEEDED_ENV,
+  enrolStaffSecondFactor,
+  STAFF,
+  STAFF_TOTP_FILE_ENV,
+  SYNTHETIC_APPLICATIONS,
+} from './admin';
 import { BASE_URL_ENV, startPortal } from './portal.mjs';
 
 /**
  * Starts one fresh portal for the whole run and returns its teardown. Fails fast, before any browser starts,
  * when the build outputs are missing. Before the portal starts, its database gets the staff account (STAFF) and
- * the synthetic applications the admin specs use. With E2E_BASE_URL set, tests that portal instead.
+ * the synthetic applications the admin specs use; once it runs, STAFF's authenticator is set up. With E2E_BASE_URL set, tests that portal instead.
  */
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const external = process.env.E2E_BASE_URL;
@@ -17,6 +24,10 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     syntheticApplications: SYNTHETIC_APPLICATIONS,
   });
   process.env[BASE_URL_ENV] = portal.url;
+  // Staff sign in with a second factor: set STAFF's authenticator up now, as their first sign-in would.
+  const totpFile = path.join(portal.dataDir, 'e2e-staff-totp.json');
+  await enrolStaffSecondFactor(portal.url, totpFile);
+  process.env[STAFF_TOTP_FILE_ENV] = totpFile;
   process.env[ADMIN_SEEDED_ENV] = '1';
   console.log(`Portal started at ${portal.url} (DATA_DIR ${portal.dataDir})`);
   return async () => {

@@ -29,6 +29,32 @@ export const AuthText = {
   profileSaved: 'Your details have been saved.',
   emailChangePending:
     'We have sent a 6-digit code to your new email address. Your email changes once you enter it.',
+  passwordThrottled: (seconds: number) =>
+    `Too many incorrect passwords. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again, or log in with a link sent to your email.`,
+  otherSessionsEnded:
+    'Your email address is now confirmed. For your security we have signed out every other browser that was using this account.',
+  prehijackPasswordRemoved:
+    'The password that was set before your email address was confirmed has been removed. You can choose a new one in your profile.',
+  recentProofRequired:
+    'For your security, please confirm it is you: enter your password, or ask for a code sent to your email.',
+  recentProofCodeSent: 'We have sent a 6-digit code to your current email address.',
+  recentProofDone: 'Thank you. You can now make the change.',
+  wrongPassword: 'The password is incorrect.',
+  passwordChanged:
+    'Your password has been saved. Other browsers using your account were signed out.',
+  emailChangeUndone:
+    'The change of email address has been undone. Every browser using your account has been signed out. Please log in again with a link sent to your email.',
+  emailChangeUndoInvalid:
+    'This link is invalid or has expired. If someone else changed your email address, please contact support.',
+  emailChangeUndoTaken:
+    'The change cannot be undone automatically because another account now uses your old address. Please contact support.',
+  secondFactorRequired: 'Please complete the second sign-in step to continue.',
+  secondFactorSetupRequired: 'Staff accounts must set up an authenticator app before continuing.',
+  secondFactorWrong: 'The code is incorrect or was already used. Please try the current code.',
+  secondFactorAlreadySetUp: 'An authenticator app is already set up for this account.',
+  secondFactorStaffOnly: 'A second factor is only used by staff accounts.',
+  recoveryCodeUsed: (left: number) =>
+    `You signed in with a recovery code. ${left} recovery code${left === 1 ? '' : 's'} left.`,
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -62,6 +88,13 @@ const NameField = (message: string) =>
 export const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
 
+/**
+ * Where a staff session stands with its second factor: `setup-required` (no authenticator yet), `required`
+ * (enter a code), `verified`; `not-required` for travellers.
+ */
+export const SecondFactorState = z.enum(['not-required', 'setup-required', 'required', 'verified']);
+export type SecondFactorState = z.infer<typeof SecondFactorState>;
+
 export const User = z.object({
   id: z.string(),
   email: z.string(),
@@ -74,10 +107,19 @@ export const User = z.object({
   hasPassword: z.boolean(),
   /** A new address waiting for its verification code. */
   pendingEmail: z.string().nullable(),
+  secondFactor: SecondFactorState,
 });
 export type User = z.infer<typeof User>;
 
-export const UserResponse = z.object({ user: User });
+export const UserResponse = z.object({
+  user: User,
+  /**
+   * Set when this sign-in confirmed the address of an account for the first time: every other session was ended
+   * (and the owner told by e-mail). The page the user lands on shows the notice.
+   */
+  notice: z.string().optional(),
+});
+export type UserResponse = z.infer<typeof UserResponse>;
 
 export const CheckEmailBody = z.object({ email: EmailField });
 export const CheckEmailResponse = z.object({ hasPassword: z.boolean() });
@@ -128,7 +170,12 @@ export const ResetPasswordBody = z
     message: AuthText.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
-export const ResetPasswordResponse = z.object({ reset: z.literal(true), message: z.string() });
+export const ResetPasswordResponse = z.object({
+  reset: z.literal(true),
+  message: z.string(),
+  /** Set when the code confirmed the address of an account for the first time (see UserResponse). */
+  notice: z.string().optional(),
+});
 
 export const UpdateProfileBody = z.object({
   firstName: z.string().trim().max(100).default(''),
@@ -144,6 +191,60 @@ export const UpdateProfileBody = z.object({
   email: EmailField,
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;
+
+/** Proof that the signed-in person is the owner, before changing the e-mail or the password. */
+export const RecentProofBody = z.union([
+  z.object({
+    password: z
+      .string({ error: AuthText.passwordRequired })
+      .min(1, AuthText.passwordRequired)
+      .max(1024),
+  }),
+  z.object({ code: CodeField }),
+]);
+export type RecentProofBody = z.input<typeof RecentProofBody>;
+
+export const ChangePasswordBody = z
+  .object({ password: NewPasswordField, confirmPassword: z.string() })
+  .refine((b) => b.confirmPassword === b.password, {
+    message: AuthText.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
+
+export const UndoEmailChangeResponse = z.object({ undone: z.literal(true), message: z.string() });
+
+/** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx, the dash optional). */
+export const SecondFactorCodeField = z
+  .string({ error: 'Enter the 6-digit code or a recovery code' })
+  .trim()
+  .transform((v) => v.replace(/\s+/g, '').toLowerCase())
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/,
+        'Enter the 6-digit code from your authenticator app, or a recovery code',
+      ),
+  );
+export const SecondFactorBody = z.object({ code: SecondFactorCodeField });
+export const SecondFactorSetupConfirmBody = z.object({ code: CodeField });
+
+export const SecondFactorSetupResponse = z.object({
+  /** The secret in base32, for typing into the app by hand. */
+  secret: z.string(),
+  otpauthUri: z.string(),
+  /** The otpauth URI as a QR code, an SVG data URL. */
+  qrCodeDataUrl: z.string(),
+});
+export type SecondFactorSetupResponse = z.infer<typeof SecondFactorSetupResponse>;
+
+export const SecondFactorSetupDoneResponse = z.object({
+  user: User,
+  /** Ten single-use recovery codes, shown only this once. */
+  recoveryCodes: z.array(z.string()),
+});
+export type SecondFactorSetupDoneResponse = z.infer<typeof SecondFactorSetupDoneResponse>;
 
 export const LogoutResponse = z.object({ loggedOut: z.literal(true) });
 

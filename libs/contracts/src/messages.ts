@@ -15,6 +15,10 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** A staff session that has not completed the second factor (set it up, or enter its code). */
+  SECOND_FACTOR_REQUIRED: 'SECOND_FACTOR_REQUIRED',
+  /** The change needs a recent proof: the password, or a code sent to the current address. */
+  RECENT_PROOF_REQUIRED: 'RECENT_PROOF_REQUIRED',
   NOT_READY: 'NOT_READY',
   /** The database did not answer (a restart or failover): retry after the Retry-After seconds. */
   DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',

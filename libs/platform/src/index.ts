@@ -18,15 +18,19 @@ export {
   selectAuth,
   selectAuthError,
   selectAuthLoading,
+  selectAuthNotice,
   selectIsAuthenticated,
   selectUser,
   setAuthenticated,
   setError,
   setLoading,
+  setNotice,
   setUser,
   updateProfile,
+  SECOND_FACTOR_REQUIRED_ACTION,
   verifyEmail,
   verifyMagicLink,
+  verifySecondFactor,
   type AuthFailure,
   type AuthState,
   type LoginInput,
@@ -34,11 +38,14 @@ export {
   type UpdateProfileInput,
 } from './auth/authSlice';
 export {
+  needsSecondFactor,
+  noticeFromReply,
   toAuthUser,
   userDisplayName,
   userFromReply,
   userInitial,
   type AuthUser,
+  type SecondFactorState,
 } from './auth/user';
 export {
   DEFAULT_COUNTRY_ID,
@@ -83,6 +90,7 @@ export {
 } from './remotes/RemoteRoutes';
 export {
   LOGIN_PATH,
+  SECOND_FACTOR_PATH,
   RequireAdmin,
   RequireAuth,
   loginRedirectPath,

@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { AuthText, ClientErrorText, VerifyEmailBody } from '@waypoint/contracts';
-import { AuthErrorText, useAppDispatch, verifyEmail, type AuthUser } from '@waypoint/platform';
+import {
+  AuthErrorText,
+  selectAuthNotice,
+  useAppDispatch,
+  useAppStore,
+  verifyEmail,
+  type AuthUser,
+} from '@waypoint/platform';
 import { Button, ErrorBox, ErrorSummary, TextField, focusField } from '@waypoint/ui';
 import { StatusMessage, errorText } from './forms';
 import { useResendVerificationCodeMutation } from '../state';
@@ -8,8 +15,11 @@ import { useResendVerificationCodeMutation } from '../state';
 export interface CodeFormProps {
   /** Prefix of the ids, unique in the page. */
   idPrefix: string;
-  /** Called with the updated user once the code was accepted. */
-  onVerified: (user: AuthUser) => void;
+  /**
+   * Called with the updated user once the code was accepted, and the notice to show when the code confirmed the
+   * address for the first time and other browsers were signed out.
+   */
+  onVerified: (user: AuthUser, notice?: string) => void;
   /** Shows failed checks in an error summary (the page's only one) rather than at the field alone. */
   withSummary?: boolean;
 }
@@ -20,6 +30,7 @@ export interface CodeFormProps {
  */
 export function CodeForm({ idPrefix, onVerified, withSummary = false }: CodeFormProps) {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const [resend, resending] = useResendVerificationCodeMutation();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -47,7 +58,7 @@ export function CodeForm({ idPrefix, onVerified, withSummary = false }: CodeForm
     setBusy(false);
     if (verifyEmail.fulfilled.match(result)) {
       setCode('');
-      onVerified(result.payload);
+      onVerified(result.payload, selectAuthNotice(store.getState()) ?? undefined);
       return;
     }
     setFailure(result.payload ?? AuthErrorText.verify);

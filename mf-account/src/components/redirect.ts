@@ -4,9 +4,10 @@ import { safeRedirectTarget, useSearchParams } from '@waypoint/platform';
  * Where to go once signed in: the same-site path the guards remembered in `?redirect=` (see `loginRedirectPath`),
  * or home.
  */
-export function useRedirectTarget(): string {
+export function useRedirectTarget(fallback = '/'): string {
   const [params] = useSearchParams();
-  return safeRedirectTarget(params.get('redirect'));
+  const remembered = params.get('redirect');
+  return remembered ? safeRedirectTarget(remembered) : fallback;
 }
 
 /** `path`, carrying the remembered path along when there is one. */

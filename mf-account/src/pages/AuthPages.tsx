@@ -2,7 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import {
   AuthErrorText,
   Link,
+  SECOND_FACTOR_PATH,
+  needsSecondFactor,
   safeRedirectTarget,
+  selectAuthNotice,
+  useAppStore,
   selectAuthError,
   setError,
   useAppDispatch,
@@ -11,25 +15,34 @@ import {
   useSearchParams,
   verifyMagicLink,
 } from '@waypoint/platform';
-import { ErrorBox, Spinner } from '@waypoint/ui';
+import { Banner, ErrorBox, Spinner } from '@waypoint/ui';
+import { withRedirect } from '../components/redirect';
 
 export { ForgotPasswordPage } from './auth/ForgotPasswordPage';
 export { LoginPage } from './auth/LoginPage';
 export { RegisterPage } from './auth/RegisterPage';
 export { ResetPasswordPage } from './auth/ResetPasswordPage';
+export { SecondFactorPage } from './auth/SecondFactorPage';
+export { UndoEmailChangePage } from './auth/UndoEmailChangePage';
 export { VerifyEmailPage } from './auth/VerifyEmailPage';
 
-/** Signs the user in with the token of an e-mailed sign-in link, then goes home (or to the remembered path). */
+/**
+ * Signs the user in with the token of an e-mailed sign-in link, then goes home (or to the remembered path). When
+ * the link confirmed the address for the first time and other browsers were signed out, the page says so first.
+ */
 export function VerifyLinkPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const redirect = params.get('redirect');
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const navigate = useNavigate();
   const error = useAppSelector(selectAuthError);
   const started = useRef<string | null>(null);
   // An error left in the auth state by an earlier screen is not this link's.
   const [checked, setChecked] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const target = safeRedirectTarget(redirect);
 
   useEffect(() => {
     if (started.current === token) return;
@@ -39,11 +52,39 @@ export function VerifyLinkPage() {
       dispatch(setError(AuthErrorText.verify));
       return;
     }
-    void dispatch(verifyMagicLink(token))
-      .unwrap()
-      .then(() => navigate(safeRedirectTarget(redirect), { replace: true }))
-      .catch(() => undefined);
-  }, [dispatch, navigate, redirect, token]);
+    void dispatch(verifyMagicLink(token)).then((result) => {
+      if (!verifyMagicLink.fulfilled.match(result)) return;
+      const shown = selectAuthNotice(store.getState());
+      if (shown) {
+        setNotice(shown);
+        return;
+      }
+      const next = needsSecondFactor(result.payload)
+        ? withRedirect(SECOND_FACTOR_PATH, target)
+        : target;
+      navigate(next, { replace: true });
+    });
+  }, [dispatch, navigate, store, target, token]);
+
+  if (notice) {
+    return (
+      <div className="wp-container wp-status-page">
+        <title>Signed in – Waypoint</title>
+        <h1>You are signed in</h1>
+        <div role="status">
+          <Banner tone="warning" title="Other browsers were signed out">
+            {notice}
+          </Banner>
+        </div>
+        <p>We have also sent you an email about this.</p>
+        <p>
+          <Link to={target} className="wp-button wp-button--primary">
+            Continue
+          </Link>
+        </p>
+      </div>
+    );
+  }
 
   const shownError = checked ? error : null;
 

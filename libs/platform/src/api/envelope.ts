@@ -4,7 +4,7 @@ import {
   type BaseQueryFn,
   type FetchArgs,
 } from '@reduxjs/toolkit/query/react';
-import { ClientErrorText } from '@waypoint/contracts';
+import { ClientErrorText, ErrorCode } from '@waypoint/contracts';
 
 /** Every error the front end shows from a call: a human message, plus what the server added. */
 export interface ApiError {
@@ -68,7 +68,12 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
   if (result.error) {
     const failure = result.error;
     if (typeof failure.status === 'number') {
-      return { error: errorFromBody(failure.status, failure.data, ClientErrorText.requestFailed) };
+      const error = errorFromBody(failure.status, failure.data, ClientErrorText.requestFailed);
+      // A staff session without its second factor: the guards send the user to that screen.
+      if (error.status === 403 && error.code === ErrorCode.SECOND_FACTOR_REQUIRED) {
+        api.dispatch({ type: 'auth/secondFactorRequired' });
+      }
+      return { error };
     }
     if (failure.status === 'PARSING_ERROR' && failure.originalStatus >= 400) {
       return { error: { status: failure.originalStatus, message: ClientErrorText.requestFailed } };

@@ -10,6 +10,9 @@ import {
   register,
   setError,
   updateProfile,
+  selectAuthNotice,
+  SECOND_FACTOR_REQUIRED_ACTION,
+  setUser,
   verifyEmail,
   verifyMagicLink,
 } from './authSlice';
@@ -34,6 +37,30 @@ function failure(error: string | undefined, status = 400) {
     status,
   );
 }
+
+describe('auth notices and the second factor', () => {
+  it('keeps the notice a sign-in brought, and forgets it at the next sign-in without one', async () => {
+    const store = newStore();
+    mockFetch(
+      jsonResponse({ success: true, data: { user, notice: 'Other browsers were signed out.' } }),
+      jsonResponse({ success: true, data: { user } }),
+    );
+    await store.dispatch(verifyMagicLink('token-1'));
+    expect(selectAuthNotice(store.getState())).toBe('Other browsers were signed out.');
+    await store.dispatch(verifyMagicLink('token-2'));
+    expect(selectAuthNotice(store.getState())).toBeNull();
+  });
+
+  it('marks a verified staff session as needing its code again when the API asks for it', () => {
+    const store = newStore();
+    store.dispatch(setUser({ ...user, role: 'admin', secondFactor: 'verified' }));
+    store.dispatch({ type: SECOND_FACTOR_REQUIRED_ACTION });
+    expect(store.getState().auth.user?.secondFactor).toBe('required');
+    store.dispatch(setUser({ ...user, role: 'admin', secondFactor: 'setup-required' }));
+    store.dispatch({ type: SECOND_FACTOR_REQUIRED_ACTION });
+    expect(store.getState().auth.user?.secondFactor).toBe('setup-required');
+  });
+});
 
 describe('auth slice', () => {
   it('starts signed out, not loading, without error', () => {

@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { api } from '../api/api';
 import { isApiError, requestEnvelope } from '../api/envelope';
-import { userFromReply, type AuthUser } from './user';
+import { noticeFromReply, userFromReply, type AuthUser } from './user';
 
 /** Client auth state (spec section 3). */
 export interface AuthState {
@@ -9,6 +9,11 @@ export interface AuthState {
   isAuthenticated: boolean;
   isLoading: boolean;
   error: string | null;
+  /**
+   * What the last sign-in or check told the user to see on screen (e.g. other browsers were signed out when the
+   * address was confirmed for the first time); null when nothing.
+   */
+  notice?: string | null;
 }
 
 export const initialAuthState: AuthState = {
@@ -58,6 +63,12 @@ export interface AuthFailure {
 
 type ThunkConfig = { rejectValue: string; rejectedMeta: AuthFailure };
 
+/**
+ * Dispatched by the API base query when the server answers 403 SECOND_FACTOR_REQUIRED: the guard then sends a
+ * staff member to the second-factor screen.
+ */
+export const SECOND_FACTOR_REQUIRED_ACTION = 'auth/secondFactorRequired';
+
 function messageOf(error: unknown, fallback: string): string {
   if (isApiError(error) && error.message.trim() !== '') return error.message;
   return fallback;
@@ -94,6 +105,10 @@ function userThunk<Arg>(
     const user = userFromReply(data);
     if (!user) return thunkApi.rejectWithValue(fallback, { status: 200 });
     if (newSession) thunkApi.dispatch(api.util.invalidateTags([...USER_TAGS]));
+    // A sign-in or check may bring a notice for the page the user lands on (read with selectAuthNotice).
+    const notice = noticeFromReply(data) ?? null;
+    const previous = (thunkApi.getState() as { auth?: AuthState }).auth?.notice ?? null;
+    if (notice !== previous) thunkApi.dispatch(authSlice.actions.setNotice(notice));
     return user;
   });
 }
@@ -133,6 +148,14 @@ export const updateProfile = userThunk<UpdateProfileInput>(
   'auth/updateProfile',
   AuthErrorText.updateProfile,
   (body) => ({ url: '/auth/profile', method: 'PUT', body }),
+);
+
+/** The second step of a staff sign-in: an authenticator code or a recovery code. */
+export const verifySecondFactor = userThunk<string>(
+  'auth/verifySecondFactor',
+  AuthErrorText.verify,
+  (code) => ({ url: '/auth/second-factor/verify', method: 'POST', body: { code } }),
+  { newSession: true },
 );
 
 /** Loads the current user; a 401 simply means a guest. */
@@ -177,6 +200,9 @@ export const authSlice = createSlice({
     },
     clearError(state) {
       state.error = null;
+    },
+    setNotice(state, action: PayloadAction<string | null>) {
+      state.notice = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -240,7 +266,18 @@ export const authSlice = createSlice({
       })
       .addCase(verifyEmail.fulfilled, (state, action) => {
         state.user = action.payload;
-      });
+      })
+      .addCase(verifySecondFactor.fulfilled, (state, action) => {
+        state.user = action.payload;
+      })
+      .addMatcher(
+        (action) => action.type === SECOND_FACTOR_REQUIRED_ACTION,
+        (state) => {
+          if (state.user?.role === 'admin' && state.user.secondFactor !== 'setup-required') {
+            state.user.secondFactor = 'required';
+          }
+        },
+      );
   },
   selectors: {
     selectAuth: (state) => state,
@@ -248,9 +285,17 @@ export const authSlice = createSlice({
     selectIsAuthenticated: (state) => state.isAuthenticated,
     selectAuthLoading: (state) => state.isLoading,
     selectAuthError: (state) => state.error,
+    selectAuthNotice: (state) => state.notice ?? null,
   },
 });
 
-export const { setUser, setAuthenticated, setLoading, setError, clearError } = authSlice.actions;
-export const { selectAuth, selectUser, selectIsAuthenticated, selectAuthLoading, selectAuthError } =
-  authSlice.selectors;
+export const { setUser, setAuthenticated, setLoading, setError, clearError, setNotice } =
+  authSlice.actions;
+export const {
+  selectAuth,
+  selectUser,
+  selectIsAuthenticated,
+  selectAuthLoading,
+  selectAuthError,
+  selectAuthNotice,
+} = authSlice.selectors;

@@ -12,6 +12,25 @@ export interface AuthUser {
   hasPassword?: boolean;
   /** A new address waiting for its verification code before it replaces `email`. */
   pendingEmail?: string | null;
+  /**
+   * Staff: whether this session still has to set up the authenticator (`setup-required`) or enter its code
+   * (`required`) before the admin area opens. `not-required` for travellers.
+   */
+  secondFactor?: SecondFactorState;
+}
+
+export type SecondFactorState = 'not-required' | 'setup-required' | 'required' | 'verified';
+
+const SECOND_FACTOR_STATES: readonly string[] = [
+  'not-required',
+  'setup-required',
+  'required',
+  'verified',
+];
+
+/** True when a staff session has yet to complete its second factor. */
+export function needsSecondFactor(user: AuthUser | null): boolean {
+  return user?.secondFactor === 'setup-required' || user?.secondFactor === 'required';
 }
 
 function text(value: unknown): string {
@@ -34,12 +53,27 @@ export function toAuthUser(value: unknown): AuthUser | null {
   };
   if (typeof source.emailVerified === 'boolean') user.emailVerified = source.emailVerified;
   if (typeof source.hasPassword === 'boolean') user.hasPassword = source.hasPassword;
+  if (
+    typeof source.secondFactor === 'string' &&
+    SECOND_FACTOR_STATES.includes(source.secondFactor)
+  ) {
+    user.secondFactor = source.secondFactor as SecondFactorState;
+  }
   if (typeof source.pendingEmail === 'string' && source.pendingEmail !== '') {
     user.pendingEmail = source.pendingEmail;
   } else if (source.pendingEmail === null) {
     user.pendingEmail = null;
   }
   return user;
+}
+
+/** The on-screen notice a `{ user, notice }` reply carries (e.g. other sessions were signed out). */
+export function noticeFromReply(data: unknown): string | undefined {
+  if (typeof data === 'object' && data !== null && 'notice' in data) {
+    const notice = (data as { notice: unknown }).notice;
+    if (typeof notice === 'string' && notice !== '') return notice;
+  }
+  return undefined;
 }
 
 /** The user inside a `{ user }` reply, or the reply itself when it is the user. */

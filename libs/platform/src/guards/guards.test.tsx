@@ -1,7 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { setAuthenticated, setLoading, setUser } from '../auth/authSlice';
+import {
+  SECOND_FACTOR_REQUIRED_ACTION,
+  setAuthenticated,
+  setLoading,
+  setUser,
+} from '../auth/authSlice';
 import { createAppStore } from '../store';
 import { RequireAdmin, RequireAuth } from './guards';
 
@@ -13,6 +18,11 @@ const memoryStorage = () => {
     removeItem: (k: string) => void data.delete(k),
   };
 };
+
+function SecondFactorProbe() {
+  const location = useLocation();
+  return <p>Second factor page {location.search}</p>;
+}
 
 function LoginProbe() {
   const location = useLocation();
@@ -28,6 +38,7 @@ function renderGuarded(setup: (store: ReturnType<typeof createAppStore>) => void
       <MemoryRouter initialEntries={['/orders?tab=old']}>
         <Routes>
           <Route path="/auth/login" element={<LoginProbe />} />
+          <Route path="/auth/second-factor" element={<SecondFactorProbe />} />
           <Route
             path="/orders"
             element={
@@ -95,5 +106,38 @@ describe('route guards', () => {
       s.dispatch(setAuthenticated(true));
     }, true);
     expect(screen.getByText('Not authorised')).toBeInTheDocument();
+  });
+
+  it('sends a staff member without the second factor to its screen, remembering the path', () => {
+    for (const secondFactor of ['setup-required', 'required'] as const) {
+      renderGuarded((s) => {
+        s.dispatch(setUser({ ...user, role: 'admin', secondFactor }));
+        s.dispatch(setAuthenticated(true));
+      }, true);
+      expect(
+        screen.getByText(`Second factor page ?redirect=${encodeURIComponent('/orders?tab=old')}`),
+      ).toBeInTheDocument();
+      expect(screen.queryByText('Protected page')).not.toBeInTheDocument();
+      cleanup();
+    }
+  });
+
+  it('opens the admin page once the second factor is done', () => {
+    renderGuarded((s) => {
+      s.dispatch(setUser({ ...user, role: 'admin', secondFactor: 'verified' }));
+      s.dispatch(setAuthenticated(true));
+    }, true);
+    expect(screen.getByText('Protected page')).toBeInTheDocument();
+  });
+
+  it('sends the staff member back to the second factor when the API asks for it', async () => {
+    const store = renderGuarded((s) => {
+      s.dispatch(setUser({ ...user, role: 'admin', secondFactor: 'verified' }));
+      s.dispatch(setAuthenticated(true));
+    }, true);
+    act(() => {
+      store.dispatch({ type: SECOND_FACTOR_REQUIRED_ACTION });
+    });
+    expect(await screen.findByText(/Second factor page/)).toBeInTheDocument();
   });
 });

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from '../router';
 import { selectAuth } from '../auth/authSlice';
+import { needsSecondFactor } from '../auth/user';
 import { useAppSelector } from '../store';
 
 export const LOGIN_PATH = '/auth/login';
+/** Where a staff member sets up or enters the second factor (mf-account). */
+export const SECOND_FACTOR_PATH = '/auth/second-factor';
 
 /** The login URL that brings the user back to `path` afterwards. */
 export function loginRedirectPath(path: string): string {
@@ -59,5 +62,9 @@ export function RequireAdmin({
     return <Navigate to={loginRedirectPath(here)} replace state={{ from: location }} />;
   }
   if (auth.user.role !== 'admin') return <>{forbidden}</>;
+  // Staff complete the second factor before anything of the admin area renders.
+  if (needsSecondFactor(auth.user)) {
+    return <Navigate to={`${SECOND_FACTOR_PATH}?redirect=${encodeURIComponent(here)}`} replace />;
+  }
   return <>{children}</>;
 }

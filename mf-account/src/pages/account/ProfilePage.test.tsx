@@ -131,16 +131,13 @@ describe('profile', () => {
     expect(email).toHaveAccessibleDescription('Error: An account with this email already exists.');
   });
 
-  it('tells a user without a password how to set one', async () => {
+  it('tells a user without a password that one can be set here', async () => {
     mockApi({ 'GET /api/reference/countries': countriesReply });
     await renderAccount('/account/profile', {
       user: { ...traveller, hasPassword: false },
     });
     expect(screen.getByText(/Your account has no password/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute(
-      'href',
-      '/auth/forgot-password',
-    );
+    expect(screen.getByRole('region', { name: 'Set a password' })).toBeInTheDocument();
   });
 
   it('logs out from the side menu and goes home', async () => {

@@ -1,24 +1,41 @@
 import { useState, type FormEvent } from 'react';
-import { AuthText, UpdateProfileBody, splitName } from '@waypoint/contracts';
+import {
+  AuthText,
+  ChangePasswordBody,
+  ClientErrorText,
+  ErrorCode,
+  UpdateProfileBody,
+  splitName,
+} from '@waypoint/contracts';
 import {
   AuthErrorText,
   Link,
+  isApiError,
   selectUser,
+  setUser,
   updateProfile,
   useAppDispatch,
   useAppSelector,
   useGetCountriesQuery,
+  userFromReply,
   type AuthUser,
+  type UpdateProfileInput,
 } from '@waypoint/platform';
 import { Button, CountryPicker, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
 import { CodeForm } from '../../components/CodeForm';
 import {
+  MismatchAnnouncement,
+  PasswordField,
   StatusMessage,
+  errorText,
   errorsFromIssues,
+  fieldErrorsOf,
+  knownFieldErrors,
   summaryErrors,
   type FieldErrors,
 } from '../../components/forms';
-import type { EmailState } from '../../components/resetEmail';
+import { RecentProof } from '../../components/RecentProof';
+import { accountApi } from '../../state';
 
 const FIELDS = { name: 'profile-name', nationality: 'profile-nationality', email: 'profile-email' };
 
@@ -47,6 +64,8 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The change waiting for 'Confirm it is you' (a new e-mail needs a recent proof). */
+  const [waiting, setWaiting] = useState<UpdateProfileInput | null>(null);
 
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
@@ -74,27 +93,38 @@ function ProfileForm({ user }: { user: AuthUser }) {
       return;
     }
     setErrors({});
+    await save({
+      firstName: parsed.data.firstName,
+      lastName: parsed.data.lastName,
+      nationality: parsed.data.nationality ?? null,
+      email: parsed.data.email,
+    });
+  };
+
+  const save = async (input: UpdateProfileInput) => {
     setBusy(true);
-    const result = await dispatch(
-      updateProfile({
-        firstName: parsed.data.firstName,
-        lastName: parsed.data.lastName,
-        nationality: parsed.data.nationality ?? null,
-        email: parsed.data.email,
-      }),
-    );
+    const result = await dispatch(updateProfile(input));
     setBusy(false);
     if (updateProfile.fulfilled.match(result)) {
+      setWaiting(null);
       showUser(result.payload);
-      setMessage(AuthText.profileSaved);
+      setMessage(
+        result.payload.pendingEmail && result.payload.pendingEmail !== user.pendingEmail
+          ? AuthText.emailChangePending
+          : AuthText.profileSaved,
+      );
+      return;
+    }
+    if (!updateProfile.rejected.match(result)) return;
+    // Changing the e-mail needs a recent proof: ask for it, then send the same change again.
+    if (result.meta.code === ErrorCode.RECENT_PROOF_REQUIRED) {
+      setWaiting(input);
       return;
     }
     const onFields = onFormFields(result.meta.fieldErrors);
     if (Object.keys(onFields).length > 0) showErrors(onFields);
     else setFailure(result.payload ?? AuthErrorText.updateProfile);
   };
-
-  const forgotState: EmailState = { email: user.email };
 
   return (
     <>
@@ -111,12 +141,21 @@ function ProfileForm({ user }: { user: AuthUser }) {
           </p>
           <CodeForm
             idPrefix="profile-new-email"
-            onVerified={(verified) => {
+            onVerified={(verified, notice) => {
               showUser(verified);
-              setMessage(AuthText.emailVerified);
+              setMessage(notice ?? AuthText.emailVerified);
             }}
           />
         </section>
+      ) : null}
+
+      {waiting ? (
+        <RecentProof
+          idPrefix="profile-proof"
+          hasPassword={user.hasPassword !== false}
+          onProved={() => void save(waiting)}
+          onCancel={() => setWaiting(null)}
+        />
       ) : null}
 
       <form className="wp-stack wpa-profile" noValidate onSubmit={onSubmit}>
@@ -162,16 +201,111 @@ function ProfileForm({ user }: { user: AuthUser }) {
           </Link>
         </p>
       ) : null}
-      {user.hasPassword === false ? (
-        <p className="wpa-note">
-          Your account has no password: you log in with a link we email you. To set a password, use{' '}
-          <Link to="/auth/forgot-password" state={forgotState} className="wpa-inline-link">
-            Forgot password
-          </Link>
-          .
-        </p>
-      ) : null}
+      <PasswordSection user={user} />
     </>
+  );
+}
+
+const PASSWORD_FIELDS = {
+  password: 'profile-password',
+  confirmPassword: 'profile-password-confirm',
+};
+
+/** Set a password (accounts made by paying have none) or change it; needs a recent proof. */
+function PasswordSection({ user }: { user: AuthUser }) {
+  const dispatch = useAppDispatch();
+  const [changing, setChanging] = useState(false);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const hasPassword = user.hasPassword !== false;
+  const mismatch = confirmPassword !== '' && confirmPassword !== password;
+
+  const send = async () => {
+    const parsed = ChangePasswordBody.safeParse({ password, confirmPassword });
+    if (!parsed.success) {
+      setErrors(knownFieldErrors(errorsFromIssues(parsed.error.issues), PASSWORD_FIELDS));
+      return;
+    }
+    setErrors({});
+    try {
+      // Not tracked: the password is never kept in the store.
+      setChanging(true);
+      const reply = await dispatch(
+        accountApi.endpoints.changePassword.initiate(parsed.data, { track: false }),
+      ).unwrap();
+      const saved = userFromReply(reply);
+      if (saved) dispatch(setUser(saved));
+      setWaiting(false);
+      setPassword('');
+      setConfirmPassword('');
+      setMessage(reply.notice ?? AuthText.passwordChanged);
+    } catch (error) {
+      if (isApiError(error) && error.code === ErrorCode.RECENT_PROOF_REQUIRED) {
+        setWaiting(true);
+        return;
+      }
+      const onFields = knownFieldErrors(fieldErrorsOf(error), PASSWORD_FIELDS);
+      if (Object.keys(onFields).length > 0) setErrors(onFields);
+      else setFailure(errorText(error, ClientErrorText.requestFailed));
+    } finally {
+      setChanging(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    setMessage(null);
+    void send();
+  };
+
+  return (
+    <section className="wp-stack wpa-password" aria-labelledby="profile-password-title">
+      <h2 id="profile-password-title">{hasPassword ? 'Change password' : 'Set a password'}</h2>
+      {hasPassword ? null : (
+        <p className="wpa-note">
+          Your account has no password: you log in with a link we email you. You can set one here.
+        </p>
+      )}
+      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+      <StatusMessage>{message}</StatusMessage>
+      {waiting ? (
+        <RecentProof
+          idPrefix="password-proof"
+          hasPassword={hasPassword}
+          onProved={() => void send()}
+          onCancel={() => setWaiting(false)}
+        />
+      ) : null}
+      <form className="wp-stack" noValidate onSubmit={onSubmit}>
+        <PasswordField
+          id={PASSWORD_FIELDS.password}
+          label="New password"
+          autoComplete="new-password"
+          required
+          value={password}
+          error={errors.password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <PasswordField
+          id={PASSWORD_FIELDS.confirmPassword}
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          error={errors.confirmPassword ?? (mismatch ? AuthText.passwordsDoNotMatch : null)}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
+        <MismatchAnnouncement message={mismatch ? AuthText.passwordsDoNotMatch : null} />
+        <Button type="submit" busy={changing}>
+          Save password
+        </Button>
+      </form>
+    </section>
   );
 }
 

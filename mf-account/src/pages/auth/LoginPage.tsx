@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AuthText, CheckEmailBody, ClientErrorText, LoginBody } from '@waypoint/contracts';
-import { AuthErrorText, Link, login, useAppDispatch, useNavigate } from '@waypoint/platform';
+import {
+  AuthErrorText,
+  Link,
+  SECOND_FACTOR_PATH,
+  login,
+  needsSecondFactor,
+  useAppDispatch,
+  useNavigate,
+} from '@waypoint/platform';
 import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
 import {
   AuthPage,
@@ -42,6 +50,8 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [linkMessage, setLinkMessage] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
+  /** Password attempts are being slowed down: offer the e-mailed link, which always works. */
+  const [throttled, setThrottled] = useState(false);
 
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -98,9 +108,15 @@ export function LoginPage() {
     const result = await dispatch(login(parsed.data));
     setSigningIn(false);
     if (login.fulfilled.match(result)) {
-      navigate(target, { replace: true });
+      // Staff continue with the second step (the authenticator) before going on.
+      const next = needsSecondFactor(result.payload)
+        ? withRedirect(SECOND_FACTOR_PATH, target)
+        : target;
+      navigate(next, { replace: true });
       return;
     }
+    // Too many wrong passwords: the message says how long to wait; a sign-in link always works.
+    setThrottled(result.meta.status === 429);
     setFailure(result.payload ?? AuthErrorText.login);
   };
 
@@ -176,6 +192,16 @@ export function LoginPage() {
             <Button type="submit" busy={signingIn} fullWidth>
               Login
             </Button>
+            {throttled ? (
+              <Button
+                variant="secondary"
+                busy={sending.isLoading}
+                fullWidth
+                onClick={() => void emailLink()}
+              >
+                Email me a sign-in link instead
+              </Button>
+            ) : null}
           </>
         ) : null}
 

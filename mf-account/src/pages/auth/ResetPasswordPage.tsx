@@ -81,7 +81,9 @@ export function ResetPasswordPage() {
       forgetResetEmail();
       // Every session of that account has ended, this browser's too when it was signed in to it.
       if (signedIn && signedIn.email.toLowerCase() === parsed.data.email) dispatch(setUser(null));
-      setDone(reply.message || AuthText.passwordResetDone);
+      // When the code also confirmed the address for the first time, other browsers were signed out: say so.
+      const message = reply.message || AuthText.passwordResetDone;
+      setDone(reply.notice ? `${message} ${reply.notice}` : message);
     } catch (error) {
       const onFields = knownFieldErrors(fieldErrorsOf(error), FIELDS);
       if (Object.keys(onFields).length > 0) showErrors(onFields);

@@ -27,12 +27,14 @@ function VerifyEmail() {
   const navigate = useNavigate();
   const location = useLocation();
   const [verified, setVerified] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!verified) return undefined;
+    // With a notice (other browsers were signed out) the page stays, so it can be read.
+    if (!verified || notice) return undefined;
     const timer = window.setTimeout(() => navigate(target, { replace: true }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [navigate, target, verified]);
+  }, [navigate, notice, target, verified]);
 
   const address = user?.pendingEmail ?? user?.email ?? '';
   const nothingToVerify = user?.emailVerified === true && !user.pendingEmail;
@@ -41,7 +43,7 @@ function VerifyEmail() {
 
   return (
     <AuthPage title="Verify your email">
-      <StatusMessage>{done ? AuthText.emailVerified : null}</StatusMessage>
+      <StatusMessage>{done ? (notice ?? AuthText.emailVerified) : null}</StatusMessage>
       {done ? (
         <p>
           <Link to={target} className="wpa-inline-link">
@@ -59,7 +61,14 @@ function VerifyEmail() {
               </>
             )}
           </p>
-          <CodeForm idPrefix="verify-email" withSummary onVerified={() => setVerified(true)} />
+          <CodeForm
+            idPrefix="verify-email"
+            withSummary
+            onVerified={(_user, shown) => {
+              setNotice(shown ?? null);
+              setVerified(true);
+            }}
+          />
           <p className="wpa-aside">
             <Link to={target} className="wpa-inline-link">
               Skip for now

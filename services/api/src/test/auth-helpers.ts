@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
 import { emailOutbox, oneTimeTokens, users } from '../db/schema';
@@ -67,7 +68,7 @@ export async function lastEmail(db: Db, to: string, template?: string) {
 export async function lastCode(
   db: Db,
   to: string,
-  template: 'email-verification' | 'password-reset',
+  template: 'email-verification' | 'password-reset' | 'reauthentication-code',
 ) {
   const mail = await lastEmail(db, to, template);
   return (mail?.payload as { code?: string } | undefined)?.code;
@@ -95,6 +96,29 @@ export function uniqueEmail(prefix = 'traveller') {
 
 export const STRONG_PASSWORD = 'Lantern-Harbour-42';
 
+/**
+ * The authenticator code for the time step `stepsAhead` from now. Codes are accepted 30 s either side and each
+ * once: a later sign-in in the same half-minute uses the next step's code.
+ */
+export function totpCode(secret: string, stepsAhead = 0) {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+/** A staff member's first sign-in: password, then the authenticator set-up. Returns the secret and codes. */
+export async function signInNewStaff(b: Browser, email: string, password: string) {
+  const login = await b.post('/api/auth/login', { email, password });
+  if (login.statusCode !== 200) throw new Error(`staff login failed: ${login.body}`);
+  const setup = await b.post('/api/auth/second-factor/setup');
+  const { secret } = (setup.json() as { data: { secret: string } }).data;
+  const confirmed = await b.post('/api/auth/second-factor/setup/confirm', {
+    code: await totpCode(secret),
+  });
+  if (confirmed.statusCode !== 200)
+    throw new Error(`second factor set-up failed: ${confirmed.body}`);
+  const { recoveryCodes } = (confirmed.json() as { data: { recoveryCodes: string[] } }).data;
+  return { secret, recoveryCodes };
+}
+
 let staffCount = 0;
 /** A new staff member, signed in through their own browser. */
 export async function makeAdmin(t: { app: FastifyInstance; database: { db: Db } }) {
@@ -108,5 +132,7 @@ export async function makeAdmin(t: { app: FastifyInstance; database: { db: Db } 
     password: STRONG_PASSWORD,
   });
   await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+  // Staff sign in with the password, then set up their authenticator (the second factor).
+  await signInNewStaff(b, email, STRONG_PASSWORD);
   return b;
 }

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './common';
 import { countries } from './reference';
 
@@ -8,6 +17,10 @@ export const tokenPurposeEnum = pgEnum('token_purpose', [
   'SIGN_IN_LINK',
   'EMAIL_VERIFICATION',
   'PASSWORD_RESET',
+  /** A code to the current address that proves the person is still the account's owner (recent proof). */
+  'REAUTHENTICATION',
+  /** The link e-mailed to the old address after an e-mail change, which undoes it. */
+  'EMAIL_CHANGE_UNDO',
 ]);
 
 export const users = pgTable(
@@ -23,6 +36,11 @@ export const users = pgTable(
     lastName: text('last_name'),
     nationality: text('nationality').references(() => countries.code),
     role: userRoleEnum('role').notNull().default('user'),
+    /** Staff second factor: the TOTP secret, encrypted (set up but unconfirmed while totpEnabledAt is null). */
+    totpSecretEncrypted: text('totp_secret_encrypted'),
+    totpEnabledAt: tstz('totp_enabled_at'),
+    /** The last accepted TOTP time step: a code of this step or an earlier one is never accepted again. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -47,6 +65,15 @@ export const sessions = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * True when the session was started (or later confirmed) by proving control of the mailbox: such sessions
+     * survive the moment an unclaimed account is first claimed, every other one ends.
+     */
+    mailboxProof: boolean('mailbox_proof').notNull().default(false),
+    /** When the owner last proved who they are in this session (password or a code to the current address). */
+    recentProofAt: tstz('recent_proof_at'),
+    /** When a staff member completed the second factor in this session. */
+    secondFactorAt: tstz('second_factor_at'),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
@@ -84,3 +111,18 @@ export const rateLimitBuckets = pgTable('rate_limit_buckets', {
   count: integer('count').notNull(),
   resetAt: tstz('reset_at').notNull(),
 });
+
+/** Single-use staff recovery codes (for a lost authenticator); only keyed hashes are stored. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);

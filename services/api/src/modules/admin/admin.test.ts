@@ -5,7 +5,7 @@ import {
   type AdminListResponse,
 } from '@waypoint/contracts';
 import { applications, auditLog, emailOutbox, users } from '../../db/schema';
-import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
+import { Browser, signInNewStaff, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { orderBody, paidOrder } from '../../test/orders';
 import { csvCell } from './csv';
@@ -28,6 +28,8 @@ async function makeAdmin() {
     password: STRONG_PASSWORD,
   });
   await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+  // Staff sign in with the password, then set up their authenticator (the second factor).
+  await signInNewStaff(b, email, STRONG_PASSWORD);
   return b;
 }
 

@@ -168,7 +168,7 @@ export async function applicationsRoutes(app: FastifyInstance) {
         success: true as const,
         data: {
           application: await paidSummary(ctx, done.application.id),
-          user: user ? await toUser(ctx, user) : null,
+          user: user ? await toUser(ctx, user, request.session) : null,
           signInLinkSent: done.signInLinkSent,
         },
       };

@@ -1,4 +1,6 @@
 import {
+  AuthText,
+  ChangePasswordBody,
   CheckEmailBody,
   CheckEmailResponse,
   EmailBody,
@@ -8,8 +10,14 @@ import {
   okEnvelope,
   RegisterBody,
   ResetPasswordBody,
+  RecentProofBody,
   ResetPasswordResponse,
+  SecondFactorBody,
+  SecondFactorSetupConfirmBody,
+  SecondFactorSetupDoneResponse,
+  SecondFactorSetupResponse,
   SentResponse,
+  UndoEmailChangeResponse,
   UpdateProfileBody,
   User,
   UserResponse,
@@ -18,11 +26,21 @@ import {
 } from '@waypoint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endSession, requireUser, startSession } from '../../plugins/session';
+import { endSession, requireSignedIn, requireUser, startSession } from '../../plugins/session';
 import * as service from './auth.service';
+import * as secondFactor from './second-factor.service';
 
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 409: ErrorEnvelope, 429: ErrorEnvelope };
-const caller = (request: FastifyRequest) => ({ ip: request.ip });
+const errors = {
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  403: ErrorEnvelope,
+  409: ErrorEnvelope,
+  429: ErrorEnvelope,
+};
+const caller = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+});
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -57,8 +75,12 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await service.login({ ctx, input: request.body, caller: caller(request) });
-      await startSession(ctx.db, config, request, reply, user);
-      return { success: true as const, data: { user: await service.toUser(ctx, user) } };
+      // The password was just entered: a recent proof. Staff still need their second factor.
+      await startSession(ctx.db, config, request, reply, user, { recentProof: true });
+      return {
+        success: true as const,
+        data: { user: await service.toUser(ctx, user, request.session) },
+      };
     },
   );
 
@@ -106,13 +128,23 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await service.verifySignInLink({
+      const { user, notice } = await service.verifySignInLink({
         ctx,
         input: request.body,
         caller: caller(request),
       });
-      await startSession(ctx.db, config, request, reply, user);
-      return { success: true as const, data: { user: await service.toUser(ctx, user) } };
+      // Started by a proof of the mailbox (it survives a claim) and a recent one.
+      await startSession(ctx.db, config, request, reply, user, {
+        mailboxProof: true,
+        recentProof: true,
+      });
+      return {
+        success: true as const,
+        data: {
+          user: await service.toUser(ctx, user, request.session),
+          ...(notice ? { notice } : {}),
+        },
+      };
     },
   );
 
@@ -138,7 +170,11 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data: await service.toUser(ctx, requireUser(request)) };
+      // Staff see where they stand with the second factor here, before completing it.
+      return {
+        success: true as const,
+        data: await service.toUser(ctx, requireSignedIn(request), request.session),
+      };
     },
   );
 
@@ -147,7 +183,8 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Update name, nationality and e-mail (a new e-mail needs its code)',
+        summary:
+          'Update name, nationality and e-mail (a new e-mail needs a recent proof, then its code)',
         body: UpdateProfileBody,
         response: { 200: okEnvelope(User), ...errors },
       },
@@ -156,9 +193,10 @@ export async function authRoutes(app: FastifyInstance) {
       const user = await service.updateProfile({
         ctx,
         user: requireUser(request),
+        session: request.session,
         input: request.body,
       });
-      return { success: true as const, data: await service.toUser(ctx, user) };
+      return { success: true as const, data: await service.toUser(ctx, user, request.session) };
     },
   );
 
@@ -169,16 +207,24 @@ export async function authRoutes(app: FastifyInstance) {
         tags,
         summary: 'Verify the e-mail address (or a new one) with its 6-digit code',
         body: VerifyEmailBody,
-        response: { 200: okEnvelope(User), ...errors },
+        response: { 200: okEnvelope(UserResponse), ...errors },
       },
     },
     async (request) => {
-      const user = await service.verifyEmail({
+      const { user, notice } = await service.verifyEmail({
         ctx,
         user: requireUser(request),
+        session: request.session,
         input: request.body,
+        caller: caller(request),
       });
-      return { success: true as const, data: await service.toUser(ctx, user) };
+      return {
+        success: true as const,
+        data: {
+          user: await service.toUser(ctx, user, request.session),
+          ...(notice ? { notice } : {}),
+        },
+      };
     },
   );
 
@@ -227,5 +273,174 @@ export async function authRoutes(app: FastifyInstance) {
       success: true as const,
       data: await service.resetPassword({ ctx, input: request.body, caller: caller(request) }),
     }),
+  );
+
+  r.post(
+    '/api/auth/recent-proof/code',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a 6-digit code to the current address, to confirm it is the owner',
+        response: { 200: okEnvelope(SentResponse), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.requestRecentProofCode({ ctx, user: requireUser(request) }),
+    }),
+  );
+
+  r.post(
+    '/api/auth/recent-proof',
+    {
+      schema: {
+        tags,
+        summary:
+          'Confirm it is the owner (password, or the e-mailed code): allows changing the e-mail or password for 10 minutes',
+        body: RecentProofBody,
+        response: { 200: okEnvelope(UserResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await service.recentProof({
+        ctx,
+        user: requireUser(request),
+        session: request.session,
+        input: request.body,
+        caller: caller(request),
+      });
+      return {
+        success: true as const,
+        data: {
+          user: await service.toUser(ctx, result.user, result.session),
+          ...(result.notice ? { notice: result.notice } : {}),
+        },
+      };
+    },
+  );
+
+  r.put(
+    '/api/auth/password',
+    {
+      schema: {
+        tags,
+        summary: 'Set or change the password (needs a recent proof); signs out other sessions',
+        body: ChangePasswordBody,
+        response: { 200: okEnvelope(UserResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await service.changePassword({
+        ctx,
+        user: requireUser(request),
+        session: request.session,
+        input: request.body,
+        caller: caller(request),
+      });
+      return {
+        success: true as const,
+        data: {
+          user: await service.toUser(ctx, user, request.session),
+          notice: AuthText.passwordChanged,
+        },
+      };
+    },
+  );
+
+  r.post(
+    '/api/auth/undo-email-change',
+    {
+      schema: {
+        tags,
+        summary:
+          'Undo a change of e-mail with the link sent to the old address; ends every session',
+        body: VerifyTokenBody,
+        response: { 200: okEnvelope(UndoEmailChangeResponse), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.undoEmailChange({ ctx, input: request.body, caller: caller(request) }),
+    }),
+  );
+
+  r.post(
+    '/api/auth/second-factor/setup',
+    {
+      schema: {
+        tags,
+        summary: 'Staff: start setting up the authenticator app (secret, QR code)',
+        response: { 200: okEnvelope(SecondFactorSetupResponse), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        data: await secondFactor.beginSetup({
+          ctx,
+          user: requireSignedIn(request),
+          caller: caller(request),
+        }),
+      };
+    },
+  );
+
+  r.post(
+    '/api/auth/second-factor/setup/confirm',
+    {
+      schema: {
+        tags,
+        summary:
+          'Staff: confirm the authenticator with a first code; returns ten recovery codes once',
+        body: SecondFactorSetupConfirmBody,
+        response: { 200: okEnvelope(SecondFactorSetupDoneResponse), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const result = await secondFactor.confirmSetup({
+        ctx,
+        user: requireSignedIn(request),
+        session: request.session,
+        input: request.body,
+        caller: caller(request),
+      });
+      return {
+        success: true as const,
+        data: {
+          user: await service.toUser(ctx, result.user, result.session),
+          recoveryCodes: result.recoveryCodes,
+        },
+      };
+    },
+  );
+
+  r.post(
+    '/api/auth/second-factor/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Staff: the second sign-in step, with an authenticator code or a recovery code',
+        body: SecondFactorBody,
+        response: { 200: okEnvelope(UserResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const result = await secondFactor.verifySecondFactor({
+        ctx,
+        user: requireSignedIn(request),
+        session: request.session,
+        input: request.body,
+        caller: caller(request),
+      });
+      return {
+        success: true as const,
+        data: {
+          user: await service.toUser(ctx, result.user, result.session),
+          ...(result.notice ? { notice: result.notice } : {}),
+        },
+      };
+    },
   );
 }

@@ -1,13 +1,21 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AuthText, ErrorCode, type User } from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
 import { oneTimeTokens, users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { consumeRateLimits, type Limit } from '../../lib/rate-limit';
-import type { UserRow } from '../../plugins/session';
-import { endAllSessions } from '../../plugins/session';
+import {
+  backoffWait,
+  clearBackoff,
+  consumeRateLimits,
+  forgiveBackoffFailure,
+  recordBackoffFailure,
+  type Backoff,
+  type Limit,
+} from '../../lib/rate-limit';
+import type { SessionRow, UserRow } from '../../plugins/session';
+import { endAllSessions, endUnprovenSessions, markSession } from '../../plugins/session';
 import { enqueueEmail } from '../notifications/outbox';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import * as repo from './auth.repo';
@@ -16,16 +24,34 @@ import { hashCode, hashToken, randomCode, randomToken, safeEqual } from './token
 export const SIGN_IN_LINK_MINUTES = 15;
 export const CODE_MINUTES = 10;
 export const MAX_CODE_ATTEMPTS = 5;
+/** A password or a code to the current address counts as a recent proof for this long. */
+export const RECENT_PROOF_MINUTES = 10;
+/** How long the old address can undo a change of e-mail. */
+export const EMAIL_UNDO_HOURS = 72;
+/** Wrong passwords: growing delays after this many failures per account (1 s, 2 s, 4 s … up to 5 minutes). */
+export const PASSWORD_FAILURES_BEFORE_DELAY = 5;
+/** … and after this many per IP address (up to a minute). */
+export const IP_FAILURES_BEFORE_DELAY = 20;
 
 /** Who is asking: used for rate limits and records. */
 export interface Caller {
   ip: string;
+  userAgent?: string | null;
 }
+
+/** The caller's session, where a verb depends on what the session has proved. */
+export type Session = SessionRow | null;
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 const HOUR = 3600;
 
-export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
+function secondFactorOf(row: UserRow, session: Session | undefined): User['secondFactor'] {
+  if (row.role !== 'admin') return 'not-required';
+  if (session?.secondFactorAt) return 'verified';
+  return row.totpEnabledAt ? 'required' : 'setup-required';
+}
+
+export async function toUser(ctx: ServiceContext, row: UserRow, session?: Session): Promise<User> {
   return {
     id: row.id,
     email: row.email,
@@ -36,7 +62,121 @@ export async function toUser(ctx: ServiceContext, row: UserRow): Promise<User> {
     emailVerified: row.emailVerifiedAt !== null,
     hasPassword: row.passwordHash !== null,
     pendingEmail: await repo.pendingEmailOf(ctx.db, row.id, row.email),
+    secondFactor: secondFactorOf(row, session),
   };
+}
+
+type MailboxProofVia =
+  'sign-in-link' | 'verification-code' | 'password-reset' | 'recent-proof-code';
+
+/**
+ * The mailbox owner has just proved control of the account's address (a sign-in link, or a code e-mailed to it).
+ * The first time this happens the account is claimed: an account opened by someone else with this address (a
+ * guest paying with it, a registration) may have sessions the owner never started, so every session that was not
+ * itself started by such a proof ends, and the owner is told on screen (the returned notice) and by e-mail. With
+ * `dropPassword`, a password chosen before the claim (by whoever registered) is removed too. In the caller's
+ * transaction; returns the updated user.
+ */
+async function proveMailbox(
+  tx: Tx,
+  user: UserRow,
+  options: {
+    via: MailboxProofVia;
+    keepSessionId?: string | null;
+    dropPassword?: boolean;
+    caller?: Caller;
+  },
+): Promise<{ user: UserRow; notice?: string }> {
+  if (user.emailVerifiedAt) return { user };
+  const passwordRemoved = Boolean(options.dropPassword && user.passwordHash);
+  const [claimed] = await tx
+    .update(users)
+    .set({
+      emailVerifiedAt: sql`now()`,
+      ...(passwordRemoved ? { passwordHash: null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
+    .returning();
+  // A concurrent proof claimed it first.
+  if (!claimed) return { user: (await repo.findUserById(tx, user.id)) ?? user };
+  const endedSessions = await endUnprovenSessions(tx, user.id, options.keepSessionId);
+  // Codes asked for by those sessions (a new address, a recent proof) die with them.
+  await repo.retireTokens(tx, user.id, 'EMAIL_VERIFICATION');
+  await repo.retireTokens(tx, user.id, 'REAUTHENTICATION');
+  await repo.audit(tx, {
+    actorUserId: user.id,
+    actorRole: user.role,
+    action: 'account.claimed',
+    entityId: user.id,
+    details: { via: options.via, endedSessions, passwordRemoved },
+    ip: options.caller?.ip ?? null,
+    userAgent: options.caller?.userAgent ?? null,
+  });
+  if (endedSessions === 0 && !passwordRemoved) return { user: claimed };
+  await enqueueEmail(tx, claimed.email, {
+    template: 'account-claimed',
+    payload: { firstName: claimed.firstName, endedSessions, passwordRemoved },
+  });
+  const notice = [
+    endedSessions > 0 ? AuthText.otherSessionsEnded : AuthText.emailVerified,
+    ...(passwordRemoved ? [AuthText.prehijackPasswordRemoved] : []),
+  ].join(' ');
+  return { user: claimed, notice };
+}
+
+/** Changing the e-mail or the password needs a proof of identity in this session within the last 10 minutes. */
+export function assertRecentProof(session: Session) {
+  const at = session?.recentProofAt?.getTime() ?? 0;
+  if (Date.now() - at > RECENT_PROOF_MINUTES * 60_000) {
+    throw new AppError(403, ErrorCode.RECENT_PROOF_REQUIRED, AuthText.recentProofRequired);
+  }
+}
+
+function passwordBackoffs(email: string, ip: string): Backoff[] {
+  return [
+    {
+      key: `login:email:${email}`,
+      after: PASSWORD_FAILURES_BEFORE_DELAY,
+      capSeconds: 300,
+      windowSeconds: 24 * HOUR,
+    },
+    { key: `login:ip:${ip}`, after: IP_FAILURES_BEFORE_DELAY, capSeconds: 60, windowSeconds: HOUR },
+  ];
+}
+
+/**
+ * Checks a password with growing delays after repeated failures per account and per IP address (never a locked
+ * account: the owner can always sign in with an e-mailed link). The attempt is counted before the check, so
+ * parallel guesses cannot slip past a delay; a right password takes it back.
+ */
+async function checkPasswordThrottled(
+  ctx: ServiceContext,
+  user: UserRow | undefined,
+  email: string,
+  password: string,
+  caller: Caller,
+): Promise<boolean> {
+  const backoffs = passwordBackoffs(email, caller.ip);
+  const wait = await backoffWait(ctx.db, backoffs);
+  if (wait > 0) {
+    throw new AppError(
+      429,
+      ErrorCode.RATE_LIMITED,
+      AuthText.passwordThrottled(wait),
+      undefined,
+      wait,
+    );
+  }
+  await recordBackoffFailure(ctx.db, backoffs);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, password)
+    : await verifyAgainstDummy(password);
+  if (ok) {
+    await clearBackoff(ctx.db, [backoffs[0]!.key]);
+    await forgiveBackoffFailure(ctx.db, backoffs[1]!.key);
+  }
+  return ok;
 }
 
 function limit(key: string, max: number, windowSeconds: number): Limit {
@@ -56,7 +196,7 @@ async function issueCode(
   ctx: ServiceContext,
   tx: Tx,
   user: UserRow,
-  purpose: 'EMAIL_VERIFICATION' | 'PASSWORD_RESET',
+  purpose: 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'REAUTHENTICATION',
   toAddress: string,
 ) {
   await repo.retireTokens(tx, user.id, purpose);
@@ -75,6 +215,11 @@ async function issueCode(
       template: 'password-reset',
       payload: { firstName: user.firstName, code },
     });
+  } else if (purpose === 'REAUTHENTICATION') {
+    await enqueueEmail(tx, toAddress, {
+      template: 'reauthentication-code',
+      payload: { firstName: user.firstName, code },
+    });
   } else {
     await enqueueEmail(tx, toAddress, {
       template: 'email-verification',
@@ -90,7 +235,7 @@ async function issueCode(
 async function checkCode(
   ctx: ServiceContext,
   user: UserRow | undefined,
-  purpose: 'EMAIL_VERIFICATION' | 'PASSWORD_RESET',
+  purpose: 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'REAUTHENTICATION',
   code: string,
 ) {
   if (!user) throw badRequest(AuthText.codeWrong, { code: AuthText.codeWrong });
@@ -140,14 +285,8 @@ export async function login({
   input: { email: string; password: string };
   caller: Caller;
 }): Promise<UserRow> {
-  await consumeRateLimits(ctx.db, [
-    limit(`login:ip:${caller.ip}`, 50, 15 * 60),
-    limit(`login:email:${input.email}`, 10, 15 * 60),
-  ]);
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  const ok = user?.passwordHash
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password);
+  const ok = await checkPasswordThrottled(ctx, user, input.email, input.password, caller);
   if (!user || !ok) throw new AppError(401, ErrorCode.UNAUTHENTICATED, AuthText.wrongCredentials);
   return user;
 }
@@ -207,8 +346,13 @@ export async function requestSignInLink({
   return { sent: true as const, message: AuthText.signInLinkSent };
 }
 
-/** A single-use 128-bit sign-in link valid for 15 minutes, e-mailed through the outbox (caller's transaction). */
+/**
+ * A single-use 128-bit sign-in link valid for 15 minutes, e-mailed through the outbox (caller's transaction). A
+ * newer link ends the older ones.
+ */
 export async function issueSignInLink(tx: Tx, user: UserRow) {
+  // Only the newest link works.
+  await repo.retireTokens(tx, user.id, 'SIGN_IN_LINK');
   const token = randomToken(16);
   await tx.insert(oneTimeTokens).values({
     userId: user.id,
@@ -231,35 +375,38 @@ export async function verifySignInLink({
   ctx: ServiceContext;
   input: { token: string };
   caller: Caller;
-}): Promise<UserRow> {
+}): Promise<{ user: UserRow; notice?: string }> {
   await consumeRateLimits(ctx.db, [limit(`verify-token:ip:${caller.ip}`, 30, 600)]);
-  const rows = await ctx.db
-    .update(oneTimeTokens)
-    .set({ consumedAt: sql`now()` })
-    .where(
-      sql`${oneTimeTokens.tokenHash} = ${hashToken(input.token)} and ${oneTimeTokens.purpose} = 'SIGN_IN_LINK'
-        and ${oneTimeTokens.consumedAt} is null and ${oneTimeTokens.expiresAt} > now()`,
-    )
-    .returning({ userId: oneTimeTokens.userId });
-  const userId = rows[0]?.userId;
-  if (!userId) throw badRequest(AuthText.signInLinkInvalid);
-  // Following the link proves the address is theirs.
-  const [user] = await ctx.db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!user) throw badRequest(AuthText.signInLinkInvalid);
-  return user;
+  const result = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(oneTimeTokens)
+      .set({ consumedAt: sql`now()` })
+      .where(
+        sql`${oneTimeTokens.tokenHash} = ${hashToken(input.token)} and ${oneTimeTokens.purpose} = 'SIGN_IN_LINK'
+          and ${oneTimeTokens.consumedAt} is null and ${oneTimeTokens.expiresAt} > now()`,
+      )
+      .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
+    const token = rows[0];
+    const user = token ? await repo.findUserById(tx, token.userId) : undefined;
+    // A link sent to an address the account no longer has does not sign in.
+    if (!token || !user || user.email !== token.email) return null;
+    // Following the link proves the address is theirs: the first time, it claims the account.
+    return proveMailbox(tx, user, { via: 'sign-in-link', dropPassword: true, caller });
+  });
+  if (!result) throw badRequest(AuthText.signInLinkInvalid);
+  ctx.pokeOutbox();
+  return result;
 }
 
 export async function updateProfile({
   ctx,
   user,
+  session,
   input,
 }: {
   ctx: ServiceContext;
   user: UserRow;
+  session: Session;
   input: {
     firstName: string;
     lastName: string;
@@ -268,12 +415,14 @@ export async function updateProfile({
   };
 }): Promise<UserRow> {
   const nationality = input.nationality ?? null;
+  const changingEmail = input.email !== user.email;
+  // Checked first: without a recent proof nothing changes, not even the name.
+  if (changingEmail) assertRecentProof(session);
   if (nationality && !(await repo.countryExists(ctx.db, nationality))) {
     throw badRequest('Please choose a nationality from the list', {
       nationality: 'Please choose a nationality from the list',
     });
   }
-  const changingEmail = input.email !== user.email;
   if (changingEmail) {
     await consumeRateLimits(ctx.db, [limit(`email-change:user:${user.id}`, 5, HOUR)]);
     if (await repo.findUserByEmail(ctx.db, input.email)) {
@@ -304,23 +453,101 @@ export async function updateProfile({
 export async function verifyEmail({
   ctx,
   user,
+  session,
   input,
+  caller,
 }: {
   ctx: ServiceContext;
   user: UserRow;
+  session: Session;
   input: { code: string };
-}): Promise<UserRow> {
+  caller: Caller;
+}): Promise<{ user: UserRow; notice?: string }> {
   await consumeRateLimits(ctx.db, [limit(`verify-email:user:${user.id}`, 30, HOUR)]);
   const token = await checkCode(ctx, user, 'EMAIL_VERIFICATION', input.code);
   if (token.email !== user.email && (await repo.findUserByEmail(ctx.db, token.email))) {
     throw new AppError(409, ErrorCode.CONFLICT, 'Another account already uses this email.');
   }
-  const [row] = await ctx.db
+  const result = await ctx.db.transaction(async (tx) => {
+    // This session has just proved the mailbox (the current one, or the new one).
+    await markSession(tx, session?.id, { mailboxProof: true });
+    if (token.email === user.email) {
+      if (user.emailVerifiedAt) {
+        const [row] = await tx
+          .update(users)
+          .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(users.id, user.id))
+          .returning();
+        return { user: row! };
+      }
+      return proveMailbox(tx, user, {
+        via: 'verification-code',
+        keepSessionId: session?.id ?? null,
+        caller,
+      });
+    }
+    return changeEmail(tx, user, token.email, session, caller);
+  });
+  ctx.pokeOutbox();
+  return result;
+}
+
+/**
+ * Applies a confirmed change of address. When the old address had been confirmed, it is told, with a link that
+ * undoes the change for 72 hours (an unconfirmed old address gets no such power over the account).
+ */
+async function changeEmail(
+  tx: Tx,
+  user: UserRow,
+  newEmail: string,
+  session: Session,
+  caller: Caller,
+): Promise<{ user: UserRow; notice?: string }> {
+  const oldEmail = user.email;
+  const [row] = await tx
     .update(users)
-    .set({ email: token.email, emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      email: newEmail,
+      // An unclaimed account is claimed below, by proveMailbox.
+      ...(user.emailVerifiedAt ? { emailVerifiedAt: sql`now()` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, user.id))
     .returning();
-  return row!;
+  // Links and codes sent to the old address no longer work.
+  for (const purpose of ['SIGN_IN_LINK', 'PASSWORD_RESET', 'REAUTHENTICATION'] as const) {
+    await repo.retireTokens(tx, user.id, purpose);
+  }
+  await repo.audit(tx, {
+    actorUserId: user.id,
+    actorRole: user.role,
+    action: 'account.email-changed',
+    entityId: user.id,
+    details: { from: oldEmail, to: newEmail, undoOffered: user.emailVerifiedAt !== null },
+    ip: caller.ip,
+    userAgent: caller.userAgent ?? null,
+  });
+  if (user.emailVerifiedAt) {
+    const token = randomToken(16);
+    await tx.insert(oneTimeTokens).values({
+      userId: user.id,
+      purpose: 'EMAIL_CHANGE_UNDO',
+      tokenHash: hashToken(token),
+      email: oldEmail,
+      expiresAt: minutes(EMAIL_UNDO_HOURS * 60),
+    });
+    await enqueueEmail(tx, oldEmail, {
+      template: 'email-changed',
+      payload: { firstName: user.firstName, newEmail, token },
+    });
+    return { user: row! };
+  }
+  // An unclaimed account: proving the new address claims it.
+  return proveMailbox(tx, row!, {
+    via: 'verification-code',
+    keepSessionId: session?.id ?? null,
+    caller,
+  });
 }
 
 export async function resendVerification({ ctx, user }: { ctx: ServiceContext; user: UserRow }) {
@@ -376,7 +603,9 @@ export async function resetPassword({
   const user = await repo.findUserByEmail(ctx.db, input.email);
   await checkCode(ctx, user, 'PASSWORD_RESET', input.code);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  const claim = await ctx.db.transaction(async (tx) => {
+    // The code proves the mailbox: the first time, it claims the account (the e-mail notice goes out).
+    const proved = await proveMailbox(tx, user!, { via: 'password-reset', caller });
     await tx
       .update(users)
       .set({
@@ -387,6 +616,186 @@ export async function resetPassword({
       .where(eq(users.id, user!.id));
     // Every session of the account ends: whoever knew the old password is signed out.
     await endAllSessions(tx, user!.id);
+    await repo.audit(tx, {
+      actorUserId: user!.id,
+      actorRole: user!.role,
+      action: 'account.password-reset',
+      entityId: user!.id,
+      ip: caller.ip,
+      userAgent: caller.userAgent ?? null,
+    });
+    return proved;
   });
-  return { reset: true as const, message: AuthText.passwordResetDone };
+  ctx.pokeOutbox();
+  return {
+    reset: true as const,
+    message: AuthText.passwordResetDone,
+    ...(claim.notice ? { notice: claim.notice } : {}),
+  };
+}
+
+/** E-mails a 6-digit code to the account's current address, for a recent proof. */
+export async function requestRecentProofCode({
+  ctx,
+  user,
+}: {
+  ctx: ServiceContext;
+  user: UserRow;
+}) {
+  await consumeRateLimits(ctx.db, [limit(`recent-proof-code:user:${user.id}`, 5, HOUR)]);
+  await ctx.db.transaction(async (tx) => {
+    await issueCode(ctx, tx, user, 'REAUTHENTICATION', user.email);
+  });
+  ctx.pokeOutbox();
+  return { sent: true as const, message: AuthText.recentProofCodeSent };
+}
+
+/**
+ * Proves, in this session, that the person is the owner: with the password or a code sent to the current
+ * address. Valid for 10 minutes for changing the e-mail or the password. A code also proves the mailbox (and so
+ * may claim the account).
+ */
+export async function recentProof({
+  ctx,
+  user,
+  session,
+  input,
+  caller,
+}: {
+  ctx: ServiceContext;
+  user: UserRow;
+  session: Session;
+  input: { password: string } | { code: string };
+  caller: Caller;
+}): Promise<{ user: UserRow; session: Session; notice?: string }> {
+  await consumeRateLimits(ctx.db, [limit(`recent-proof:user:${user.id}`, 20, HOUR)]);
+  if ('password' in input) {
+    if (!user.passwordHash) {
+      throw badRequest(AuthText.recentProofRequired, {
+        password: 'Your account has no password. Ask for a code sent to your email instead.',
+      });
+    }
+    if (!(await checkPasswordThrottled(ctx, user, user.email, input.password, caller))) {
+      throw badRequest(AuthText.wrongPassword, { password: AuthText.wrongPassword });
+    }
+    const updated = await markSession(ctx.db, session?.id, { recentProofAt: new Date() });
+    return { user, session: updated };
+  }
+  const token = await checkCode(ctx, user, 'REAUTHENTICATION', input.code);
+  if (token.email !== user.email)
+    throw badRequest(AuthText.codeExpired, { code: AuthText.codeExpired });
+  const result = await ctx.db.transaction(async (tx) => {
+    const updated = await markSession(tx, session?.id, {
+      recentProofAt: new Date(),
+      mailboxProof: true,
+    });
+    const proved = await proveMailbox(tx, user, {
+      via: 'recent-proof-code',
+      keepSessionId: session?.id ?? null,
+      caller,
+    });
+    return { ...proved, session: updated };
+  });
+  ctx.pokeOutbox();
+  return result;
+}
+
+/** Sets or changes the password (a recent proof needed); every other session of the account ends. */
+export async function changePassword({
+  ctx,
+  user,
+  session,
+  input,
+  caller,
+}: {
+  ctx: ServiceContext;
+  user: UserRow;
+  session: Session;
+  input: { password: string };
+  caller: Caller;
+}): Promise<UserRow> {
+  assertRecentProof(session);
+  assertUsablePassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id))
+      .returning();
+    const endedSessions = await endAllSessions(tx, user.id, session?.id ?? null);
+    await repo.audit(tx, {
+      actorUserId: user.id,
+      actorRole: user.role,
+      action: user.passwordHash ? 'account.password-changed' : 'account.password-set',
+      entityId: user.id,
+      details: { endedSessions },
+      ip: caller.ip,
+      userAgent: caller.userAgent ?? null,
+    });
+    return row!;
+  });
+}
+
+/**
+ * Undoes a change of e-mail with the link sent to the old address: the old address comes back, every session
+ * ends, and the password is removed (whoever changed the address may have set it); the owner signs in by link.
+ */
+export async function undoEmailChange({
+  ctx,
+  input,
+  caller,
+}: {
+  ctx: ServiceContext;
+  input: { token: string };
+  caller: Caller;
+}) {
+  await consumeRateLimits(ctx.db, [limit(`undo-email:ip:${caller.ip}`, 30, 600)]);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [token] = await tx
+      .update(oneTimeTokens)
+      .set({ consumedAt: sql`now()` })
+      .where(
+        sql`${oneTimeTokens.tokenHash} = ${hashToken(input.token)} and ${oneTimeTokens.purpose} = 'EMAIL_CHANGE_UNDO'
+          and ${oneTimeTokens.consumedAt} is null and ${oneTimeTokens.expiresAt} > now()`,
+      )
+      .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
+    if (!token) return 'invalid' as const;
+    const user = await repo.findUserById(tx, token.userId);
+    if (!user) return 'invalid' as const;
+    const holder = await repo.findUserByEmail(tx, token.email);
+    if (holder && holder.id !== user.id) return 'taken' as const;
+    await tx
+      .update(users)
+      .set({
+        email: token.email,
+        emailVerifiedAt: sql`now()`,
+        passwordHash: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, user.id));
+    for (const purpose of [
+      'SIGN_IN_LINK',
+      'EMAIL_VERIFICATION',
+      'PASSWORD_RESET',
+      'REAUTHENTICATION',
+      'EMAIL_CHANGE_UNDO',
+    ] as const) {
+      await repo.retireTokens(tx, user.id, purpose);
+    }
+    const endedSessions = await endAllSessions(tx, user.id);
+    await repo.audit(tx, {
+      actorUserId: user.id,
+      actorRole: user.role,
+      action: 'account.email-change-undone',
+      entityId: user.id,
+      details: { restored: token.email, replaced: user.email, endedSessions },
+      ip: caller.ip,
+      userAgent: caller.userAgent ?? null,
+    });
+    return 'undone' as const;
+  });
+  if (outcome === 'invalid') throw badRequest(AuthText.emailChangeUndoInvalid);
+  if (outcome === 'taken') throw conflict(AuthText.emailChangeUndoTaken);
+  return { undone: true as const, message: AuthText.emailChangeUndone };
 }

@@ -9,6 +9,9 @@ const DESCRIPTIONS: Record<TemplateName, string> = {
   'sign-in-link': 'Sign-in link',
   'email-verification': 'E-mail verification code',
   'password-reset': 'Password reset code',
+  'reauthentication-code': 'Security code to confirm a change',
+  'account-claimed': 'Account confirmed: other sessions ended',
+  'email-changed': 'E-mail address changed (with undo link)',
   'payment-confirmation': 'Payment confirmation',
   'status-change': 'Application status update',
 };

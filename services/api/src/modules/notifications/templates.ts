@@ -8,6 +8,15 @@ export type EmailMessage =
       payload: { firstName: string | null; code: string; newAddress: boolean };
     }
   | { template: 'password-reset'; payload: { firstName: string | null; code: string } }
+  | { template: 'reauthentication-code'; payload: { firstName: string | null; code: string } }
+  | {
+      template: 'account-claimed';
+      payload: { firstName: string | null; endedSessions: number; passwordRemoved: boolean };
+    }
+  | {
+      template: 'email-changed';
+      payload: { firstName: string | null; newEmail: string; token: string };
+    }
   | {
       template: 'payment-confirmation';
       payload: {
@@ -125,6 +134,68 @@ export function renderEmail(message: EmailMessage, publicUrl: string): Rendered 
             ignore,
           ],
           { label: 'Reset password', url },
+        ),
+      };
+    }
+    case 'reauthentication-code': {
+      const { code } = message.payload;
+      const intro =
+        'Enter this code on Waypoint to confirm it is you before changing your email address or password. It expires in 10 minutes.';
+      const ignore =
+        'If you did not ask for it, someone may be using your account: log in with a sign-in link and check your details.';
+      return {
+        subject: `Your Waypoint security code: ${code}`,
+        text: text([hello(message.payload.firstName), intro, code, ignore]),
+        html: layout('Confirm it is you', [
+          escape(hello(message.payload.firstName)),
+          intro,
+          `<strong style="font-size:28px;letter-spacing:6px">${escape(code)}</strong>`,
+          ignore,
+        ]),
+      };
+    }
+    case 'account-claimed': {
+      const p = message.payload;
+      const url = `${publicUrl}/auth/login`;
+      const lines = [
+        `Your email address is now confirmed for your Waypoint account. For your security we signed out ${p.endedSessions === 1 ? 'one other browser' : `${p.endedSessions} other browsers`} that had been using the account before you confirmed the address (for example, a browser where an order was paid with this email).`,
+        ...(p.passwordRemoved
+          ? [
+              'A password had been set on the account before the address was confirmed; we removed it. You can choose a new one in your profile.',
+            ]
+          : []),
+        'If you did not do this, please log in with a sign-in link and check your orders and details.',
+      ];
+      return {
+        subject: 'Your Waypoint account: other browsers were signed out',
+        text: text([hello(p.firstName), ...lines, url]),
+        html: layout(
+          'Other browsers were signed out',
+          [escape(hello(p.firstName)), ...lines.map(escape)],
+          {
+            label: 'Log in to Waypoint',
+            url,
+          },
+        ),
+      };
+    }
+    case 'email-changed': {
+      const p = message.payload;
+      const url = `${publicUrl}/auth/undo-email-change?token=${encodeURIComponent(p.token)}`;
+      const lines = [
+        `The email address of your Waypoint account was changed to ${p.newEmail}. Messages about your orders now go there.`,
+        'If you did not make this change, use the link below within 72 hours to undo it: your old address is restored and every browser using the account is signed out.',
+      ];
+      return {
+        subject: 'The email address of your Waypoint account was changed',
+        text: text([hello(p.firstName), ...lines, url]),
+        html: layout(
+          'Your email address was changed',
+          [escape(hello(p.firstName)), ...lines.map(escape)],
+          {
+            label: 'Undo this change',
+            url,
+          },
         ),
       };
     }

@@ -1,0 +1,194 @@
+import crypto from 'node:crypto';
+import { eq, isNull, and, sql } from 'drizzle-orm';
+import { AuthText, ErrorCode } from '@waypoint/contracts';
+import { users } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
+import { consumeRateLimits } from '../../lib/rate-limit';
+import { markSession, type UserRow } from '../../plugins/session';
+import * as repo from './auth.repo';
+import type { Caller, Session } from './auth.service';
+import {
+  checkTotp,
+  newTotpSecret,
+  normaliseRecoveryCode,
+  randomRecoveryCode,
+  RECOVERY_CODE_COUNT,
+  totpEnrolment,
+} from './totp';
+
+/**
+ * The staff second factor: a TOTP authenticator app (secret encrypted at rest, each code accepted once) and ten
+ * single-use recovery codes (stored as keyed hashes). Every attempt is rate-limited and audited.
+ */
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+function assertStaff(user: UserRow) {
+  if (user.role !== 'admin') throw forbidden(AuthText.secondFactorStaffOnly);
+}
+
+async function limitAttempts(ctx: ServiceContext, user: UserRow, caller: Caller) {
+  await consumeRateLimits(ctx.db, [
+    { key: `second-factor:user:${user.id}`, max: 10, windowSeconds: FIFTEEN_MINUTES },
+    { key: `second-factor:ip:${caller.ip}`, max: 50, windowSeconds: FIFTEEN_MINUTES },
+  ]);
+}
+
+function recoveryHash(ctx: ServiceContext, userId: string, code: string) {
+  return crypto
+    .createHmac('sha256', Buffer.from(ctx.codeKey, 'base64'))
+    .update(`recovery:${userId}:${normaliseRecoveryCode(code)}`)
+    .digest('hex');
+}
+
+function auditEntry(
+  user: UserRow,
+  caller: Caller,
+  action: string,
+  details?: Record<string, unknown>,
+) {
+  return {
+    actorUserId: user.id,
+    actorRole: user.role,
+    action,
+    entityId: user.id,
+    ...(details ? { details } : {}),
+    ip: caller.ip,
+    userAgent: caller.userAgent ?? null,
+  };
+}
+
+/** Starts (or shows again) the set-up of the authenticator: the secret, its otpauth URI and QR code. */
+export async function beginSetup({
+  ctx,
+  user,
+  caller,
+}: {
+  ctx: ServiceContext;
+  user: UserRow;
+  caller: Caller;
+}) {
+  assertStaff(user);
+  if (user.totpEnabledAt) throw conflict(AuthText.secondFactorAlreadySetUp);
+  await consumeRateLimits(ctx.db, [
+    { key: `second-factor-setup:user:${user.id}`, max: 20, windowSeconds: 3600 },
+  ]);
+  let secret = user.totpSecretEncrypted ? ctx.encryption.decrypt(user.totpSecretEncrypted) : null;
+  if (!secret) {
+    secret = newTotpSecret();
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ totpSecretEncrypted: ctx.encryption.encrypt(secret!), updatedAt: sql`now()` })
+        .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)));
+      await repo.audit(tx, auditEntry(user, caller, 'auth.second-factor.setup-started'));
+    });
+  }
+  return totpEnrolment(secret, user.email);
+}
+
+/** Confirms the set-up with a first code: the second factor is on, and ten recovery codes are returned once. */
+export async function confirmSetup({
+  ctx,
+  user,
+  session,
+  input,
+  caller,
+}: {
+  ctx: ServiceContext;
+  user: UserRow;
+  session: Session;
+  input: { code: string };
+  caller: Caller;
+}): Promise<{ user: UserRow; session: Session; recoveryCodes: string[] }> {
+  assertStaff(user);
+  if (user.totpEnabledAt) throw conflict(AuthText.secondFactorAlreadySetUp);
+  await limitAttempts(ctx, user, caller);
+  if (!user.totpSecretEncrypted) {
+    throw badRequest('Please start the authenticator set-up again.');
+  }
+  const secret = ctx.encryption.decrypt(user.totpSecretEncrypted);
+  const step = await checkTotp(secret, input.code, user.totpLastStep);
+  if (step === null) {
+    await repo.audit(
+      ctx.db,
+      auditEntry(user, caller, 'auth.second-factor.failed', { during: 'setup' }),
+    );
+    throw badRequest(AuthText.secondFactorWrong, { code: AuthText.secondFactorWrong });
+  }
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, randomRecoveryCode);
+  const result = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ totpEnabledAt: sql`now()`, totpLastStep: step, updatedAt: sql`now()` })
+      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
+      .returning();
+    if (!row) return null;
+    await repo.replaceRecoveryCodes(
+      tx,
+      user.id,
+      recoveryCodes.map((code) => recoveryHash(ctx, user.id, code)),
+    );
+    const updated = await markSession(tx, session?.id, { secondFactorAt: new Date() });
+    await repo.audit(tx, auditEntry(user, caller, 'auth.second-factor.enabled'));
+    return { user: row, session: updated };
+  });
+  if (!result) throw conflict(AuthText.secondFactorAlreadySetUp);
+  return { ...result, recoveryCodes };
+}
+
+/** The second step of a staff sign-in: a code from the authenticator app, or an unused recovery code. */
+export async function verifySecondFactor({
+  ctx,
+  user,
+  session,
+  input,
+  caller,
+}: {
+  ctx: ServiceContext;
+  user: UserRow;
+  session: Session;
+  input: { code: string };
+  caller: Caller;
+}): Promise<{ user: UserRow; session: Session; notice?: string }> {
+  assertStaff(user);
+  if (!user.totpEnabledAt || !user.totpSecretEncrypted) {
+    throw new AppError(403, ErrorCode.SECOND_FACTOR_REQUIRED, AuthText.secondFactorSetupRequired);
+  }
+  await limitAttempts(ctx, user, caller);
+  const fail = async (method: string) => {
+    await repo.audit(ctx.db, auditEntry(user, caller, 'auth.second-factor.failed', { method }));
+    return badRequest(AuthText.secondFactorWrong, { code: AuthText.secondFactorWrong });
+  };
+  if (/^\d{6}$/.test(input.code)) {
+    const secret = ctx.encryption.decrypt(user.totpSecretEncrypted);
+    const step = await checkTotp(secret, input.code, user.totpLastStep);
+    // Recorded atomically: two sign-ins racing with the same code cannot both pass.
+    if (step === null || !(await repo.advanceTotpStep(ctx.db, user.id, step))) {
+      throw await fail('totp');
+    }
+    const updated = await ctx.db.transaction(async (tx) => {
+      const row = await markSession(tx, session?.id, { secondFactorAt: new Date() });
+      await repo.audit(
+        tx,
+        auditEntry(user, caller, 'auth.second-factor.verified', { method: 'totp' }),
+      );
+      return row;
+    });
+    return { user, session: updated };
+  }
+  const hash = recoveryHash(ctx, user.id, input.code);
+  const result = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.useRecoveryCode(tx, user.id, hash))) return null;
+    const left = await repo.unusedRecoveryCodes(tx, user.id);
+    const row = await markSession(tx, session?.id, { secondFactorAt: new Date() });
+    await repo.audit(
+      tx,
+      auditEntry(user, caller, 'auth.second-factor.verified', { method: 'recovery-code', left }),
+    );
+    return { session: row, left };
+  });
+  if (!result) throw await fail('recovery-code');
+  return { user, session: result.session, notice: AuthText.recoveryCodeUsed(result.left) };
+}
