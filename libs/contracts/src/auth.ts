@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 
 /** Texts shown to people by the account screens and returned by the auth API. */
 export const AuthText = {
@@ -36,8 +37,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const CODE_LENGTH = 6;
 
 /** A simple e-mail pattern (something @ something . something), lower-cased and trimmed. */
-export const EmailField = z
-  .string({ error: AuthText.emailRequired })
+export const EmailField = text({ error: AuthText.emailRequired })
   .trim()
   .min(1, AuthText.emailRequired)
   .max(254, AuthText.emailInvalid)
@@ -45,35 +45,33 @@ export const EmailField = z
   .transform((v) => v.toLowerCase());
 
 /** A new password: length here; the common-password check runs on the server. */
-export const NewPasswordField = z
-  .string({ error: AuthText.passwordRequired })
+export const NewPasswordField = text({ error: AuthText.passwordRequired })
   .min(1, AuthText.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, AuthText.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, AuthText.passwordTooLong);
 
-export const CodeField = z
-  .string({ error: AuthText.codeInvalidFormat })
+export const CodeField = text({ error: AuthText.codeInvalidFormat })
   .trim()
   .regex(/^\d{6}$/, AuthText.codeInvalidFormat);
 
 const NameField = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(100, 'Please use at most 100 characters');
+  text({ error: message }).trim().min(1, message).max(100, 'Please use at most 100 characters');
 
 export const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
 
 export const User = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  id: text(),
+  email: text(),
+  firstName: text().nullable(),
+  lastName: text().nullable(),
   /** Country code of the nationality, e.g. "US". */
-  nationality: z.string().nullable(),
+  nationality: text().nullable(),
   role: Role,
   emailVerified: z.boolean(),
   hasPassword: z.boolean(),
   /** A new address waiting for its verification code. */
-  pendingEmail: z.string().nullable(),
+  pendingEmail: text().nullable(),
 });
 export type User = z.infer<typeof User>;
 
@@ -84,10 +82,7 @@ export const CheckEmailResponse = z.object({ hasPassword: z.boolean() });
 
 export const LoginBody = z.object({
   email: EmailField,
-  password: z
-    .string({ error: AuthText.passwordRequired })
-    .min(1, AuthText.passwordRequired)
-    .max(1024),
+  password: text({ error: AuthText.passwordRequired }).min(1, AuthText.passwordRequired).max(1024),
 });
 
 export const RegisterBody = z
@@ -96,7 +91,7 @@ export const RegisterBody = z
     lastName: NameField(AuthText.lastNameRequired),
     email: EmailField,
     password: NewPasswordField,
-    confirmPassword: z.string().optional(),
+    confirmPassword: text().optional(),
   })
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     message: AuthText.passwordsDoNotMatch,
@@ -105,11 +100,10 @@ export const RegisterBody = z
 export type RegisterBody = z.input<typeof RegisterBody>;
 
 export const EmailBody = z.object({ email: EmailField });
-export const SentResponse = z.object({ sent: z.literal(true), message: z.string() });
+export const SentResponse = z.object({ sent: z.literal(true), message: text() });
 
 export const VerifyTokenBody = z.object({
-  token: z
-    .string({ error: AuthText.signInLinkInvalid })
+  token: text({ error: AuthText.signInLinkInvalid })
     .trim()
     .min(1, AuthText.signInLinkInvalid)
     .max(200),
@@ -122,19 +116,18 @@ export const ResetPasswordBody = z
     email: EmailField,
     code: CodeField,
     password: NewPasswordField,
-    confirmPassword: z.string(),
+    confirmPassword: text(),
   })
   .refine((b) => b.confirmPassword === b.password, {
     message: AuthText.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
-export const ResetPasswordResponse = z.object({ reset: z.literal(true), message: z.string() });
+export const ResetPasswordResponse = z.object({ reset: z.literal(true), message: text() });
 
 export const UpdateProfileBody = z.object({
-  firstName: z.string().trim().max(100).default(''),
-  lastName: z.string().trim().max(100).default(''),
-  nationality: z
-    .string()
+  firstName: text().trim().max(100).default(''),
+  lastName: text().trim().max(100).default(''),
+  nationality: text()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'Please choose a nationality from the list')

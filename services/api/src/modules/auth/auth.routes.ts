@@ -127,76 +127,6 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/auth/profile',
-    {
-      schema: {
-        tags,
-        summary: 'The signed-in user',
-        response: { 200: okEnvelope(User), 401: ErrorEnvelope },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { success: true as const, data: await service.toUser(ctx, requireUser(request)) };
-    },
-  );
-
-  r.put(
-    '/api/auth/profile',
-    {
-      schema: {
-        tags,
-        summary: 'Update name, nationality and e-mail (a new e-mail needs its code)',
-        body: UpdateProfileBody,
-        response: { 200: okEnvelope(User), ...errors },
-      },
-    },
-    async (request) => {
-      const user = await service.updateProfile({
-        ctx,
-        user: requireUser(request),
-        input: request.body,
-      });
-      return { success: true as const, data: await service.toUser(ctx, user) };
-    },
-  );
-
-  r.post(
-    '/api/auth/verify-email',
-    {
-      schema: {
-        tags,
-        summary: 'Verify the e-mail address (or a new one) with its 6-digit code',
-        body: VerifyEmailBody,
-        response: { 200: okEnvelope(User), ...errors },
-      },
-    },
-    async (request) => {
-      const user = await service.verifyEmail({
-        ctx,
-        user: requireUser(request),
-        input: request.body,
-      });
-      return { success: true as const, data: await service.toUser(ctx, user) };
-    },
-  );
-
-  r.post(
-    '/api/auth/verify-email/resend',
-    {
-      schema: {
-        tags,
-        summary: 'Send a new verification code',
-        response: { 200: okEnvelope(SentResponse), ...errors },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await service.resendVerification({ ctx, user: requireUser(request) }),
-    }),
-  );
-
   r.post(
     '/api/auth/forgot-password',
     {
@@ -228,4 +158,81 @@ export async function authRoutes(app: FastifyInstance) {
       data: await service.resetPassword({ ctx, input: request.body, caller: caller(request) }),
     }),
   );
+
+  // The account's own routes: refused with 401 before the body is read or validated.
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+    const r = signedIn.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/api/auth/profile',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in user',
+          response: { 200: okEnvelope(User), 401: ErrorEnvelope },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, data: await service.toUser(ctx, requireUser(request)) };
+      },
+    );
+
+    r.put(
+      '/api/auth/profile',
+      {
+        schema: {
+          tags,
+          summary: 'Update name, nationality and e-mail (a new e-mail needs its code)',
+          body: UpdateProfileBody,
+          response: { 200: okEnvelope(User), ...errors },
+        },
+      },
+      async (request) => {
+        const user = await service.updateProfile({
+          ctx,
+          user: requireUser(request),
+          input: request.body,
+        });
+        return { success: true as const, data: await service.toUser(ctx, user) };
+      },
+    );
+
+    r.post(
+      '/api/auth/verify-email',
+      {
+        schema: {
+          tags,
+          summary: 'Verify the e-mail address (or a new one) with its 6-digit code',
+          body: VerifyEmailBody,
+          response: { 200: okEnvelope(User), ...errors },
+        },
+      },
+      async (request) => {
+        const user = await service.verifyEmail({
+          ctx,
+          user: requireUser(request),
+          input: request.body,
+        });
+        return { success: true as const, data: await service.toUser(ctx, user) };
+      },
+    );
+
+    r.post(
+      '/api/auth/verify-email/resend',
+      {
+        schema: {
+          tags,
+          summary: 'Send a new verification code',
+          response: { 200: okEnvelope(SentResponse), ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.resendVerification({ ctx, user: requireUser(request) }),
+      }),
+    );
+  });
 }
