@@ -8,6 +8,7 @@ import { isRealDate } from './wizard';
  * cannot store either.
  */
 const FORBIDDEN_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- finding the NUL character is the point
   /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when a string holds a NUL character or an unpaired surrogate. */
@@ -17,9 +18,12 @@ export function hasForbiddenCharacters(value: string): boolean {
 
 /** The string with NUL characters removed and unpaired surrogates replaced (for names taken as they come). */
 export function withoutForbiddenCharacters(value: string): string {
-  return value
-    .replace(/\u0000/g, '')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- removing the NUL character is the point
+      .replace(/\u0000/g, '')
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+  );
 }
 
 /** A string without NUL characters or unpaired surrogates: the only string schema the contracts use. */

@@ -21,7 +21,7 @@ import {
 } from '@waypoint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { applications, auditLog, travelers } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
