@@ -80,6 +80,21 @@ export default tseslint.config(
     },
   },
   {
+    // Every string a request carries goes through text() of libs/contracts/src/primitives.ts (no NUL, no broken
+    // Unicode), so the rule lives in one place.
+    files: ['libs/contracts/src/**/*.ts', 'services/api/src/**/*.routes.ts'],
+    ignores: ['libs/contracts/src/primitives.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: 'Use text() from @waypoint/contracts (primitives.ts) instead of z.string().',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/scripts/**', '**/*.config.{js,mjs,cjs,ts}', 'playwright/**'],
     rules: { 'no-console': 'off' },
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParams, IsoDate, text } from './primitives';
 import { ApplicationDetail } from './post-payment';
 import { ApplicationStatus } from './orders';
 
@@ -15,18 +16,12 @@ export const AdminText = {
   dateOrder: 'The "to" date must not be before the "from" date',
 } as const;
 
-const optionalText = z
-  .string()
+const optionalText = text()
   .trim()
   .max(200)
   .optional()
   .transform((v) => (v ? v : undefined));
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates use the YYYY-MM-DD form')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+const isoDate = IsoDate.optional().or(z.literal('').transform(() => undefined));
 
 /** The admin list's filters (spec: Admin filter), all optional; changing one resets the page to 1. */
 export const AdminListQuery = z
@@ -52,26 +47,26 @@ export const Pagination = z.object({
 export type Pagination = z.infer<typeof Pagination>;
 
 export const AdminApplicationRow = z.object({
-  id: z.string(),
-  reference: z.string(),
+  id: text(),
+  reference: text(),
   status: ApplicationStatus,
-  createdAt: z.string(),
-  submittedAt: z.string().nullable(),
-  updatedAt: z.string(),
+  createdAt: text(),
+  submittedAt: text().nullable(),
+  updatedAt: text(),
   totalAmount: z.number(),
   totalCents: z.number().int(),
   travelerCount: z.number().int(),
-  travelers: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
-  country: z.object({ id: z.string(), name: z.string(), flagEmoji: z.string() }),
-  visaType: z.object({ id: z.string(), name: z.string() }),
+  travelers: z.array(z.object({ firstName: text(), lastName: text() })),
+  country: z.object({ id: text(), name: text(), flagEmoji: text() }),
+  visaType: z.object({ id: text(), name: text() }),
   user: z
     .object({
-      firstName: z.string().nullable(),
-      lastName: z.string().nullable(),
-      email: z.string(),
+      firstName: text().nullable(),
+      lastName: text().nullable(),
+      email: text(),
     })
     .nullable(),
-  guestEmail: z.string().nullable(),
+  guestEmail: text().nullable(),
 });
 export type AdminApplicationRow = z.infer<typeof AdminApplicationRow>;
 
@@ -96,21 +91,21 @@ export const DashboardResponse = z.object({
     /** E-mails that failed every attempt (listed at /api/admin/emails). */
     failedEmails: z.number().int(),
   }),
-  lastUpdated: z.string(),
+  lastUpdated: text(),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
 
 /** An e-mail that could not be sent after every retry. */
 export const FailedEmail = z.object({
-  id: z.string(),
-  to: z.string(),
+  id: text(),
+  to: text(),
   /** The template's name, e.g. `payment-confirmation`. */
-  template: z.string(),
+  template: text(),
   /** What the e-mail is, in words (e.g. "Payment confirmation"). */
-  description: z.string(),
+  description: text(),
   attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
+  lastError: text().nullable(),
+  createdAt: text(),
 });
 export type FailedEmail = z.infer<typeof FailedEmail>;
 
@@ -120,56 +115,56 @@ export const FailedEmailsResponse = z.object({
 });
 export type FailedEmailsResponse = z.infer<typeof FailedEmailsResponse>;
 
-export const EmailIdParams = z.object({ id: z.uuid('No such e-mail') });
+export const EmailIdParams = IdParams;
 export type EmailIdParams = z.infer<typeof EmailIdParams>;
 
-export const RequeueEmailResponse = z.object({ id: z.string(), status: z.literal('PENDING') });
+export const RequeueEmailResponse = z.object({ id: text(), status: z.literal('PENDING') });
 export type RequeueEmailResponse = z.infer<typeof RequeueEmailResponse>;
 
 export const AuditEntry = z.object({
   id: z.number().int(),
-  at: z.string(),
-  action: z.string(),
-  actor: z.string(),
-  actorRole: z.string(),
-  ip: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
+  at: text(),
+  action: text(),
+  actor: text(),
+  actorRole: text(),
+  ip: text().nullable(),
+  details: z.record(text(), z.unknown()).nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AdminApplicationDetail = z.object({
   application: ApplicationDetail,
   version: z.number().int(),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
+  createdAt: text(),
+  paidAt: text().nullable(),
   account: z
     .object({
-      id: z.string(),
-      email: z.string(),
-      firstName: z.string().nullable(),
-      lastName: z.string().nullable(),
+      id: text(),
+      email: text(),
+      firstName: text().nullable(),
+      lastName: text().nullable(),
     })
     .nullable(),
   payment: z
     .object({
       amountCents: z.number().int(),
-      currency: z.string(),
-      provider: z.string(),
-      reference: z.string(),
-      status: z.string(),
-      succeededAt: z.string().nullable(),
+      currency: text(),
+      provider: text(),
+      reference: text(),
+      status: text(),
+      succeededAt: text().nullable(),
     })
     .nullable(),
   /** Passport data from the wizard, the number decrypted for this view only (the view is audited). */
   passports: z.array(
     z.object({
-      travelerId: z.string(),
-      nationality: z.string().nullable(),
-      number: z.string().nullable(),
-      expirationDate: z.string().nullable(),
+      travelerId: text(),
+      nationality: text().nullable(),
+      number: text().nullable(),
+      expirationDate: text().nullable(),
       hasSecondNationality: z.boolean().nullable(),
       addLater: z.boolean(),
-      dateOfBirth: z.string(),
+      dateOfBirth: text(),
     }),
   ),
   history: z.array(AuditEntry),
@@ -188,7 +183,7 @@ export const TRANSITIONS: Partial<
 export const DecisionBody = z
   .object({
     status: z.enum(['UNDER_REVIEW', 'APPROVED', 'REJECTED']),
-    reason: z.string().trim().max(1000).optional(),
+    reason: text().trim().max(1000).optional(),
     /** The version the admin saw: a decision on a changed application is refused. */
     version: z.number().int().min(1),
   })

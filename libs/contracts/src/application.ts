@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 import { User } from './auth';
 import { ApplicationStatus } from './orders';
 import {
@@ -11,43 +12,43 @@ import {
   type Issue,
 } from './wizard';
 
-const text = (max: number) => z.string().trim().max(max, `Please use at most ${max} characters`);
-const dateText = z.string().trim().max(10);
-const code = z.string().trim().toUpperCase().max(2);
+const upTo = (max: number) => text().trim().max(max, `Please use at most ${max} characters`);
+const dateText = text().trim().max(10);
+const code = text().trim().toUpperCase().max(2);
 
 const PassportDraft = z.object({
   nationality: code.default(''),
-  number: text(30).default(''),
+  number: upTo(30).default(''),
   expirationDate: dateText.default(''),
   hasSecondNationality: z.boolean().nullable().default(null),
   addLater: z.boolean().default(false),
 });
 
 const TravelerDraft = z.object({
-  firstName: text(100).default(''),
-  lastName: text(100).default(''),
+  firstName: upTo(100).default(''),
+  lastName: upTo(100).default(''),
   dateOfBirth: dateText.default(''),
-  email: text(254).optional(),
+  email: upTo(254).optional(),
   passport: PassportDraft.optional(),
 });
 
 /** The saved wizard (spec: application draft). Lenient: a draft may be unfinished. */
 export const DraftData = z.object({
   countryId: code.nullable().default(null),
-  visaTypeId: text(64).nullable().default(null),
+  visaTypeId: upTo(64).nullable().default(null),
   arrivalDate: dateText.nullable().default(null),
   hasPlannedDates: z.boolean().default(true),
   travelers: z.array(TravelerDraft).max(MAX_TRAVELERS, WizardText.maxTravelers).default([]),
-  selectedProcessingOption: text(64).nullable().default(null),
+  selectedProcessingOption: upTo(64).nullable().default(null),
   currentStep: z.number().int().min(1).max(5).default(1),
-  email: text(254).optional(),
+  email: upTo(254).optional(),
 });
 export type DraftData = z.infer<typeof DraftData>;
 
-export const SaveDraftResponse = z.object({ sessionId: z.string(), savedAt: z.string() });
+export const SaveDraftResponse = z.object({ sessionId: text(), savedAt: text() });
 export const SessionDataResponse = z.object({
   data: DraftData.nullable(),
-  sessionId: z.string().nullable(),
+  sessionId: text().nullable(),
 });
 
 function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
@@ -59,14 +60,13 @@ function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
 export const CreatePaymentIntentBody = z
   .object({
     countryId: code.nullable().default(null),
-    visaTypeId: text(64).nullable().default(null),
+    visaTypeId: upTo(64).nullable().default(null),
     arrivalDate: dateText.nullable().default(null),
     hasPlannedDates: z.boolean().default(true),
-    processingOptionId: text(64).nullable().default(null),
+    processingOptionId: upTo(64).nullable().default(null),
     travelers: z.array(TravelerDraft).max(MAX_TRAVELERS, WizardText.maxTravelers),
     /** A key the browser keeps for this checkout, so a retry or double click reuses the same order. */
-    idempotencyKey: z
-      .string()
+    idempotencyKey: text()
       .trim()
       .min(16)
       .max(100)
@@ -96,7 +96,7 @@ export const PriceBreakdown = z.object({
   travelerCount: z.number().int(),
   governmentFeeGbpPence: z.number().int(),
   governmentFeeCents: z.number().int(),
-  exchangeRate: z.object({ rate: z.string(), date: z.string() }),
+  exchangeRate: z.object({ rate: text(), date: text() }),
   processingFeeCents: z.number().int(),
   governmentTotalCents: z.number().int(),
   serviceTotalCents: z.number().int(),
@@ -108,34 +108,34 @@ export type PriceBreakdown = z.infer<typeof PriceBreakdown>;
 export const PaymentProviderName = z.enum(['sandbox', 'stripe']);
 
 export const CreatePaymentIntentResponse = z.object({
-  clientSecret: z.string(),
-  paymentIntentId: z.string(),
-  applicationId: z.string(),
-  reference: z.string(),
+  clientSecret: text(),
+  paymentIntentId: text(),
+  applicationId: text(),
+  reference: text(),
   provider: PaymentProviderName,
-  publishableKey: z.string().nullable(),
+  publishableKey: text().nullable(),
   price: PriceBreakdown,
 });
 export type CreatePaymentIntentResponse = z.infer<typeof CreatePaymentIntentResponse>;
 
 export const PaymentConfigResponse = z.object({
   provider: PaymentProviderName,
-  publishableKey: z.string().nullable(),
+  publishableKey: text().nullable(),
 });
 
 export const ConfirmPaymentBody = z.object({
-  paymentIntentId: z.string().trim().min(1).max(100),
-  email: z.string().trim().max(254).optional(),
+  paymentIntentId: text().trim().min(1).max(100),
+  email: text().trim().max(254).optional(),
 });
 
 export const PaidApplication = z.object({
-  id: z.string(),
-  reference: z.string(),
+  id: text(),
+  reference: text(),
   status: ApplicationStatus,
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-  visaTypeName: z.string(),
-  processingName: z.string(),
+  createdAt: text(),
+  paidAt: text().nullable(),
+  visaTypeName: text(),
+  processingName: text(),
   processingHours: z.number().int(),
   travelerCount: z.number().int(),
   totalCents: z.number().int(),
@@ -152,15 +152,15 @@ export type ConfirmPaymentResponse = z.infer<typeof ConfirmPaymentResponse>;
 
 /** An unpaid order reopened at checkout (from My orders). */
 export const CheckoutOrderResponse = z.object({
-  applicationId: z.string(),
-  reference: z.string(),
+  applicationId: text(),
+  reference: text(),
   status: ApplicationStatus,
-  clientSecret: z.string(),
-  paymentIntentId: z.string(),
+  clientSecret: text(),
+  paymentIntentId: text(),
   provider: PaymentProviderName,
-  publishableKey: z.string().nullable(),
+  publishableKey: text().nullable(),
   price: PriceBreakdown,
-  visaTypeName: z.string(),
-  travelers: z.array(z.object({ firstName: z.string(), lastName: z.string() })),
-  email: z.string(),
+  visaTypeName: text(),
+  travelers: z.array(z.object({ firstName: text(), lastName: text() })),
+  email: text(),
 });

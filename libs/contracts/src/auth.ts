@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 
 /** Texts shown to people by the account screens and returned by the auth API. */
 export const AuthText = {
@@ -62,8 +63,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const CODE_LENGTH = 6;
 
 /** A simple e-mail pattern (something @ something . something), lower-cased and trimmed. */
-export const EmailField = z
-  .string({ error: AuthText.emailRequired })
+export const EmailField = text({ error: AuthText.emailRequired })
   .trim()
   .min(1, AuthText.emailRequired)
   .max(254, AuthText.emailInvalid)
@@ -71,19 +71,17 @@ export const EmailField = z
   .transform((v) => v.toLowerCase());
 
 /** A new password: length here; the common-password check runs on the server. */
-export const NewPasswordField = z
-  .string({ error: AuthText.passwordRequired })
+export const NewPasswordField = text({ error: AuthText.passwordRequired })
   .min(1, AuthText.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, AuthText.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, AuthText.passwordTooLong);
 
-export const CodeField = z
-  .string({ error: AuthText.codeInvalidFormat })
+export const CodeField = text({ error: AuthText.codeInvalidFormat })
   .trim()
   .regex(/^\d{6}$/, AuthText.codeInvalidFormat);
 
 const NameField = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(100, 'Please use at most 100 characters');
+  text({ error: message }).trim().min(1, message).max(100, 'Please use at most 100 characters');
 
 export const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
@@ -96,17 +94,17 @@ export const SecondFactorState = z.enum(['not-required', 'setup-required', 'requ
 export type SecondFactorState = z.infer<typeof SecondFactorState>;
 
 export const User = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  id: text(),
+  email: text(),
+  firstName: text().nullable(),
+  lastName: text().nullable(),
   /** Country code of the nationality, e.g. "US". */
-  nationality: z.string().nullable(),
+  nationality: text().nullable(),
   role: Role,
   emailVerified: z.boolean(),
   hasPassword: z.boolean(),
   /** A new address waiting for its verification code. */
-  pendingEmail: z.string().nullable(),
+  pendingEmail: text().nullable(),
   secondFactor: SecondFactorState,
 });
 export type User = z.infer<typeof User>;
@@ -117,7 +115,7 @@ export const UserResponse = z.object({
    * Set when this sign-in confirmed the address of an account for the first time: every other session was ended
    * (and the owner told by e-mail). The page the user lands on shows the notice.
    */
-  notice: z.string().optional(),
+  notice: text().optional(),
 });
 export type UserResponse = z.infer<typeof UserResponse>;
 
@@ -126,10 +124,7 @@ export const CheckEmailResponse = z.object({ hasPassword: z.boolean() });
 
 export const LoginBody = z.object({
   email: EmailField,
-  password: z
-    .string({ error: AuthText.passwordRequired })
-    .min(1, AuthText.passwordRequired)
-    .max(1024),
+  password: text({ error: AuthText.passwordRequired }).min(1, AuthText.passwordRequired).max(1024),
 });
 
 export const RegisterBody = z
@@ -138,7 +133,7 @@ export const RegisterBody = z
     lastName: NameField(AuthText.lastNameRequired),
     email: EmailField,
     password: NewPasswordField,
-    confirmPassword: z.string().optional(),
+    confirmPassword: text().optional(),
   })
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     message: AuthText.passwordsDoNotMatch,
@@ -147,11 +142,10 @@ export const RegisterBody = z
 export type RegisterBody = z.input<typeof RegisterBody>;
 
 export const EmailBody = z.object({ email: EmailField });
-export const SentResponse = z.object({ sent: z.literal(true), message: z.string() });
+export const SentResponse = z.object({ sent: z.literal(true), message: text() });
 
 export const VerifyTokenBody = z.object({
-  token: z
-    .string({ error: AuthText.signInLinkInvalid })
+  token: text({ error: AuthText.signInLinkInvalid })
     .trim()
     .min(1, AuthText.signInLinkInvalid)
     .max(200),
@@ -164,7 +158,7 @@ export const ResetPasswordBody = z
     email: EmailField,
     code: CodeField,
     password: NewPasswordField,
-    confirmPassword: z.string(),
+    confirmPassword: text(),
   })
   .refine((b) => b.confirmPassword === b.password, {
     message: AuthText.passwordsDoNotMatch,
@@ -172,16 +166,15 @@ export const ResetPasswordBody = z
   });
 export const ResetPasswordResponse = z.object({
   reset: z.literal(true),
-  message: z.string(),
+  message: text(),
   /** Set when the code confirmed the address of an account for the first time (see UserResponse). */
-  notice: z.string().optional(),
+  notice: text().optional(),
 });
 
 export const UpdateProfileBody = z.object({
-  firstName: z.string().trim().max(100).default(''),
-  lastName: z.string().trim().max(100).default(''),
-  nationality: z
-    .string()
+  firstName: text().trim().max(100).default(''),
+  lastName: text().trim().max(100).default(''),
+  nationality: text()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, 'Please choose a nationality from the list')
@@ -195,8 +188,7 @@ export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;
 /** Proof that the signed-in person is the owner, before changing the e-mail or the password. */
 export const RecentProofBody = z.union([
   z.object({
-    password: z
-      .string({ error: AuthText.passwordRequired })
+    password: text({ error: AuthText.passwordRequired })
       .min(1, AuthText.passwordRequired)
       .max(1024),
   }),
@@ -205,44 +197,41 @@ export const RecentProofBody = z.union([
 export type RecentProofBody = z.input<typeof RecentProofBody>;
 
 export const ChangePasswordBody = z
-  .object({ password: NewPasswordField, confirmPassword: z.string() })
+  .object({ password: NewPasswordField, confirmPassword: text() })
   .refine((b) => b.confirmPassword === b.password, {
     message: AuthText.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
-export const UndoEmailChangeResponse = z.object({ undone: z.literal(true), message: z.string() });
+export const UndoEmailChangeResponse = z.object({ undone: z.literal(true), message: text() });
 
 /** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx, the dash optional). */
-export const SecondFactorCodeField = z
-  .string({ error: 'Enter the 6-digit code or a recovery code' })
+export const SecondFactorCodeField = text({ error: 'Enter the 6-digit code or a recovery code' })
   .trim()
   .transform((v) => v.replace(/\s+/g, '').toLowerCase())
   .pipe(
-    z
-      .string()
-      .regex(
-        /^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/,
-        'Enter the 6-digit code from your authenticator app, or a recovery code',
-      ),
+    text().regex(
+      /^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/,
+      'Enter the 6-digit code from your authenticator app, or a recovery code',
+    ),
   );
 export const SecondFactorBody = z.object({ code: SecondFactorCodeField });
 export const SecondFactorSetupConfirmBody = z.object({ code: CodeField });
 
 export const SecondFactorSetupResponse = z.object({
   /** The secret in base32, for typing into the app by hand. */
-  secret: z.string(),
-  otpauthUri: z.string(),
+  secret: text(),
+  otpauthUri: text(),
   /** The otpauth URI as a QR code, an SVG data URL. */
-  qrCodeDataUrl: z.string(),
+  qrCodeDataUrl: text(),
 });
 export type SecondFactorSetupResponse = z.infer<typeof SecondFactorSetupResponse>;
 
 export const SecondFactorSetupDoneResponse = z.object({
   user: User,
   /** Ten single-use recovery codes, shown only this once. */
-  recoveryCodes: z.array(z.string()),
+  recoveryCodes: z.array(text()),
 });
 export type SecondFactorSetupDoneResponse = z.infer<typeof SecondFactorSetupDoneResponse>;
 

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { text } from './primitives';
 
 /** Per-field messages keyed by the dotted path of the field, e.g. `travelers.0.firstName`. */
-export const FieldErrors = z.record(z.string(), z.string());
+export const FieldErrors = z.record(text(), text());
 export type FieldErrors = z.infer<typeof FieldErrors>;
 
 export const ErrorEnvelope = z.object({
   success: z.literal(false),
-  error: z.string(),
-  code: z.string(),
+  error: text(),
+  code: text(),
   fieldErrors: FieldErrors.optional(),
-  requestId: z.string(),
+  requestId: text(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 

@@ -10,3 +10,4 @@ export * from './payments';
 export * from './post-payment';
 export * from './admin';
 export * from './phone';
+export * from './primitives';

@@ -41,3 +41,13 @@ export const ClientErrorText = {
   requestFailed: 'Request failed',
   unknown: 'Unknown error',
 } as const;
+
+/** Messages of the shared request rules (see primitives.ts). */
+export const ValidationText = {
+  forbiddenCharacters:
+    'This contains a character that is not allowed (a null character or broken Unicode). Please remove it.',
+  forbiddenHeader: 'A request header contains a character that is not allowed (a null character).',
+  invalidId: 'This is not a valid id',
+  dateFormat: 'Dates use the YYYY-MM-DD form',
+  realDate: 'Please enter a real date',
+} as const;

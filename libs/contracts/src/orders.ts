@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 
 export const ApplicationStatus = z.enum([
   'DRAFT',
@@ -51,24 +52,24 @@ export function orderReference(id: string): string {
 }
 
 export const OrderSummary = z.object({
-  id: z.string(),
-  reference: z.string(),
+  id: text(),
+  reference: text(),
   status: ApplicationStatus,
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-  submittedAt: z.string().nullable(),
-  decidedAt: z.string().nullable(),
+  createdAt: text(),
+  paidAt: text().nullable(),
+  submittedAt: text().nullable(),
+  decidedAt: text().nullable(),
   /** Shown to the traveller when the application was rejected. */
-  decisionReason: z.string().nullable(),
+  decisionReason: text().nullable(),
   totalCents: z.number().int(),
   currency: z.literal('EUR'),
   travelerCount: z.number().int(),
-  visaType: z.object({ id: z.string(), name: z.string() }),
-  country: z.object({ id: z.string(), name: z.string(), flagEmoji: z.string() }),
+  visaType: z.object({ id: text(), name: text() }),
+  country: z.object({ id: text(), name: text(), flagEmoji: text() }),
   /** Where "Continue Application →" goes, or null when the order cannot be resumed. */
-  resumePath: z.string().nullable(),
+  resumePath: text().nullable(),
   /** Where a submitted or decided order is read ("View application"), or null. */
-  viewPath: z.string().nullable(),
+  viewPath: text().nullable(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

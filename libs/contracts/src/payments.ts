@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './primitives';
 
 /**
  * The sandbox provider behaves like Stripe's test mode without a network. The browser turns a test card number
@@ -42,12 +43,12 @@ export const PaymentText = {
 
 /** Billing details sent with the card payment (spec: billing country fixed to GB). */
 export const BillingDetails = z.object({
-  name: z.string().trim().min(1, PaymentText.fullNameRequired).max(200),
-  email: z.string().trim().min(1, PaymentText.emailRequired).max(254),
+  name: text().trim().min(1, PaymentText.fullNameRequired).max(200),
+  email: text().trim().min(1, PaymentText.emailRequired).max(254),
   address: z.object({
-    line1: z.string().trim().min(1, PaymentText.addressRequired).max(200),
-    city: z.string().trim().min(1, PaymentText.cityRequired).max(100),
-    postal_code: z.string().trim().min(1, PaymentText.postalCodeRequired).max(20),
+    line1: text().trim().min(1, PaymentText.addressRequired).max(200),
+    city: text().trim().min(1, PaymentText.cityRequired).max(100),
+    postal_code: text().trim().min(1, PaymentText.postalCodeRequired).max(20),
     country: z.literal('GB'),
   }),
 });
@@ -64,26 +65,26 @@ export const IntentStatus = z.enum([
 export type IntentStatus = z.infer<typeof IntentStatus>;
 
 export const SandboxConfirmBody = z.object({
-  paymentIntentId: z.string().min(1).max(100),
-  clientSecret: z.string().min(1).max(200),
+  paymentIntentId: text().min(1).max(100),
+  clientSecret: text().min(1).max(200),
   paymentMethod: SandboxPaymentMethod,
   billingDetails: BillingDetails,
 });
 
 export const SandboxAuthenticateBody = z.object({
-  paymentIntentId: z.string().min(1).max(100),
-  clientSecret: z.string().min(1).max(200),
+  paymentIntentId: text().min(1).max(100),
+  clientSecret: text().min(1).max(200),
   outcome: z.enum(['complete', 'fail']),
 });
 
 /** What the sandbox answers, shaped like Stripe's confirmCardPayment result. */
 export const SandboxIntentResponse = z.object({
-  id: z.string(),
+  id: text(),
   status: IntentStatus,
   amount: z.number().int(),
-  currency: z.string(),
+  currency: text(),
   /** Why the last attempt failed, in Stripe's words. */
-  lastError: z.string().nullable(),
+  lastError: text().nullable(),
   /** Set when the card asks for 3-D Secure. */
   nextAction: z.object({ type: z.literal('three_d_secure') }).nullable(),
 });

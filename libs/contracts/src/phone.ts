@@ -3,6 +3,7 @@ import {
   type CountryCode as PhoneCountry,
 } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { text } from './primitives';
 import { PostPaymentText } from './post-payment';
 
 /**
@@ -40,9 +41,9 @@ export function isValidPhone(code: string, number: string): boolean {
 export const GeneralInfoBody = z
   .object({
     countryCode: PhoneCode.default('+43'),
-    phoneNumber: z.string().trim().min(1, PostPaymentText.phoneRequired).max(30),
+    phoneNumber: text().trim().min(1, PostPaymentText.phoneRequired).max(30),
     notificationPreference: z.enum(['whatsapp', 'sms', 'neither']).default('whatsapp'),
-    email: z.string().optional(),
+    email: text().optional(),
   })
   .superRefine((b, ctx) => {
     if (b.phoneNumber && !isValidPhone(b.countryCode, b.phoneNumber)) {

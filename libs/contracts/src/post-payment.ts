@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParams, text, Uuid } from './primitives';
 import { ApplicationStatus } from './orders';
 
 /** Texts of the post-payment screens (spec sections 2 and 8). */
@@ -24,8 +25,7 @@ export const PostPaymentText = {
 } as const;
 
 const countryCode = (message: string) =>
-  z
-    .string({ error: message })
+  text({ error: message })
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, message);
@@ -36,20 +36,20 @@ export const PersonalInfoBody = TravelerRef.extend({
   countryOfBirth: countryCode(PostPaymentText.countryOfBirthRequired),
   residentCountry: countryCode(PostPaymentText.residentCountryRequired),
   gender: z.enum(['male', 'female']),
-  residenceAddress: z.string().trim().min(1, PostPaymentText.addressRequired).max(300),
-  cityTown: z.string().trim().min(1, PostPaymentText.cityRequired).max(120),
-  email: z.string().optional(),
+  residenceAddress: text().trim().min(1, PostPaymentText.addressRequired).max(300),
+  cityTown: text().trim().min(1, PostPaymentText.cityRequired).max(120),
+  email: text().optional(),
 });
 
 export const PassportInfoBody = TravelerRef.extend({
   issuingCountry: countryCode(PostPaymentText.issuingCountryRequired),
-  email: z.string().optional(),
+  email: text().optional(),
 });
 
 export const WorkInfoBody = TravelerRef.extend({
   currentlyWorking: z.boolean(),
-  jobTitle: z.string().trim().max(150).default(''),
-  email: z.string().optional(),
+  jobTitle: text().trim().max(150).default(''),
+  email: text().optional(),
 }).superRefine((b, ctx) => {
   if (b.currentlyWorking && !b.jobTitle) {
     ctx.addIssue({ code: 'custom', path: ['jobTitle'], message: PostPaymentText.jobTitleRequired });
@@ -58,9 +58,9 @@ export const WorkInfoBody = TravelerRef.extend({
 
 export const DeclarationBody = TravelerRef.extend({
   hasConvictions: z.boolean(),
-  convictionDetails: z.string().trim().max(2000).default(''),
+  convictionDetails: text().trim().max(2000).default(''),
   hasTerroristActivities: z.boolean(),
-  email: z.string().optional(),
+  email: text().optional(),
 }).superRefine((b, ctx) => {
   if (b.hasConvictions && !b.convictionDetails) {
     ctx.addIssue({
@@ -75,44 +75,44 @@ export const SectionState = z.enum(['not_started', 'in_progress', 'completed']);
 export type SectionState = z.infer<typeof SectionState>;
 
 export const DocumentCheck = z.object({
-  id: z.string(),
+  id: text(),
   passed: z.boolean(),
   /** Plain-language reason shown when the check failed. */
-  message: z.string(),
+  message: text(),
 });
 export type DocumentCheck = z.infer<typeof DocumentCheck>;
 
 export const DocumentSummary = z.object({
-  id: z.string(),
+  id: text(),
   kind: z.enum(['PASSPORT_PAGE', 'PHOTO']),
   status: z.enum(['PENDING', 'ACCEPTED', 'REJECTED', 'REPLACED']),
-  contentType: z.string(),
+  contentType: text(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   checks: z.array(DocumentCheck),
-  createdAt: z.string(),
+  createdAt: text(),
   /** Served to the owner and admins only. */
-  url: z.string(),
+  url: text(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
 export const TravelerDetail = z.object({
-  id: z.string(),
+  id: text(),
   position: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
+  firstName: text(),
+  lastName: text(),
   personal: z.object({
-    countryOfBirth: z.string().nullable(),
-    residentCountry: z.string().nullable(),
+    countryOfBirth: text().nullable(),
+    residentCountry: text().nullable(),
     gender: z.enum(['male', 'female']).nullable(),
-    residenceAddress: z.string().nullable(),
-    cityTown: z.string().nullable(),
+    residenceAddress: text().nullable(),
+    cityTown: text().nullable(),
   }),
-  passportInfo: z.object({ issuingCountry: z.string().nullable() }),
-  work: z.object({ currentlyWorking: z.boolean().nullable(), jobTitle: z.string().nullable() }),
+  passportInfo: z.object({ issuingCountry: text().nullable() }),
+  work: z.object({ currentlyWorking: z.boolean().nullable(), jobTitle: text().nullable() }),
   declaration: z.object({
     hasConvictions: z.boolean().nullable(),
-    convictionDetails: z.string().nullable(),
+    convictionDetails: text().nullable(),
     hasTerroristActivities: z.boolean().nullable(),
   }),
   /** The accepted (or latest) document of each kind. */
@@ -130,43 +130,54 @@ export const TravelerDetail = z.object({
 export type TravelerDetail = z.infer<typeof TravelerDetail>;
 
 export const ApplicationDetail = z.object({
-  id: z.string(),
-  reference: z.string(),
+  id: text(),
+  reference: text(),
   status: ApplicationStatus,
   editable: z.boolean(),
-  country: z.object({ id: z.string(), name: z.string(), flagEmoji: z.string() }),
-  visaType: z.object({ id: z.string(), name: z.string() }),
-  arrivalDate: z.string().nullable(),
-  processingName: z.string(),
+  country: z.object({ id: text(), name: text(), flagEmoji: text() }),
+  visaType: z.object({ id: text(), name: text() }),
+  arrivalDate: text().nullable(),
+  processingName: text(),
   processingHours: z.number().int(),
   totalCents: z.number().int(),
-  email: z.string(),
+  email: text(),
   generalInfo: z.object({
-    countryCode: z.string(),
-    phoneNumber: z.string(),
+    countryCode: text(),
+    phoneNumber: text(),
     notificationPreference: z.enum(['whatsapp', 'sms', 'neither']),
     state: SectionState,
   }),
   travelers: z.array(TravelerDetail),
-  submittedAt: z.string().nullable(),
-  decisionReason: z.string().nullable(),
+  submittedAt: text().nullable(),
+  decisionReason: text().nullable(),
 });
 export type ApplicationDetail = z.infer<typeof ApplicationDetail>;
 
-export const ApplicationIdParams = z.object({ id: z.string().trim().max(64) });
+/** The path of every route about one application. */
+export const ApplicationIdParams = IdParams;
 
 export const SubmitResponse = z.object({ application: ApplicationDetail });
 
 /** What is still missing before an application can be submitted, in words. */
-export const MissingItems = z.array(z.string());
+export const MissingItems = z.array(text());
 
 export const DocumentKindParam = z.enum(['passport-page', 'photo']);
+/** `/api/application/:id/travelers/:travelerId/…/:kind` */
+export const TravelerDocumentParams = z.object({
+  id: Uuid,
+  travelerId: Uuid,
+  kind: DocumentKindParam,
+});
+/** `/api/application/:id/documents/:documentId` */
+export const DocumentParams = z.object({ id: Uuid, documentId: Uuid });
+/** `/api/uploads/:token`: the signed phone-upload token. */
+export const UploadTokenParams = z.object({ token: text().max(600) });
 export const UploadResponse = z.object({ document: DocumentSummary });
-export const UploadLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });
+export const UploadLinkResponse = z.object({ url: text(), expiresAt: text() });
 /** What the phone's upload page shows about the link it was opened with. */
 export const UploadTokenInfo = z.object({
   kind: DocumentKindParam,
-  reference: z.string(),
-  travelerName: z.string(),
-  expiresAt: z.string(),
+  reference: text(),
+  travelerName: text(),
+  expiresAt: text(),
 });

@@ -1,22 +1,22 @@
 import { z } from 'zod';
+import { Slug, text } from './primitives';
 
 /** What a nationality needs to visit the United Kingdom. */
 export const EntryRule = z.enum(['ETA', 'VISA', 'NONE']);
 export type EntryRule = z.infer<typeof EntryRule>;
 
-export const CountryCode = z
-  .string()
+export const CountryCode = text()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'Country must be a two-letter country code');
 
 export const Country = z.object({
   /** ISO 3166-1 alpha-2 code (plus XK for Kosovo). */
-  id: z.string(),
-  name: z.string(),
-  flagEmoji: z.string(),
+  id: text(),
+  name: text(),
+  flagEmoji: text(),
   entryRule: EntryRule,
-  ruleNote: z.string().nullable(),
+  ruleNote: text().nullable(),
 });
 export type Country = z.infer<typeof Country>;
 
@@ -27,21 +27,21 @@ export const ExchangeRate = z.object({
   base: z.literal('GBP'),
   quote: z.literal('EUR'),
   /** Decimal string, e.g. "1.1450" euros for one pound. */
-  rate: z.string(),
+  rate: text(),
   /** The date the rate was taken (YYYY-MM-DD). */
-  date: z.string(),
+  date: text(),
 });
 export type ExchangeRate = z.infer<typeof ExchangeRate>;
 
 export const VisaType = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   kind: VisaKind,
   /** Badge shown on the Visa Information card. */
-  badge: z.string(),
-  validityPeriod: z.string(),
-  entryType: z.string(),
-  maxStayDuration: z.string(),
+  badge: text(),
+  validityPeriod: text(),
+  entryType: text(),
+  maxStayDuration: text(),
   /** Government fee per traveller in pence, as set by the UK government. */
   governmentFeeGbpPence: z.number().int(),
   /** The same fee in euro cents at `exchangeRate`. */
@@ -51,10 +51,10 @@ export const VisaType = z.object({
 export type VisaType = z.infer<typeof VisaType>;
 
 export const ProcessingOption = z.object({
-  id: z.string(),
-  visaTypeId: z.string(),
-  name: z.string(),
-  description: z.string(),
+  id: text(),
+  visaTypeId: text(),
+  name: text(),
+  description: text(),
   /** The portal's service fee per traveller, in euro cents. */
   priceCents: z.number().int(),
   /** How many hours the portal takes to check and submit the application. */
@@ -74,13 +74,11 @@ export const VisaTypesResponse = z.object({
   /** What that nationality needs; null when no country was given. */
   entryRule: EntryRule.nullable(),
   /** A sentence the front end shows next to the list (why it is empty, or a caveat). */
-  notice: z.string().nullable(),
+  notice: text().nullable(),
   visaTypes: z.array(VisaType),
 });
 export type VisaTypesResponse = z.infer<typeof VisaTypesResponse>;
 
-export const VisaTypeIdParams = z.object({
-  id: z.string().trim().min(1).max(64),
-});
+export const VisaTypeIdParams = z.object({ id: Slug });
 
 export const ProcessingOptionsResponse = z.array(ProcessingOption);

@@ -180,4 +180,17 @@ describe('API core', () => {
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });
+
+  it('serves no API documentation when it is switched off (the production default)', async () => {
+    const off = await createTestApp({ API_DOCS: 'false' });
+    try {
+      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+        const res = await off.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(404);
+      }
+      expect((await off.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await off.close();
+    }
+  });
 });

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import helmet from '@fastify/helmet';
+import { ErrorCode, ValidationText } from '@waypoint/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { ServiceContext } from './lib/context';
+import { AppError } from './lib/errors';
 import type { FieldEncryption } from './lib/field-encryption';
 import { loggerOptions } from './lib/logging';
 import { applicationsRoutes } from './modules/applications/applications.routes';
@@ -85,6 +87,13 @@ export async function buildApp({
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Header values reach the database (user agent, forwarded address); it cannot store a NUL character.
+    for (const value of Object.values(request.headers)) {
+      const values = Array.isArray(value) ? value : [value];
+      if (values.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+        throw new AppError(400, ErrorCode.BAD_REQUEST, ValidationText.forbiddenHeader);
+      }
+    }
   });
 
   registerErrorHandling(app);
@@ -101,7 +110,7 @@ export async function buildApp({
     hsts: config.isProduction,
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-  await registerOpenApi(app);
+  if (config.apiDocs) await registerOpenApi(app);
   registerCsrf(app, config);
   await registerSessions(app, config);
   await app.register(healthRoutes);

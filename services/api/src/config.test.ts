@@ -25,6 +25,15 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('configuration', () => {
+  it('serves the API documentation outside production, and in production only with API_DOCS=true', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...productionBasics, ...stripe }).apiDocs).toBe(false);
+    expect(loadConfig({ ...productionBasics, ...stripe, API_DOCS: '' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...productionBasics, ...stripe, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(problemsOf({ API_DOCS: 'yes' })).toEqual([expect.stringMatching(/^API_DOCS: /)]);
+  });
+
   it('runs on embedded defaults with nothing set', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);

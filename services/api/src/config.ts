@@ -68,6 +68,7 @@ const EnvSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(8),
+  API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
   REMOTE_APPLY_URL: optionalString,
   REMOTE_ACCOUNT_URL: optionalString,
   REMOTE_ADMIN_URL: optionalString,
@@ -125,6 +126,8 @@ export interface Config {
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** Serve the OpenAPI document and its viewer at /api/docs (off in production unless API_DOCS=true). */
+  apiDocs: boolean;
   sessions: {
     user: { idleSeconds: number; absoluteSeconds: number };
     admin: { idleSeconds: number; absoluteSeconds: number };
@@ -238,6 +241,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
+    apiDocs:
+      e.API_DOCS === undefined || e.API_DOCS === ''
+        ? !isProduction
+        : e.API_DOCS === 'true' || e.API_DOCS === '1',
     sessions: {
       user: {
         idleSeconds: e.SESSION_IDLE_MINUTES * 60,

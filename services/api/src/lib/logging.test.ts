@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { loggerOptions, redactUrl } from './logging';
+import { loggerOptions, redactUrl, serializeError } from './logging';
 
 function capture() {
   const lines: string[] = [];
@@ -20,6 +20,49 @@ describe('logging', () => {
     );
     expect(redactUrl('/x?code=123456')).toBe('/x?code=[redacted]');
     expect(redactUrl('/api/reference/countries')).toBe('/api/reference/countries');
+  });
+
+  it('masks the phone-upload token in the path, where that link carries it', () => {
+    expect(redactUrl('/api/uploads/eyJhIjoiMSJ9.c2lnbmF0dXJl')).toBe('/api/uploads/[redacted]');
+    expect(redactUrl('/upload/eyJhIjoiMSJ9.c2ln?x=1')).toBe('/upload/[redacted]?x=1');
+    expect(redactUrl('/api/uploads/abc/extra')).toBe('/api/uploads/[redacted]/extra');
+    expect(redactUrl('/api/application/123/travelers/456/upload-link/photo')).toBe(
+      '/api/application/123/travelers/456/upload-link/photo',
+    );
+  });
+
+  it('logs database errors without their parameters or the values they quote', () => {
+    const pgError = Object.assign(new Error('invalid input syntax for type uuid: "X1234567"'), {
+      code: '22P02',
+      severity: 'ERROR',
+      detail: 'Key (email)=(ann@example.com) already exists.',
+      where: 'SQL function "f" statement 1, value X1234567',
+      hint: 'X1234567',
+      internalQuery: 'select X1234567',
+      table: 'users',
+    });
+    const queryError = Object.assign(
+      new Error(
+        'Failed query: select * from users where email = $1\nparams: ann@example.com,hunter2',
+      ),
+      { query: 'select * from users where email = $1', params: ['ann@example.com', 'hunter2'] },
+      { cause: pgError },
+    );
+    const out = JSON.stringify(serializeError(queryError));
+    for (const secret of ['X1234567', 'ann@example.com', 'hunter2', 'params']) {
+      expect(out).not.toContain(secret);
+    }
+    expect(serializeError(queryError)).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: 'Failed query: select * from users where email = $1',
+      stack: expect.stringMatching(/^DrizzleQueryError: Failed query: select \* from users/),
+      cause: {
+        message: 'invalid input syntax for type uuid: [redacted]',
+        code: '22P02',
+        severity: 'ERROR',
+        table: 'users',
+      },
+    });
   });
 
   it('never writes passwords, tokens, card or passport data, or cookies', () => {

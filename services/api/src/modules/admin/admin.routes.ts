@@ -33,8 +33,10 @@ export async function adminRoutes(app: FastifyInstance) {
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
   });
+  // Staff only, settled before a query or body is parsed or validated: 401 for nobody, 403 for a traveller.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/admin/')) reply.header('cache-control', 'no-store');
+    reply.header('cache-control', 'no-store');
+    requireAdmin(request);
   });
 
   r.get(

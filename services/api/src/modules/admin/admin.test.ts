@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   AdminText,
+  ValidationText,
   type AdminApplicationDetail,
   type AdminListResponse,
 } from '@waypoint/contracts';
@@ -359,11 +360,13 @@ describe('detail and decisions', () => {
     expect(changes).toHaveLength(1);
   });
 
-  it('answers 404 for unknown ids', async () => {
+  it('answers 404 for unknown ids and 400 for what is not an id', async () => {
     expect(
       (await adminA.get('/api/admin/applications/00000000-0000-0000-0000-000000000000')).statusCode,
     ).toBe(404);
-    expect((await adminA.get('/api/admin/applications/not-an-id')).statusCode).toBe(404);
+    const malformed = await adminA.get('/api/admin/applications/not-an-id');
+    expect(malformed.statusCode).toBe(400);
+    expect(body(malformed)).toMatchObject({ fieldErrors: { id: ValidationText.invalidId } });
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  ApplicationIdParams,
   CheckoutOrderResponse,
   ConfirmPaymentBody,
   ConfirmPaymentResponse,
@@ -14,7 +15,6 @@ import {
 } from '@waypoint/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { guestSessionHash } from '../../plugins/guest-session';
 import { requireUser, startSession } from '../../plugins/session';
@@ -48,22 +48,6 @@ export async function applicationsRoutes(app: FastifyInstance) {
     if (hash) list.push({ sessionHash: hash });
     return list;
   };
-
-  r.get(
-    '/api/applications/my-applications',
-    {
-      schema: {
-        tags,
-        summary: "The signed-in traveller's orders",
-        response: { 200: okEnvelope(MyApplicationsResponse), 401: ErrorEnvelope },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const user = requireUser(request);
-      return { success: true as const, data: await listMyApplications({ ctx, userId: user.id }) };
-    },
-  );
 
   r.post(
     '/api/applications/save',
@@ -175,22 +159,45 @@ export async function applicationsRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/applications/:id/checkout',
-    {
-      schema: {
-        tags,
-        summary: 'Reopen an unpaid order at checkout (owner only)',
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: okEnvelope(CheckoutOrderResponse), ...errors },
+  // A signed-in traveller's own orders: refused with 401 before anything else is looked at.
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+    const r = signedIn.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/api/applications/my-applications',
+      {
+        schema: {
+          tags,
+          summary: "The signed-in traveller's orders",
+          response: { 200: okEnvelope(MyApplicationsResponse), 401: ErrorEnvelope },
+        },
       },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return {
-        success: true as const,
-        data: await checkoutOrder(ctx, app.payments, requireUser(request), request.params.id),
-      };
-    },
-  );
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const user = requireUser(request);
+        return { success: true as const, data: await listMyApplications({ ctx, userId: user.id }) };
+      },
+    );
+
+    r.get(
+      '/api/applications/:id/checkout',
+      {
+        schema: {
+          tags,
+          summary: 'Reopen an unpaid order at checkout (owner only)',
+          params: ApplicationIdParams,
+          response: { 200: okEnvelope(CheckoutOrderResponse), ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return {
+          success: true as const,
+          data: await checkoutOrder(ctx, app.payments, requireUser(request), request.params.id),
+        };
+      },
+    );
+  });
 }

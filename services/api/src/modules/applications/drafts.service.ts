@@ -10,6 +10,46 @@ export type DraftOwner = { userId: string } | { sessionHash: string };
 
 const expiry = () => new Date(Date.now() + DRAFT_DAYS * 86_400_000);
 
+type StoredPassport = NonNullable<DraftData['travelers'][number]['passport']> & {
+  /** The passport number, encrypted like the travellers' (the clear `number` is then empty). */
+  numberEncrypted?: string;
+};
+
+/** The draft as stored: passport numbers encrypted, as they are for paid applications' travellers. */
+function toStored(ctx: ServiceContext, data: DraftData): DraftData {
+  return {
+    ...data,
+    travelers: data.travelers.map((t) => {
+      if (!t.passport?.number) return t;
+      const passport: StoredPassport = {
+        ...t.passport,
+        number: '',
+        numberEncrypted: ctx.encryption.encrypt(t.passport.number),
+      };
+      return { ...t, passport };
+    }),
+  };
+}
+
+/** The draft as its owner sees it. Drafts saved before numbers were encrypted still hold them in clear. */
+function fromStored(ctx: ServiceContext, stored: DraftData): DraftData {
+  return {
+    ...stored,
+    travelers: (stored.travelers ?? []).map((t) => {
+      const { numberEncrypted, ...passport } = (t.passport ?? {}) as StoredPassport;
+      if (!t.passport || numberEncrypted === undefined) return t;
+      let number = '';
+      try {
+        number = ctx.encryption.decrypt(numberEncrypted);
+      } catch {
+        // Encrypted under a key this server no longer has: the traveller types the number again.
+        ctx.log.warn('a saved draft holds a passport number this server cannot decrypt');
+      }
+      return { ...t, passport: { ...passport, number } };
+    }),
+  };
+}
+
 export async function saveDraft({
   ctx,
   owner,
@@ -20,7 +60,7 @@ export async function saveDraft({
   data: DraftData;
 }) {
   const values = {
-    data,
+    data: toStored(ctx, data),
     currentStep: data.currentStep,
     expiresAt: expiry(),
     updatedAt: sql`now()`,
@@ -48,7 +88,7 @@ export async function loadDraft({ ctx, owners }: { ctx: ServiceContext; owners: 
         : eq(drafts.sessionKeyHash, owner.sessionHash);
     const row = (await ctx.db.select().from(drafts).where(where))[0];
     if (row && row.expiresAt.getTime() > Date.now()) {
-      return { data: row.data as DraftData, sessionId: row.id };
+      return { data: fromStored(ctx, row.data as DraftData), sessionId: row.id };
     }
   }
   return { data: null, sessionId: null };

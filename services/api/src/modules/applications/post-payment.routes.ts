@@ -3,7 +3,7 @@ import {
   ApplicationDetail,
   ApplicationIdParams,
   DeclarationBody,
-  DocumentKindParam,
+  DocumentParams,
   ErrorEnvelope,
   GeneralInfoBody,
   okEnvelope,
@@ -11,14 +11,17 @@ import {
   PersonalInfoBody,
   PostPaymentText,
   SubmitResponse,
+  TravelerDocumentParams,
   UploadLinkResponse,
   UploadResponse,
   UploadTokenInfo,
+  UploadTokenParams,
+  withoutForbiddenCharacters,
   WorkInfoBody,
 } from '@waypoint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { applications, auditLog, travelers } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -84,7 +87,18 @@ async function readUpload(request: FastifyRequest) {
     });
   if (buffer.length === 0)
     throw new AppError(400, 'BAD_REQUEST', UploadText.missing, { file: UploadText.missing });
-  return { buffer, filename: part.filename || null };
+  // A file name is kept for the record only; characters the database cannot store are dropped.
+  const filename = part.filename ? withoutForbiddenCharacters(part.filename) : '';
+  return { buffer, filename: filename || null };
+}
+
+type ApplicationRow = typeof applications.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The application named by the path, loaded (and its ownership checked) before the request is validated. */
+    ownedApplication: ApplicationRow | null;
+  }
 }
 
 export async function postPaymentRoutes(app: FastifyInstance) {
@@ -94,7 +108,6 @@ export async function postPaymentRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
   });
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['post-payment'];
   const caller = (request: FastifyRequest): Caller => ({
     user: requireUser(request),
@@ -106,244 +119,251 @@ export async function postPaymentRoutes(app: FastifyInstance) {
       (await ctx.db.select().from(applications).where(eq(applications.id, id)))[0]!,
     );
 
-  r.get(
-    '/api/application/:id',
-    {
-      schema: {
-        tags,
-        summary: 'A paid application with every traveller, section state and document',
-        params: ApplicationIdParams,
-        response: { 200: okEnvelope(ApplicationDetail), ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const application = await loadOwned(ctx, caller(request), request.params.id);
-      return { success: true as const, data: await applicationDetail(ctx, application) };
-    },
-  );
-
-  r.put(
-    '/api/application/:id/general-info',
-    {
-      schema: {
-        tags,
-        summary: 'Phone and notification preference',
-        params: ApplicationIdParams,
-        body: GeneralInfoBody,
-        response: { 200: okEnvelope(ApplicationDetail), ...errors },
-      },
-    },
-    async (request) => {
-      const who = caller(request);
-      const application = await loadOwned(ctx, who, request.params.id);
-      assertEditable(application, who);
-      const updated = await updateGeneralInfo(ctx, application, request.body);
-      return { success: true as const, data: await applicationDetail(ctx, updated) };
-    },
-  );
-
-  const travelerSection = <B extends { travelerId: string }>(
-    path: string,
-    summary: string,
-    body: z.ZodType<B>,
-    toValues: (b: B) => Promise<Partial<typeof travelers.$inferInsert>>,
-  ) =>
-    r.put(
-      `/api/application/:id/${path}`,
+  // Everything under /api/application/:id belongs to a signed-in owner (or staff). Who is asking is settled
+  // before the request is parsed or validated: 401 without a session, 404 for an application that is not
+  // theirs, and only then 400 for a bad body.
+  await app.register(async (owned) => {
+    owned.decorateRequest('ownedApplication', null);
+    owned.addHook('onRequest', async (request) => {
+      const { id } = request.params as { id?: string };
+      request.ownedApplication = await loadOwned(ctx, caller(request), id ?? '');
+    });
+    const r = owned.withTypeProvider<ZodTypeProvider>();
+    const ownedApplication = (request: FastifyRequest) => request.ownedApplication!;
+    r.get(
+      '/api/application/:id',
       {
         schema: {
           tags,
-          summary,
+          summary: 'A paid application with every traveller, section state and document',
           params: ApplicationIdParams,
-          body,
+          response: { 200: okEnvelope(ApplicationDetail), ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const application = ownedApplication(request);
+        return { success: true as const, data: await applicationDetail(ctx, application) };
+      },
+    );
+
+    r.put(
+      '/api/application/:id/general-info',
+      {
+        schema: {
+          tags,
+          summary: 'Phone and notification preference',
+          params: ApplicationIdParams,
+          body: GeneralInfoBody,
           response: { 200: okEnvelope(ApplicationDetail), ...errors },
         },
       },
       async (request) => {
         const who = caller(request);
-        const application = await loadOwned(ctx, who, request.params.id);
+        const application = ownedApplication(request);
         assertEditable(application, who);
-        const b = request.body as B;
-        const traveler = await loadTraveler(ctx, application, b.travelerId);
-        await updateTraveler(ctx, traveler, await toValues(b));
-        return { success: true as const, data: await detail(application.id) };
+        const updated = await updateGeneralInfo(ctx, application, request.body);
+        return { success: true as const, data: await applicationDetail(ctx, updated) };
       },
     );
 
-  travelerSection(
-    'personal-info',
-    "A traveller's personal information",
-    PersonalInfoBody,
-    async (b) => {
-      await assertCountries(
-        ctx,
-        { countryOfBirth: b.countryOfBirth, residentCountry: b.residentCountry },
-        'Please choose a country from the list',
-      );
-      return {
-        countryOfBirth: b.countryOfBirth,
-        residentCountry: b.residentCountry,
-        gender: b.gender,
-        residenceAddress: b.residenceAddress,
-        cityTown: b.cityTown,
-        personalCompletedAt: sql`now()` as unknown as Date,
-      };
-    },
-  );
-  travelerSection(
-    'passport-info',
-    "The country that issued a traveller's passport",
-    PassportInfoBody,
-    async (b) => {
-      await assertCountries(
-        ctx,
-        { issuingCountry: b.issuingCountry },
-        PostPaymentText.issuingCountryRequired,
-      );
-      return {
-        passportIssuingCountry: b.issuingCountry,
-        passportInfoCompletedAt: sql`now()` as unknown as Date,
-      };
-    },
-  );
-  travelerSection('work-info', "A traveller's work", WorkInfoBody, async (b) => ({
-    currentlyWorking: b.currentlyWorking,
-    jobTitle: b.jobTitle || null,
-    workCompletedAt: sql`now()` as unknown as Date,
-  }));
-  travelerSection('declaration', "A traveller's declaration", DeclarationBody, async (b) => ({
-    hasConvictions: b.hasConvictions,
-    convictionDetails: b.hasConvictions ? b.convictionDetails : null,
-    hasTerroristActivities: b.hasTerroristActivities,
-    declarationCompletedAt: sql`now()` as unknown as Date,
-  }));
-
-  r.post(
-    '/api/application/:id/submit',
-    {
-      schema: {
-        tags,
-        summary: 'Submit when every section and document is complete',
-        params: ApplicationIdParams,
-        response: { 200: okEnvelope(SubmitResponse), ...errors },
-      },
-    },
-    async (request) => {
-      const who = caller(request);
-      const application = await loadOwned(ctx, who, request.params.id);
-      return {
-        success: true as const,
-        data: { application: await submitApplication(ctx, who, application) },
-      };
-    },
-  );
-
-  const uploadParams = z.object({
-    id: z.string().max(64),
-    travelerId: z.string().max(64),
-    kind: DocumentKindParam,
-  });
-  r.post(
-    '/api/application/:id/travelers/:travelerId/documents/:kind',
-    {
-      schema: {
-        tags,
-        summary: 'Upload a passport page (image or PDF) or a photo (image); checked at once',
-        params: uploadParams,
-        consumes: ['multipart/form-data'],
-        response: { 200: okEnvelope(UploadResponse), ...errors },
-      },
-    },
-    async (request) => {
-      const who = caller(request);
-      const application = await loadOwned(ctx, who, request.params.id);
-      assertEditable(application, who);
-      const traveler = await loadTraveler(ctx, application, request.params.travelerId);
-      const { buffer, filename } = await readUpload(request);
-      const document = await storeDocument({
-        ctx,
-        storage,
-        applicationId: application.id,
-        travelerId: traveler.id,
-        kind: kindOf(request.params.kind),
-        buffer,
-        filename,
-        actor: { userId: who.user.id, role: who.user.role, ip: who.ip },
-      });
-      return { success: true as const, data: { document } };
-    },
-  );
-
-  r.get(
-    '/api/application/:id/documents/:documentId',
-    {
-      schema: {
-        tags,
-        summary: 'A stored document (owner and admins only)',
-        params: z.object({ id: z.string().max(64), documentId: z.string().max(64) }),
-      },
-    },
-    async (request, reply) => {
-      const who = caller(request);
-      const application = await loadOwned(ctx, who, request.params.id);
-      const found = await readDocument(ctx, storage, application.id, request.params.documentId);
-      if (!found) throw notFound('No such document');
-      if (who.user.role === 'admin' && application.userId !== who.user.id) {
-        await ctx.db.insert(auditLog).values({
-          actorUserId: who.user.id,
-          actorRole: 'admin',
-          action: 'document.viewed',
-          entityType: 'document',
-          entityId: found.doc.id,
-          applicationId: application.id,
-          ip: who.ip,
-          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-        });
-      }
-      const name = `${found.doc.kind === 'PHOTO' ? 'photo' : 'passport-page'}.${found.doc.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
-      return reply
-        .header('content-type', found.doc.contentType)
-        .header('content-disposition', `inline; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-security-policy',
-          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-        )
-        .send(found.data);
-    },
-  );
-
-  r.post(
-    '/api/application/:id/travelers/:travelerId/upload-link/:kind',
-    {
-      schema: {
-        tags,
-        summary: 'A short-lived link to upload this document from a phone',
-        params: uploadParams,
-        response: { 200: okEnvelope(UploadLinkResponse), ...errors },
-      },
-    },
-    async (request) => {
-      const who = caller(request);
-      const application = await loadOwned(ctx, who, request.params.id);
-      assertEditable(application, who);
-      const traveler = await loadTraveler(ctx, application, request.params.travelerId);
-      const token = signUploadToken(uploadKey, {
-        a: application.id,
-        t: traveler.id,
-        k: kindOf(request.params.kind),
-      });
-      return {
-        success: true as const,
-        data: {
-          url: `${config.publicUrl}/upload/${token}`,
-          expiresAt: new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000).toISOString(),
+    const travelerSection = <B extends { travelerId: string }>(
+      path: string,
+      summary: string,
+      body: z.ZodType<B>,
+      toValues: (b: B) => Promise<Partial<typeof travelers.$inferInsert>>,
+    ) =>
+      r.put(
+        `/api/application/:id/${path}`,
+        {
+          schema: {
+            tags,
+            summary,
+            params: ApplicationIdParams,
+            body,
+            response: { 200: okEnvelope(ApplicationDetail), ...errors },
+          },
         },
-      };
-    },
-  );
+        async (request) => {
+          const who = caller(request);
+          const application = ownedApplication(request);
+          assertEditable(application, who);
+          const b = request.body as B;
+          const traveler = await loadTraveler(ctx, application, b.travelerId);
+          await updateTraveler(ctx, traveler, await toValues(b));
+          return { success: true as const, data: await detail(application.id) };
+        },
+      );
+
+    travelerSection(
+      'personal-info',
+      "A traveller's personal information",
+      PersonalInfoBody,
+      async (b) => {
+        await assertCountries(
+          ctx,
+          { countryOfBirth: b.countryOfBirth, residentCountry: b.residentCountry },
+          'Please choose a country from the list',
+        );
+        return {
+          countryOfBirth: b.countryOfBirth,
+          residentCountry: b.residentCountry,
+          gender: b.gender,
+          residenceAddress: b.residenceAddress,
+          cityTown: b.cityTown,
+          personalCompletedAt: sql`now()` as unknown as Date,
+        };
+      },
+    );
+    travelerSection(
+      'passport-info',
+      "The country that issued a traveller's passport",
+      PassportInfoBody,
+      async (b) => {
+        await assertCountries(
+          ctx,
+          { issuingCountry: b.issuingCountry },
+          PostPaymentText.issuingCountryRequired,
+        );
+        return {
+          passportIssuingCountry: b.issuingCountry,
+          passportInfoCompletedAt: sql`now()` as unknown as Date,
+        };
+      },
+    );
+    travelerSection('work-info', "A traveller's work", WorkInfoBody, async (b) => ({
+      currentlyWorking: b.currentlyWorking,
+      jobTitle: b.jobTitle || null,
+      workCompletedAt: sql`now()` as unknown as Date,
+    }));
+    travelerSection('declaration', "A traveller's declaration", DeclarationBody, async (b) => ({
+      hasConvictions: b.hasConvictions,
+      convictionDetails: b.hasConvictions ? b.convictionDetails : null,
+      hasTerroristActivities: b.hasTerroristActivities,
+      declarationCompletedAt: sql`now()` as unknown as Date,
+    }));
+
+    r.post(
+      '/api/application/:id/submit',
+      {
+        schema: {
+          tags,
+          summary: 'Submit when every section and document is complete',
+          params: ApplicationIdParams,
+          response: { 200: okEnvelope(SubmitResponse), ...errors },
+        },
+      },
+      async (request) => {
+        const who = caller(request);
+        const application = ownedApplication(request);
+        return {
+          success: true as const,
+          data: { application: await submitApplication(ctx, who, application) },
+        };
+      },
+    );
+
+    r.post(
+      '/api/application/:id/travelers/:travelerId/documents/:kind',
+      {
+        schema: {
+          tags,
+          summary: 'Upload a passport page (image or PDF) or a photo (image); checked at once',
+          params: TravelerDocumentParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: okEnvelope(UploadResponse), ...errors },
+        },
+      },
+      async (request) => {
+        const who = caller(request);
+        const application = ownedApplication(request);
+        assertEditable(application, who);
+        const traveler = await loadTraveler(ctx, application, request.params.travelerId);
+        const { buffer, filename } = await readUpload(request);
+        const document = await storeDocument({
+          ctx,
+          storage,
+          applicationId: application.id,
+          travelerId: traveler.id,
+          kind: kindOf(request.params.kind),
+          buffer,
+          filename,
+          actor: { userId: who.user.id, role: who.user.role, ip: who.ip },
+        });
+        return { success: true as const, data: { document } };
+      },
+    );
+
+    r.get(
+      '/api/application/:id/documents/:documentId',
+      {
+        schema: {
+          tags,
+          summary: 'A stored document (owner and admins only)',
+          params: DocumentParams,
+        },
+      },
+      async (request, reply) => {
+        const who = caller(request);
+        const application = ownedApplication(request);
+        const found = await readDocument(ctx, storage, application.id, request.params.documentId);
+        if (!found) throw notFound('No such document');
+        if (who.user.role === 'admin' && application.userId !== who.user.id) {
+          await ctx.db.insert(auditLog).values({
+            actorUserId: who.user.id,
+            actorRole: 'admin',
+            action: 'document.viewed',
+            entityType: 'document',
+            entityId: found.doc.id,
+            applicationId: application.id,
+            ip: who.ip,
+            userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+          });
+        }
+        const name = `${found.doc.kind === 'PHOTO' ? 'photo' : 'passport-page'}.${found.doc.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
+        return reply
+          .header('content-type', found.doc.contentType)
+          .header('content-disposition', `inline; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header(
+            'content-security-policy',
+            "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+          )
+          .send(found.data);
+      },
+    );
+
+    r.post(
+      '/api/application/:id/travelers/:travelerId/upload-link/:kind',
+      {
+        schema: {
+          tags,
+          summary: 'A short-lived link to upload this document from a phone',
+          params: TravelerDocumentParams,
+          response: { 200: okEnvelope(UploadLinkResponse), ...errors },
+        },
+      },
+      async (request) => {
+        const who = caller(request);
+        const application = ownedApplication(request);
+        assertEditable(application, who);
+        const traveler = await loadTraveler(ctx, application, request.params.travelerId);
+        const token = signUploadToken(uploadKey, {
+          a: application.id,
+          t: traveler.id,
+          k: kindOf(request.params.kind),
+        });
+        return {
+          success: true as const,
+          data: {
+            url: `${config.publicUrl}/upload/${token}`,
+            expiresAt: new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000).toISOString(),
+          },
+        };
+      },
+    );
+  });
 
   /** The phone's side: the token alone authorises one upload for one traveller and kind, for a short time. */
   const fromToken = async (token: string) => {
@@ -364,14 +384,14 @@ export async function postPaymentRoutes(app: FastifyInstance) {
     }
     return { claims, application, traveler };
   };
-  const tokenParams = z.object({ token: z.string().max(600) });
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/uploads/:token',
     {
       schema: {
         tags,
         summary: 'What a phone upload link is for',
-        params: tokenParams,
+        params: UploadTokenParams,
         response: { 200: okEnvelope(UploadTokenInfo), 404: ErrorEnvelope },
       },
     },
@@ -394,7 +414,7 @@ export async function postPaymentRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Upload from a phone with a signed link',
-        params: tokenParams,
+        params: UploadTokenParams,
         consumes: ['multipart/form-data'],
         response: { 200: okEnvelope(UploadResponse), ...errors },
       },

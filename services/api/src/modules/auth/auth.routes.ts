@@ -159,90 +159,6 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get(
-    '/api/auth/profile',
-    {
-      schema: {
-        tags,
-        summary: 'The signed-in user',
-        response: { 200: okEnvelope(User), 401: ErrorEnvelope },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      // Staff see where they stand with the second factor here, before completing it.
-      return {
-        success: true as const,
-        data: await service.toUser(ctx, requireSignedIn(request), request.session),
-      };
-    },
-  );
-
-  r.put(
-    '/api/auth/profile',
-    {
-      schema: {
-        tags,
-        summary:
-          'Update name, nationality and e-mail (a new e-mail needs a recent proof, then its code)',
-        body: UpdateProfileBody,
-        response: { 200: okEnvelope(User), ...errors },
-      },
-    },
-    async (request) => {
-      const user = await service.updateProfile({
-        ctx,
-        user: requireUser(request),
-        session: request.session,
-        input: request.body,
-      });
-      return { success: true as const, data: await service.toUser(ctx, user, request.session) };
-    },
-  );
-
-  r.post(
-    '/api/auth/verify-email',
-    {
-      schema: {
-        tags,
-        summary: 'Verify the e-mail address (or a new one) with its 6-digit code',
-        body: VerifyEmailBody,
-        response: { 200: okEnvelope(UserResponse), ...errors },
-      },
-    },
-    async (request) => {
-      const { user, notice } = await service.verifyEmail({
-        ctx,
-        user: requireUser(request),
-        session: request.session,
-        input: request.body,
-        caller: caller(request),
-      });
-      return {
-        success: true as const,
-        data: {
-          user: await service.toUser(ctx, user, request.session),
-          ...(notice ? { notice } : {}),
-        },
-      };
-    },
-  );
-
-  r.post(
-    '/api/auth/verify-email/resend',
-    {
-      schema: {
-        tags,
-        summary: 'Send a new verification code',
-        response: { 200: okEnvelope(SentResponse), ...errors },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await service.resendVerification({ ctx, user: requireUser(request) }),
-    }),
-  );
-
   r.post(
     '/api/auth/forgot-password',
     {
@@ -276,78 +192,6 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/api/auth/recent-proof/code',
-    {
-      schema: {
-        tags,
-        summary: 'E-mail a 6-digit code to the current address, to confirm it is the owner',
-        response: { 200: okEnvelope(SentResponse), ...errors },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await service.requestRecentProofCode({ ctx, user: requireUser(request) }),
-    }),
-  );
-
-  r.post(
-    '/api/auth/recent-proof',
-    {
-      schema: {
-        tags,
-        summary:
-          'Confirm it is the owner (password, or the e-mailed code): allows changing the e-mail or password for 10 minutes',
-        body: RecentProofBody,
-        response: { 200: okEnvelope(UserResponse), ...errors },
-      },
-    },
-    async (request) => {
-      const result = await service.recentProof({
-        ctx,
-        user: requireUser(request),
-        session: request.session,
-        input: request.body,
-        caller: caller(request),
-      });
-      return {
-        success: true as const,
-        data: {
-          user: await service.toUser(ctx, result.user, result.session),
-          ...(result.notice ? { notice: result.notice } : {}),
-        },
-      };
-    },
-  );
-
-  r.put(
-    '/api/auth/password',
-    {
-      schema: {
-        tags,
-        summary: 'Set or change the password (needs a recent proof); signs out other sessions',
-        body: ChangePasswordBody,
-        response: { 200: okEnvelope(UserResponse), ...errors },
-      },
-    },
-    async (request) => {
-      const user = await service.changePassword({
-        ctx,
-        user: requireUser(request),
-        session: request.session,
-        input: request.body,
-        caller: caller(request),
-      });
-      return {
-        success: true as const,
-        data: {
-          user: await service.toUser(ctx, user, request.session),
-          notice: AuthText.passwordChanged,
-        },
-      };
-    },
-  );
-
-  r.post(
     '/api/auth/undo-email-change',
     {
       schema: {
@@ -364,83 +208,253 @@ export async function authRoutes(app: FastifyInstance) {
     }),
   );
 
-  r.post(
-    '/api/auth/second-factor/setup',
-    {
-      schema: {
-        tags,
-        summary: 'Staff: start setting up the authenticator app (secret, QR code)',
-        response: { 200: okEnvelope(SecondFactorSetupResponse), ...errors },
+  // Signed in, with or without the staff second factor: refused with 401 before the body is read.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      requireSignedIn(request);
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/api/auth/profile',
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in user',
+          response: { 200: okEnvelope(User), 401: ErrorEnvelope },
+        },
       },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return {
-        success: true as const,
-        data: await secondFactor.beginSetup({
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        // Staff see where they stand with the second factor here, before completing it.
+        return {
+          success: true as const,
+          data: await service.toUser(ctx, requireSignedIn(request), request.session),
+        };
+      },
+    );
+
+    r.post(
+      '/api/auth/second-factor/setup',
+      {
+        schema: {
+          tags,
+          summary: 'Staff: start setting up the authenticator app (secret, QR code)',
+          response: { 200: okEnvelope(SecondFactorSetupResponse), ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return {
+          success: true as const,
+          data: await secondFactor.beginSetup({
+            ctx,
+            user: requireSignedIn(request),
+            caller: caller(request),
+          }),
+        };
+      },
+    );
+
+    r.post(
+      '/api/auth/second-factor/setup/confirm',
+      {
+        schema: {
+          tags,
+          summary:
+            'Staff: confirm the authenticator with a first code; returns ten recovery codes once',
+          body: SecondFactorSetupConfirmBody,
+          response: { 200: okEnvelope(SecondFactorSetupDoneResponse), ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const result = await secondFactor.confirmSetup({
           ctx,
           user: requireSignedIn(request),
+          session: request.session,
+          input: request.body,
           caller: caller(request),
-        }),
-      };
-    },
-  );
-
-  r.post(
-    '/api/auth/second-factor/setup/confirm',
-    {
-      schema: {
-        tags,
-        summary:
-          'Staff: confirm the authenticator with a first code; returns ten recovery codes once',
-        body: SecondFactorSetupConfirmBody,
-        response: { 200: okEnvelope(SecondFactorSetupDoneResponse), ...errors },
+        });
+        return {
+          success: true as const,
+          data: {
+            user: await service.toUser(ctx, result.user, result.session),
+            recoveryCodes: result.recoveryCodes,
+          },
+        };
       },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const result = await secondFactor.confirmSetup({
-        ctx,
-        user: requireSignedIn(request),
-        session: request.session,
-        input: request.body,
-        caller: caller(request),
-      });
-      return {
-        success: true as const,
-        data: {
-          user: await service.toUser(ctx, result.user, result.session),
-          recoveryCodes: result.recoveryCodes,
-        },
-      };
-    },
-  );
+    );
 
-  r.post(
-    '/api/auth/second-factor/verify',
-    {
-      schema: {
-        tags,
-        summary: 'Staff: the second sign-in step, with an authenticator code or a recovery code',
-        body: SecondFactorBody,
-        response: { 200: okEnvelope(UserResponse), ...errors },
-      },
-    },
-    async (request) => {
-      const result = await secondFactor.verifySecondFactor({
-        ctx,
-        user: requireSignedIn(request),
-        session: request.session,
-        input: request.body,
-        caller: caller(request),
-      });
-      return {
-        success: true as const,
-        data: {
-          user: await service.toUser(ctx, result.user, result.session),
-          ...(result.notice ? { notice: result.notice } : {}),
+    r.post(
+      '/api/auth/second-factor/verify',
+      {
+        schema: {
+          tags,
+          summary: 'Staff: the second sign-in step, with an authenticator code or a recovery code',
+          body: SecondFactorBody,
+          response: { 200: okEnvelope(UserResponse), ...errors },
         },
-      };
-    },
-  );
+      },
+      async (request) => {
+        const result = await secondFactor.verifySecondFactor({
+          ctx,
+          user: requireSignedIn(request),
+          session: request.session,
+          input: request.body,
+          caller: caller(request),
+        });
+        return {
+          success: true as const,
+          data: {
+            user: await service.toUser(ctx, result.user, result.session),
+            ...(result.notice ? { notice: result.notice } : {}),
+          },
+        };
+      },
+    );
+  });
+
+  // The account's own changes: refused with 401 (or 403 for staff without the second factor) before the body is read or validated.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    r.put(
+      '/api/auth/profile',
+      {
+        schema: {
+          tags,
+          summary:
+            'Update name, nationality and e-mail (a new e-mail needs a recent proof, then its code)',
+          body: UpdateProfileBody,
+          response: { 200: okEnvelope(User), ...errors },
+        },
+      },
+      async (request) => {
+        const user = await service.updateProfile({
+          ctx,
+          user: requireUser(request),
+          session: request.session,
+          input: request.body,
+        });
+        return { success: true as const, data: await service.toUser(ctx, user, request.session) };
+      },
+    );
+
+    r.post(
+      '/api/auth/verify-email',
+      {
+        schema: {
+          tags,
+          summary: 'Verify the e-mail address (or a new one) with its 6-digit code',
+          body: VerifyEmailBody,
+          response: { 200: okEnvelope(UserResponse), ...errors },
+        },
+      },
+      async (request) => {
+        const { user, notice } = await service.verifyEmail({
+          ctx,
+          user: requireUser(request),
+          session: request.session,
+          input: request.body,
+          caller: caller(request),
+        });
+        return {
+          success: true as const,
+          data: {
+            user: await service.toUser(ctx, user, request.session),
+            ...(notice ? { notice } : {}),
+          },
+        };
+      },
+    );
+
+    r.post(
+      '/api/auth/verify-email/resend',
+      {
+        schema: {
+          tags,
+          summary: 'Send a new verification code',
+          response: { 200: okEnvelope(SentResponse), ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.resendVerification({ ctx, user: requireUser(request) }),
+      }),
+    );
+
+    r.post(
+      '/api/auth/recent-proof/code',
+      {
+        schema: {
+          tags,
+          summary: 'E-mail a 6-digit code to the current address, to confirm it is the owner',
+          response: { 200: okEnvelope(SentResponse), ...errors },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.requestRecentProofCode({ ctx, user: requireUser(request) }),
+      }),
+    );
+
+    r.post(
+      '/api/auth/recent-proof',
+      {
+        schema: {
+          tags,
+          summary:
+            'Confirm it is the owner (password, or the e-mailed code): allows changing the e-mail or password for 10 minutes',
+          body: RecentProofBody,
+          response: { 200: okEnvelope(UserResponse), ...errors },
+        },
+      },
+      async (request) => {
+        const result = await service.recentProof({
+          ctx,
+          user: requireUser(request),
+          session: request.session,
+          input: request.body,
+          caller: caller(request),
+        });
+        return {
+          success: true as const,
+          data: {
+            user: await service.toUser(ctx, result.user, result.session),
+            ...(result.notice ? { notice: result.notice } : {}),
+          },
+        };
+      },
+    );
+
+    r.put(
+      '/api/auth/password',
+      {
+        schema: {
+          tags,
+          summary: 'Set or change the password (needs a recent proof); signs out other sessions',
+          body: ChangePasswordBody,
+          response: { 200: okEnvelope(UserResponse), ...errors },
+        },
+      },
+      async (request) => {
+        const user = await service.changePassword({
+          ctx,
+          user: requireUser(request),
+          session: request.session,
+          input: request.body,
+          caller: caller(request),
+        });
+        return {
+          success: true as const,
+          data: {
+            user: await service.toUser(ctx, user, request.session),
+            notice: AuthText.passwordChanged,
+          },
+        };
+      },
+    );
+  });
 }

@@ -3,17 +3,17 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okEnvelope } from '@waypoint/contracts';
+import { okEnvelope, text } from '@waypoint/contracts';
 import { notFound } from '../../lib/errors';
 import type { MailboxEntry } from './mailer';
 
 const Entry = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  sentAt: z.string(),
-  links: z.array(z.string()),
+  id: text(),
+  to: text(),
+  subject: text(),
+  text: text(),
+  sentAt: text(),
+  links: z.array(text()),
 });
 type Entry = z.infer<typeof Entry>;
 
@@ -94,7 +94,7 @@ ${entries.length ? `<ol>${rows}</ol>` : '<p>No e-mails yet.</p>'}</body></html>`
 
   r.get(
     '/dev/mailbox/:id',
-    { schema: { hide: true, params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]+$/) }) } },
+    { schema: { hide: true, params: z.object({ id: text().regex(/^[A-Za-z0-9_-]+$/) }) } },
     async (request, reply) => {
       try {
         const e = JSON.parse(

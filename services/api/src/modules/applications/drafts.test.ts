@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import { drafts } from '../../db/schema';
+import { Browser } from '../../test/auth-helpers';
+import { body, createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let ip = 1;
+const browser = () => new Browser(t.app, `10.7.${Math.floor(ip / 200)}.${(ip++ % 200) + 1}`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const passport = (number: string) => ({
+  nationality: 'US',
+  number,
+  expirationDate: '2031-01-31',
+  hasSecondNationality: false,
+  addLater: false,
+});
+
+type Loaded = {
+  data: { data: { travelers: { firstName: string; passport?: { number: string } }[] } };
+};
+
+describe('saved drafts', () => {
+  it('keep passport numbers encrypted and give them back to their owner', async () => {
+    const b = browser();
+    const saved = await b.post('/api/applications/save', {
+      travelers: [
+        { firstName: 'Ann', passport: passport('X1234567') },
+        { firstName: 'Bob', passport: passport('') },
+        { firstName: 'Cy' },
+      ],
+      currentStep: 3,
+    });
+    expect(saved.statusCode).toBe(200);
+    const { sessionId } = body<{ data: { sessionId: string } }>(saved).data;
+
+    const [row] = await t.database.db.select().from(drafts).where(eq(drafts.id, sessionId));
+    const stored = JSON.stringify(row!.data);
+    expect(stored).not.toContain('X1234567');
+    expect(stored).toMatch(/"numberEncrypted":"v1\./);
+
+    const loaded = body<Loaded>(await b.get('/api/applications/session-data')).data.data;
+    expect(loaded.travelers.map((x) => x.passport?.number)).toEqual(['X1234567', '', undefined]);
+    expect(JSON.stringify(loaded)).not.toContain('numberEncrypted');
+  });
+
+  it('still read a draft saved with the number in clear', async () => {
+    const b = browser();
+    const saved = await b.post('/api/applications/save', { travelers: [{ firstName: 'Ann' }] });
+    const { sessionId } = body<{ data: { sessionId: string } }>(saved).data;
+    // A draft as it was stored before numbers were encrypted.
+    await t.database.db
+      .update(drafts)
+      .set({
+        data: sql`${JSON.stringify({
+          countryId: 'US',
+          visaTypeId: 'uk-eta',
+          arrivalDate: null,
+          hasPlannedDates: false,
+          travelers: [
+            { firstName: 'Ann', lastName: 'Lee', dateOfBirth: '', passport: passport('Y7654321') },
+          ],
+          selectedProcessingOption: null,
+          currentStep: 3,
+        })}::jsonb`,
+      })
+      .where(eq(drafts.id, sessionId));
+    const loaded = body<Loaded>(await b.get('/api/applications/session-data')).data.data;
+    expect(loaded.travelers[0]!.passport?.number).toBe('Y7654321');
+
+    // Saved again, it is encrypted from then on.
+    await b.post('/api/applications/save', loaded);
+    const [row] = await t.database.db.select().from(drafts).where(eq(drafts.id, sessionId));
+    expect(JSON.stringify(row!.data)).not.toContain('Y7654321');
+  });
+});
