@@ -162,7 +162,16 @@ export const MissingItems = z.array(z.string());
 
 export const DocumentKindParam = z.enum(['passport-page', 'photo']);
 export const UploadResponse = z.object({ document: DocumentSummary });
+/** A phone upload link: `{PUBLIC_URL}/upload/{id}`, the id 22 random characters, for one upload. */
 export const UploadLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });
+export const UploadLinkParams = z.object({ token: z.string().max(200) });
+/** Why a phone upload link cannot be used; the phone's page shows these words, never the server's. */
+export const UploadLinkText = {
+  invalid: 'This upload link is not valid. Please scan the code on your computer again.',
+  expired: 'This upload link has expired. Please scan the new code on your computer.',
+  closed: 'This application can no longer be changed, so this upload link does not work any more.',
+  used: 'This upload link has already been used. To upload again, open the upload page on your computer and scan the new code.',
+} as const;
 /** What the phone's upload page shows about the link it was opened with. */
 export const UploadTokenInfo = z.object({
   kind: DocumentKindParam,

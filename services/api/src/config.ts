@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(8),
+  UPLOAD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   REMOTE_APPLY_URL: optionalString,
   REMOTE_ACCOUNT_URL: optionalString,
   REMOTE_ADMIN_URL: optionalString,
@@ -106,6 +107,8 @@ export interface Config {
         secretAccessKey: string;
       };
   keysDir: string;
+  /** Uploads decoded and checked at once in this process (default: one per CPU, at most 4). */
+  uploadWorkers: number | undefined;
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'local', dir: path.join(dataDir, 'uploads') },
     keysDir: path.join(dataDir, 'keys'),
+    uploadWorkers: e.UPLOAD_WORKERS,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
