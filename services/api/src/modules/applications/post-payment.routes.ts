@@ -33,7 +33,7 @@ import {
   UploadText,
 } from '../documents/documents.service';
 import type { DocumentKind } from '../documents/image-checks';
-import { defaultQueueLimits, ImageQueue } from '../documents/image-queue';
+import { collectWhenIdle, defaultQueueLimits, ImageQueue } from '../documents/image-queue';
 import { createStorage } from '../documents/storage';
 import {
   claimUploadLink,
@@ -108,7 +108,7 @@ async function readUpload(request: FastifyRequest) {
 export async function postPaymentRoutes(app: FastifyInstance) {
   const { ctx, config } = app;
   const storage = createStorage(config);
-  const queue = new ImageQueue(defaultQueueLimits(config.uploadWorkers));
+  const queue = new ImageQueue(defaultQueueLimits(config.uploadWorkers), collectWhenIdle());
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
   });

@@ -113,13 +113,15 @@ export async function prepare(kind: DocumentKind, buffer: Buffer): Promise<Prepa
     return { data, contentType: 'application/pdf', extension: 'pdf', width: null, height: null };
   }
   try {
-    // limitInputPixels stays as a second guard behind the header check in inspect().
+    // limitInputPixels stays as a second guard behind the header check in inspect(). The JPEG is written as it
+    // is decoded: no mozjpeg (8× slower on a 25 MP picture for ~6% smaller files) and no optimised Huffman
+    // tables (which keep the whole picture's coefficients in memory: +75 MB per 25 MP upload).
     const { data, info } = await sharp(buffer, {
       limitInputPixels: MAX_INPUT_PIXELS,
       failOn: 'truncated',
     })
-      .rotate()
-      .jpeg({ quality: 90, mozjpeg: true })
+      .autoOrient()
+      .jpeg({ quality: 90, optimiseCoding: false })
       .toBuffer({ resolveWithObject: true });
     return {
       data,
