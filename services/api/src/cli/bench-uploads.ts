@@ -238,6 +238,8 @@ function attackPng() {
     .toBuffer();
 }
 
+const say = (line = '') => process.stdout.write(`${line}\n`);
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -250,19 +252,19 @@ async function main() {
     ? await scratchDatabase(process.env.DATABASE_URL)
     : undefined;
   try {
-    console.log('Preparing the pictures…');
+    say('Preparing the pictures…');
     const big = await largestAcceptedJpeg();
     const attack = await attackPng();
-    console.log(
+    say(
       `  largest accepted: ${big.width} × ${big.height} = ${((big.width * big.height) / 1e6).toFixed(2)} MP, JPEG q${big.quality}, ${(big.jpeg.length / 1048576).toFixed(1)} MB`,
     );
-    console.log(`  attack PNG: 7000 × 5670 = 39.69 MP, ${(attack.length / 1024).toFixed(0)} KB`);
+    say(`  attack PNG: 7000 × 5670 = 39.69 MP, ${(attack.length / 1024).toFixed(0)} KB`);
 
     const server = start(dataDir, database?.url);
     child = server.child;
     const base = await server.url;
     const pid = child.pid!;
-    console.log(
+    say(
       `Server ${base} (pid ${pid}) on ${database ? 'PostgreSQL' : 'PGlite'}, ${os.availableParallelism()} CPUs, MALLOC_MMAP_THRESHOLD_=${MMAP_THRESHOLD}`,
     );
 
@@ -304,26 +306,22 @@ async function main() {
 
     const statuses = results.map((r) => r.status);
     const times = results.map((r) => r.ms);
-    console.log('');
-    console.log(
-      `Attack PNG (39.7 MP): HTTP ${refused.status} in ${ms(attackMs)}: ${refused.json.error}`,
-    );
-    console.log(`  RSS during the refusal: ${mb(attackPeak)} (baseline ${mb(baseline)})`);
-    console.log(
-      `${UPLOADS} concurrent uploads of the largest accepted picture (one account each):`,
-    );
-    console.log(`  HTTP statuses: ${statuses.join(', ')}`);
-    console.log(
+    say();
+    say(`Attack PNG (39.7 MP): HTTP ${refused.status} in ${ms(attackMs)}: ${refused.json.error}`);
+    say(`  RSS during the refusal: ${mb(attackPeak)} (baseline ${mb(baseline)})`);
+    say(`${UPLOADS} concurrent uploads of the largest accepted picture (one account each):`);
+    say(`  HTTP statuses: ${statuses.join(', ')}`);
+    say(
       `  per upload: min ${ms(Math.min(...times))}, median ${ms(median(times))}, max ${ms(Math.max(...times))}; all done in ${ms(wall)}`,
     );
-    console.log(
+    say(
       `  RSS: baseline ${mb(baseline)}, before ${mb(before)}, peak ${mb(peak)}, after ${SETTLE_SECONDS} s ${mb(settled)}`,
     );
     const burstStatuses = burst.map((r) => r.status);
-    console.log(
+    say(
       `8 at once from one account: ${burstStatuses.filter((s) => s === 200).length} stored, ${burstStatuses.filter((s) => s === 429).length} answered 429 (Retry-After ${burst.find((r) => r.status === 429)?.retryAfter ?? '-'} s)`,
     );
-    console.log(
+    say(
       `  added by the uploads: ${mb(peak - baseline)} at the peak, ${mb(settled - baseline)} after settling`,
     );
     // On PostgreSQL the whole process stays under 600 MB; the embedded PGlite database alone takes ~450 MB, so
@@ -335,8 +333,8 @@ async function main() {
       ['memory back within 64 MB of the baseline', settled - baseline < 64 * 1024],
       ...(database ? [['peak under 600 MB', peak < 600 * 1024] as [string, boolean]] : []),
     ];
-    console.log('');
-    for (const [what, passed] of checks) console.log(`${passed ? 'OK  ' : 'FAIL'} ${what}`);
+    say();
+    for (const [what, passed] of checks) say(`${passed ? 'OK  ' : 'FAIL'} ${what}`);
     const ok = checks.every(([, passed]) => passed);
     process.exitCode = ok ? 0 : 1;
   } finally {
@@ -351,6 +349,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

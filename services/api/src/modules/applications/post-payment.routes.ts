@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
-import { applications, auditLog, travelers } from '../../db/schema';
+import { applications, auditLog, type travelers } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { consumeRateLimits, type Limit } from '../../lib/rate-limit';
 import { requireUser } from '../../plugins/session';

@@ -81,15 +81,14 @@ export async function inspect(kind: DocumentKind, buffer: Buffer): Promise<'imag
     if (!buffer.includes(Buffer.from('%%EOF'))) throw bad(UploadText.truncated);
     return 'pdf';
   }
-  let width = 0;
-  let height = 0;
+  let meta: sharp.Metadata;
   try {
-    const meta = await sharp(buffer).metadata();
-    width = meta.width ?? 0;
-    height = meta.pageHeight ?? meta.height ?? 0;
+    meta = await sharp(buffer).metadata();
   } catch {
     throw bad(UploadText.unreadable);
   }
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
   if (!width || !height) throw bad(UploadText.unreadable);
   if (width * height > MAX_INPUT_PIXELS) throw bad(tooManyPixelsText(width, height), 413);
   return 'image';
