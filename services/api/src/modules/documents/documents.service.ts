@@ -34,8 +34,12 @@ export function tooManyPixelsText(width: number, height: number) {
   return `This picture is ${mp.toFixed(1)} megapixels (${width} × ${height}); we accept up to ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Please upload a normal phone photo or a scan at 600 dpi or less.`;
 }
 
-/** sharp keeps no cache of decoded images between uploads: memory returns once an upload is done. */
+/**
+ * sharp keeps no cache of decoded images between uploads (memory returns once an upload is done), and each
+ * picture uses one thread: the image queue decides how many pictures are worked on at once.
+ */
 sharp.cache(false);
+sharp.concurrency(1);
 
 type Sniffed = 'jpeg' | 'png' | 'webp' | 'pdf' | null;
 
