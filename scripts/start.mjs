@@ -21,10 +21,16 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [path.join(root, 'services/api/dist/server.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// As in the Dockerfile: memory of finished uploads goes back to the system (see services/api image-queue.ts).
+const server = spawn(
+  process.execPath,
+  ['--expose-gc', path.join(root, 'services/api/dist/server.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { MALLOC_MMAP_THRESHOLD_: '131072', ...process.env },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

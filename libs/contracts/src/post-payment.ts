@@ -171,9 +171,18 @@ export const TravelerDocumentParams = z.object({
 /** `/api/application/:id/documents/:documentId` */
 export const DocumentParams = z.object({ id: Uuid, documentId: Uuid });
 /** `/api/uploads/:token`: the signed phone-upload token. */
-export const UploadTokenParams = z.object({ token: text().max(600) });
 export const UploadResponse = z.object({ document: DocumentSummary });
+/** A phone upload link: `{PUBLIC_URL}/upload/{id}`, the id 22 random characters, for one upload. */
 export const UploadLinkResponse = z.object({ url: text(), expiresAt: text() });
+/** A phone upload link's id in a path (22 characters; anything else names no link). */
+export const UploadTokenParams = z.object({ token: text().max(200) });
+/** Why a phone upload link cannot be used; the phone's page shows these words, never the server's. */
+export const UploadLinkText = {
+  invalid: 'This upload link is not valid. Please scan the code on your computer again.',
+  expired: 'This upload link has expired. Please scan the new code on your computer.',
+  closed: 'This application can no longer be changed, so this upload link does not work any more.',
+  used: 'This upload link has already been used. To upload again, open the upload page on your computer and scan the new code.',
+} as const;
 /** What the phone's upload page shows about the link it was opened with. */
 export const UploadTokenInfo = z.object({
   kind: DocumentKindParam,

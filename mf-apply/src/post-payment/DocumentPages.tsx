@@ -215,7 +215,13 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
       <section className="wp-card wpp-method" aria-labelledby={`${config.kind}-phone`}>
         <h3 id={`${config.kind}-phone`}>Use Your Phone</h3>
         {phoneOpen ? (
-          <PhonePanel applicationId={application.id} travelerId={traveler.id} kind={config.kind} />
+          // A link takes one upload: when one arrives (and did not pass), a new link and code replace it.
+          <PhonePanel
+            key={existing?.id ?? 'none'}
+            applicationId={application.id}
+            travelerId={traveler.id}
+            kind={config.kind}
+          />
         ) : (
           <>
             <p className="wpw-muted">

@@ -1,6 +1,7 @@
-import { useParams } from '@waypoint/platform';
-import { Button, ErrorBox, PageSpinner } from '@waypoint/ui';
-import { errorText, useGetUploadTokenQuery } from './api';
+import { UploadLinkText } from '@waypoint/contracts';
+import { useParams, type ApiError } from '@waypoint/platform';
+import { ErrorBox, PageSpinner } from '@waypoint/ui';
+import { useGetUploadTokenQuery } from './api';
 import {
   ACCEPT_PASSPORT,
   ACCEPT_PHOTO,
@@ -9,9 +10,78 @@ import {
   useDocumentUpload,
 } from './upload';
 
-const EXPIRED = 'This upload link has expired. Please scan the new code on your computer.';
+const KNOWN: readonly string[] = Object.values(UploadLinkText);
 
-/** The page a phone opens from the QR code: no sign-in, the signed link alone allows one kind of upload. */
+/**
+ * Why a link cannot be used, in the page's own words: 409 means it was used; otherwise one of the link texts the
+ * API sends, and for anything else (a mistyped or cut-off link, a server error page) "not valid".
+ */
+export function linkProblem(status: number, message: string | undefined): string {
+  if (status === 409) return UploadLinkText.used;
+  if (status === 404 && message && KNOWN.includes(message)) return message;
+  return UploadLinkText.invalid;
+}
+
+function LinkEnded({ text }: { text: string }) {
+  return (
+    <div className="wp-container wpp-phone-page">
+      <title>Upload – Waypoint</title>
+      <h1>Upload a document</h1>
+      <ErrorBox title="This link cannot be used">
+        <p>{text}</p>
+      </ErrorBox>
+      <p className="wpw-muted">
+        On your computer, open your application&apos;s passport page or photo step and choose
+        &ldquo;Show the QR code&rdquo; to get a new link.
+      </p>
+    </div>
+  );
+}
+
+/** A large button that opens the camera or the file chooser (the input is hidden but labelled). */
+function Picker({
+  id,
+  title,
+  text,
+  accept,
+  capture,
+  secondary = false,
+  onFile,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  accept: string;
+  capture?: 'user' | 'environment';
+  secondary?: boolean;
+  onFile: (file: File) => void;
+}) {
+  return (
+    <>
+      <input
+        id={id}
+        type="file"
+        className="wp-visually-hidden"
+        accept={accept}
+        capture={capture}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+      <label
+        htmlFor={id}
+        className={`wpp-phone-picker${secondary ? ' wpp-phone-picker--secondary' : ''}`}
+      >
+        <span className="wpp-phone-picker__title">{title}</span>
+        <span className="wpp-phone-picker__text">{text}</span>
+      </label>
+    </>
+  );
+}
+
+/** The page a phone opens from the QR code: no sign-in, the link alone allows one upload of one document. */
 export function PhoneUploadPage() {
   const { token = '' } = useParams();
   const info = useGetUploadTokenQuery(token);
@@ -19,18 +89,15 @@ export function PhoneUploadPage() {
 
   if (info.isLoading) return <PageSpinner label="Opening your upload link…" />;
   if (!info.data) {
-    return (
-      <div className="wp-container wpp-phone-page">
-        <title>Upload – Waypoint</title>
-        <h1>Upload a document</h1>
-        <ErrorBox>{errorText(info.error, EXPIRED)}</ErrorBox>
-      </div>
-    );
+    const error = info.error as Partial<ApiError> | undefined;
+    return <LinkEnded text={linkProblem(error?.status ?? 0, error?.message)} />;
+  }
+  if (upload.phase === 'error' && (upload.errorStatus === 404 || upload.errorStatus === 409)) {
+    return <LinkEnded text={linkProblem(upload.errorStatus, upload.error ?? undefined)} />;
   }
   const photo = info.data.kind === 'photo';
   const what = photo ? 'photo' : 'passport page';
   const title = photo ? 'Upload your photo' : 'Upload your passport page';
-  const inputId = 'phone-upload-file';
 
   let body;
   if (upload.phase === 'uploading') {
@@ -51,36 +118,37 @@ export function PhoneUploadPage() {
       </div>
     );
   } else if (upload.phase === 'done' && upload.document) {
+    // The link has taken its one upload: another try starts from a new code on the computer.
     body = (
       <>
         <FailedChecks document={upload.document} />
-        <Button size="large" fullWidth onClick={upload.reset}>
-          Try again
-        </Button>
+        <p>
+          To try again, go back to your computer: it shows a new code to scan for your next {what}.
+        </p>
       </>
     );
   } else {
     body = (
       <>
         {upload.phase === 'error' ? <ErrorBox>{upload.error}</ErrorBox> : null}
-        <input
-          id={inputId}
-          type="file"
-          className="wp-visually-hidden"
-          accept={photo ? ACCEPT_PHOTO : ACCEPT_PASSPORT}
-          capture={photo ? 'user' : 'environment'}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) upload.start(file);
-          }}
-        />
-        <label htmlFor={inputId} className="wpp-phone-picker">
-          <span className="wpp-phone-picker__title">Take a photo</span>
-          <span className="wpp-phone-picker__text">
-            or choose a file{photo ? '' : ' (a picture or a PDF)'}
-          </span>
-        </label>
+        <div className="wpp-phone-pickers">
+          <Picker
+            id="phone-upload-camera"
+            title="Take a photo"
+            text={photo ? 'with your front camera' : 'with your camera'}
+            accept="image/*"
+            capture={photo ? 'user' : 'environment'}
+            onFile={upload.start}
+          />
+          <Picker
+            id="phone-upload-file"
+            title="Choose a file"
+            text={photo ? 'a picture on your phone' : 'a picture or a PDF on your phone'}
+            accept={photo ? ACCEPT_PHOTO : ACCEPT_PASSPORT}
+            secondary
+            onFile={upload.start}
+          />
+        </div>
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PostPaymentText } from '@waypoint/contracts';
+import { PostPaymentText, UploadLinkText } from '@waypoint/contracts';
 import {
   callsTo,
   currentPath,
@@ -436,6 +436,48 @@ describe('uploads', () => {
     await act(async () => jest.advanceTimersByTime(2000));
     await findTitle("Applicant's photo");
   });
+  it('Use Your Phone: a new code replaces the used one when the phone’s upload did not pass', async () => {
+    jest.useFakeTimers();
+    const rejected = detail({
+      travelers: [
+        traveler({
+          passportPage: document({ id: 'doc-blurred', status: 'REJECTED' }),
+          sections: { ...traveler().sections, passportPage: 'in_progress' },
+        }),
+      ],
+    });
+    const linkCall = `POST /api/application/${APP_ID}/travelers/${T1}/upload-link/passport-page`;
+    const sent = mockApi({
+      [get]: [ok(detail()), ok(detail()), ok(rejected)],
+      [linkCall]: [
+        ok({
+          url: 'https://portal.example/upload/first0000000000000000',
+          expiresAt: '2026-01-02T10:15:00Z',
+        }),
+        ok({
+          url: 'https://portal.example/upload/second000000000000000',
+          expiresAt: '2026-01-02T10:20:00Z',
+        }),
+      ],
+    });
+    await renderApply(t1('passport-page'), { user: account });
+    await findTitle('Passport page');
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Show the QR code' }));
+    expect(
+      await screen.findByRole('link', {
+        name: 'https://portal.example/upload/first0000000000000000',
+      }),
+    ).toBeVisible();
+    await act(async () => jest.advanceTimersByTime(3000));
+    await act(async () => jest.advanceTimersByTime(3000));
+    expect(
+      await screen.findByRole('link', {
+        name: 'https://portal.example/upload/second000000000000000',
+      }),
+    ).toBeVisible();
+    expect(callsTo(sent, linkCall)).toHaveLength(2);
+  });
 });
 
 describe('submission', () => {
@@ -498,41 +540,103 @@ describe('submission', () => {
 });
 
 describe('phone upload page', () => {
-  const token = 'tok.en';
-  it('shows who it is for, uploads with the camera input and shows the result', async () => {
-    mockApi({
-      [`GET /api/uploads/${token}`]: ok({
-        kind: 'photo',
-        reference: 'WP-2026-0001',
-        travelerName: 'Ann Lee',
-        expiresAt: '2026-01-02T10:15:00Z',
-      }),
+  const token = 'Zt3xQ9cB1kLm0PqR7sVwYa';
+  const info = (kind: 'photo' | 'passport-page' = 'photo') =>
+    ok({
+      kind,
+      reference: 'WP-2026-0001',
+      travelerName: 'Ann Lee',
+      expiresAt: '2026-01-02T10:15:00Z',
     });
-    const uploads = mockUploads([{ body: ok({ document: document({ kind: 'PHOTO' }) }).body }]);
+
+  it('shows who it is for and offers only the camera and the file chooser', async () => {
+    mockApi({ [`GET /api/uploads/${token}`]: info('passport-page') });
+    const uploads = mockUploads([{ body: ok({ document: document() }).body }]);
     await renderApply(`/upload/${token}`);
-    await findTitle('Upload your photo');
+    await findTitle('Upload your passport page');
     expect(screen.getByText('For Ann Lee, order WP-2026-0001.')).toBeVisible();
-    const input = screen.getByLabelText(/Take a photo/);
-    expect(input).toHaveAttribute('capture', 'user');
-    expect(input).toHaveAttribute('accept', 'image/*');
+    const camera = screen.getByLabelText(/Take a photo/);
+    expect(camera).toHaveAttribute('capture', 'environment');
+    expect(camera).toHaveAttribute('accept', 'image/*');
+    const chooser = screen.getByLabelText(/Choose a file/);
+    expect(chooser).not.toHaveAttribute('capture');
+    expect(chooser).toHaveAttribute('accept', 'image/*,application/pdf');
+    // Nothing else to pick from: no drag and drop, no QR code.
+    expect(window.document.querySelectorAll('input[type="file"]')).toHaveLength(2);
+    expect(screen.queryByTestId('drop-zone')).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR code/ })).not.toBeInTheDocument();
     const user = userEvent.setup();
-    await user.upload(input, new File(['x'], 'me.jpg', { type: 'image/jpeg' }));
+    await user.upload(chooser, new File(['%PDF-'], 'scan.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('Great job!')).toBeVisible();
     expect(uploads.sent[0]?.url).toBe(`/api/uploads/${token}`);
   });
 
-  it('shows the server text when the link has expired', async () => {
-    mockApi({
-      [`GET /api/uploads/${token}`]: failure(
-        404,
-        'This upload link has expired. Please scan the new code on your computer.',
-      ),
-    });
+  it('takes a photo with the front camera', async () => {
+    mockApi({ [`GET /api/uploads/${token}`]: info('photo') });
+    const uploads = mockUploads([{ body: ok({ document: document({ kind: 'PHOTO' }) }).body }]);
     await renderApply(`/upload/${token}`);
-    expect(
-      await screen.findByText(
-        'This upload link has expired. Please scan the new code on your computer.',
-      ),
-    ).toBeVisible();
+    await findTitle('Upload your photo');
+    const camera = screen.getByLabelText(/Take a photo/);
+    expect(camera).toHaveAttribute('capture', 'user');
+    const user = userEvent.setup();
+    await user.upload(camera, new File(['x'], 'me.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('Great job!')).toBeVisible();
+    expect(uploads.sent[0]?.file?.name).toBe('me.jpg');
+  });
+
+  it('after a picture that did not pass, sends the person back to the computer for a new code', async () => {
+    mockApi({ [`GET /api/uploads/${token}`]: info('photo') });
+    mockUploads([
+      {
+        body: ok({
+          document: document({
+            kind: 'PHOTO',
+            status: 'REJECTED',
+            checks: [{ id: 'too-dark', passed: false, message: 'The photo is too dark.' }],
+          }),
+        }).body,
+      },
+    ]);
+    await renderApply(`/upload/${token}`);
+    await findTitle('Upload your photo');
+    const user = userEvent.setup();
+    await user.upload(
+      screen.getByLabelText(/Take a photo/),
+      new File(['x'], 'me.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByText('The photo is too dark.')).toBeVisible();
+    expect(screen.getByText(/it shows a new code to scan/)).toBeVisible();
+    expect(screen.queryByLabelText(/Take a photo/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['an expired link', failure(404, UploadLinkText.expired), UploadLinkText.expired],
+    ['a used link', failure(409, 'anything the server says'), UploadLinkText.used],
+    [
+      'a link the router does not know (raw server text)',
+      failure(404, `No such endpoint: GET /api/uploads/${'x'.repeat(40)}`),
+      UploadLinkText.invalid,
+    ],
+    ['a server error', failure(500, 'Internal Server Error'), UploadLinkText.invalid],
+  ])('shows a friendly page for %s, never the server’s own text', async (_name, reply, text) => {
+    mockApi({ [`GET /api/uploads/${token}`]: reply });
+    await renderApply(`/upload/${token}`);
+    expect(await screen.findByText(text)).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Upload a document' })).toBeVisible();
+    expect(screen.queryByText(/No such endpoint|Internal Server Error/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Take a photo/)).not.toBeInTheDocument();
+  });
+
+  it('shows the used-link page when the upload finds the link already used', async () => {
+    mockApi({ [`GET /api/uploads/${token}`]: info('photo') });
+    mockUploads([{ status: 409, body: { success: false, error: UploadLinkText.used } }]);
+    await renderApply(`/upload/${token}`);
+    await findTitle('Upload your photo');
+    const user = userEvent.setup();
+    await user.upload(
+      screen.getByLabelText(/Choose a file/),
+      new File(['x'], 'me.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByText(UploadLinkText.used)).toBeVisible();
   });
 });

@@ -16,6 +16,7 @@ export function useDocumentUpload(path: string, onUploaded?: (document: Document
   const [progress, setProgress] = useState(0);
   const [document, setDocument] = useState<DocumentSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [errorStatus, setErrorStatus] = useState(0);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -28,6 +29,7 @@ export function useDocumentUpload(path: string, onUploaded?: (document: Document
     setPhase('uploading');
     setProgress(0);
     setError(null);
+    setErrorStatus(0);
     setDocument(null);
     uploadFile(path, file, (percent) => {
       if (mounted.current) setProgress(percent);
@@ -41,6 +43,7 @@ export function useDocumentUpload(path: string, onUploaded?: (document: Document
       (failure: unknown) => {
         if (!mounted.current) return;
         setError(errorText(failure, UPLOAD_FAILED));
+        setErrorStatus((failure as { status?: number } | null)?.status ?? 0);
         setPhase('error');
       },
     );
@@ -51,9 +54,10 @@ export function useDocumentUpload(path: string, onUploaded?: (document: Document
     setProgress(0);
     setDocument(null);
     setError(null);
+    setErrorStatus(0);
   }, []);
 
-  return { phase, progress, document, error, start, reset };
+  return { phase, progress, document, error, errorStatus, start, reset };
 }
 
 export function UploadProgress({ label, progress }: { label: string; progress: number }) {

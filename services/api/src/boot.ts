@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate';
 import { seedReferenceData } from './db/seed';
 import { FieldEncryption, resolveEncryptionKey } from './lib/field-encryption';
 import { pruneRateLimits } from './lib/rate-limit';
+import { pruneUploadLinks } from './modules/documents/upload-links.service';
 import { createMailer } from './modules/notifications/mailer';
 import { processOutbox, startWorker } from './modules/notifications/outbox';
 import { reconcilePayments } from './modules/payments/payments.service';
@@ -53,6 +54,7 @@ export async function bootstrap(config: Config): Promise<Started> {
         },
         { name: 'sessions', everyMs: 10 * 60_000, run: () => pruneSessions(database.db) },
         { name: 'rate-limits', everyMs: 10 * 60_000, run: () => pruneRateLimits(database.db) },
+        { name: 'upload-links', everyMs: 60 * 60_000, run: () => pruneUploadLinks(database) },
       ],
       app.log,
     );

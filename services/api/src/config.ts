@@ -69,6 +69,7 @@ const EnvSchema = z.object({
   ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(8),
   API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
+  UPLOAD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   REMOTE_APPLY_URL: optionalString,
   REMOTE_ACCOUNT_URL: optionalString,
   REMOTE_ADMIN_URL: optionalString,
@@ -123,6 +124,8 @@ export interface Config {
         secretAccessKey: string;
       };
   keysDir: string;
+  /** Uploads decoded and checked at once in this process (default: one per CPU, at most 4). */
+  uploadWorkers: number | undefined;
   redisUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { kind: 'local', dir: path.join(dataDir, 'uploads') },
     keysDir: path.join(dataDir, 'keys'),
+    uploadWorkers: e.UPLOAD_WORKERS,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,

@@ -14,9 +14,13 @@ export interface Limit {
 
 /**
  * Fixed-window counters kept in PostgreSQL (shared by every API process). Counts the attempt and throws 429
- * with Retry-After once a limit is exceeded.
+ * with Retry-After once a limit is exceeded (with `message`, or the general "Too many attempts").
  */
-export async function consumeRateLimits(db: Db, limits: Limit[]): Promise<void> {
+export async function consumeRateLimits(
+  db: Db,
+  limits: Limit[],
+  message: string = RATE_LIMITED_MESSAGE,
+): Promise<void> {
   for (const limit of limits) {
     const result = await db.execute(sql`
       insert into rate_limit_buckets (key, count, reset_at)
@@ -28,7 +32,7 @@ export async function consumeRateLimits(db: Db, limits: Limit[]): Promise<void> 
     const row = rowsOf<{ count: number; retry_after: number }>(result)[0];
     if (row && Number(row.count) > limit.max) {
       const retryAfter = Math.max(1, Number(row.retry_after));
-      throw new AppError(429, ErrorCode.RATE_LIMITED, RATE_LIMITED_MESSAGE, undefined, retryAfter);
+      throw new AppError(429, ErrorCode.RATE_LIMITED, message, undefined, retryAfter);
     }
   }
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import zlib from 'node:zlib';
 
 /** Generated test pictures for the document checks (no binary fixtures in the repository). */
 
@@ -75,4 +76,44 @@ export async function photoWithGps() {
     })
     .jpeg()
     .toBuffer();
+}
+
+function pngChunk(type: string, data: Buffer) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * A small, valid greyscale PNG of `width` × `height` black pixels: a few tens of KB on disk that decode to
+ * `width × height` bytes and more (what a decompression bomb looks like).
+ */
+export function blackPng(width: number, height: number) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const deflate = zlib.createDeflate({ level: 9 });
+  const row = Buffer.alloc(width + 1); // filter byte 0, then black pixels
+  const parts: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => parts.push(chunk));
+  for (let y = 0; y < height; y += 1) deflate.write(row);
+  return new Promise<Buffer>((resolve, reject) => {
+    deflate.on('error', reject);
+    deflate.on('end', () =>
+      resolve(
+        Buffer.concat([
+          Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+          pngChunk('IHDR', ihdr),
+          pngChunk('IDAT', Buffer.concat(parts)),
+          pngChunk('IEND', Buffer.alloc(0)),
+        ]),
+      ),
+    );
+    deflate.end();
+  });
 }

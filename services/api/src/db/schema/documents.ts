@@ -1,5 +1,15 @@
-import { index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { applications, travelers } from './applications';
+import { users } from './users';
 import { createdAt, tstz } from './common';
 
 export const documentKindEnum = pgEnum('document_kind', ['PASSPORT_PAGE', 'PHOTO']);
@@ -36,4 +46,33 @@ export const documents = pgTable(
     decidedAt: tstz('decided_at'),
   },
   (t) => [index('documents_traveler_kind_idx').on(t.travelerId, t.kind, t.createdAt.desc())],
+);
+
+/**
+ * A link for uploading one document (a traveller's passport page or photo) from a phone. The link carries a random
+ * id; only its SHA-256 is kept. It expires, and it accepts one stored upload.
+ */
+export const uploadLinks = pgTable(
+  'upload_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    travelerId: uuid('traveler_id')
+      .notNull()
+      .references(() => travelers.id, { onDelete: 'cascade' }),
+    kind: documentKindEnum('kind').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: tstz('expires_at').notNull(),
+    /** Set when an upload through the link starts; cleared again when that upload is refused before storing. */
+    usedAt: tstz('used_at'),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('upload_links_token_hash_idx').on(t.tokenHash),
+    index('upload_links_traveler_idx').on(t.travelerId),
+  ],
 );

@@ -23,19 +23,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
-import { applications, auditLog, travelers } from '../../db/schema';
+import { applications, auditLog, type travelers } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { consumeRateLimits, type Limit } from '../../lib/rate-limit';
 import { requireUser } from '../../plugins/session';
 import {
+  inspect,
   MAX_UPLOAD_BYTES,
   readDocument,
-  signUploadToken,
   storeDocument,
-  UPLOAD_LINK_MINUTES,
   UploadText,
-  verifyUploadToken,
 } from '../documents/documents.service';
+import type { DocumentKind } from '../documents/image-checks';
+import { collectWhenIdle, defaultQueueLimits, ImageQueue } from '../documents/image-queue';
 import { createStorage } from '../documents/storage';
+import {
+  claimUploadLink,
+  createUploadLink,
+  openUploadLink,
+  releaseUploadLink,
+} from '../documents/upload-links.service';
 import {
   applicationDetail,
   assertCountries,
@@ -55,7 +62,17 @@ const errors = {
   409: ErrorEnvelope,
   413: ErrorEnvelope,
   415: ErrorEnvelope,
+  429: ErrorEnvelope,
 };
+
+/** Uploads per account and per network address, counted before the file is read. */
+const UPLOAD_WINDOW_SECONDS = 10 * 60;
+export const UPLOADS_PER_USER = 30;
+export const UPLOADS_PER_IP = 60;
+const uploadLimits = (owner: string, ip: string): Limit[] => [
+  { key: `upload:user:${owner}`, max: UPLOADS_PER_USER, windowSeconds: UPLOAD_WINDOW_SECONDS },
+  { key: `upload:ip:${ip}`, max: UPLOADS_PER_IP, windowSeconds: UPLOAD_WINDOW_SECONDS },
+];
 const kindOf = (param: 'passport-page' | 'photo'): 'PHOTO' | 'PASSPORT_PAGE' =>
   param === 'photo' ? 'PHOTO' : 'PASSPORT_PAGE';
 
@@ -104,7 +121,7 @@ declare module 'fastify' {
 export async function postPaymentRoutes(app: FastifyInstance) {
   const { ctx, config } = app;
   const storage = createStorage(config);
-  const uploadKey = ctx.encryption.deriveKey('phone-upload-links');
+  const queue = new ImageQueue(defaultQueueLimits(config.uploadWorkers), collectWhenIdle());
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
   });
@@ -113,6 +130,30 @@ export async function postPaymentRoutes(app: FastifyInstance) {
     user: requireUser(request),
     ip: request.ip,
   });
+  /**
+   * The shared path of an upload: rate limits, a place in the image queue (before the body is read, so waiting
+   * bodies are bounded), the body, the header checks, then the decoding and checks in the queue's turn.
+   */
+  const receive = async <T>(
+    request: FastifyRequest,
+    owner: string,
+    kind: DocumentKind,
+    store: (upload: {
+      buffer: Buffer;
+      filename: string | null;
+      run: <R>(work: () => Promise<R>) => Promise<R>;
+    }) => Promise<T>,
+  ): Promise<T> => {
+    await consumeRateLimits(ctx.db, uploadLimits(owner, request.ip), UploadText.tooManyUploads);
+    const ticket = queue.admit(owner);
+    try {
+      const { buffer, filename } = await readUpload(request);
+      await inspect(kind, buffer);
+      return await store({ buffer, filename, run: ticket.run });
+    } finally {
+      ticket.release();
+    }
+  };
   const detail = async (id: string) =>
     applicationDetail(
       ctx,
@@ -279,17 +320,18 @@ export async function postPaymentRoutes(app: FastifyInstance) {
         const application = ownedApplication(request);
         assertEditable(application, who);
         const traveler = await loadTraveler(ctx, application, request.params.travelerId);
-        const { buffer, filename } = await readUpload(request);
-        const document = await storeDocument({
-          ctx,
-          storage,
-          applicationId: application.id,
-          travelerId: traveler.id,
-          kind: kindOf(request.params.kind),
-          buffer,
-          filename,
-          actor: { userId: who.user.id, role: who.user.role, ip: who.ip },
-        });
+        const kind = kindOf(request.params.kind);
+        const document = await receive(request, application.userId ?? who.user.id, kind, (upload) =>
+          storeDocument({
+            ctx,
+            storage,
+            applicationId: application.id,
+            travelerId: traveler.id,
+            kind,
+            ...upload,
+            actor: { userId: who.user.id, role: who.user.role, ip: who.ip },
+          }),
+        );
         return { success: true as const, data: { document } };
       },
     );
@@ -349,41 +391,29 @@ export async function postPaymentRoutes(app: FastifyInstance) {
         const application = ownedApplication(request);
         assertEditable(application, who);
         const traveler = await loadTraveler(ctx, application, request.params.travelerId);
-        const token = signUploadToken(uploadKey, {
-          a: application.id,
-          t: traveler.id,
-          k: kindOf(request.params.kind),
+        const { token, expiresAt } = await createUploadLink({
+          ctx,
+          input: {
+            applicationId: application.id,
+            travelerId: traveler.id,
+            kind: kindOf(request.params.kind),
+            userId: who.user.id,
+            role: who.user.role,
+            ip: who.ip,
+          },
         });
         return {
           success: true as const,
-          data: {
-            url: `${config.publicUrl}/upload/${token}`,
-            expiresAt: new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000).toISOString(),
-          },
+          data: { url: `${config.publicUrl}/upload/${token}`, expiresAt: expiresAt.toISOString() },
         };
       },
     );
   });
 
-  /** The phone's side: the token alone authorises one upload for one traveller and kind, for a short time. */
-  const fromToken = async (token: string) => {
-    const claims = verifyUploadToken(uploadKey, token);
-    if (!claims)
-      throw notFound('This upload link has expired. Please scan the new code on your computer.');
-    const application = (
-      await ctx.db.select().from(applications).where(eq(applications.id, claims.a))
-    )[0];
-    const traveler = (await ctx.db.select().from(travelers).where(eq(travelers.id, claims.t)))[0];
-    if (
-      !application ||
-      !traveler ||
-      traveler.applicationId !== application.id ||
-      application.status !== 'IN_PROGRESS'
-    ) {
-      throw notFound('This upload link is no longer valid.');
-    }
-    return { claims, application, traveler };
-  };
+  /**
+   * The phone's side: the link's id alone allows one upload of one document of one traveller, for a short time.
+   * The id is in the path; logs redact `/api/uploads/:token` (and the page `/upload/:token`).
+   */
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/uploads/:token',
@@ -392,18 +422,22 @@ export async function postPaymentRoutes(app: FastifyInstance) {
         tags,
         summary: 'What a phone upload link is for',
         params: UploadTokenParams,
-        response: { 200: okEnvelope(UploadTokenInfo), 404: ErrorEnvelope },
+        response: { 200: okEnvelope(UploadTokenInfo), 404: ErrorEnvelope, 409: ErrorEnvelope },
       },
     },
-    async (request) => {
-      const { claims, application, traveler } = await fromToken(request.params.token);
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { link, application, traveler } = await openUploadLink({
+        ctx,
+        input: { token: request.params.token },
+      });
       return {
         success: true as const,
         data: {
-          kind: claims.k === 'PHOTO' ? ('photo' as const) : ('passport-page' as const),
+          kind: link.kind === 'PHOTO' ? ('photo' as const) : ('passport-page' as const),
           reference: application.reference,
           travelerName: `${traveler.firstName} ${traveler.lastName}`,
-          expiresAt: new Date(claims.e * 1000).toISOString(),
+          expiresAt: link.expiresAt.toISOString(),
         },
       };
     },
@@ -413,24 +447,33 @@ export async function postPaymentRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Upload from a phone with a signed link',
+        summary: 'Upload from a phone with its link (one upload per link)',
         params: UploadTokenParams,
         consumes: ['multipart/form-data'],
         response: { 200: okEnvelope(UploadResponse), ...errors },
       },
     },
     async (request) => {
-      const { claims, application, traveler } = await fromToken(request.params.token);
-      const { buffer, filename } = await readUpload(request);
-      const document = await storeDocument({
-        ctx,
-        storage,
-        applicationId: application.id,
-        travelerId: traveler.id,
-        kind: claims.k,
-        buffer,
-        filename,
-        actor: { userId: null, role: 'phone-link', ip: request.ip },
+      const opened = await openUploadLink({ ctx, input: { token: request.params.token } });
+      const { link, application } = opened;
+      const owner = application.userId ?? application.id;
+      const document = await receive(request, owner, link.kind, async (upload) => {
+        await claimUploadLink({ ctx, input: opened });
+        try {
+          return await storeDocument({
+            ctx,
+            storage,
+            applicationId: application.id,
+            travelerId: link.travelerId,
+            kind: link.kind,
+            ...upload,
+            actor: { userId: null, role: 'phone-link', ip: request.ip },
+            uploadLinkId: link.id,
+          });
+        } catch (err) {
+          await releaseUploadLink({ ctx, input: opened });
+          throw err;
+        }
       });
       return { success: true as const, data: { document } };
     },

@@ -8,8 +8,13 @@ import type { DocumentCheck } from '@waypoint/contracts';
 
 export type DocumentKind = 'PASSPORT_PAGE' | 'PHOTO';
 
-/** Images larger than this many pixels are refused before decoding (decompression bombs). */
-export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Images with more pixels than this are refused from their header, before anything is decoded (decompression
+ * bombs, and the memory and time a huge picture costs). 25 megapixels holds a passport page (125 × 88 mm) scanned at
+ * 1200 dpi (≈ 24 MP) and the full-resolution photos of current phones (12 MP, 24 MP by default on recent ones); only
+ * the 48–200 MP "high resolution" camera modes are above it, and those pictures are also over the 10 MB limit.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
 
 export const LIMITS = {
   passport: {

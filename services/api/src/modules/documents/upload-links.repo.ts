@@ -1,0 +1,50 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { applications, travelers, uploadLinks } from '../../db/schema';
+
+export type UploadLinkRow = typeof uploadLinks.$inferSelect;
+
+export async function insertLink(db: Db, values: typeof uploadLinks.$inferInsert) {
+  const [row] = await db.insert(uploadLinks).values(values).returning();
+  return row!;
+}
+
+/** The link with its application and traveller, by the hash of its id. */
+export async function findLinkByHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ link: uploadLinks, application: applications, traveler: travelers })
+    .from(uploadLinks)
+    .innerJoin(applications, eq(applications.id, uploadLinks.applicationId))
+    .innerJoin(travelers, eq(travelers.id, uploadLinks.travelerId))
+    .where(eq(uploadLinks.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks an unused, unexpired link as used; false when another upload got there first (or it expired). */
+export async function claimLink(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(uploadLinks)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(uploadLinks.id, id),
+        isNull(uploadLinks.usedAt),
+        sql`${uploadLinks.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: uploadLinks.id });
+  return rows.length === 1;
+}
+
+/** Gives a claimed link back when its upload was refused before anything was stored. */
+export async function unclaimLink(db: Db, id: string) {
+  await db
+    .update(uploadLinks)
+    .set({ usedAt: null })
+    .where(and(eq(uploadLinks.id, id), isNull(uploadLinks.documentId)));
+}
+
+/** Removes links that expired more than a day ago. */
+export async function deleteExpiredLinks(db: Db) {
+  await db.delete(uploadLinks).where(lt(uploadLinks.expiresAt, sql`now() - interval '1 day'`));
+}

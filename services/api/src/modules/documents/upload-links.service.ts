@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import { ErrorCode, UploadLinkText } from '@waypoint/contracts';
+import { auditLog } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, notFound } from '../../lib/errors';
+import { consumeRateLimits } from '../../lib/rate-limit';
+import type { DocumentKind } from './image-checks';
+import * as repo from './upload-links.repo';
+
+/** How long a phone upload link works. */
+export const UPLOAD_LINK_MINUTES = 30;
+
+/** A link's id: 16 random bytes, base64url (22 characters). Only its SHA-256 is stored. */
+const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** Issues a link for uploading one document of one traveller from a phone. */
+export async function createUploadLink({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: {
+    applicationId: string;
+    travelerId: string;
+    kind: DocumentKind;
+    userId: string;
+    role: string;
+    ip: string;
+  };
+}) {
+  await consumeRateLimits(ctx.db, [
+    { key: `upload-link:user:${input.userId}`, max: 30, windowSeconds: 10 * 60 },
+  ]);
+  const token = crypto.randomBytes(16).toString('base64url');
+  const expiresAt = new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000);
+  await ctx.db.transaction(async (tx) => {
+    const link = await repo.insertLink(tx, {
+      tokenHash: hashToken(token),
+      applicationId: input.applicationId,
+      travelerId: input.travelerId,
+      kind: input.kind,
+      createdBy: input.userId,
+      expiresAt,
+    });
+    await tx.insert(auditLog).values({
+      actorUserId: input.userId,
+      actorRole: input.role,
+      action: 'upload_link.created',
+      entityType: 'upload_link',
+      entityId: link.id,
+      applicationId: input.applicationId,
+      details: { kind: input.kind, travelerId: input.travelerId },
+      ip: input.ip,
+    });
+  });
+  return { token, expiresAt };
+}
+
+export type OpenLink = NonNullable<Awaited<ReturnType<typeof repo.findLinkByHash>>>;
+
+/** The link behind a phone's URL when it can still take its upload; otherwise a 404 or 409 that says why. */
+export async function openUploadLink({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { token: string };
+}): Promise<OpenLink> {
+  const found = TOKEN.test(input.token)
+    ? await repo.findLinkByHash(ctx.db, hashToken(input.token))
+    : undefined;
+  if (!found) throw notFound(UploadLinkText.invalid);
+  if (found.application.status !== 'IN_PROGRESS') throw notFound(UploadLinkText.closed);
+  if (found.link.usedAt) throw new AppError(409, ErrorCode.CONFLICT, UploadLinkText.used);
+  if (found.link.expiresAt.getTime() <= Date.now()) throw notFound(UploadLinkText.expired);
+  return found;
+}
+
+/** Takes the link's one upload; a second upload through the same link is refused with 409. */
+export async function claimUploadLink({ ctx, input }: { ctx: ServiceContext; input: OpenLink }) {
+  if (!(await repo.claimLink(ctx.db, input.link.id))) {
+    throw new AppError(409, ErrorCode.CONFLICT, UploadLinkText.used);
+  }
+}
+
+/** Gives the link back when its upload was refused before anything was stored (wrong type, unreadable…). */
+export async function releaseUploadLink({ ctx, input }: { ctx: ServiceContext; input: OpenLink }) {
+  await repo.unclaimLink(ctx.db, input.link.id);
+}
+
+export async function pruneUploadLinks(ctx: Pick<ServiceContext, 'db'>) {
+  await repo.deleteExpiredLinks(ctx.db);
+}
