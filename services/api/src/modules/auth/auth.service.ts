@@ -42,13 +42,17 @@ export interface Caller {
 /** The caller's session, where a verb depends on what the session has proved. */
 export type Session = SessionRow | null;
 
-/** What a verb acting on the signed-in account, from its session, receives. */
-export interface SessionVerb<Input> {
+/** What a verb open to anyone receives: the request's input and who is asking. */
+export interface CallerVerb<Input> {
   ctx: ServiceContext;
-  user: UserRow;
-  session: Session;
   input: Input;
   caller: Caller;
+}
+
+/** What a verb acting on the signed-in account, from its session, receives. */
+export interface SessionVerb<Input> extends CallerVerb<Input> {
+  user: UserRow;
+  session: Session;
 }
 
 /** An audit row for something done to the account itself, by its owner (or on their behalf). */
@@ -303,15 +307,7 @@ async function checkCode(
   return token;
 }
 
-export async function checkEmail({
-  ctx,
-  input,
-  caller,
-}: {
-  ctx: ServiceContext;
-  input: { email: string };
-  caller: Caller;
-}) {
+export async function checkEmail({ ctx, input, caller }: CallerVerb<{ email: string }>) {
   await consumeRateLimits(ctx.db, [limit(`check-email:ip:${caller.ip}`, 60, 600)]);
   const user = await repo.findUserByEmail(ctx.db, input.email);
   return { hasPassword: Boolean(user?.passwordHash) };
@@ -321,11 +317,7 @@ export async function login({
   ctx,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
-  input: { email: string; password: string };
-  caller: Caller;
-}): Promise<UserRow> {
+}: CallerVerb<{ email: string; password: string }>): Promise<UserRow> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const ok = await checkPasswordThrottled(ctx, user, input.email, input.password, caller);
   if (!user || !ok) throw new AppError(401, ErrorCode.UNAUTHENTICATED, AuthText.wrongCredentials);
@@ -336,11 +328,12 @@ export async function register({
   ctx,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
-  input: { firstName: string; lastName: string; email: string; password: string };
-  caller: Caller;
-}): Promise<UserRow> {
+}: CallerVerb<{
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}>): Promise<UserRow> {
   await consumeRateLimits(ctx.db, [limit(`register:ip:${caller.ip}`, 20, HOUR)]);
   assertUsablePassword(input.password);
   if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(AuthText.emailTaken);
@@ -364,15 +357,7 @@ export async function register({
   return user;
 }
 
-export async function requestSignInLink({
-  ctx,
-  input,
-  caller,
-}: {
-  ctx: ServiceContext;
-  input: { email: string };
-  caller: Caller;
-}) {
+export async function requestSignInLink({ ctx, input, caller }: CallerVerb<{ email: string }>) {
   await consumeRateLimits(ctx.db, [
     limit(`sign-in-link:ip:${caller.ip}`, 20, HOUR),
     limit(`sign-in-link:email:${input.email}`, 5, HOUR),
@@ -412,11 +397,7 @@ export async function verifySignInLink({
   ctx,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
-  input: { token: string };
-  caller: Caller;
-}): Promise<{ user: UserRow; notice?: string }> {
+}: CallerVerb<{ token: string }>): Promise<{ user: UserRow; notice?: string }> {
   await consumeRateLimits(ctx.db, [limit(`verify-token:ip:${caller.ip}`, 30, 600)]);
   const result = await ctx.db.transaction(async (tx) => {
     const rows = await tx
@@ -594,15 +575,7 @@ export async function resendVerification({ ctx, user }: { ctx: ServiceContext; u
   return { sent: true as const, message: AuthText.verificationSent };
 }
 
-export async function forgotPassword({
-  ctx,
-  input,
-  caller,
-}: {
-  ctx: ServiceContext;
-  input: { email: string };
-  caller: Caller;
-}) {
+export async function forgotPassword({ ctx, input, caller }: CallerVerb<{ email: string }>) {
   await consumeRateLimits(ctx.db, [
     limit(`forgot:ip:${caller.ip}`, 20, HOUR),
     limit(`forgot:email:${input.email}`, 5, HOUR),
@@ -616,11 +589,7 @@ export async function resetPassword({
   ctx,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
-  input: { email: string; code: string; password: string };
-  caller: Caller;
-}) {
+}: CallerVerb<{ email: string; code: string; password: string }>) {
   await consumeRateLimits(ctx.db, [
     limit(`reset:ip:${caller.ip}`, 30, HOUR),
     limit(`reset:email:${input.email}`, 10, HOUR),
@@ -742,15 +711,7 @@ export async function changePassword({
  * Undoes a change of e-mail with the link sent to the old address: the old address comes back, every session
  * ends, and the password is removed (whoever changed the address may have set it); the owner signs in by link.
  */
-export async function undoEmailChange({
-  ctx,
-  input,
-  caller,
-}: {
-  ctx: ServiceContext;
-  input: { token: string };
-  caller: Caller;
-}) {
+export async function undoEmailChange({ ctx, input, caller }: CallerVerb<{ token: string }>) {
   await consumeRateLimits(ctx.db, [limit(`undo-email:ip:${caller.ip}`, 30, 600)]);
   const outcome = await ctx.db.transaction(async (tx) => {
     const [token] = await tx
