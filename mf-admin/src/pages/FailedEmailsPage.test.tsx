@@ -20,6 +20,13 @@ function bodyRows() {
   return within(table).getAllByRole('row').slice(1);
 }
 
+/** Opens the page, waits for the list, and presses Send again for the e-mail to `to`. */
+async function sendAgainTo(to: string) {
+  await renderAdmin('/admin/emails');
+  await screen.findByRole('table', { name: 'Failed e-mails' });
+  await userEvent.setup().click(screen.getByRole('button', { name: `Send again to ${to}` }));
+}
+
 describe('failed e-mails', () => {
   it('lists each e-mail that failed every retry, with a Send again button named for its recipient', async () => {
     const payment = failedEmail({ to: 'ada@example.com' });
@@ -77,12 +84,7 @@ describe('failed e-mails', () => {
       [EMAILS]: [listOf([payment, reset]), listOf([payment])],
       [requeueKey(reset)]: ok({ id: reset.id, status: 'PENDING' }),
     });
-    await renderAdmin('/admin/emails');
-    await screen.findByRole('table', { name: 'Failed e-mails' });
-
-    await userEvent
-      .setup()
-      .click(screen.getByRole('button', { name: 'Send again to bob@example.com' }));
+    await sendAgainTo('bob@example.com');
 
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('The e-mail to bob@example.com will be sent again.');
@@ -105,12 +107,7 @@ describe('failed e-mails', () => {
       [EMAILS]: listOf([payment]),
       [requeueKey(payment)]: failure(500, 'Internal server error'),
     });
-    await renderAdmin('/admin/emails');
-    await screen.findByRole('table', { name: 'Failed e-mails' });
-
-    await userEvent
-      .setup()
-      .click(screen.getByRole('button', { name: 'Send again to ada@example.com' }));
+    await sendAgainTo('ada@example.com');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The e-mail to ada@example.com could not be sent again. Please try again.',
@@ -127,12 +124,7 @@ describe('failed e-mails', () => {
       [EMAILS]: [listOf([payment]), listOf([])],
       [requeueKey(payment)]: failure(404, 'No such e-mail'),
     });
-    await renderAdmin('/admin/emails');
-    await screen.findByRole('table', { name: 'Failed e-mails' });
-
-    await userEvent
-      .setup()
-      .click(screen.getByRole('button', { name: 'Send again to ada@example.com' }));
+    await sendAgainTo('ada@example.com');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The e-mail to ada@example.com is no longer among the failed e-mails',

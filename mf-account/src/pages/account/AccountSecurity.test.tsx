@@ -133,6 +133,16 @@ describe('notices and the undo link', () => {
   });
 });
 
+/** On the login page: ada@example.com, Continue, then `password` and Login. */
+async function logInWith(password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.type(await screen.findByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+  return user;
+}
+
 describe('login', () => {
   it('takes staff to the second step after the password', async () => {
     mockApi({
@@ -142,11 +152,7 @@ describe('login', () => {
       }),
     });
     await renderAccount('/auth/login?redirect=%2Fadmin');
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.type(await screen.findByLabelText(/^Password/), 'Lantern-Harbour-42');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await logInWith('Lantern-Harbour-42');
     expect(
       await screen.findByText('Enter the code from your authenticator app.'),
     ).toBeInTheDocument();
@@ -162,11 +168,7 @@ describe('login', () => {
       'POST /api/auth/sign-in-link': ok({ sent: true, message: AuthText.signInLinkSent }),
     });
     await renderAccount('/auth/login');
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await user.type(await screen.findByLabelText(/^Password/), 'guess');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const user = await logInWith('guess');
     expect(await screen.findByText(AuthText.passwordThrottled(4))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }));
     expect(await screen.findByText(AuthText.signInLinkSent)).toBeInTheDocument();

@@ -50,6 +50,20 @@ export interface OutageReport {
   lateFailures: number;
 }
 
+/** A scratch database and data directory for one scenario, the server's environment on them, and their removal. */
+async function scratch(adminUrl: string) {
+  const db = await createDatabase(adminUrl);
+  const data = await tempDir();
+  return {
+    db,
+    env: { DATABASE_URL: db.url, DATA_DIR: data.dir, LOG_LEVEL: 'error' },
+    async remove() {
+      await db.drop();
+      await data.remove();
+    },
+  };
+}
+
 /**
  * The calls of a traveller: reference data, draft save and read, readiness, and placing and paying an order
  * (transactions of several statements, where a connection can die between two of them).
@@ -102,17 +116,15 @@ export async function outageRun({
   cutMs?: number;
   seed?: number;
 }): Promise<OutageReport> {
-  const db = await createDatabase(adminUrl);
+  const { db, env, remove } = await scratch(adminUrl);
   const target = new URL(adminUrl);
   const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
   await proxy.start();
-  const data = await tempDir();
   let server: ServerProcess | null = null;
   try {
     server = await startServer({
+      ...env,
       DATABASE_URL: proxy.urlFor(db.url),
-      DATA_DIR: data.dir,
-      LOG_LEVEL: 'error',
       DATABASE_CONNECT_TIMEOUT_MS: '1000',
       TRUST_PROXY: 'true',
     });
@@ -187,8 +199,7 @@ export async function outageRun({
   } finally {
     if (server) await stop(server);
     await proxy.close();
-    await db.drop();
-    await data.remove();
+    await remove();
   }
 }
 
@@ -308,6 +319,34 @@ function checkOrder(state: OrderState | undefined, charged: boolean, violations:
 
 const RECONCILE_FAST = { RECONCILE_GRACE_SECONDS: '1', RECONCILE_INTERVAL_SECONDS: '0.5' };
 
+interface KillOptions {
+  adminUrl: string;
+  runs?: number;
+  seed?: number;
+}
+
+/** How long `work` takes on a healthy server (at least 5 ms): the kills are spread over this. */
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = Date.now();
+  const value = await work();
+  return { value, ms: Math.max(5, Date.now() - started) };
+}
+
+/**
+ * Kills the server -9 a random moment, up to `typicalMs`, after `pending` was sent (before, during or after
+ * its work); whether it was still answered 200.
+ */
+async function killDuring(
+  server: ServerProcess,
+  pending: Promise<number>,
+  random: () => number,
+  typicalMs: number,
+): Promise<boolean> {
+  await sleep(random() * typicalMs);
+  await killHard(server);
+  return (await pending) === 200;
+}
+
 /**
  * Sandbox payments killed at random points: the browser confirms a card and the process is killed -9 a random
  * few milliseconds later (before, during or after the completion), then restarted. Once reconciliation has run,
@@ -317,14 +356,9 @@ export async function killDuringPayment({
   adminUrl,
   runs = 8,
   seed = 7,
-}: {
-  adminUrl: string;
-  runs?: number;
-  seed?: number;
-}): Promise<KillReport> {
-  const db = await createDatabase(adminUrl);
-  const data = await tempDir();
-  const env = { DATABASE_URL: db.url, DATA_DIR: data.dir, LOG_LEVEL: 'error', ...RECONCILE_FAST };
+}: KillOptions): Promise<KillReport> {
+  const { db, env: base, remove } = await scratch(adminUrl);
+  const env = { ...base, ...RECONCILE_FAST };
   const random = seeded(seed);
   const orders: { id: string; intent: string }[] = [];
   let answeredBeforeKill = 0;
@@ -334,11 +368,11 @@ export async function killDuringPayment({
     server = await startServer(env);
     const probe = new Client(server.base);
     const sample = await createOrder(probe, `probe-${seed}@example.com`);
-    const started = Date.now();
-    const confirmed = await probe.post('/api/payments/sandbox/confirm', confirmBody(sample));
+    const { value: confirmed, ms: confirmMs } = await timed(() =>
+      probe.post('/api/payments/sandbox/confirm', confirmBody(sample)),
+    );
     if (confirmed.status !== 200)
       throw new Error(`payment failed: ${JSON.stringify(confirmed.body)}`);
-    const confirmMs = Math.max(5, Date.now() - started);
     orders.push({ id: sample.applicationId, intent: sample.paymentIntentId });
     answeredBeforeKill += 1;
 
@@ -348,10 +382,15 @@ export async function killDuringPayment({
       const order = await createOrder(client, `kill-${seed}-${i}@example.com`);
       orders.push({ id: order.applicationId, intent: order.paymentIntentId });
       const confirm = client.post('/api/payments/sandbox/confirm', confirmBody(order));
-      await sleep(random() * confirmMs);
-      await killHard(server);
-      const answered = await confirm;
-      if (answered.status === 200) answeredBeforeKill += 1;
+      if (
+        await killDuring(
+          server,
+          confirm.then((r) => r.status),
+          random,
+          confirmMs,
+        )
+      )
+        answeredBeforeKill += 1;
     }
     server = await startServer(env);
     const charged = async () =>
@@ -384,8 +423,7 @@ export async function killDuringPayment({
     };
   } finally {
     if (server) await stop(server);
-    await db.drop();
-    await data.remove();
+    await remove();
   }
 }
 
@@ -398,19 +436,12 @@ export async function killDuringWebhook({
   adminUrl,
   runs = 8,
   seed = 11,
-}: {
-  adminUrl: string;
-  runs?: number;
-  seed?: number;
-}): Promise<KillReport> {
-  const db = await createDatabase(adminUrl);
-  const data = await tempDir();
+}: KillOptions): Promise<KillReport> {
+  const { db, env: base, remove } = await scratch(adminUrl);
   const stripe = fakeStripe();
   const secret = 'whsec_fault_test';
   const env = {
-    DATABASE_URL: db.url,
-    DATA_DIR: data.dir,
-    LOG_LEVEL: 'error',
+    ...base,
     STRIPE_SECRET_KEY: 'sk_test_fault',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_fault',
     STRIPE_WEBHOOK_SECRET: secret,
@@ -442,13 +473,11 @@ export async function killDuringWebhook({
     const probe = new Client(server.base);
     const sample = await createOrder(probe, `hook-probe-${seed}@example.com`);
     stripe.intents.get(sample.paymentIntentId)!.status = 'succeeded';
-    const started = Date.now();
     const sampleEvent = succeededEvent(
       `evt_probe_${seed}`,
       stripe.intents.get(sample.paymentIntentId)!,
     );
-    await deliver(server.base, sampleEvent);
-    const webhookMs = Math.max(5, Date.now() - started);
+    const { ms: webhookMs } = await timed(() => deliver(probe.base, sampleEvent));
     orders.push({ id: sample.applicationId, event: sampleEvent });
     answeredBeforeKill += 1;
 
@@ -459,10 +488,8 @@ export async function killDuringWebhook({
       intent.status = 'succeeded'; // the card was charged
       const event = succeededEvent(`evt_kill_${seed}_${i}`, intent);
       orders.push({ id: order.applicationId, event });
-      const delivery = deliver(server.base, event);
-      await sleep(random() * webhookMs);
-      await killHard(server);
-      if ((await delivery) === 200) answeredBeforeKill += 1;
+      if (await killDuring(server, deliver(server.base, event), random, webhookMs))
+        answeredBeforeKill += 1;
       // Right after the crash: the event is recorded exactly when its order is paid.
       const [state] = await db.query<{ recorded: boolean; paid: boolean }>(
         `select exists(select 1 from payment_events where event_id = $1) as recorded,
@@ -502,7 +529,6 @@ export async function killDuringWebhook({
   } finally {
     if (server) await stop(server);
     await stripe.close();
-    await db.drop();
-    await data.remove();
+    await remove();
   }
 }

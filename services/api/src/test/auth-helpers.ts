@@ -120,10 +120,19 @@ export async function signInNewStaff(b: Browser, email: string, password: string
 }
 
 let staffCount = 0;
-/** A new staff member, signed in through their own browser. */
-export async function makeAdmin(t: { app: FastifyInstance; database: { db: Db } }) {
-  staffCount += 1;
-  const b = new Browser(t.app, `10.250.${Math.floor(staffCount / 200)}.${(staffCount % 200) + 1}`);
+/**
+ * A new staff member, signed in through their own browser: from `newBrowser` when the test hands out the
+ * addresses, otherwise one at a 10.250.x.x address of its own.
+ */
+export async function makeAdmin(
+  t: { app: FastifyInstance; database: { db: Db } },
+  newBrowser?: () => Browser,
+) {
+  let b = newBrowser?.();
+  if (!b) {
+    staffCount += 1;
+    b = new Browser(t.app, `10.250.${Math.floor(staffCount / 200)}.${(staffCount % 200) + 1}`);
+  }
   const email = uniqueEmail('staff');
   await b.post('/api/auth/register', {
     firstName: 'Sam',

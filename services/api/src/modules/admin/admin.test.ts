@@ -6,7 +6,7 @@ import {
   type AdminListResponse,
 } from '@waypoint/contracts';
 import { applications, auditLog, emailOutbox, users } from '../../db/schema';
-import { Browser, signInNewStaff, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
+import { Browser, makeAdmin, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { orderBody, paidOrder } from '../../test/orders';
 import { csvCell } from './csv';
@@ -19,25 +19,10 @@ let adminB: Browser;
 let traveller: Browser;
 const seeded: { id: string; email: string; reference: string }[] = [];
 
-async function makeAdmin() {
-  const b = browser();
-  const email = uniqueEmail('staff');
-  await b.post('/api/auth/register', {
-    firstName: 'Sam',
-    lastName: 'Staff',
-    email,
-    password: STRONG_PASSWORD,
-  });
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-  // Staff sign in with the password, then set up their authenticator (the second factor).
-  await signInNewStaff(b, email, STRONG_PASSWORD);
-  return b;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  adminA = await makeAdmin();
-  adminB = await makeAdmin();
+  adminA = await makeAdmin(t, browser);
+  adminB = await makeAdmin(t, browser);
   traveller = browser();
   await traveller.post('/api/auth/register', {
     firstName: 'Tom',

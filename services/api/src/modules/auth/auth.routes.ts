@@ -26,7 +26,13 @@ import {
 } from '@waypoint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { endSession, requireSignedIn, requireUser, startSession } from '../../plugins/session';
+import {
+  endSession,
+  requireSignedIn,
+  requireUser,
+  startSession,
+  type UserRow,
+} from '../../plugins/session';
 import * as service from './auth.service';
 import * as secondFactor from './second-factor.service';
 
@@ -46,6 +52,15 @@ export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { ctx, config } = app;
   const tags = ['auth'];
+  /** A `UserResponse` reply: the user as this session sees them, with the notice the page shows, if any. */
+  const userReply = async (
+    user: UserRow,
+    session: service.Session | undefined,
+    notice?: string,
+  ) => ({
+    success: true as const,
+    data: { user: await service.toUser(ctx, user, session), ...(notice ? { notice } : {}) },
+  });
 
   r.post(
     '/api/auth/check-email',
@@ -77,10 +92,7 @@ export async function authRoutes(app: FastifyInstance) {
       const user = await service.login({ ctx, input: request.body, caller: caller(request) });
       // The password was just entered: a recent proof. Staff still need their second factor.
       await startSession(ctx.db, config, request, reply, user, { recentProof: true });
-      return {
-        success: true as const,
-        data: { user: await service.toUser(ctx, user, request.session) },
-      };
+      return userReply(user, request.session);
     },
   );
 
@@ -97,7 +109,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await service.register({ ctx, input: request.body, caller: caller(request) });
       await startSession(ctx.db, config, request, reply, user);
-      return { success: true as const, data: { user: await service.toUser(ctx, user) } };
+      return userReply(user, request.session);
     },
   );
 
@@ -138,13 +150,7 @@ export async function authRoutes(app: FastifyInstance) {
         mailboxProof: true,
         recentProof: true,
       });
-      return {
-        success: true as const,
-        data: {
-          user: await service.toUser(ctx, user, request.session),
-          ...(notice ? { notice } : {}),
-        },
-      };
+      return userReply(user, request.session, notice);
     },
   );
 
@@ -303,13 +309,7 @@ export async function authRoutes(app: FastifyInstance) {
           input: request.body,
           caller: caller(request),
         });
-        return {
-          success: true as const,
-          data: {
-            user: await service.toUser(ctx, result.user, result.session),
-            ...(result.notice ? { notice: result.notice } : {}),
-          },
-        };
+        return userReply(result.user, result.session, result.notice);
       },
     );
   });
@@ -360,13 +360,7 @@ export async function authRoutes(app: FastifyInstance) {
           input: request.body,
           caller: caller(request),
         });
-        return {
-          success: true as const,
-          data: {
-            user: await service.toUser(ctx, user, request.session),
-            ...(notice ? { notice } : {}),
-          },
-        };
+        return userReply(user, request.session, notice);
       },
     );
 
@@ -419,13 +413,7 @@ export async function authRoutes(app: FastifyInstance) {
           input: request.body,
           caller: caller(request),
         });
-        return {
-          success: true as const,
-          data: {
-            user: await service.toUser(ctx, result.user, result.session),
-            ...(result.notice ? { notice: result.notice } : {}),
-          },
-        };
+        return userReply(result.user, result.session, result.notice);
       },
     );
 
@@ -447,13 +435,7 @@ export async function authRoutes(app: FastifyInstance) {
           input: request.body,
           caller: caller(request),
         });
-        return {
-          success: true as const,
-          data: {
-            user: await service.toUser(ctx, user, request.session),
-            notice: AuthText.passwordChanged,
-          },
-        };
+        return userReply(user, request.session, AuthText.passwordChanged);
       },
     );
   });

@@ -42,6 +42,37 @@ export interface Caller {
 /** The caller's session, where a verb depends on what the session has proved. */
 export type Session = SessionRow | null;
 
+/** What a verb open to anyone receives: the request's input and who is asking. */
+export interface CallerVerb<Input> {
+  ctx: ServiceContext;
+  input: Input;
+  caller: Caller;
+}
+
+/** What a verb acting on the signed-in account, from its session, receives. */
+export interface SessionVerb<Input> extends CallerVerb<Input> {
+  user: UserRow;
+  session: Session;
+}
+
+/** An audit row for something done to the account itself, by its owner (or on their behalf). */
+export function auditEntry(
+  user: UserRow,
+  caller: Caller | undefined,
+  action: string,
+  details?: Record<string, unknown>,
+) {
+  return {
+    actorUserId: user.id,
+    actorRole: user.role,
+    action,
+    entityId: user.id,
+    ...(details ? { details } : {}),
+    ip: caller?.ip ?? null,
+    userAgent: caller?.userAgent ?? null,
+  };
+}
+
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 const HOUR = 3600;
 
@@ -104,15 +135,14 @@ async function proveMailbox(
   // Codes asked for by those sessions (a new address, a recent proof) die with them.
   await repo.retireTokens(tx, user.id, 'EMAIL_VERIFICATION');
   await repo.retireTokens(tx, user.id, 'REAUTHENTICATION');
-  await repo.audit(tx, {
-    actorUserId: user.id,
-    actorRole: user.role,
-    action: 'account.claimed',
-    entityId: user.id,
-    details: { via: options.via, endedSessions, passwordRemoved },
-    ip: options.caller?.ip ?? null,
-    userAgent: options.caller?.userAgent ?? null,
-  });
+  await repo.audit(
+    tx,
+    auditEntry(user, options.caller, 'account.claimed', {
+      via: options.via,
+      endedSessions,
+      passwordRemoved,
+    }),
+  );
   if (endedSessions === 0 && !passwordRemoved) return { user: claimed };
   await enqueueEmail(tx, claimed.email, {
     template: 'account-claimed',
@@ -191,12 +221,14 @@ function assertUsablePassword(password: string) {
   }
 }
 
+type CodePurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'REAUTHENTICATION';
+
 /** Creates a 6-digit code token and queues its e-mail, in the caller's transaction. */
 async function issueCode(
   ctx: ServiceContext,
   tx: Tx,
   user: UserRow,
-  purpose: 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'REAUTHENTICATION',
+  purpose: CodePurpose,
   toAddress: string,
 ) {
   await repo.retireTokens(tx, user.id, purpose);
@@ -228,6 +260,19 @@ async function issueCode(
   }
 }
 
+/** Issues a code in its own transaction and sends its e-mail straight away. */
+async function mailCode(
+  ctx: ServiceContext,
+  user: UserRow,
+  purpose: CodePurpose,
+  toAddress: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await issueCode(ctx, tx, user, purpose, toAddress);
+  });
+  ctx.pokeOutbox();
+}
+
 /**
  * Checks a code against the newest live token of a purpose. Each wrong try counts; after the fifth the code is
  * dead. Returns the token on success (already consumed).
@@ -235,7 +280,7 @@ async function issueCode(
 async function checkCode(
   ctx: ServiceContext,
   user: UserRow | undefined,
-  purpose: 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'REAUTHENTICATION',
+  purpose: CodePurpose,
   code: string,
 ) {
   if (!user) throw badRequest(AuthText.codeWrong, { code: AuthText.codeWrong });
@@ -262,15 +307,7 @@ async function checkCode(
   return token;
 }
 
-export async function checkEmail({
-  ctx,
-  input,
-  caller,
-}: {
-  ctx: ServiceContext;
-  input: { email: string };
-  caller: Caller;
-}) {
+export async function checkEmail({ ctx, input, caller }: CallerVerb<{ email: string }>) {
   await consumeRateLimits(ctx.db, [limit(`check-email:ip:${caller.ip}`, 60, 600)]);
   const user = await repo.findUserByEmail(ctx.db, input.email);
   return { hasPassword: Boolean(user?.passwordHash) };
@@ -280,11 +317,7 @@ export async function login({
   ctx,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
-  input: { email: string; password: string };
-  caller: Caller;
-}): Promise<UserRow> {
+}: CallerVerb<{ email: string; password: string }>): Promise<UserRow> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const ok = await checkPasswordThrottled(ctx, user, input.email, input.password, caller);
   if (!user || !ok) throw new AppError(401, ErrorCode.UNAUTHENTICATED, AuthText.wrongCredentials);
@@ -295,11 +328,12 @@ export async function register({
   ctx,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
-  input: { firstName: string; lastName: string; email: string; password: string };
-  caller: Caller;
-}): Promise<UserRow> {
+}: CallerVerb<{
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}>): Promise<UserRow> {
   await consumeRateLimits(ctx.db, [limit(`register:ip:${caller.ip}`, 20, HOUR)]);
   assertUsablePassword(input.password);
   if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(AuthText.emailTaken);
@@ -323,15 +357,7 @@ export async function register({
   return user;
 }
 
-export async function requestSignInLink({
-  ctx,
-  input,
-  caller,
-}: {
-  ctx: ServiceContext;
-  input: { email: string };
-  caller: Caller;
-}) {
+export async function requestSignInLink({ ctx, input, caller }: CallerVerb<{ email: string }>) {
   await consumeRateLimits(ctx.db, [
     limit(`sign-in-link:ip:${caller.ip}`, 20, HOUR),
     limit(`sign-in-link:email:${input.email}`, 5, HOUR),
@@ -371,11 +397,7 @@ export async function verifySignInLink({
   ctx,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
-  input: { token: string };
-  caller: Caller;
-}): Promise<{ user: UserRow; notice?: string }> {
+}: CallerVerb<{ token: string }>): Promise<{ user: UserRow; notice?: string }> {
   await consumeRateLimits(ctx.db, [limit(`verify-token:ip:${caller.ip}`, 30, 600)]);
   const result = await ctx.db.transaction(async (tx) => {
     const rows = await tx
@@ -456,13 +478,7 @@ export async function verifyEmail({
   session,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
-  user: UserRow;
-  session: Session;
-  input: { code: string };
-  caller: Caller;
-}): Promise<{ user: UserRow; notice?: string }> {
+}: SessionVerb<{ code: string }>): Promise<{ user: UserRow; notice?: string }> {
   await consumeRateLimits(ctx.db, [limit(`verify-email:user:${user.id}`, 30, HOUR)]);
   const token = await checkCode(ctx, user, 'EMAIL_VERIFICATION', input.code);
   if (token.email !== user.email && (await repo.findUserByEmail(ctx.db, token.email))) {
@@ -518,15 +534,14 @@ async function changeEmail(
   for (const purpose of ['SIGN_IN_LINK', 'PASSWORD_RESET', 'REAUTHENTICATION'] as const) {
     await repo.retireTokens(tx, user.id, purpose);
   }
-  await repo.audit(tx, {
-    actorUserId: user.id,
-    actorRole: user.role,
-    action: 'account.email-changed',
-    entityId: user.id,
-    details: { from: oldEmail, to: newEmail, undoOffered: user.emailVerifiedAt !== null },
-    ip: caller.ip,
-    userAgent: caller.userAgent ?? null,
-  });
+  await repo.audit(
+    tx,
+    auditEntry(user, caller, 'account.email-changed', {
+      from: oldEmail,
+      to: newEmail,
+      undoOffered: user.emailVerifiedAt !== null,
+    }),
+  );
   if (user.emailVerifiedAt) {
     const token = randomToken(16);
     await tx.insert(oneTimeTokens).values({
@@ -556,33 +571,17 @@ export async function resendVerification({ ctx, user }: { ctx: ServiceContext; u
   if (!pending && user.emailVerifiedAt) {
     return { sent: true as const, message: AuthText.emailVerified };
   }
-  await ctx.db.transaction(async (tx) => {
-    await issueCode(ctx, tx, user, 'EMAIL_VERIFICATION', pending ?? user.email);
-  });
-  ctx.pokeOutbox();
+  await mailCode(ctx, user, 'EMAIL_VERIFICATION', pending ?? user.email);
   return { sent: true as const, message: AuthText.verificationSent };
 }
 
-export async function forgotPassword({
-  ctx,
-  input,
-  caller,
-}: {
-  ctx: ServiceContext;
-  input: { email: string };
-  caller: Caller;
-}) {
+export async function forgotPassword({ ctx, input, caller }: CallerVerb<{ email: string }>) {
   await consumeRateLimits(ctx.db, [
     limit(`forgot:ip:${caller.ip}`, 20, HOUR),
     limit(`forgot:email:${input.email}`, 5, HOUR),
   ]);
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  if (user) {
-    await ctx.db.transaction(async (tx) => {
-      await issueCode(ctx, tx, user, 'PASSWORD_RESET', user.email);
-    });
-    ctx.pokeOutbox();
-  }
+  if (user) await mailCode(ctx, user, 'PASSWORD_RESET', user.email);
   return { sent: true as const, message: AuthText.resetEmailSent };
 }
 
@@ -590,11 +589,7 @@ export async function resetPassword({
   ctx,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
-  input: { email: string; code: string; password: string };
-  caller: Caller;
-}) {
+}: CallerVerb<{ email: string; code: string; password: string }>) {
   await consumeRateLimits(ctx.db, [
     limit(`reset:ip:${caller.ip}`, 30, HOUR),
     limit(`reset:email:${input.email}`, 10, HOUR),
@@ -616,14 +611,7 @@ export async function resetPassword({
       .where(eq(users.id, user!.id));
     // Every session of the account ends: whoever knew the old password is signed out.
     await endAllSessions(tx, user!.id);
-    await repo.audit(tx, {
-      actorUserId: user!.id,
-      actorRole: user!.role,
-      action: 'account.password-reset',
-      entityId: user!.id,
-      ip: caller.ip,
-      userAgent: caller.userAgent ?? null,
-    });
+    await repo.audit(tx, auditEntry(user!, caller, 'account.password-reset'));
     return proved;
   });
   ctx.pokeOutbox();
@@ -643,10 +631,7 @@ export async function requestRecentProofCode({
   user: UserRow;
 }) {
   await consumeRateLimits(ctx.db, [limit(`recent-proof-code:user:${user.id}`, 5, HOUR)]);
-  await ctx.db.transaction(async (tx) => {
-    await issueCode(ctx, tx, user, 'REAUTHENTICATION', user.email);
-  });
-  ctx.pokeOutbox();
+  await mailCode(ctx, user, 'REAUTHENTICATION', user.email);
   return { sent: true as const, message: AuthText.recentProofCodeSent };
 }
 
@@ -661,13 +646,11 @@ export async function recentProof({
   session,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
+}: SessionVerb<{ password: string } | { code: string }>): Promise<{
   user: UserRow;
   session: Session;
-  input: { password: string } | { code: string };
-  caller: Caller;
-}): Promise<{ user: UserRow; session: Session; notice?: string }> {
+  notice?: string;
+}> {
   await consumeRateLimits(ctx.db, [limit(`recent-proof:user:${user.id}`, 20, HOUR)]);
   if ('password' in input) {
     if (!user.passwordHash) {
@@ -707,13 +690,7 @@ export async function changePassword({
   session,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
-  user: UserRow;
-  session: Session;
-  input: { password: string };
-  caller: Caller;
-}): Promise<UserRow> {
+}: SessionVerb<{ password: string }>): Promise<UserRow> {
   assertRecentProof(session);
   assertUsablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
@@ -724,15 +701,8 @@ export async function changePassword({
       .where(eq(users.id, user.id))
       .returning();
     const endedSessions = await endAllSessions(tx, user.id, session?.id ?? null);
-    await repo.audit(tx, {
-      actorUserId: user.id,
-      actorRole: user.role,
-      action: user.passwordHash ? 'account.password-changed' : 'account.password-set',
-      entityId: user.id,
-      details: { endedSessions },
-      ip: caller.ip,
-      userAgent: caller.userAgent ?? null,
-    });
+    const action = user.passwordHash ? 'account.password-changed' : 'account.password-set';
+    await repo.audit(tx, auditEntry(user, caller, action, { endedSessions }));
     return row!;
   });
 }
@@ -741,15 +711,7 @@ export async function changePassword({
  * Undoes a change of e-mail with the link sent to the old address: the old address comes back, every session
  * ends, and the password is removed (whoever changed the address may have set it); the owner signs in by link.
  */
-export async function undoEmailChange({
-  ctx,
-  input,
-  caller,
-}: {
-  ctx: ServiceContext;
-  input: { token: string };
-  caller: Caller;
-}) {
+export async function undoEmailChange({ ctx, input, caller }: CallerVerb<{ token: string }>) {
   await consumeRateLimits(ctx.db, [limit(`undo-email:ip:${caller.ip}`, 30, 600)]);
   const outcome = await ctx.db.transaction(async (tx) => {
     const [token] = await tx
@@ -784,15 +746,14 @@ export async function undoEmailChange({
       await repo.retireTokens(tx, user.id, purpose);
     }
     const endedSessions = await endAllSessions(tx, user.id);
-    await repo.audit(tx, {
-      actorUserId: user.id,
-      actorRole: user.role,
-      action: 'account.email-change-undone',
-      entityId: user.id,
-      details: { restored: token.email, replaced: user.email, endedSessions },
-      ip: caller.ip,
-      userAgent: caller.userAgent ?? null,
-    });
+    await repo.audit(
+      tx,
+      auditEntry(user, caller, 'account.email-change-undone', {
+        restored: token.email,
+        replaced: user.email,
+        endedSessions,
+      }),
+    );
     return 'undone' as const;
   });
   if (outcome === 'invalid') throw badRequest(AuthText.emailChangeUndoInvalid);

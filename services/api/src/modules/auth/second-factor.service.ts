@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import { eq, isNull, and, sql } from 'drizzle-orm';
 import { AuthText, ErrorCode } from '@waypoint/contracts';
+import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { markSession, type UserRow } from '../../plugins/session';
 import * as repo from './auth.repo';
-import type { Caller, Session } from './auth.service';
+import { auditEntry, type Caller, type Session, type SessionVerb } from './auth.service';
 import {
   checkTotp,
   newTotpSecret,
@@ -42,21 +43,18 @@ function recoveryHash(ctx: ServiceContext, userId: string, code: string) {
     .digest('hex');
 }
 
-function auditEntry(
+/** Records in the session that it has passed the second factor, and audits how; returns the updated session. */
+async function passSecondFactor(
+  tx: Tx,
   user: UserRow,
+  session: Session,
   caller: Caller,
   action: string,
   details?: Record<string, unknown>,
 ) {
-  return {
-    actorUserId: user.id,
-    actorRole: user.role,
-    action,
-    entityId: user.id,
-    ...(details ? { details } : {}),
-    ip: caller.ip,
-    userAgent: caller.userAgent ?? null,
-  };
+  const updated = await markSession(tx, session?.id, { secondFactorAt: new Date() });
+  await repo.audit(tx, auditEntry(user, caller, action, details));
+  return updated;
 }
 
 /** Starts (or shows again) the set-up of the authenticator: the secret, its otpauth URI and QR code. */
@@ -95,13 +93,11 @@ export async function confirmSetup({
   session,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
+}: SessionVerb<{ code: string }>): Promise<{
   user: UserRow;
   session: Session;
-  input: { code: string };
-  caller: Caller;
-}): Promise<{ user: UserRow; session: Session; recoveryCodes: string[] }> {
+  recoveryCodes: string[];
+}> {
   assertStaff(user);
   if (user.totpEnabledAt) throw conflict(AuthText.secondFactorAlreadySetUp);
   await limitAttempts(ctx, user, caller);
@@ -130,8 +126,7 @@ export async function confirmSetup({
       user.id,
       recoveryCodes.map((code) => recoveryHash(ctx, user.id, code)),
     );
-    const updated = await markSession(tx, session?.id, { secondFactorAt: new Date() });
-    await repo.audit(tx, auditEntry(user, caller, 'auth.second-factor.enabled'));
+    const updated = await passSecondFactor(tx, user, session, caller, 'auth.second-factor.enabled');
     return { user: row, session: updated };
   });
   if (!result) throw conflict(AuthText.secondFactorAlreadySetUp);
@@ -145,13 +140,7 @@ export async function verifySecondFactor({
   session,
   input,
   caller,
-}: {
-  ctx: ServiceContext;
-  user: UserRow;
-  session: Session;
-  input: { code: string };
-  caller: Caller;
-}): Promise<{ user: UserRow; session: Session; notice?: string }> {
+}: SessionVerb<{ code: string }>): Promise<{ user: UserRow; session: Session; notice?: string }> {
   assertStaff(user);
   if (!user.totpEnabledAt || !user.totpSecretEncrypted) {
     throw new AppError(403, ErrorCode.SECOND_FACTOR_REQUIRED, AuthText.secondFactorSetupRequired);
@@ -168,25 +157,21 @@ export async function verifySecondFactor({
     if (step === null || !(await repo.advanceTotpStep(ctx.db, user.id, step))) {
       throw await fail('totp');
     }
-    const updated = await ctx.db.transaction(async (tx) => {
-      const row = await markSession(tx, session?.id, { secondFactorAt: new Date() });
-      await repo.audit(
-        tx,
-        auditEntry(user, caller, 'auth.second-factor.verified', { method: 'totp' }),
-      );
-      return row;
-    });
+    const updated = await ctx.db.transaction((tx) =>
+      passSecondFactor(tx, user, session, caller, 'auth.second-factor.verified', {
+        method: 'totp',
+      }),
+    );
     return { user, session: updated };
   }
   const hash = recoveryHash(ctx, user.id, input.code);
   const result = await ctx.db.transaction(async (tx) => {
     if (!(await repo.useRecoveryCode(tx, user.id, hash))) return null;
     const left = await repo.unusedRecoveryCodes(tx, user.id);
-    const row = await markSession(tx, session?.id, { secondFactorAt: new Date() });
-    await repo.audit(
-      tx,
-      auditEntry(user, caller, 'auth.second-factor.verified', { method: 'recovery-code', left }),
-    );
+    const row = await passSecondFactor(tx, user, session, caller, 'auth.second-factor.verified', {
+      method: 'recovery-code',
+      left,
+    });
     return { session: row, left };
   });
   if (!result) throw await fail('recovery-code');
