@@ -1,0 +1,179 @@
+// `npm run bench:web`: Lighthouse on the built portal with mobile settings (simulated slow 4G, 4x CPU
+// slowdown, a phone's screen) in the system Chromium, for the pages travellers and staff open first:
+// home, trip details, login, My orders signed in, and the staff applications list signed in with the
+// second factor. Prints performance, accessibility, LCP, CLS, TBT and the bytes transferred per page.
+// A measurement, not a test: it exits 0 unless something crashes.
+//
+// Options: --runs N   run each page N times and print the median run (by performance score); default 1
+import crypto from 'node:crypto';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { generate } from 'otplib';
+import { CHROMIUM_ARGS, SYSTEM_CHROMIUM, startPortal } from '../playwright/support/portal.mjs';
+
+const STAFF = { email: 'bench-staff@waypoint.test', password: 'Bench-Lantern-Harbour-9' };
+const TRAVELLER_PASSWORD = 'Lantern-Harbour-42';
+
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg >= 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
+
+/** A caller of the portal's API with a cookie jar and the same-origin headers the CSRF check wants. */
+function apiClient(base) {
+  const jar = new Map();
+  return {
+    cookieHeader: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    async call(method, path, body) {
+      const res = await fetch(base + path, {
+        method,
+        headers: {
+          origin: base,
+          'sec-fetch-site': 'same-origin',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(jar.size ? { cookie: this.cookieHeader() } : {}),
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        const eq = pair.indexOf('=');
+        jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+      }
+      const json = await res.json().catch(() => null);
+      if (!res.ok)
+        throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
+      return json?.data;
+    },
+  };
+}
+
+/** A traveller with an account and one paid order, signed in. */
+async function signedInTraveller(base) {
+  const api = apiClient(base);
+  const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  await api.call('POST', '/api/auth/register', {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email,
+    password: TRAVELLER_PASSWORD,
+  });
+  const order = await api.call('POST', '/api/applications/create-payment-intent', {
+    countryId: 'US',
+    visaTypeId: 'uk-eta',
+    arrivalDate: '2027-06-01',
+    hasPlannedDates: true,
+    processingOptionId: 'uk-eta-standard',
+    travelers: [
+      {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        dateOfBirth: '1990-05-17',
+        email,
+        passport: {
+          nationality: 'US',
+          number: 'X12345678',
+          expirationDate: '2031-01-31',
+          hasSecondNationality: false,
+          addLater: false,
+        },
+      },
+    ],
+    idempotencyKey: crypto.randomBytes(12).toString('hex'),
+  });
+  await api.call('POST', '/api/payments/sandbox/confirm', {
+    paymentIntentId: order.paymentIntentId,
+    clientSecret: order.clientSecret,
+    paymentMethod: 'pm_card_visa',
+    billingDetails: {
+      name: 'Ann Lee',
+      email,
+      address: { line1: '1 High St', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+    },
+  });
+  await api.call('POST', '/api/applications/confirm-payment', {
+    paymentIntentId: order.paymentIntentId,
+  });
+  return api.cookieHeader();
+}
+
+/** The staff account created before the portal started, signed in with its authenticator set up. */
+async function signedInStaff(base) {
+  const api = apiClient(base);
+  await api.call('POST', '/api/auth/login', STAFF);
+  const { secret } = await api.call('POST', '/api/auth/second-factor/setup', {});
+  await api.call('POST', '/api/auth/second-factor/setup/confirm', {
+    code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) }),
+  });
+  return api.cookieHeader();
+}
+
+const median = (runs) =>
+  [...runs].sort((a, b) => a.categories.performance.score - b.categories.performance.score)[
+    Math.floor(runs.length / 2)
+  ];
+
+async function main() {
+  const portal = await startPortal({ quiet: true, admins: [STAFF], syntheticApplications: 60 });
+  let chrome;
+  try {
+    const traveller = await signedInTraveller(portal.url);
+    const staff = await signedInStaff(portal.url);
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'trip details', path: '/application/trip-details' },
+      { name: 'login', path: '/auth/login' },
+      { name: 'my orders (signed in)', path: '/orders', cookie: traveller },
+      { name: 'admin applications (staff)', path: '/admin/applications', cookie: staff },
+    ];
+    chrome = await chromeLauncher.launch({
+      chromePath: SYSTEM_CHROMIUM,
+      chromeFlags: CHROMIUM_ARGS,
+    });
+    const rows = [];
+    for (const page of pages) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const result = await lighthouse(
+          portal.url + page.path,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+          },
+          // The default configuration is Lighthouse's mobile one (slow 4G and 4x CPU, simulated).
+        );
+        runs.push(result.lhr);
+      }
+      const lhr = median(runs);
+      const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+      rows.push({
+        page: `${page.name} ${page.path}`,
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(2),
+        CLS: audit('cumulative-layout-shift').toFixed(3),
+        'TBT ms': Math.round(audit('total-blocking-time')),
+        'transferred KB': Math.round(audit('total-byte-weight') / 1024),
+        // A signed-in page that sent the browser to the login page would show here.
+        'ended at': new URL(lhr.finalDisplayedUrl).pathname,
+      });
+    }
+    process.stdout.write(
+      `Lighthouse ${runsLabel()} (mobile: simulated slow 4G, 4x CPU slowdown), ${SYSTEM_CHROMIUM}\n`,
+    );
+    console.table(rows);
+  } finally {
+    if (chrome) await chrome.kill();
+    await portal.stop();
+  }
+}
+
+function runsLabel() {
+  return RUNS === 1 ? 'one run per page' : `median of ${RUNS} runs per page`;
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
