@@ -8,6 +8,8 @@
  */
 const path = require('node:path');
 const fs = require('node:fs');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -39,6 +41,36 @@ const SHARED_SINGLETONS = [
   '@waypoint/platform',
   '@waypoint/ui',
 ];
+
+/**
+ * The files a production build also writes as `<file>.br` and `<file>.gz`: the hashed JS and CSS, `remoteEntry.js`,
+ * `mf-manifest.json` and the page. The API sends the sibling a browser accepts (`Accept-Encoding`), so nothing is
+ * compressed per request; compressing once at build time also allows the strongest levels.
+ */
+const PRECOMPRESSED = /\.(?:js|css|html|json)$/;
+
+function precompressionPlugins() {
+  const common = { test: PRECOMPRESSED, threshold: 0, minRatio: 1, deleteOriginalAssets: false };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      },
+    }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+    }),
+  ];
+}
 
 /** Where the API listens during development; every dev server proxies `/api` to it. */
 const API_TARGET = process.env.WAYPOINT_API_URL || 'http://localhost:3000';
@@ -153,6 +185,7 @@ function createWebpackConfig(options) {
               }),
             ]
           : []),
+        ...(production ? precompressionPlugins() : []),
       ],
       optimization: {
         moduleIds: production ? 'deterministic' : 'named',

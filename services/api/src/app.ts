@@ -19,6 +19,7 @@ import { mailboxRoutes } from './modules/notifications/mailbox.routes';
 import { createProvider, paymentsRoutes } from './modules/payments/payments.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { bundlesAvailable, registerBundles } from './plugins/bundles';
+import { registerCompression } from './plugins/compression';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -110,6 +111,8 @@ export async function buildApp({
     hsts: config.isProduction,
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  // Before any route: the plugin attaches its hook to each route as it is added.
+  await registerCompression(app);
   if (config.apiDocs) await registerOpenApi(app);
   registerCsrf(app, config);
   await registerSessions(app, config);

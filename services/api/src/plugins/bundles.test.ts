@@ -1,22 +1,42 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
 import { body, createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
 let staticDir: string;
+/** The sibling files as written, so a test can tell they (not a compression of each reply) were sent. */
+const siblings = new Map<string, Buffer>();
+
+const PAGE = '<!doctype html><title>Waypoint</title><div id="root"></div>';
+const SHELL_JS = `console.log("shell");\n${'export const label = "Apply for a UK ETA";\n'.repeat(40)}`;
+const REMOTE_ENTRY = 'var apply = {}';
+
+/** Files the production build writes as `.br` and `.gz` siblings too, like the webpack build does. */
+const PRECOMPRESSED: Record<string, string> = {
+  'shell/index.html': PAGE,
+  'shell/main.0123456789.js': SHELL_JS,
+  'apply/remoteEntry.js': REMOTE_ENTRY,
+};
 
 beforeAll(async () => {
   staticDir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-static-'));
-  const files: Record<string, string> = {
-    'shell/index.html': '<!doctype html><title>Waypoint</title><div id="root"></div>',
-    'shell/main.0123456789.js': 'console.log("shell")',
+  const files: Record<string, string | Buffer> = {
+    ...PRECOMPRESSED,
     'shell/robots.txt': 'User-agent: *',
-    'apply/remoteEntry.js': 'var apply = {}',
     'apply/mf-manifest.json': '{"name":"apply"}',
     'apply/412.abcdef0123.js': 'chunk()',
     'account/remoteEntry.js': 'var account = {}',
   };
+  for (const [name, content] of Object.entries(PRECOMPRESSED)) {
+    siblings.set(`${name}.br`, zlib.brotliCompressSync(content));
+    siblings.set(`${name}.gz`, zlib.gzipSync(content, { level: 9 }));
+  }
+  Object.assign(files, Object.fromEntries(siblings));
+  // A chunk the build wrote only a gzip sibling for.
+  files['apply/412.abcdef0123.js.gz'] = zlib.gzipSync('chunk()');
   for (const [name, content] of Object.entries(files)) {
     await fs.mkdir(path.dirname(path.join(staticDir, name)), { recursive: true });
     await fs.writeFile(path.join(staticDir, name), content);
@@ -31,7 +51,19 @@ afterAll(async () => {
   await fs.rm(staticDir, { recursive: true, force: true });
 });
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+const extension = (encoding: string) => (encoding === 'br' ? 'br' : 'gz');
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+/** The body as the browser reads it once it has undone the content encoding. */
+function decoded(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString('utf8');
+  expect(encoding).toBeUndefined();
+  return res.body;
+}
 
 describe('serving the front ends', () => {
   it('serves the shell page at / and for every page route, revalidated, with the page CSP', async () => {
@@ -101,6 +133,76 @@ describe('serving the front ends', () => {
       const res = await get(url);
       expect(res.body).not.toContain('"name"');
       expect(res.body).not.toContain('root:');
+    }
+  });
+});
+
+describe('sending the front ends compressed', () => {
+  it.each(['br', 'gzip'])(
+    'sends a hashed asset as its %s sibling, cached for a year, decoding to the file',
+    async (encoding) => {
+      const res = await get('/main.0123456789.js', { 'accept-encoding': encoding });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(SHELL_JS));
+      expect(
+        res.rawPayload.equals(siblings.get(`shell/main.0123456789.js.${extension(encoding)}`)!),
+      ).toBe(true);
+      expect(decoded(res)).toBe(SHELL_JS);
+    },
+  );
+
+  it('prefers Brotli and falls back to gzip when only that sibling exists', async () => {
+    const both = await get('/main.0123456789.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(both.headers['content-encoding']).toBe('br');
+    const gzipOnly = await get('/remotes/apply/412.abcdef0123.js', {
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    expect(gzipOnly.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(decoded(gzipOnly)).toBe('chunk()');
+  });
+
+  it('sends the file as it is to a client that accepts no encoding, still varying on it', async () => {
+    const res = await get('/main.0123456789.js');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body).toBe(SHELL_JS);
+  });
+
+  it('keeps revalidation for the stable names when they are sent compressed', async () => {
+    const res = await get('/remotes/apply/remoteEntry.js', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(decoded(res)).toBe(REMOTE_ENTRY);
+  });
+
+  it.each(['br', 'gzip'])(
+    'sends the page of every app route as its %s sibling',
+    async (encoding) => {
+      for (const url of ['/', '/application/trip-details', '/orders']) {
+        const res = await get(url, { 'accept-encoding': encoding });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+        expect(
+          res.rawPayload.equals(siblings.get(`shell/index.html.${extension(encoding)}`)!),
+        ).toBe(true);
+        expect(decoded(res)).toBe(PAGE);
+      }
+    },
+  );
+
+  it('does not serve the compressed page files by their own names', async () => {
+    for (const url of ['/index.html', '/index.html.br', '/index.html.gz']) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.statusCode).toBe(404);
     }
   });
 });

@@ -7,9 +7,12 @@ import type { Config, RemoteName } from '../config';
 /** Files whose name does not change between builds: browsers must revalidate them. */
 const STABLE_NAMES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/;
+/** The precompressed siblings the production build writes beside each file (`main.1a2b3c4d5e.js.br`). */
+const ENCODED_SIBLING = /\.(?:br|gz)$/;
 
+/** The cache rule of a file, decided by the name of the file it encodes when a `.br`/`.gz` sibling is sent. */
 function setCacheHeaders(reply: FastifyReply, file: string) {
-  const name = path.basename(file);
+  const name = path.basename(file).replace(ENCODED_SIBLING, '');
   if (!STABLE_NAMES.has(name) && HASHED.test(name)) {
     reply.header('cache-control', 'public, max-age=31536000, immutable');
   } else {
@@ -51,6 +54,8 @@ function sendPage(reply: FastifyReply, config: Config) {
     .sendFile('index.html');
 }
 
+const PAGE_FILE = /^\/index\.html(?:\.br|\.gz)?$/;
+
 /** True when the built shell is present (the API also runs without front ends, e.g. in API tests). */
 export function bundlesAvailable(config: Config): boolean {
   return fs.existsSync(path.join(config.bundles.shell, 'index.html'));
@@ -59,6 +64,9 @@ export function bundlesAvailable(config: Config): boolean {
 /**
  * Serves the built shell at `/` with a history fallback for every page route, each remote under
  * `/remotes/<name>/`, and `/remotes.json` telling the shell where each remote lives.
+ *
+ * Every file (the page included) is sent as its Brotli or gzip sibling written by the build when the browser
+ * accepts one (`preCompressed`), with `Vary: Accept-Encoding`; otherwise, or when no sibling exists, as is.
  */
 export async function registerBundles(app: FastifyInstance, config: Config) {
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
@@ -77,6 +85,7 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
       wildcard: true,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
   }
@@ -87,9 +96,11 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: setCacheHeaders,
-    // Every file of the shell's dist (found at start) except the page itself, which goes through sendPage.
-    allowedPath: (pathname) => pathname !== '/index.html',
+    // Every file of the shell's dist (found at start) except the page itself (and its compressed siblings),
+    // which goes through sendPage.
+    allowedPath: (pathname) => !PAGE_FILE.test(pathname),
   });
   // History fallback: every path that is not a file, an API call or a remote asset is a page of the app.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
