@@ -59,6 +59,7 @@ export async function bootstrap(config: Config): Promise<Started> {
       app.log,
     );
     app.ctx.pokeOutbox = worker.poke;
+    await app.referenceCache.start();
     app.addHook('onClose', async () => {
       await worker.stop();
       mailer.close();
