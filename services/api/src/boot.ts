@@ -39,6 +39,11 @@ export async function bootstrap(config: Config): Promise<Started> {
   try {
     const key = await resolveEncryptionKey(config.encryptionKey, config.keysDir);
     const app = await buildApp({ config, database, encryption: new FieldEncryption(key) });
+    // The reference data, loaded after seeding and followed as it changes.
+    await app.referenceCache.start().catch(async (err: unknown) => {
+      await app.close();
+      throw err;
+    });
     const mailer = createMailer(config);
     const worker = startWorker(
       [
@@ -59,7 +64,6 @@ export async function bootstrap(config: Config): Promise<Started> {
       app.log,
     );
     app.ctx.pokeOutbox = worker.poke;
-    await app.referenceCache.start();
     app.addHook('onClose', async () => {
       await worker.stop();
       mailer.close();
