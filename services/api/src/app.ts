@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/notifications/mailbox.routes';
 import { createProvider, paymentsRoutes } from './modules/payments/payments.routes';
+import { ReferenceCache } from './modules/reference/reference.cache';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { bundlesAvailable, registerBundles } from './plugins/bundles';
 import { registerCompression } from './plugins/compression';
@@ -85,6 +86,9 @@ export async function buildApp({
     codeKey: encryption.deriveKey('one-time-codes'),
     pokeOutbox: () => undefined,
   });
+  // Loaded on first use here; `bootstrap` loads it at start and follows changes.
+  app.decorate('referenceCache', new ReferenceCache(app.ctx, database));
+  app.addHook('onClose', () => app.referenceCache.stop());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

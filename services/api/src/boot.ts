@@ -39,6 +39,11 @@ export async function bootstrap(config: Config): Promise<Started> {
   try {
     const key = await resolveEncryptionKey(config.encryptionKey, config.keysDir);
     const app = await buildApp({ config, database, encryption: new FieldEncryption(key) });
+    // The reference data, loaded after seeding and followed as it changes.
+    await app.referenceCache.start().catch(async (err: unknown) => {
+      await app.close();
+      throw err;
+    });
     const mailer = createMailer(config);
     const worker = startWorker(
       [

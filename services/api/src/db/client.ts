@@ -19,6 +19,12 @@ export interface Database {
   db: Db;
   /** Answers when the database responds to a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` whenever a `NOTIFY <channel>` is committed. On PostgreSQL this holds a connection of its
+   * own that reconnects after errors (and then calls `onNotify` once, for what it may have missed). Resolves
+   * after the first attempt to listen; returns the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -64,6 +70,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      listen: (channel, onNotify) =>
+        listenPostgres(options.url, channel, onNotify, options.connectTimeoutMs ?? 5_000),
       close: async () => {
         if (!pool.ended) await pool.end();
       },
@@ -83,11 +91,88 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;
       await client.close();
     },
+  };
+}
+
+const LISTEN_RETRY_MIN_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to other queries). The database can restart or
+ * the connection drop: its 'error' event is handled (unhandled it would end the process) and the connection is
+ * opened again with an exponential backoff.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  connectTimeoutMs: number,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name '${channel}'`);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let failures = 0;
+  let connectedBefore = false;
+
+  const retry = (client: pg.Client) => {
+    if (client !== current) return; // already handled
+    current = null;
+    client.end().catch(() => undefined);
+    if (stopped) return;
+    const delay = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MIN_MS * 2 ** failures);
+    failures += 1;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, delay);
+    timer.unref();
+  };
+
+  const connect = async () => {
+    if (stopped) return;
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: connectTimeoutMs,
+    });
+    current = client;
+    client.on('error', () => retry(client));
+    client.on('end', () => retry(client));
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      retry(client);
+      return;
+    }
+    failures = 0;
+    // Whatever was notified while the connection was down has been missed.
+    if (connectedBefore) onNotify();
+    connectedBefore = true;
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -91,7 +91,11 @@ export async function readReferenceData(folder = seedFolder): Promise<ReferenceD
   };
 }
 
-const SEED_NAME = 'reference-data';
+/** The `seed_versions` row of the reference data: its version changes whenever the data is written again. */
+export const REFERENCE_SEED_NAME = 'reference-data';
+
+/** Notified (at commit) whenever the reference data changes, so running API processes reload it. */
+export const REFERENCE_CHANGED_CHANNEL = 'reference_changed';
 
 /**
  * Loads the reference data into the database when this version of the files has not been applied yet.
@@ -109,16 +113,17 @@ export async function seedReferenceData(
     const applied = await tx
       .select({ version: seedVersions.version })
       .from(seedVersions)
-      .where(eq(seedVersions.name, SEED_NAME));
+      .where(eq(seedVersions.name, REFERENCE_SEED_NAME));
     if (applied[0]?.version === ref.version) return false;
     await writeReferenceData(tx, ref);
     await tx
       .insert(seedVersions)
-      .values({ name: SEED_NAME, version: ref.version })
+      .values({ name: REFERENCE_SEED_NAME, version: ref.version })
       .onConflictDoUpdate({
         target: seedVersions.name,
         set: { version: ref.version, appliedAt: sql`now()` },
       });
+    await tx.execute(sql.raw(`notify ${REFERENCE_CHANGED_CHANNEL}`));
     return true;
   });
 }

@@ -65,18 +65,20 @@ export async function saveDraft({
     expiresAt: expiry(),
     updatedAt: sql`now()`,
   };
+  // One statement: the upsert answers only what the reply needs (not the stored draft back).
+  const saved = { id: drafts.id, updatedAt: drafts.updatedAt };
   const [row] =
     'userId' in owner
       ? await ctx.db
           .insert(drafts)
           .values({ userId: owner.userId, ...values })
           .onConflictDoUpdate({ target: drafts.userId, set: values })
-          .returning()
+          .returning(saved)
       : await ctx.db
           .insert(drafts)
           .values({ sessionKeyHash: owner.sessionHash, ...values })
           .onConflictDoUpdate({ target: drafts.sessionKeyHash, set: values })
-          .returning();
+          .returning(saved);
   return { sessionId: row!.id, savedAt: row!.updatedAt.toISOString() };
 }
 

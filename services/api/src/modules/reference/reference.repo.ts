@@ -5,16 +5,12 @@ import {
   countryVisaTypes,
   exchangeRates,
   processingOptions,
+  seedVersions,
   visaTypes,
 } from '../../db/schema';
 
 export function findAllCountries(db: Db) {
   return db.select().from(countries).orderBy(asc(countries.sortOrder));
-}
-
-export async function findCountry(db: Db, code: string) {
-  const rows = await db.select().from(countries).where(eq(countries.code, code));
-  return rows[0];
 }
 
 export function findActiveVisaTypes(db: Db) {
@@ -25,29 +21,6 @@ export function findActiveVisaTypes(db: Db) {
     .orderBy(asc(visaTypes.sortOrder));
 }
 
-export async function findVisaTypesForCountry(db: Db, code: string) {
-  const rows = await db
-    .select({ visaType: visaTypes })
-    .from(countryVisaTypes)
-    .innerJoin(visaTypes, eq(visaTypes.id, countryVisaTypes.visaTypeId))
-    .where(and(eq(countryVisaTypes.countryCode, code), eq(visaTypes.active, true)))
-    .orderBy(asc(visaTypes.sortOrder));
-  return rows.map((r) => r.visaType);
-}
-
-export async function findVisaType(db: Db, id: string) {
-  const rows = await db.select().from(visaTypes).where(eq(visaTypes.id, id));
-  return rows[0];
-}
-
-export function findActiveOptions(db: Db, visaTypeId: string) {
-  return db
-    .select()
-    .from(processingOptions)
-    .where(and(eq(processingOptions.visaTypeId, visaTypeId), eq(processingOptions.active, true)))
-    .orderBy(asc(processingOptions.sortOrder));
-}
-
 export async function findLatestRate(db: Db, base: string, quote: string) {
   const rows = await db
     .select()
@@ -56,4 +29,31 @@ export async function findLatestRate(db: Db, base: string, quote: string) {
     .orderBy(desc(exchangeRates.effectiveDate))
     .limit(1);
   return rows[0];
+}
+
+/** Every active visa type offered to each nationality, in the visa types' order. */
+export function findAllCountryVisaTypes(db: Db) {
+  return db
+    .select({ countryCode: countryVisaTypes.countryCode, visaTypeId: visaTypes.id })
+    .from(countryVisaTypes)
+    .innerJoin(visaTypes, eq(visaTypes.id, countryVisaTypes.visaTypeId))
+    .where(eq(visaTypes.active, true))
+    .orderBy(asc(visaTypes.sortOrder));
+}
+
+/** Every active processing option of every visa type, in their order. */
+export function findAllActiveOptions(db: Db) {
+  return db
+    .select()
+    .from(processingOptions)
+    .where(eq(processingOptions.active, true))
+    .orderBy(asc(processingOptions.sortOrder));
+}
+
+export async function findSeedVersion(db: Db, name: string) {
+  const rows = await db
+    .select({ version: seedVersions.version })
+    .from(seedVersions)
+    .where(eq(seedVersions.name, name));
+  return rows[0]?.version ?? null;
 }

@@ -1,4 +1,3 @@
-import etag from '@fastify/etag';
 import {
   CountriesResponse,
   ErrorEnvelope,
@@ -8,20 +7,35 @@ import {
   VisaTypesQuery,
   VisaTypesResponse,
 } from '@waypoint/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as service from './reference.service';
+import { AppError, notFound } from '../../lib/errors';
+import { matchesEtag, type PreparedBody, type ReferenceSnapshot } from './reference.cache';
 
 /** Reference data changes rarely: browsers keep it and revalidate with the ETag (a 304 costs no body). */
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
+const countriesSchema = okEnvelope(CountriesResponse);
+const visaTypesSchema = okEnvelope(VisaTypesResponse);
+const optionsSchema = okEnvelope(ProcessingOptionsResponse);
+
+/**
+ * Sends a body serialized when the snapshot was loaded (a Buffer with its content type bypasses the response
+ * serializer; the schemas stay declared for validation of the contract and the OpenAPI document).
+ */
+function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedBody) {
+  reply.header('etag', prepared.etag).header('cache-control', CACHE_CONTROL);
+  if (matchesEtag(request.headers['if-none-match'], prepared.etag)) {
+    return reply.code(304).send();
+  }
+  return reply.header('content-type', 'application/json; charset=utf-8').send(prepared.body);
+}
+
 export async function referenceRoutes(app: FastifyInstance) {
-  await app.register(etag);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode < 300) reply.header('cache-control', CACHE_CONTROL);
-    return payload;
-  });
+  const cache = app.referenceCache;
+  const snapshot = (): ReferenceSnapshot | Promise<ReferenceSnapshot> =>
+    cache.current ?? cache.get();
 
   r.get(
     '/api/reference/countries',
@@ -29,10 +43,17 @@ export async function referenceRoutes(app: FastifyInstance) {
       schema: {
         tags: ['reference'],
         summary: 'Every nationality with its flag and what it needs to visit the UK',
-        response: { 200: okEnvelope(CountriesResponse) },
+        response: { 200: countriesSchema },
       },
     },
-    async () => ({ success: true as const, data: await service.listCountries({ ctx: app.ctx }) }),
+    async (request, reply) => {
+      const snap = await snapshot();
+      const prepared = snap.prepared('countries', countriesSchema, () => ({
+        success: true as const,
+        data: snap.data.countries,
+      }));
+      return sendPrepared(request, reply, prepared);
+    },
   );
 
   r.get(
@@ -42,16 +63,23 @@ export async function referenceRoutes(app: FastifyInstance) {
         tags: ['reference'],
         summary: 'The visa types a nationality can apply for (all when no countryId is given)',
         querystring: VisaTypesQuery,
-        response: { 200: okEnvelope(VisaTypesResponse), 404: ErrorEnvelope },
+        response: { 200: visaTypesSchema, 404: ErrorEnvelope },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.listVisaTypes({
-        ctx: app.ctx,
-        input: { countryId: request.query.countryId },
-      }),
-    }),
+    async (request, reply) => {
+      const snap = await snapshot();
+      const { countryId } = request.query;
+      if (!snap.data.rate) {
+        throw new AppError(503, 'NOT_READY', 'Prices are not available yet. Please try again.');
+      }
+      const data = snap.data.visaTypes.get(countryId ?? '');
+      if (!data) throw notFound(`We do not know the country '${countryId}'`);
+      const prepared = snap.prepared(`visa-types:${countryId ?? ''}`, visaTypesSchema, () => ({
+        success: true as const,
+        data,
+      }));
+      return sendPrepared(request, reply, prepared);
+    },
   );
 
   r.get(
@@ -61,15 +89,19 @@ export async function referenceRoutes(app: FastifyInstance) {
         tags: ['reference'],
         summary: 'The priced processing options of a visa type',
         params: VisaTypeIdParams,
-        response: { 200: okEnvelope(ProcessingOptionsResponse), 404: ErrorEnvelope },
+        response: { 200: optionsSchema, 404: ErrorEnvelope },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.listProcessingOptions({
-        ctx: app.ctx,
-        input: { visaTypeId: request.params.id },
-      }),
-    }),
+    async (request, reply) => {
+      const snap = await snapshot();
+      const { id } = request.params;
+      const data = snap.data.options.get(id);
+      if (!data) throw notFound(`We do not know the visa type '${id}'`);
+      const prepared = snap.prepared(`options:${id}`, optionsSchema, () => ({
+        success: true as const,
+        data,
+      }));
+      return sendPrepared(request, reply, prepared);
+    },
   );
 }

@@ -7,8 +7,9 @@ import {
   type VisaTypesResponse,
 } from '@waypoint/contracts';
 import type { ServiceContext } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { countries, processingOptions, visaTypes } from '../../db/schema';
+import { REFERENCE_SEED_NAME } from '../../db/seed';
 import * as repo from './reference.repo';
 
 type CountryRow = typeof countries.$inferSelect;
@@ -60,29 +61,85 @@ export function toVisaType(v: VisaTypeRow, rate: ExchangeRate): VisaType {
   };
 }
 
-export async function listCountries({ ctx }: { ctx: ServiceContext }): Promise<Country[]> {
-  return (await repo.findAllCountries(ctx.db)).map(toCountry);
+/** Everything the reference routes answer, read at one moment (the snapshot the API serves from memory). */
+export interface ReferenceSnapshotData {
+  /** The applied seed version (a change means the data was written again). */
+  version: string | null;
+  countries: Country[];
+  /** The exchange rate pricing the visa types; null while none is stored. */
+  rate: ExchangeRate | null;
+  /** The visa types offered to each nationality (by country code), and to anyone (under ''). */
+  visaTypes: Map<string, VisaTypesResponse>;
+  /** The active processing options of each active visa type (by visa type id). */
+  options: Map<string, ProcessingOption[]>;
 }
 
-export async function listVisaTypes({
+/** Reads the whole of the reference data in one consistent snapshot. */
+export async function readReferenceSnapshot({
   ctx,
-  input,
 }: {
   ctx: ServiceContext;
-  input: { countryId?: string | undefined };
-}): Promise<VisaTypesResponse> {
-  const rate = await getCurrentRate({ ctx });
-  if (!input.countryId) {
-    const all = await repo.findActiveVisaTypes(ctx.db);
-    return {
+}): Promise<ReferenceSnapshotData> {
+  const read = await ctx.db.transaction(
+    async (tx) => {
+      const db = tx as unknown as typeof ctx.db;
+      const version = await repo.findSeedVersion(db, REFERENCE_SEED_NAME);
+      const countryRows = await repo.findAllCountries(db);
+      const rateRow = await repo.findLatestRate(db, 'GBP', 'EUR');
+      const visaTypeRows = await repo.findActiveVisaTypes(db);
+      const rules = await repo.findAllCountryVisaTypes(db);
+      const optionRows = await repo.findAllActiveOptions(db);
+      return { version, countryRows, rateRow, visaTypeRows, rules, optionRows };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const rate: ExchangeRate | null = read.rateRow
+    ? {
+        base: 'GBP',
+        quote: 'EUR',
+        rate: normaliseRate(read.rateRow.rate),
+        date: read.rateRow.effectiveDate,
+      }
+    : null;
+  const visaTypeById = new Map(read.visaTypeRows.map((v) => [v.id, v]));
+  const visaTypes = new Map<string, VisaTypesResponse>();
+  if (rate) {
+    visaTypes.set('', {
       country: null,
       entryRule: null,
       notice: null,
-      visaTypes: all.map((v) => toVisaType(v, rate)),
-    };
+      visaTypes: read.visaTypeRows.map((v) => toVisaType(v, rate)),
+    });
+    const offered = new Map<string, VisaTypeRow[]>();
+    for (const rule of read.rules) {
+      const row = visaTypeById.get(rule.visaTypeId);
+      if (!row) continue;
+      const list = offered.get(rule.countryCode) ?? [];
+      list.push(row);
+      offered.set(rule.countryCode, list);
+    }
+    for (const country of read.countryRows) {
+      visaTypes.set(country.code, countryVisaTypes(country, offered.get(country.code) ?? [], rate));
+    }
   }
-  const country = await repo.findCountry(ctx.db, input.countryId);
-  if (!country) throw notFound(`We do not know the country '${input.countryId}'`);
+  const options = new Map<string, ProcessingOption[]>(
+    read.visaTypeRows.map((v) => [v.id, [] as ProcessingOption[]]),
+  );
+  for (const o of read.optionRows) options.get(o.visaTypeId)?.push(toProcessingOption(o));
+  return {
+    version: read.version,
+    countries: read.countryRows.map(toCountry),
+    rate,
+    visaTypes,
+    options,
+  };
+}
+
+function countryVisaTypes(
+  country: CountryRow,
+  offered: VisaTypeRow[],
+  rate: ExchangeRate,
+): VisaTypesResponse {
   if (country.entryRule === 'NONE') {
     return {
       country: toCountry(country),
@@ -93,24 +150,15 @@ export async function listVisaTypes({
       visaTypes: [],
     };
   }
-  const rows = await repo.findVisaTypesForCountry(ctx.db, country.code);
   return {
     country: toCountry(country),
     entryRule: country.entryRule,
     notice: country.ruleNote,
-    visaTypes: rows.map((v) => toVisaType(v, rate)),
+    visaTypes: offered.map((v) => toVisaType(v, rate)),
   };
 }
 
-export async function listProcessingOptions({
-  ctx,
-  input,
-}: {
-  ctx: ServiceContext;
-  input: { visaTypeId: string };
-}): Promise<ProcessingOption[]> {
-  const visaType = await repo.findVisaType(ctx.db, input.visaTypeId);
-  if (!visaType || !visaType.active)
-    throw notFound(`We do not know the visa type '${input.visaTypeId}'`);
-  return (await repo.findActiveOptions(ctx.db, visaType.id)).map(toProcessingOption);
+/** The version of the reference data last written by the seed (cheap: one row). */
+export function appliedReferenceVersion({ ctx }: { ctx: ServiceContext }) {
+  return repo.findSeedVersion(ctx.db, REFERENCE_SEED_NAME);
 }

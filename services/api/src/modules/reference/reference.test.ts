@@ -1,4 +1,6 @@
 import type { Country, ProcessingOption, VisaTypesResponse } from '@waypoint/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { countries, seedVersions } from '../../db/schema';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -45,6 +47,29 @@ describe('GET /api/reference/countries', () => {
     const again = await get('/api/reference/countries', { 'if-none-match': tag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(tag);
+  });
+
+  it('sends JSON with a strong ETag that stays the same while the data does', async () => {
+    const first = await get('/api/reference/countries');
+    const second = await get('/api/reference/countries');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(second.headers.etag).toBe(tag);
+    expect(second.body).toBe(first.body);
+  });
+
+  it('answers 304 when the ETag is one of a list or in its weak form, 200 otherwise', async () => {
+    const tag = (await get('/api/reference/countries')).headers.etag as string;
+    for (const header of [`"other", ${tag}`, `W/${tag}`, '*']) {
+      const res = await get('/api/reference/countries', { 'if-none-match': header });
+      expect(res.statusCode).toBe(304);
+      expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    }
+    const stale = await get('/api/reference/countries', { 'if-none-match': '"stale", W/"old"' });
+    expect(stale.statusCode).toBe(200);
+    expect(body<{ data: Country[] }>(stale).data).toHaveLength(250);
   });
 });
 
@@ -155,9 +180,104 @@ describe('GET /api/reference/visa-types/:id/options', () => {
     ]);
   });
 
+  it('revalidates visa types and options with their own ETags', async () => {
+    for (const url of [
+      '/api/reference/visa-types?countryId=US',
+      '/api/reference/visa-types',
+      '/api/reference/visa-types/uk-eta/options',
+    ]) {
+      const first = await get(url);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      const again = await get(url, { 'if-none-match': first.headers.etag as string });
+      expect(again.statusCode).toBe(304);
+    }
+    const us = (await get('/api/reference/visa-types?countryId=US')).headers.etag;
+    const india = (await get('/api/reference/visa-types?countryId=IN')).headers.etag;
+    expect(us).not.toBe(india);
+  });
+
   it('answers 404 for an unknown visa type', async () => {
     const res = await get('/api/reference/visa-types/nope/options');
     expect(res.statusCode).toBe(404);
     expect(body(res)).toMatchObject({ error: "We do not know the visa type 'nope'" });
+  });
+});
+
+describe('reloading the reference data', () => {
+  const renameUs = (name: string) =>
+    t.database.db.update(countries).set({ name }).where(eq(countries.code, 'US'));
+  const usName = async () => {
+    const res = await get('/api/reference/visa-types?countryId=US');
+    return {
+      name: body<{ data: VisaTypesResponse }>(res).data.country?.name,
+      etag: res.headers.etag,
+    };
+  };
+  afterEach(() => renameUs('United States'));
+
+  it('serves the data it loaded until it is refreshed, then the new data with a new ETag', async () => {
+    const before = await get('/api/reference/countries');
+    await renameUs('United States of America');
+    expect((await get('/api/reference/countries')).body).toBe(before.body);
+
+    await t.app.referenceCache.refresh();
+    const after = await get('/api/reference/countries');
+    expect(body<{ data: Country[] }>(after).data.find((c) => c.id === 'US')?.name).toBe(
+      'United States of America',
+    );
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const revalidated = await get('/api/reference/countries', {
+      'if-none-match': before.headers.etag as string,
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect((await usName()).name).toBe('United States of America');
+  });
+
+  it('reloads when the seed notifies a change', async () => {
+    await t.app.referenceCache.start();
+    const before = await usName();
+    await renameUs('USA');
+    await t.database.db.execute(sql`notify reference_changed`);
+    const deadline = Date.now() + 5000;
+    while ((await usName()).name !== 'USA' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const after = await usName();
+    expect(after.name).toBe('USA');
+    expect(after.etag).not.toBe(before.etag);
+    await t.app.referenceCache.stop();
+  });
+
+  it('reloads when the applied seed version changes', async () => {
+    await renameUs('The United States');
+    await t.app.referenceCache.checkVersion();
+    expect((await usName()).name).not.toBe('The United States');
+
+    await t.database.db
+      .update(seedVersions)
+      .set({ version: 'edited' })
+      .where(eq(seedVersions.name, 'reference-data'));
+    await t.app.referenceCache.checkVersion();
+    const deadline = Date.now() + 5000;
+    while ((await usName()).name !== 'The United States' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect((await usName()).name).toBe('The United States');
+  });
+
+  it('builds the snapshot once for concurrent first requests', async () => {
+    const fresh = await createTestApp();
+    try {
+      expect(fresh.app.referenceCache.current).toBeNull();
+      const [a, b, c] = await Promise.all([
+        fresh.app.referenceCache.get(),
+        fresh.app.referenceCache.get(),
+        fresh.app.referenceCache.get(),
+      ]);
+      expect(b).toBe(a);
+      expect(c).toBe(a);
+    } finally {
+      await fresh.close();
+    }
   });
 });
