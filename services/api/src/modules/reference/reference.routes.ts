@@ -10,7 +10,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/errors';
-import { matchesEtag, type PreparedBody, type ReferenceSnapshot } from './reference.cache';
+import {
+  matchesEtag,
+  preferredEncoding,
+  type PreparedBody,
+  type ReferenceSnapshot,
+} from './reference.cache';
 
 /** Reference data changes rarely: browsers keep it and revalidate with the ETag (a 304 costs no body). */
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -24,11 +29,19 @@ const optionsSchema = okEnvelope(ProcessingOptionsResponse);
  * serializer; the schemas stay declared for validation of the contract and the OpenAPI document).
  */
 function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedBody) {
-  reply.header('etag', prepared.etag).header('cache-control', CACHE_CONTROL);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply
+    .header('etag', prepared.etagFor(encoding))
+    .header('cache-control', CACHE_CONTROL)
+    .header('vary', 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], prepared.etag)) {
     return reply.code(304).send();
   }
-  return reply.header('content-type', 'application/json; charset=utf-8').send(prepared.body);
+  // Compressed once per snapshot; the compression plugin leaves a reply that already has an encoding alone.
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(prepared.in(encoding));
 }
 
 export async function referenceRoutes(app: FastifyInstance) {

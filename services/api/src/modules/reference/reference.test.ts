@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { Country, ProcessingOption, VisaTypesResponse } from '@waypoint/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { countries, seedVersions } from '../../db/schema';
@@ -70,6 +71,34 @@ describe('GET /api/reference/countries', () => {
     const stale = await get('/api/reference/countries', { 'if-none-match': '"stale", W/"old"' });
     expect(stale.statusCode).toBe(200);
     expect(body<{ data: Country[] }>(stale).data).toHaveLength(250);
+  });
+});
+
+describe('compressed reference data', () => {
+  it('sends the Brotli and gzip forms made once, each with its own strong ETag, and revalidates any of them', async () => {
+    const plain = await get('/api/reference/countries');
+    const br = await get('/api/reference/countries', { 'accept-encoding': 'gzip;q=0.5, br' });
+    const gz = await get('/api/reference/countries', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(zlib.gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const tags = [plain, br, gz].map((r) => r.headers.etag as string);
+    expect(new Set(tags).size).toBe(3);
+    for (const r of [plain, br, gz]) expect(r.headers.vary).toMatch(/accept-encoding/i);
+    // The same bytes every time: made once, not per request.
+    const again = await get('/api/reference/countries', { 'accept-encoding': 'br' });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    // A browser that cached one form revalidates with its tag under any encoding.
+    for (const tag of tags) {
+      const res = await get('/api/reference/countries', {
+        'accept-encoding': 'br',
+        'if-none-match': tag,
+      });
+      expect(res.statusCode).toBe(304);
+    }
+    const identity = await get('/api/reference/countries', { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
   });
 });
 
