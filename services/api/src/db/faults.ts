@@ -40,15 +40,20 @@ function oneIsUnavailable(err: unknown): boolean {
   return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
 }
 
-/** True when the error, or one of its causes (Drizzle wraps driver errors), is a connection-class failure. */
-export function isDatabaseUnavailable(err: unknown): boolean {
+/** The error and its causes, outermost first (Drizzle wraps the driver's error as `cause`). */
+export function* causeChain(err: unknown): Generator<unknown> {
   let current: unknown = err;
   for (let depth = 0; depth < 6 && current; depth += 1) {
-    if (oneIsUnavailable(current)) return true;
+    yield current;
     const next = (current as { cause?: unknown }).cause;
-    if (next === current) break;
+    if (next === current) return;
     current = next;
   }
+}
+
+/** True when the error, or one of its causes, is a connection-class failure. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of causeChain(err)) if (oneIsUnavailable(e)) return true;
   if (err instanceof AggregateError) return err.errors.some(isDatabaseUnavailable);
   return false;
 }

@@ -7,20 +7,18 @@ import {
 } from '@waypoint/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/faults';
+import { causeChain, isDatabaseUnavailable } from '../db/faults';
 import { AppError } from '../lib/errors';
 
 /** Seconds a client is asked to wait before retrying a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** The driver's own code and message of a database error, without the query or its parameters. */
+/** The driver's own code and message of a database error (its innermost cause), without the query or its parameters. */
 function rootCause(err: unknown): { code?: string; message: string } {
-  let current = err as { cause?: unknown; code?: unknown; message?: unknown } | undefined;
-  for (let depth = 0; depth < 6 && current?.cause; depth += 1)
-    current = current.cause as typeof current;
+  const root = [...causeChain(err)].at(-1) as { code?: unknown; message?: unknown } | undefined;
   return {
-    ...(typeof current?.code === 'string' ? { code: current.code } : {}),
-    message: typeof current?.message === 'string' ? current.message : String(current),
+    ...(typeof root?.code === 'string' ? { code: root.code } : {}),
+    message: typeof root?.message === 'string' ? root.message : String(root),
   };
 }
 

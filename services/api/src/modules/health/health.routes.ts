@@ -3,20 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { withTimeout } from '../../lib/timeout';
 import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
 
 const Health = okEnvelope(z.object({ status: z.literal('ok') }));
 
 /** A readiness probe waits this long for the database before it reports it unreachable. */
 const PING_TIMEOUT_MS = 2000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout exceeded when trying to connect')), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,7 +40,11 @@ export async function healthRoutes(app: FastifyInstance) {
           RETRY_AFTER_SECONDS,
         );
       try {
-        await withTimeout(app.database.ping(), PING_TIMEOUT_MS);
+        await withTimeout(
+          app.database.ping(),
+          PING_TIMEOUT_MS,
+          'timeout exceeded when trying to connect',
+        );
       } catch (err) {
         app.log.warn({ err: { message: (err as Error).message } }, 'readiness: no database');
         throw new AppError(

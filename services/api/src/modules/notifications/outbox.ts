@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import type { Mailer } from './mailer';
+import { withTimeout } from '../../lib/timeout';
 import { renderEmail, SECRET_FIELDS, type EmailMessage } from './templates';
 
 /** After this many failed attempts (about three hours of backoff) a message is FAILED and listed for staff. */
@@ -16,14 +17,6 @@ export const MAX_ATTEMPTS = 12;
 export const CLAIM_SECONDS = 30;
 /** One send gives up after this (counted as a failed attempt). */
 const SEND_TIMEOUT_MS = 20_000;
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from the mail server in ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** Writes an e-mail to the outbox, in the caller's transaction: it exists exactly when its cause does. */
 export async function enqueueEmail(tx: Db | Tx, to: string, message: EmailMessage): Promise<void> {
@@ -92,6 +85,7 @@ export async function processOutbox(
           messageId: `<${row.id}@waypoint.mail>`,
         }),
         SEND_TIMEOUT_MS,
+        `no answer from the mail server in ${SEND_TIMEOUT_MS} ms`,
       );
       const scrubbed = { ...row.payload };
       for (const field of SECRET_FIELDS) if (field in scrubbed) scrubbed[field] = '[sent]';

@@ -32,16 +32,26 @@ export async function settleSucceededIntent({
     input.status,
     ctx.config.reconcile.graceSeconds,
   );
+  return completeIntent(ctx, provider.name, input, 'confirm');
+}
+
+/** Completes the order of an intent as the provider reported it (`completePayment` checks the status). */
+function completeIntent(
+  ctx: ServiceContext,
+  providerName: PaymentProvider['name'],
+  intent: Pick<ProviderIntent, 'id' | 'status' | 'amount' | 'currency'>,
+  via: 'confirm' | 'reconciliation',
+) {
   return completePayment(
     ctx,
     {
-      paymentIntentId: input.id,
-      status: input.status,
-      amount: input.amount,
-      currency: input.currency,
+      paymentIntentId: intent.id,
+      status: intent.status,
+      amount: intent.amount,
+      currency: intent.currency,
     },
-    provider.name,
-    { via: 'confirm' },
+    providerName,
+    { via },
   );
 }
 
@@ -112,17 +122,7 @@ export async function reconcilePayments({
       if (abandoned) intent = await provider.cancelIntent(payment.providerPaymentId);
       if (intent?.status === 'succeeded') {
         await setProviderStatus(ctx.db, payment.id, intent.status);
-        const done = await completePayment(
-          ctx,
-          {
-            paymentIntentId: intent.id,
-            status: intent.status,
-            amount: intent.amount,
-            currency: intent.currency,
-          },
-          provider.name,
-          { via: 'reconciliation' },
-        );
+        const done = await completeIntent(ctx, provider.name, intent, 'reconciliation');
         if (done.justPaid) {
           result.completed += 1;
           ctx.log.warn(
