@@ -11,15 +11,17 @@
 // Options: --duration <seconds>     per run (default 5)
 //          --connections <count>    concurrent connections (default 50)
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { existsSync } from 'node:fs';
 import { REPO_ROOT, SERVER_ENTRY, freePort } from '../playwright/support/portal.mjs';
+// The scratch database of the fault tests (the API is built before this script runs).
+import harness from '../services/api/dist/faults/harness.js';
+
+const { createDatabase } = harness;
 
 const { values: options } = parseArgs({
   options: {
@@ -128,29 +130,6 @@ function stop(child) {
 }
 
 /**
- * A new, empty database on the PostgreSQL server of `url`, and how to drop it.
- * @param {string} url
- */
-async function scratchDatabase(url) {
-  const name = `waypoint_bench_api_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-/**
  * @typedef {object} Run
  * @property {string} label
  * @property {string} url
@@ -233,7 +212,7 @@ async function main() {
   if (!existsSync(SERVER_ENTRY)) throw new Error('The API is not built: run npm run bench:api.');
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-api-'));
   const scratch = process.env.DATABASE_URL
-    ? await scratchDatabase(process.env.DATABASE_URL)
+    ? await createDatabase(process.env.DATABASE_URL)
     : undefined;
   /** @type {import('node:child_process').ChildProcess[]} */
   const children = [];

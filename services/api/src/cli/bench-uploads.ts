@@ -3,10 +3,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../modules/documents/documents.service';
 import { MAX_INPUT_PIXELS } from '../modules/documents/image-checks';
+import { createDatabase } from '../faults/harness';
 
 /**
  * `npm run bench:uploads [-- --uploads 8 --settle 15]`
@@ -51,26 +51,6 @@ function sampler(pid: number) {
     stop: async () => {
       running = false;
       return done;
-    },
-  };
-}
-
-/** A new, empty database on the PostgreSQL server of `url`, and how to drop it. */
-async function scratchDatabase(url: string) {
-  const name = `waypoint_bench_uploads_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
     },
   };
 }
@@ -249,7 +229,7 @@ async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-uploads-'));
   let child: ChildProcess | undefined;
   const database = process.env.DATABASE_URL
-    ? await scratchDatabase(process.env.DATABASE_URL)
+    ? await createDatabase(process.env.DATABASE_URL)
     : undefined;
   try {
     say('Preparing the pictures…');
