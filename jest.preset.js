@@ -25,4 +25,7 @@ module.exports = {
     '\\.css$': path.join(root, 'libs/ui/test/style-mock.js'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Screen tests type and click as a user does; on a busy shared machine a long form can take more than jest's
+  // default 5 s without anything being wrong.
+  testTimeout: 20_000,
 };

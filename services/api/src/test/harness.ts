@@ -26,7 +26,13 @@ export async function createTestApp(
   const template =
     process.env[TEMPLATE_ENV] ?? (process.env[TEMPLATE_ENV] = await createTemplate());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
+  // No load shedding unless a test asks for it: a busy test machine must not turn replies into 503s.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
+  });
   const database = await cloneTemplate(template);
   const encryption = new FieldEncryption(crypto.randomBytes(32).toString('base64'));
   const app = await buildApp({ config, database, encryption, ...(logStream ? { logStream } : {}) });
