@@ -4,7 +4,9 @@
 // second factor. Prints performance, accessibility, LCP, CLS, TBT and the bytes transferred per page.
 // A measurement, not a test: it exits 0 unless something crashes.
 //
-// Options: --runs N   run each page N times and print the median run (by performance score); default 1
+// Options: --runs N       run each page N times and print the median run (by performance score); default 1
+//          --page PATH    measure only the pages whose path contains PATH (e.g. --page trip-details)
+//          --explain      also print, per page, the largest contentful element, what shifted, and long tasks
 import crypto from 'node:crypto';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -16,6 +18,29 @@ const TRAVELLER_PASSWORD = 'Lantern-Harbour-42';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg >= 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
+const pageArg = process.argv.indexOf('--page');
+const ONLY = pageArg >= 0 ? (process.argv[pageArg + 1] ?? '') : '';
+const EXPLAIN = process.argv.includes('--explain');
+
+/** What Lighthouse found behind a page's LCP, CLS and TBT, in a few lines. */
+function explain(lhr) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const lines = [];
+  for (const item of items('largest-contentful-paint-element')) {
+    for (const row of item.items ?? []) {
+      if (row.node) lines.push(`  LCP element: ${row.node.snippet} (${row.node.selector})`);
+    }
+  }
+  for (const item of items('layout-shifts')) {
+    lines.push(`  shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? '(no element)'}`);
+  }
+  for (const item of items('long-tasks').slice(0, 5)) {
+    lines.push(
+      `  long task ${Math.round(item.duration)} ms at ${Math.round(item.startTime)} ms: ${item.url}`,
+    );
+  }
+  return lines.join('\n');
+}
 
 /** A caller of the portal's API with a cookie jar and the same-origin headers the CSRF check wants. */
 function apiClient(base) {
@@ -123,7 +148,7 @@ async function main() {
       { name: 'login', path: '/auth/login' },
       { name: 'my orders (signed in)', path: '/orders', cookie: traveller },
       { name: 'admin applications (staff)', path: '/admin/applications', cookie: staff },
-    ];
+    ].filter((page) => page.path.includes(ONLY));
     chrome = await chromeLauncher.launch({
       chromePath: SYSTEM_CHROMIUM,
       chromeFlags: CHROMIUM_ARGS,
@@ -146,6 +171,7 @@ async function main() {
         runs.push(result.lhr);
       }
       const lhr = median(runs);
+      if (EXPLAIN) process.stdout.write(`${page.name} ${page.path}\n${explain(lhr)}\n`);
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       rows.push({
         page: `${page.name} ${page.path}`,
