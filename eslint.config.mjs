@@ -13,6 +13,7 @@ export default tseslint.config(
       '**/.nx/**',
       '**/playwright-report/**',
       '**/test-results/**',
+      '**/.prerender/**',
     ],
   },
   js.configs.recommended,
@@ -53,13 +54,20 @@ export default tseslint.config(
   },
   {
     // One router across Module Federation: router APIs come from @waypoint/platform (libs/platform/src/router.ts).
+    // The build-time renderer (libs/platform/src/ssr) runs in Node, outside Module Federation, and needs the
+    // StaticRouter.
     files: [
       'shell/**/*.{ts,tsx}',
       'mf-*/**/*.{ts,tsx}',
       'libs/ui/**/*.{ts,tsx}',
       'libs/platform/**/*.{ts,tsx}',
     ],
-    ignores: ['libs/platform/src/router.ts', '**/*.test.{ts,tsx}', '**/test/**'],
+    ignores: [
+      'libs/platform/src/router.ts',
+      'libs/platform/src/ssr/**',
+      '**/*.test.{ts,tsx}',
+      '**/test/**',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -4,16 +4,23 @@ import {
   type RemoteRoutesModule,
   type RouteObject,
 } from '@waypoint/platform';
-import { CheckoutPage } from './pages/CheckoutPage';
 import { PassportInfoPage } from './pages/PassportInfoPage';
 import { PersonalInfoPage } from './pages/PersonalInfoPage';
-import { PostPaymentLayout, postPaymentPages, uploadRoutes } from './pages/PostPaymentPages';
 import { ProcessingTimePage } from './pages/ProcessingTimePage';
 import { SuccessPage } from './pages/SuccessPage';
 import { TripDetailsPage } from './pages/TripDetailsPage';
 import { ApplyRoot, WizardLayout } from './wizard/WizardLayout';
+import { lazyPage } from './lazyPage';
 import './state';
 import './apply.css';
+
+// Downloaded when first opened: the payment form, and everything after payment (the phone number check alone
+// carries the metadata of every numbering plan).
+const CheckoutPage = lazyPage(() => import('./pages/CheckoutPage').then((m) => m.CheckoutPage));
+const PostPaymentRoutes = lazyPage(() =>
+  import('./pages/PostPaymentPages').then((m) => m.PostPaymentRoutes),
+);
+const UploadRoutes = lazyPage(() => import('./pages/PostPaymentPages').then((m) => m.UploadRoutes));
 
 const application: RouteObject[] = [
   { index: true, element: <Navigate to="/application/trip-details" replace /> },
@@ -33,15 +40,7 @@ const application: RouteObject[] = [
       { path: 'success', element: <SuccessPage /> },
     ],
   },
-  {
-    path: ':applicationId',
-    element: <PostPaymentLayout />,
-    children: [
-      { index: true, element: <Navigate to="general-info" replace /> },
-      ...postPaymentPages,
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
+  { path: ':applicationId/*', element: <PostPaymentRoutes /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 
@@ -49,4 +48,7 @@ const application: RouteObject[] = [
  * The application wizard and post-payment steps, mounted by the shell under /application, and the phone's upload
  * page under /upload.
  */
-export const mounts: RemoteRoutesModule['mounts'] = { application, upload: uploadRoutes };
+export const mounts: RemoteRoutesModule['mounts'] = {
+  application,
+  upload: [{ path: '*', element: <UploadRoutes /> }],
+};

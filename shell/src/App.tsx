@@ -9,6 +9,7 @@ import {
 } from '@waypoint/platform';
 import { PageSpinner } from '@waypoint/ui';
 import { Layout } from './layout/Layout';
+import { REMOTE_MOUNTS } from './mounts';
 import { HomePage } from './pages/HomePage';
 import { NotAuthorisedPage } from './pages/NotAuthorisedPage';
 import { RemoteUnavailable } from './pages/RemoteUnavailable';
@@ -17,6 +18,12 @@ import { lazyPage } from './pages/lazyPage';
 // Long pages of text the home page does not need: each is downloaded on its first visit.
 const TermsPage = lazyPage(() => import('./pages/TermsPage').then((page) => page.TermsPage));
 const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage').then((page) => page.PrivacyPage));
+
+/** The downloaded-on-demand pages by address, for loading ahead of hydrating their prerendered HTML. */
+export const LAZY_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
+  '/terms': TermsPage,
+  '/privacy': PrivacyPage,
+};
 
 export interface AppProps {
   registry: RemoteRegistry;
@@ -36,22 +43,24 @@ export function App({ registry }: AppProps) {
           <Route index element={<HomePage />} />
           <Route path="terms" element={<TermsPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
-          <Route
-            path="application/*"
-            element={<RemoteRoutes remote="apply" mount="application" />}
-          />
-          <Route path="upload/*" element={<RemoteRoutes remote="apply" mount="upload" />} />
-          <Route path="auth/*" element={<RemoteRoutes remote="account" mount="auth" />} />
-          <Route path="orders/*" element={<RemoteRoutes remote="account" mount="orders" />} />
-          <Route path="account/*" element={<RemoteRoutes remote="account" mount="account" />} />
-          <Route
-            path="admin/*"
-            element={
-              <RequireAdmin loading={loading} forbidden={<NotAuthorisedPage />}>
-                <RemoteRoutes remote="admin" mount="admin" />
-              </RequireAdmin>
-            }
-          />
+          {Object.entries(REMOTE_MOUNTS).map(([mount, remote]) => {
+            const routes = <RemoteRoutes remote={remote} mount={mount} />;
+            return (
+              <Route
+                key={mount}
+                path={`${mount}/*`}
+                element={
+                  remote === 'admin' ? (
+                    <RequireAdmin loading={loading} forbidden={<NotAuthorisedPage />}>
+                      {routes}
+                    </RequireAdmin>
+                  ) : (
+                    routes
+                  )
+                }
+              />
+            );
+          })}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -1,14 +1,13 @@
-import '@waypoint/ui/src/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   BrowserRouter,
   createAppStore,
   createRemoteRegistry,
   loadProfile,
 } from '@waypoint/platform';
-import { App } from './App';
+import { LAZY_PAGES } from './App';
+import { REMOTE_MOUNTS } from './mounts';
+import { Root } from './Root';
 import { loadRemoteRoutes } from './remotes';
 
 const store = createAppStore();
@@ -22,15 +21,31 @@ const registry = createRemoteRegistry({
   },
 });
 
+/**
+ * The code a prerendered page needs before it hydrates: its remote, or its page downloaded on demand. With it
+ * loaded, hydration does not suspend, and React keeps the HTML on screen instead of showing a loading state.
+ */
+function codeFor(pathname: string): Promise<unknown> {
+  const address = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const mount = address.split('/')[1] ?? '';
+  const remote = Object.hasOwn(REMOTE_MOUNTS, mount)
+    ? REMOTE_MOUNTS[mount as keyof typeof REMOTE_MOUNTS]
+    : null;
+  const pending = remote ? registry.load(remote) : LAZY_PAGES[address]?.preload();
+  // A failure shows once the page renders (the area's retry message); hydration goes ahead regardless.
+  return Promise.resolve(pending).catch(() => undefined);
+}
+
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <Provider store={store}>
-        <BrowserRouter>
-          <App registry={registry} />
-        </BrowserRouter>
-      </Provider>
-    </StrictMode>,
-  );
+  const root = <Root store={store} registry={registry} Router={BrowserRouter} />;
+  // Pages rendered at build time (home, terms, privacy, the first wizard step) arrive with their HTML: React
+  // attaches to it instead of drawing the page again. Every other page starts empty and is rendered here.
+  if (container.firstElementChild) {
+    // A part whose HTML no longer matches (say, a remote released since this page was built) is drawn afresh,
+    // and React reports it as a recoverable error (window.reportError).
+    void codeFor(window.location.pathname).then(() => hydrateRoot(container, root));
+  } else {
+    createRoot(container).render(root);
+  }
 }

@@ -1,4 +1,5 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTES_META_NAME } from '@waypoint/contracts';
 import { RemoteLoadError, type RemoteName } from '@waypoint/platform';
 
 /** Where the shell learns, at run time, where each remote is deployed. */
@@ -13,13 +14,28 @@ let initialised = false;
 const registered = new Set<RemoteName>();
 const failed = new Set<RemoteName>();
 
+function entriesInPage(): unknown {
+  const content = document
+    .querySelector(`meta[name="${REMOTES_META_NAME}"]`)
+    ?.getAttribute('content');
+  if (!content) return null;
+  try {
+    return JSON.parse(content) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 async function fetchEntries(): Promise<RemoteEntries> {
-  const response = await fetch(REMOTES_MANIFEST_URL, {
-    credentials: 'same-origin',
-    cache: 'no-cache',
-  });
-  if (!response.ok) throw new Error(`${REMOTES_MANIFEST_URL} answered ${response.status}`);
-  const body: unknown = await response.json();
+  let body = entriesInPage();
+  if (body === null) {
+    const response = await fetch(REMOTES_MANIFEST_URL, {
+      credentials: 'same-origin',
+      cache: 'no-cache',
+    });
+    if (!response.ok) throw new Error(`${REMOTES_MANIFEST_URL} answered ${response.status}`);
+    body = await response.json();
+  }
   if (typeof body !== 'object' || body === null)
     throw new Error(`${REMOTES_MANIFEST_URL} is not an object`);
   const result: RemoteEntries = {};

@@ -11,3 +11,4 @@ export * from './post-payment';
 export * from './admin';
 export * from './phone';
 export * from './primitives';
+export * from './pages';

@@ -85,6 +85,7 @@ export {
   RemoteErrorBoundary,
   RemoteProvider,
   RemoteRoutes,
+  useRemoteContext,
   type RemoteContextValue,
   type RemoteRoutesProps,
 } from './remotes/RemoteRoutes';
@@ -98,5 +99,7 @@ export {
 } from './guards/guards';
 export { mountStandalone, StandaloneRoutes } from './remotes/StandaloneRoutes';
 export { NotFoundPage } from './pages/NotFoundPage';
+export { useHydrated } from './hydration';
+export { lazyComponent, trackPromise, type LazyComponent } from './lazy';
 // The router APIs, listed once in router.ts.
 export * from './router';

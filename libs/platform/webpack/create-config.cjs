@@ -211,4 +211,65 @@ function createWebpackConfig(options) {
   };
 }
 
-module.exports = { createWebpackConfig, SHARED_SINGLETONS, API_TARGET };
+/**
+ * A Node build of a front end's prerender entry: one CommonJS file (every lazy import inlined) that renders pages
+ * to HTML at build time. Stylesheets are left out; images keep the file names of the browser build.
+ *
+ * @param {object} options
+ * @param {string} options.dir    the workspace folder
+ * @param {string} options.entry  the prerender module
+ * @param {string} options.outDir where the Node file is written (outside `dist`, which is served)
+ */
+function createPrerenderConfig({ dir, entry, outDir }) {
+  const webpack = require('webpack');
+  /** @type {import('webpack').Configuration} */
+  return {
+    context: dir,
+    mode: 'production',
+    target: 'node20',
+    devtool: false,
+    entry: { prerender: entry },
+    output: {
+      path: outDir,
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      publicPath: '/',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      conditionNames: ['source', 'node', '...'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: path.join(__dirname, 'ignore-css-loader.cjs') },
+        {
+          test: /\.(svg|png|jpe?g|webp|woff2?)$/,
+          type: 'asset/resource',
+          generator: { emit: false },
+        },
+      ],
+    },
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createWebpackConfig, createPrerenderConfig, SHARED_SINGLETONS, API_TARGET };

@@ -1,4 +1,4 @@
-import { Navigate, NotFoundPage, type RouteObject } from '@waypoint/platform';
+import { Navigate, NotFoundPage, useRoutes, type RouteObject } from '@waypoint/platform';
 import { ApplicantsPhotoPage, PassportPagePage } from '../post-payment/DocumentPages';
 import { TravelerPage } from '../post-payment/PageFrame';
 import { FirstTravelerRedirect, PostPaymentLayout } from '../post-payment/PostPaymentLayout';
@@ -92,3 +92,22 @@ export const uploadRoutes: RouteObject[] = [
   { path: ':token', element: <PhoneUploadPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
+
+/** Everything under /application/{id}/, as one component the wizard's routes load on first use. */
+export function PostPaymentRoutes() {
+  return useRoutes([
+    {
+      element: <PostPaymentLayout />,
+      children: [
+        { index: true, element: <Navigate to="general-info" replace /> },
+        ...postPaymentPages,
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}
+
+/** The phone's upload pages, as one component loaded on first use. */
+export function UploadRoutes() {
+  return useRoutes(uploadRoutes);
+}

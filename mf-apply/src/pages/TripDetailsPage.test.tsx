@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { WizardText } from '@waypoint/contracts';
 import {
   callsTo,
+  countries,
   currentPath,
+  eta,
   failure,
   findTitle,
   mockApi,
@@ -12,6 +14,7 @@ import {
   pickDate,
   renderApply,
   traveler1,
+  visitor,
 } from '../test/renderApply';
 
 const savedDraft = {
@@ -30,7 +33,10 @@ describe('trip details', () => {
     mockApi({});
     await renderApply('/application/trip-details');
     await findTitle('Trip details');
-    expect(await screen.findByRole('combobox', { name: 'Apply for' })).toHaveValue('uk-eta');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Apply for' })).toHaveValue('uk-eta'),
+    );
+    expect(screen.getByRole('combobox', { name: 'Apply for' })).toBeEnabled();
     expect(screen.getByRole('combobox', { name: /Where you from\?/ })).toHaveValue('United States');
     const info = screen.getByRole('region', { name: 'Visa Information' });
     expect(info).toHaveTextContent('ETA required');
@@ -98,7 +104,42 @@ describe('trip details', () => {
 });
 
 describe('the wizard layout', () => {
-  it('shows a spinner until the saved application has been looked up', async () => {
+  it('shows trip details at once, its fields holding their place while the lists load', async () => {
+    let releaseSession: () => void = () => undefined;
+    let releaseTypes: () => void = () => undefined;
+    mockApi({
+      'GET /api/applications/session-data': () =>
+        new Promise((resolve) => {
+          releaseSession = () => resolve(ok({ data: null, sessionId: null }));
+        }),
+      'GET /api/reference/visa-types': () =>
+        new Promise((resolve) => {
+          releaseTypes = () =>
+            resolve(
+              ok({
+                country: countries[2],
+                entryRule: 'ETA',
+                notice: null,
+                visaTypes: [eta, visitor],
+              }),
+            );
+        }),
+    });
+    await renderApply('/application/trip-details');
+    // No spinner in place of the page: the form is there while the saved application is looked up.
+    await findTitle('Trip details');
+    const visaType = await screen.findByRole('combobox', { name: 'Apply for' });
+    expect(visaType).toBeDisabled();
+    expect(visaType).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent('Loading…');
+    expect(screen.getByRole('button', { name: 'Start Applying' })).toBeInTheDocument();
+    releaseTypes();
+    releaseSession();
+    await waitFor(() => expect(visaType).toHaveValue('uk-eta'));
+    expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent('2 years');
+  });
+
+  it('shows a spinner on a later step until the saved application has been looked up', async () => {
     let release: () => void = () => undefined;
     mockApi({
       'GET /api/applications/session-data': () =>
@@ -106,11 +147,11 @@ describe('the wizard layout', () => {
           release = () => resolve(ok({ data: null, sessionId: null }));
         }),
     });
-    await renderApply('/application/trip-details');
+    await renderApply('/application/personal-info', { wizard: { currentStep: 2 } });
     expect(screen.getByRole('status')).toHaveTextContent('Loading your application…');
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     release();
-    await findTitle('Trip details');
+    await findTitle('Your information');
   });
 
   it('sends a traveller who opens a later step back to the saved step', async () => {

@@ -21,7 +21,6 @@ import {
   ErrorBox,
   ErrorSummary,
   Select,
-  Spinner,
   Switch,
 } from '@waypoint/ui';
 import {
@@ -35,31 +34,43 @@ import { noIssues, useOrderContext, viewIssues } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
 
-function VisaInformation({ visaType }: { visaType: VisaType }) {
+/** The facts of the chosen visa type; with `null`, the same card holding their place while they load. */
+function VisaInformation({ visaType }: { visaType: VisaType | null }) {
+  const loading = <span className="wp-placeholder-text">Loading…</span>;
   return (
-    <section className="wp-card" aria-labelledby="visa-info-title">
+    <section
+      className="wp-card"
+      aria-labelledby="visa-info-title"
+      aria-busy={visaType ? undefined : true}
+    >
       <h2 id="visa-info-title">Visa Information</h2>
       <p>
-        <span className="wp-badge wp-badge--warning">{visaType.badge}</span>
+        <span className="wp-badge wp-badge--warning">{visaType ? visaType.badge : 'Loading…'}</span>
       </p>
       <dl className="wp-facts">
         <div>
           <dt>Validity period</dt>
-          <dd>{visaType.validityPeriod}</dd>
+          <dd>{visaType ? visaType.validityPeriod : loading}</dd>
         </div>
         <div>
           <dt>Number of entries</dt>
-          <dd>{visaType.entryType}</dd>
+          <dd>{visaType ? visaType.entryType : loading}</dd>
         </div>
         <div>
           <dt>Max stay</dt>
-          <dd>{visaType.maxStayDuration}</dd>
+          <dd>{visaType ? visaType.maxStayDuration : loading}</dd>
         </div>
         <div>
           <dt>Government fee per traveler</dt>
           <dd>
-            {formatPounds(visaType.governmentFeeGbpPence)} (
-            {formatEuros(visaType.governmentFeeCents)})
+            {visaType ? (
+              <>
+                {formatPounds(visaType.governmentFeeGbpPence)} (
+                {formatEuros(visaType.governmentFeeCents)})
+              </>
+            ) : (
+              loading
+            )}
           </dd>
         </div>
       </dl>
@@ -79,6 +90,8 @@ export function TripDetailsPage() {
   const types = visaTypes.data?.visaTypes ?? [];
   // A nationality that needs nothing to visit (GB, IE) sees why and cannot start.
   const nothingNeeded = visaTypes.data?.entryRule === 'NONE';
+  // Until the nationality's visa types are known (the countries load first), their fields keep their place.
+  const loadingTypes = types.length === 0 && (countries.isLoading || visaTypes.isFetching);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -122,9 +135,6 @@ export function TripDetailsPage() {
             error={issues.byField['trip-country']}
             onChange={(id) => dispatch(selectCountry(id))}
           />
-          {visaTypes.isFetching && types.length === 0 ? (
-            <Spinner label="Loading visa types…" showLabel />
-          ) : null}
           {visaTypes.isError ? (
             <ErrorBox>
               {visaTypes.error && 'message' in visaTypes.error ? visaTypes.error.message : null}
@@ -144,6 +154,18 @@ export function TripDetailsPage() {
               required
               error={issues.byField['trip-visa-type']}
               onChange={(id) => dispatch(selectVisaType(id))}
+            />
+          ) : loadingTypes ? (
+            // Holds the place of the list while it loads, so nothing below it moves when it arrives.
+            <Select
+              id="trip-visa-type"
+              label="Apply for"
+              options={[]}
+              placeholder="Loading visa types…"
+              value=""
+              disabled
+              aria-busy="true"
+              onChange={() => undefined}
             />
           ) : null}
           {nothingNeeded ? null : (
@@ -167,7 +189,11 @@ export function TripDetailsPage() {
           )}
         </div>
         <div className="wp-stack">
-          {visaType ? <VisaInformation visaType={visaType} /> : null}
+          {visaType ? (
+            <VisaInformation visaType={visaType} />
+          ) : loadingTypes ? (
+            <VisaInformation visaType={null} />
+          ) : null}
           {nothingNeeded ? null : (
             <Button type="submit" size="large" fullWidth>
               Start Applying

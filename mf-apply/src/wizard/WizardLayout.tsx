@@ -7,6 +7,7 @@ import {
   selectVisaType,
   useAppDispatch,
   useAppSelector,
+  useLocation,
   useNavigate,
 } from '@waypoint/platform';
 import { Banner, Button, PageSpinner, Stepper } from '@waypoint/ui';
@@ -30,10 +31,17 @@ export function ApplyRoot() {
   return <Outlet />;
 }
 
-/** The guest wizard: a spinner until the saved application has been looked up, then the step's page. */
+/**
+ * The guest wizard. Trip details, which every traveller may open, shows at once (its HTML is written at build
+ * time); a later step waits with a spinner until the saved application has been looked up, since that decides
+ * whether the traveller may be there.
+ */
 export function WizardLayout() {
   const session = useGetSessionDataQuery();
-  if (session.isLoading) return <PageSpinner label="Loading your application…" />;
+  const { pathname } = useLocation();
+  if (session.isLoading && pathname !== stepPath(1)) {
+    return <PageSpinner label="Loading your application…" />;
+  }
   return <Outlet />;
 }
 

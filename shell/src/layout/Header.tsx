@@ -6,6 +6,7 @@ import {
   selectAuth,
   useAppDispatch,
   useAppSelector,
+  useHydrated,
   useLocation,
   useNavigate,
   userDisplayName,
@@ -162,7 +163,9 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
 
 export function Header() {
   const { user, isAuthenticated } = useAppSelector(selectAuth);
-  const signedIn = isAuthenticated && user ? user : null;
+  // Prerendered pages show the signed-out header; the remembered user appears once the page has hydrated.
+  const hydrated = useHydrated();
+  const signedIn = hydrated && isAuthenticated && user ? user : null;
 
   return (
     <header className="wp-header">

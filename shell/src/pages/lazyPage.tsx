@@ -1,13 +1,12 @@
 import {
   Component,
   Suspense,
-  lazy,
   useState,
   type ComponentType,
   type ErrorInfo,
-  type LazyExoticComponent,
   type ReactNode,
 } from 'react';
+import { lazyComponent, type LazyComponent } from '@waypoint/platform';
 import { PageSpinner } from '@waypoint/ui';
 import { RemoteUnavailable } from './RemoteUnavailable';
 
@@ -34,25 +33,31 @@ class PageErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
 /**
  * A page the home page does not need, downloaded on its first visit so that it stays out of the home page's
- * JavaScript. If the download fails, the layout shows the same message and retry as a remote that cannot load.
+ * JavaScript (or ahead of hydration with `preload`, when the build prerendered it). If the download fails, the
+ * layout shows the same message and retry as a remote that cannot load.
  */
-export function lazyPage(load: () => Promise<ComponentType>): ComponentType {
-  const loadDefault = () => load().then((page) => ({ default: page }));
-  let Page: LazyExoticComponent<ComponentType> = lazy(loadDefault);
+export function lazyPage(load: () => Promise<ComponentType>): LazyComponent {
+  const Page = lazyComponent(load);
 
   function LazyPage() {
     const [attempt, setAttempt] = useState(0);
-    const retry = () => {
-      Page = lazy(loadDefault); // a failed lazy component keeps its error; a new one downloads again
-      setAttempt((count) => count + 1);
-    };
     return (
-      <PageErrorBoundary key={attempt} fallback={<RemoteUnavailable onRetry={retry} />}>
+      <PageErrorBoundary
+        key={attempt}
+        fallback={
+          <RemoteUnavailable
+            onRetry={() => {
+              Page.retry();
+              setAttempt((count) => count + 1);
+            }}
+          />
+        }
+      >
         <Suspense fallback={<PageSpinner label="Loading…" />}>
           <Page />
         </Suspense>
       </PageErrorBoundary>
     );
   }
-  return LazyPage;
+  return Object.assign(LazyPage, { preload: Page.preload, retry: Page.retry });
 }

@@ -34,7 +34,8 @@ export function RemoteProvider({
   return <RemoteContext value={value}>{children}</RemoteContext>;
 }
 
-function useRemoteContext(): RemoteContextValue {
+/** The loading and error states of the remote areas, for a part of a remote that loads on its own. */
+export function useRemoteContext(): RemoteContextValue {
   const value = useContext(RemoteContext);
   if (!value) throw new Error('RemoteRoutes must be rendered inside a RemoteProvider');
   return value;

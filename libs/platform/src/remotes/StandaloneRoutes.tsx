@@ -1,10 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { loadProfile } from '../auth/authSlice';
 import { BrowserRouter, Link, Route, Routes, useRoutes, type RouteObject } from '../router';
 import { createAppStore } from '../store';
-import type { RemoteRoutesModule } from './registry';
+import { createRemoteRegistry, type RemoteRoutesModule } from './registry';
+import { RemoteProvider } from './RemoteRoutes';
 import { NotFoundPage } from '../pages/NotFoundPage';
 
 function Mount({ routes }: { routes: RouteObject[] }) {
@@ -16,13 +17,28 @@ function Mount({ routes }: { routes: RouteObject[] }) {
  * remote's standalone development page.
  */
 export function StandaloneRoutes({ module }: { module: RemoteRoutesModule }) {
+  // The loading and error states the shell gives a remote, for the parts of it that load on their own.
+  const [registry] = useState(() => createRemoteRegistry({ load: () => Promise.resolve(module) }));
   return (
-    <Routes>
-      {Object.entries(module.mounts).map(([mount, routes]) => (
-        <Route key={mount} path={`/${mount}/*`} element={<Mount routes={routes} />} />
-      ))}
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <RemoteProvider
+      registry={registry}
+      loading={<p role="status">Loading…</p>}
+      renderError={({ retry }) => (
+        <p role="alert">
+          This part could not be loaded.{' '}
+          <button type="button" onClick={retry}>
+            Try again
+          </button>
+        </p>
+      )}
+    >
+      <Routes>
+        {Object.entries(module.mounts).map(([mount, routes]) => (
+          <Route key={mount} path={`/${mount}/*`} element={<Mount routes={routes} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </RemoteProvider>
   );
 }
 

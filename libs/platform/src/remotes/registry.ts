@@ -1,3 +1,4 @@
+import { trackPromise } from '../lazy';
 import type { RouteObject } from '../router';
 
 /** The areas the shell loads at run time, and the Module Federation container name of each. */
@@ -56,14 +57,17 @@ export function createRemoteRegistry({ load, onError }: RemoteRegistryOptions): 
     load(name) {
       let pending = loads.get(name);
       if (!pending) {
-        pending = Promise.resolve()
-          .then(() => load(name))
-          .then((module) => {
-            if (!isRemoteRoutesModule(module)) {
-              throw new RemoteLoadError(name, `The ${name} area did not provide its routes`);
-            }
-            return module;
-          });
+        // Tracked, so a page that waited for its remote before hydrating renders it without suspending.
+        pending = trackPromise(
+          Promise.resolve()
+            .then(() => load(name))
+            .then((module) => {
+              if (!isRemoteRoutesModule(module)) {
+                throw new RemoteLoadError(name, `The ${name} area did not provide its routes`);
+              }
+              return module;
+            }),
+        );
         loads.set(name, pending);
       }
       return pending;

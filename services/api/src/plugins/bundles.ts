@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config, RemoteName } from '../config';
+import { sendPrepared } from '../lib/prepared-body';
+import { PageSet } from './pages';
 
 /** Files whose name does not change between builds: browsers must revalidate them. */
 const STABLE_NAMES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
@@ -46,15 +48,8 @@ export function pageCsp(config: Config): string {
   return directives.join('; ');
 }
 
-function sendPage(reply: FastifyReply, config: Config) {
-  return reply
-    .header('cache-control', 'no-cache')
-    .header('content-security-policy', pageCsp(config))
-    .type('text/html; charset=utf-8')
-    .sendFile('index.html');
-}
-
-const PAGE_FILE = /^\/index\.html(?:\.br|\.gz)?$/;
+/** The shell's page files, sent only through the page routes (with their head additions), never by name. */
+const PAGE_FILE = /^\/(?:index\.html(?:\.br|\.gz)?|pages\.json|pages\/.*)$/;
 
 /** True when the built shell is present (the API also runs without front ends, e.g. in API tests). */
 export function bundlesAvailable(config: Config): boolean {
@@ -65,10 +60,14 @@ export function bundlesAvailable(config: Config): boolean {
  * Serves the built shell at `/` with a history fallback for every page route, each remote under
  * `/remotes/<name>/`, and `/remotes.json` telling the shell where each remote lives.
  *
- * Every file (the page included) is sent as its Brotli or gzip sibling written by the build when the browser
- * accepts one (`preCompressed`), with `Vary: Accept-Encoding`; otherwise, or when no sibling exists, as is.
+ * Every file is sent as its Brotli or gzip sibling written by the build when the browser accepts one
+ * (`preCompressed`), with `Vary: Accept-Encoding`; otherwise, or when no sibling exists, as is. Pages come from
+ * the {@link PageSet}: prerendered HTML where the build wrote it, with the remotes' addresses and the files of
+ * the area they need in `<head>`, compressed once at start; `If-None-Match` answers 304.
  */
 export async function registerBundles(app: FastifyInstance, config: Config) {
+  const pages = new PageSet(config);
+  const csp = pageCsp(config);
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return config.remotes;
@@ -98,8 +97,7 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
     cacheControl: false,
     preCompressed: true,
     setHeaders: setCacheHeaders,
-    // Every file of the shell's dist (found at start) except the page itself (and its compressed siblings),
-    // which goes through sendPage.
+    // Every file of the shell's dist (found at start) except the pages, which go through the PageSet.
     allowedPath: (pathname) => !PAGE_FILE.test(pathname),
   });
   // History fallback: every path that is not a file, an API call or a remote asset is a page of the app.
@@ -113,6 +111,10 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
     ) {
       return reply.callNotFound();
     }
-    return sendPage(reply, config);
+    reply.header('content-security-policy', csp);
+    return sendPrepared(request, reply, pages.pageFor(pathname), {
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: 'no-cache',
+    });
   });
 }

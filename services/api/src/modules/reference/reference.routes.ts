@@ -10,12 +10,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/errors';
-import {
-  matchesEtag,
-  preferredEncoding,
-  type PreparedBody,
-  type ReferenceSnapshot,
-} from './reference.cache';
+import { sendPrepared, type PreparedBody } from '../../lib/prepared-body';
+import type { ReferenceSnapshot } from './reference.cache';
 
 /** Reference data changes rarely: browsers keep it and revalidate with the ETag (a 304 costs no body). */
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -25,23 +21,14 @@ const visaTypesSchema = okEnvelope(VisaTypesResponse);
 const optionsSchema = okEnvelope(ProcessingOptionsResponse);
 
 /**
- * Sends a body serialized when the snapshot was loaded (a Buffer with its content type bypasses the response
- * serializer; the schemas stay declared for validation of the contract and the OpenAPI document).
+ * Sends a body serialized when the snapshot was loaded (the schemas stay declared for validation of the contract
+ * and the OpenAPI document).
  */
-function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedBody) {
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  reply
-    .header('etag', prepared.etagFor(encoding))
-    .header('cache-control', CACHE_CONTROL)
-    .header('vary', 'accept-encoding');
-  if (matchesEtag(request.headers['if-none-match'], prepared.etag)) {
-    return reply.code(304).send();
-  }
-  // Compressed once per snapshot; the compression plugin leaves a reply that already has an encoding alone.
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply
-    .header('content-type', 'application/json; charset=utf-8')
-    .send(prepared.in(encoding));
+function sendReference(request: FastifyRequest, reply: FastifyReply, prepared: PreparedBody) {
+  return sendPrepared(request, reply, prepared, {
+    contentType: 'application/json; charset=utf-8',
+    cacheControl: CACHE_CONTROL,
+  });
 }
 
 export async function referenceRoutes(app: FastifyInstance) {
@@ -65,7 +52,7 @@ export async function referenceRoutes(app: FastifyInstance) {
         success: true as const,
         data: snap.data.countries,
       }));
-      return sendPrepared(request, reply, prepared);
+      return sendReference(request, reply, prepared);
     },
   );
 
@@ -91,7 +78,7 @@ export async function referenceRoutes(app: FastifyInstance) {
         success: true as const,
         data,
       }));
-      return sendPrepared(request, reply, prepared);
+      return sendReference(request, reply, prepared);
     },
   );
 
@@ -114,7 +101,7 @@ export async function referenceRoutes(app: FastifyInstance) {
         success: true as const,
         data,
       }));
-      return sendPrepared(request, reply, prepared);
+      return sendReference(request, reply, prepared);
     },
   );
 }

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+
+export { StaticRouter };
+
+/**
+ * Renders a page to HTML at build time, waiting for every lazy page and remote to resolve (unlike
+ * `renderToString`, which would leave their loading states in the HTML). Only the build's prerender step imports
+ * this module (`@waypoint/platform/src/ssr/render`); it is never part of a browser bundle.
+ */
+export async function renderToHtml(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element, {
+    onError(error) {
+      throw error instanceof Error ? error : new Error(String(error));
+    },
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}

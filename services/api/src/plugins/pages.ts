@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTES_META_NAME } from '@waypoint/contracts';
+import type { Config, RemoteName } from '../config';
+import { PreparedBody } from '../lib/prepared-body';
+
+/** What the shell's build writes beside its pages (`dist/pages.json`). */
+interface PagesManifest {
+  /** The empty page every address without prerendered HTML gets. */
+  template: string;
+  /** Prerendered addresses and their files (`/terms` → `pages/terms.html`). */
+  pages: Record<string, string>;
+  /** Which remote draws the pages under each top-level path (`application` → `apply`). */
+  mounts: Record<string, RemoteName>;
+}
+
+/** The part of a remote's `mf-manifest.json` that says which files its routes need. */
+interface FederationManifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+/**
+ * Remotes whose files are announced with a page. The staff area is left out: travellers never need it, and its
+ * code is only fetched once a staff member is signed in.
+ */
+const PRELOADED: ReadonlySet<RemoteName> = new Set(['apply', 'account']);
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The `<link>` elements that fetch a remote's files together with the page rather than one after another once
+ * the shell runs: its manifest, its entry, the scripts of its routes, and their stylesheet (linked, so a
+ * prerendered page of the remote is styled at first paint). Only for a remote served from this server's own
+ * bundle folder, whose manifest can be read here; a remote on another origin is loaded as usual.
+ */
+function remoteHints(config: Config, name: RemoteName): string {
+  const manifestUrl = config.remotes[name];
+  const base = `/remotes/${name}/`;
+  if (!manifestUrl.startsWith(base)) return '';
+  const manifest = readJson<FederationManifest>(
+    path.join(config.bundles[name], manifestUrl.slice(base.length)),
+  );
+  if (!manifest) return '';
+  const entry = manifest.metaData?.remoteEntry;
+  const routes = manifest.exposes?.find((expose) => expose.path === './routes');
+  const links = [`<link rel="preload" href="${manifestUrl}" as="fetch" crossorigin="anonymous">`];
+  if (entry?.name) {
+    links.push(`<link rel="preload" href="${base}${entry.path ?? ''}${entry.name}" as="script">`);
+  }
+  for (const file of routes?.assets?.css?.sync ?? []) {
+    links.push(`<link rel="stylesheet" href="${base}${file}">`);
+  }
+  for (const file of routes?.assets?.js?.sync ?? []) {
+    links.push(`<link rel="preload" href="${base}${file}" as="script">`);
+  }
+  return links.join('');
+}
+
+/** A page as sent: its HTML with the head additions, compressed once and tagged. */
+function preparePage(html: string): PreparedBody {
+  const body = Buffer.from(html, 'utf8');
+  const hash = crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27);
+  return new PreparedBody(body, `"${hash}"`);
+}
+
+/**
+ * The pages of the portal, made once at start from the shell's build: each prerendered page and the empty
+ * template, each with the remotes' addresses in a meta element and the files of the remote its address needs
+ * announced in `<head>`, in its Brotli, gzip and plain forms with strong ETags.
+ */
+export class PageSet {
+  private readonly prerendered = new Map<string, PreparedBody>();
+  private readonly templates = new Map<RemoteName | null, PreparedBody>();
+  private readonly mounts: Record<string, RemoteName>;
+
+  constructor(config: Config) {
+    const shell = config.bundles.shell;
+    const manifest = readJson<PagesManifest>(path.join(shell, 'pages.json')) ?? {
+      template: 'index.html',
+      pages: {},
+      mounts: {},
+    };
+    this.mounts = manifest.mounts;
+    const meta = `<meta name="${REMOTES_META_NAME}" content="${escapeAttribute(JSON.stringify(config.remotes))}">`;
+    const hints = new Map<RemoteName, string>();
+    const hintsFor = (remote: RemoteName | null) => {
+      if (!remote || !PRELOADED.has(remote)) return '';
+      if (!hints.has(remote)) hints.set(remote, remoteHints(config, remote));
+      return hints.get(remote) ?? '';
+    };
+    const compose = (file: string, remote: RemoteName | null) => {
+      const html = fs.readFileSync(path.join(shell, file), 'utf8');
+      return preparePage(html.replace('</head>', () => `${meta}${hintsFor(remote)}</head>`));
+    };
+
+    const template = manifest.template;
+    this.templates.set(null, compose(template, null));
+    for (const remote of new Set(Object.values(manifest.mounts))) {
+      this.templates.set(remote, compose(template, remote));
+    }
+    for (const [address, file] of Object.entries(manifest.pages)) {
+      if (fs.existsSync(path.join(shell, file))) {
+        this.prerendered.set(address, compose(file, this.remoteOf(address)));
+      }
+    }
+  }
+
+  private remoteOf(pathname: string): RemoteName | null {
+    const mount = pathname.split('/')[1] ?? '';
+    return Object.hasOwn(this.mounts, mount) ? (this.mounts[mount] ?? null) : null;
+  }
+
+  /** The page for an address: its prerendered HTML when there is one, else the template for its area. */
+  pageFor(pathname: string): PreparedBody {
+    const address = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return (
+      this.prerendered.get(address) ??
+      this.templates.get(this.remoteOf(address)) ??
+      (this.templates.get(null) as PreparedBody)
+    );
+  }
+}
