@@ -28,11 +28,11 @@ const SERVICE_FEE = '€29.00';
 const STANDARD_HOURS = 72;
 
 /** 'Monday 23 November by 14:05' (or with a comma, as the ICU data has it) for now + `hours`. */
-function laterDelivery(hours: number): RegExp {
+function laterDelivery(hours: number, before = '^Expected delivery: '): RegExp {
   const due = new Date(Date.now() + hours * 3_600_000);
   const weekday = due.toLocaleDateString('en-GB', { weekday: 'long' });
   const month = due.toLocaleDateString('en-GB', { month: 'long' });
-  return new RegExp(`^Expected delivery: ${weekday},? ${due.getDate()} ${month} by \\d{2}:\\d{2}$`);
+  return new RegExp(`${before}${weekday},? ${due.getDate()} ${month} by \\d{2}:\\d{2}$`);
 }
 
 /** A field's description when it is invalid (the message is read after a hidden 'Error: '). */
@@ -83,8 +83,12 @@ test.describe('guest application wizard', () => {
     await expect(wizard.processingTime.option('Standard')).toBeChecked();
     await expect(wizard.processingTime.options.getByRole('radio')).toHaveCount(3);
     await expect(wizard.processingTime.option('Standard')).toHaveAccessibleDescription(
-      '€29.00 per traveler',
+      laterDelivery(
+        STANDARD_HOURS,
+        '^€29\\.00 per traveler Checked and submitted within 72 hours Submitted to the UK government: ',
+      ),
     );
+    await expect(wizard.processingTime.card('Express')).toContainText('€49.00');
     await expect(wizard.processingTime.summary).toContainText('€51.90');
 
     await wizard.processingStep('Standard');
