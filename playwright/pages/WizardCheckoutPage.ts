@@ -19,11 +19,18 @@ export interface Billing {
   postalCode: string;
 }
 
-/** Step 5, 'Review your order': the order, travellers and price, then the payment form and 3-D Secure. */
+/** The parts of the review, each with an 'Edit …' link to its step. */
+export type ReviewEdit = 'trip details' | 'travelers' | 'passports' | 'processing speed';
+
+/**
+ * Step 5, 'Review your order': the trip, travellers and processing speed (each with Edit links) and the price,
+ * then the payment form (accepted cards, Pay with the amount, security note, refund policy) and 3-D Secure.
+ */
 export class WizardCheckoutPage extends WizardStepPage {
   readonly expectedDelivery: Locator;
-  readonly order: Locator;
+  readonly trip: Locator;
   readonly travelers: Locator;
+  readonly processingSpeed: Locator;
   readonly price: Locator;
   readonly proceed: Locator;
   readonly payment: Locator;
@@ -45,8 +52,9 @@ export class WizardCheckoutPage extends WizardStepPage {
   constructor(page: Page) {
     super(page, 'Review your order');
     this.expectedDelivery = this.main.getByText(/^Expected delivery: /);
-    this.order = this.main.getByRole('region', { name: 'Your order' });
+    this.trip = this.main.getByRole('region', { name: 'Your trip' });
     this.travelers = this.main.getByRole('region', { name: 'Travelers' });
+    this.processingSpeed = this.main.getByRole('region', { name: 'Processing speed' });
     this.price = this.main.getByRole('region', { name: 'Price' });
     this.proceed = this.main.getByRole('button', { name: 'Proceed To Checkout' });
     this.payment = this.main.getByRole('region', { name: 'Payment' });
@@ -64,6 +72,11 @@ export class WizardCheckoutPage extends WizardStepPage {
     this.threeDSecure = page.getByRole('dialog', { name: '3D Secure authentication' });
     this.complete3ds = this.threeDSecure.getByRole('button', { name: 'Complete', exact: true });
     this.fail3ds = this.threeDSecure.getByRole('button', { name: 'Fail', exact: true });
+  }
+
+  /** The 'Edit …' link of a part of the review (the link shows 'Edit'; the rest is for screen readers). */
+  edit(what: ReviewEdit): Locator {
+    return this.main.getByRole('link', { name: `Edit ${what}`, exact: true });
   }
 
   /** The payment form's red box with this text (a declined card, a failed authentication…). */

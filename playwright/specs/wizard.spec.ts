@@ -79,7 +79,7 @@ test.describe('guest application wizard', () => {
 
     await wizard.passportStep([ann]);
     await expect(wizard.processingTime.currentStep).toContainText('Checkout');
-    // The first option is preselected; each shows its price per traveller.
+    // The first option is preselected; each card shows its price per traveller and when it is submitted.
     await expect(wizard.processingTime.option('Standard')).toBeChecked();
     await expect(wizard.processingTime.options.getByRole('radio')).toHaveCount(3);
     await expect(wizard.processingTime.option('Standard')).toHaveAccessibleDescription(
@@ -95,7 +95,7 @@ test.describe('guest application wizard', () => {
     const checkout = wizard.checkout;
     await expect(page).toHaveTitle('Review your order – Waypoint');
     await expect(checkout.expectedDelivery).toHaveText(laterDelivery(STANDARD_HOURS));
-    await expect(checkout.order.getByRole('definition')).toHaveText([
+    await expect(checkout.trip.getByRole('definition')).toHaveText([
       // The flag before the name is hidden from assistive technology.
       /^\S+ United States$/,
       'United Kingdom ETA',
@@ -105,8 +105,15 @@ test.describe('guest application wizard', () => {
         year: 'numeric',
         timeZone: 'UTC',
       }),
-      'Standard - Checked and submitted within 72 hours',
     ]);
+    await expect(checkout.processingSpeed).toContainText(
+      'Standard – Checked and submitted within 72 hours',
+    );
+    // Each part of the review links to its step.
+    await expect(checkout.edit('trip details')).toHaveAttribute('href', TRIP_DETAILS_PATH);
+    await expect(checkout.edit('travelers')).toHaveAttribute('href', PERSONAL_INFO_PATH);
+    await expect(checkout.edit('passports')).toHaveAttribute('href', PASSPORT_INFO_PATH);
+    await expect(checkout.edit('processing speed')).toHaveAttribute('href', PROCESSING_TIME_PATH);
     await expect(checkout.travelers.getByRole('listitem')).toHaveCount(1);
     await expect(checkout.travelers).toContainText('Ann Marie Lee');
     await expect(checkout.travelers).toContainText(email);

@@ -119,26 +119,61 @@ async function enterCard(user: UserEvent, number: string) {
 }
 
 describe('checkout', () => {
-  it('reviews the order: delivery, the order card, the price and the travellers', async () => {
+  it('reviews the order: trip, travelers, processing speed with delivery, and the price', async () => {
     mockApi({});
     await renderApply('/application/checkout', { wizard });
     await findTitle('Review your order');
     expect(await screen.findByText(/^Expected delivery:/)).toHaveTextContent(
       /Expected delivery: .+ by \d{2}:\d{2}/,
     );
-    const order = screen.getByRole('region', { name: 'Your order' });
-    expect(order).toHaveTextContent('United States');
-    expect(order).toHaveTextContent('United Kingdom ETA');
-    expect(order).toHaveTextContent('No dates planned');
-    expect(order).toHaveTextContent('Standard - Checked and submitted within 72 hours');
+    const trip = screen.getByRole('region', { name: 'Your trip' });
+    expect(trip).toHaveTextContent('United States');
+    expect(trip).toHaveTextContent('United Kingdom ETA');
+    expect(trip).toHaveTextContent('No dates planned');
+    const speed = screen.getByRole('region', { name: 'Processing speed' });
+    expect(speed).toHaveTextContent('Standard – Checked and submitted within 72 hours');
+    expect(speed).toHaveTextContent(/^Processing speed.*Expected delivery: .+ by \d{2}:\d{2}/);
     const cost = screen.getByRole('region', { name: 'Price' });
     expect(cost).toHaveTextContent('Government fee1 × £20.00 = 1 × €22.90');
     expect(cost).toHaveTextContent('Waypoint service fee1 × €29.00€29.00');
     expect(cost).toHaveTextContent('Total for 1 traveler€51.90');
     expect(screen.getByRole('region', { name: 'Travelers' })).toHaveTextContent(
-      'Ada LovelaceDate of birth: 10 December 1990',
+      /^Travelers.*Ada LovelaceDate of birth: 10 December 1990/,
     );
     expect(screen.queryByRole('navigation', { name: 'Application progress' })).toBeNull();
+  });
+
+  it('links each part of the review to the step that changes it', async () => {
+    mockApi({});
+    await renderApply('/application/checkout', { wizard });
+    await findTitle('Review your order');
+    await screen.findByRole('region', { name: 'Your trip' });
+    const edits = [
+      ['Your trip', 'Edit trip details', '/application/trip-details'],
+      ['Travelers', 'Edit travelers', '/application/personal-info'],
+      ['Travelers', 'Edit passports', '/application/passport-info'],
+      ['Processing speed', 'Edit processing speed', '/application/processing-time'],
+    ] as const;
+    for (const [region, name, href] of edits) {
+      const link = within(screen.getByRole('region', { name: region })).getByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+    }
+    // Sighted users see 'Edit' (and 'Edit passports' beside 'Edit' for the travelers); the rest is for screen
+    // readers.
+    const hidden = (name: string) =>
+      screen.getByRole('link', { name }).querySelector('.wp-visually-hidden')?.textContent;
+    expect(hidden('Edit trip details')).toBe('trip details');
+    expect(hidden('Edit travelers')).toBe('travelers');
+    expect(hidden('Edit processing speed')).toBe('processing speed');
+    expect(hidden('Edit passports')).toBeUndefined();
+    expect(screen.getByRole('region', { name: 'Travelers' })).toHaveTextContent(
+      'Passport ending 4567, expires 1 May 2033',
+    );
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Edit travelers' }));
+    await findTitle('Your information');
+    expect(currentPath()).toBe('/application/personal-info');
   });
 
   it("shows the server's reason in the red box and retries the same order with the same key", async () => {
