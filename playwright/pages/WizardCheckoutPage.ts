@@ -44,7 +44,13 @@ export class WizardCheckoutPage extends WizardStepPage {
   readonly cardNumber: Locator;
   readonly expiry: Locator;
   readonly cvc: Locator;
+  /** 'Pay €51.90': the button names the amount. */
   readonly pay: Locator;
+  /** The red box beside Pay when a payment fails (declined, insufficient funds, 3-D Secure failed…). */
+  readonly paymentProblem: Locator;
+  readonly acceptedCards: Locator;
+  readonly securityNote: Locator;
+  readonly refundPolicy: Locator;
   readonly threeDSecure: Locator;
   readonly complete3ds: Locator;
   readonly fail3ds: Locator;
@@ -68,7 +74,17 @@ export class WizardCheckoutPage extends WizardStepPage {
     this.cardNumber = this.payment.getByRole('textbox', { name: 'Card number', exact: true });
     this.expiry = this.payment.getByRole('textbox', { name: 'Expiry date (MM / YY)', exact: true });
     this.cvc = this.payment.getByRole('textbox', { name: 'CVC', exact: true });
-    this.pay = this.payment.getByRole('button', { name: 'Pay', exact: true });
+    this.pay = this.payment.getByRole('button', { name: /^Pay €\d+\.\d{2}$/ });
+    this.paymentProblem = this.payment.getByRole('alert', {
+      name: 'Your payment did not go through',
+    });
+    this.acceptedCards = this.payment.getByRole('list', { name: 'Cards we accept' });
+    this.securityNote = this.payment.getByText(
+      'Payments are encrypted and processed by our payment provider; we never store your card number.',
+    );
+    this.refundPolicy = this.payment.getByRole('link', {
+      name: 'Refund policy (opens in new tab)',
+    });
     this.threeDSecure = page.getByRole('dialog', { name: '3D Secure authentication' });
     this.complete3ds = this.threeDSecure.getByRole('button', { name: 'Complete', exact: true });
     this.fail3ds = this.threeDSecure.getByRole('button', { name: 'Fail', exact: true });

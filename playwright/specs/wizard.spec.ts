@@ -14,7 +14,7 @@ import {
   WizardCopy,
 } from '../support/wizard';
 import { ORDERS_PATH, OrdersPage } from '../pages/OrdersPage';
-import { CHECKOUT_PATH } from '../pages/WizardCheckoutPage';
+import { CHECKOUT_PATH, type WizardCheckoutPage } from '../pages/WizardCheckoutPage';
 import { PASSPORT_INFO_PATH } from '../pages/WizardPassportInfoPage';
 import { PERSONAL_INFO_PATH } from '../pages/WizardPersonalInfoPage';
 import { PROCESSING_TIME_PATH } from '../pages/WizardProcessingTimePage';
@@ -33,6 +33,23 @@ function laterDelivery(hours: number, before = '^Expected delivery: '): RegExp {
   const weekday = due.toLocaleDateString('en-GB', { weekday: 'long' });
   const month = due.toLocaleDateString('en-GB', { month: 'long' });
   return new RegExp(`${before}${weekday},? ${due.getDate()} ${month} by \\d{2}:\\d{2}$`);
+}
+
+/**
+ * A failed payment is read out and focused right above Pay, where the traveller is looking (it used to appear at
+ * the top of the payment card, out of sight).
+ */
+async function expectProblemBesidePay(checkout: WizardCheckoutPage, message: string) {
+  await expect(checkout.paymentProblem).toContainText(message);
+  await expect(checkout.paymentProblem).toBeFocused();
+  await expect(checkout.paymentProblem).toBeInViewport();
+  await expect(checkout.pay).toBeInViewport();
+  const problem = await checkout.paymentProblem.boundingBox();
+  const pay = await checkout.pay.boundingBox();
+  if (!problem || !pay) throw new Error('the problem or Pay is not laid out');
+  const gap = pay.y - (problem.y + problem.height);
+  expect(gap).toBeGreaterThanOrEqual(0);
+  expect(gap).toBeLessThan(48);
 }
 
 /** A field's description when it is invalid (the message is read after a hidden 'Error: '). */
@@ -139,6 +156,13 @@ test.describe('guest application wizard', () => {
     await expect(checkout.fullName).toHaveValue('Ann Marie Lee');
     await expect(checkout.email).toHaveValue(email);
     await expect(checkout.country).toHaveValue('United Kingdom (GB)');
+    // What a payer looks for before paying: the amount on the button, the cards, security and refunds.
+    await expect(checkout.pay).toHaveText('Pay €51.90');
+    await expect(checkout.acceptedCards.getByRole('img')).toHaveCount(3);
+    for (const brand of ['Visa', 'Mastercard', 'American Express'])
+      await expect(checkout.acceptedCards.getByRole('img', { name: brand })).toBeVisible();
+    await expect(checkout.securityNote).toBeVisible();
+    await expect(checkout.refundPolicy).toHaveAttribute('href', '/terms#refunds');
     await checkout.fillBilling(billingFor(ann, email));
     await wizard.payWith(CARDS.visa);
 
@@ -210,6 +234,7 @@ test.describe('guest application wizard', () => {
     ]);
     await wizard.proceedToPayment();
     await expect(checkout.totalToPay).toHaveText('Total to pay: €155.70');
+    await expect(checkout.pay).toHaveText('Pay €155.70');
 
     // Pay with nothing filled in: the form's own messages, and nothing is charged.
     await checkout.fullName.fill('');
@@ -233,11 +258,15 @@ test.describe('guest application wizard', () => {
 
     await checkout.fillBilling(billingFor(first, email));
     await wizard.payWith(CARDS.declined);
-    await expect(checkout.paymentError(WizardCopy.declined)).toBeVisible();
-    await expect(checkout.paymentError(WizardCopy.declined)).toHaveText(WizardCopy.declined);
+    await expectProblemBesidePay(checkout, WizardCopy.declined);
     await expect(page).toHaveURL(CHECKOUT_PATH);
     await expect(checkout.pay).toBeEnabled();
     await expectNoA11yViolations(page);
+
+    // Another refusal: its own reason, focused again.
+    await wizard.payWith(CARDS.insufficientFunds);
+    await expectProblemBesidePay(checkout, WizardCopy.insufficientFunds);
+    await expect(checkout.paymentProblem).not.toContainText(WizardCopy.declined);
 
     await wizard.payWith(CARDS.visa);
     const reference = await wizard.expectSuccess();
@@ -287,17 +316,29 @@ test.describe('guest application wizard', () => {
     const [first] = TRAVELLERS;
     if (!first) throw new Error('no traveller');
     await wizard.upToCheckout([first], email);
-    await wizard.proceedToPayment();
-    await wizard.checkout.fillBilling(billingFor(first, email));
-
     const checkout = wizard.checkout;
+
+    // Edit processing speed: back to the radio cards; a click anywhere on Express chooses it.
+    await checkout.edit('processing speed').click();
+    await expect(page).toHaveURL(PROCESSING_TIME_PATH);
+    await wizard.processingTime.waitUntilReady();
+    await wizard.processingTime.card('Express').getByText('€49.00').click();
+    await expect(wizard.processingTime.option('Express')).toBeChecked();
+    await expect(wizard.processingTime.option('Standard')).not.toBeChecked();
+    await expectNoA11yViolations(page);
+    await wizard.processingStep('Express');
+    await expect(checkout.processingSpeed).toContainText('Express');
+
+    await wizard.proceedToPayment();
+    await expect(checkout.pay).toHaveText('Pay €71.90');
+    await checkout.fillBilling(billingFor(first, email));
     await wizard.payWith(CARDS.threeDSecure);
     await expect(checkout.threeDSecure).toBeVisible();
-    await expect(checkout.threeDSecure).toContainText('€51.90');
+    await expect(checkout.threeDSecure).toContainText('€71.90');
     await expectNoA11yViolations(page);
     await checkout.fail3ds.click();
     await expect(checkout.threeDSecure).toBeHidden();
-    await expect(checkout.paymentError(WizardCopy.authenticationFailed)).toBeVisible();
+    await expectProblemBesidePay(checkout, WizardCopy.authenticationFailed);
     await expect(page).toHaveURL(CHECKOUT_PATH);
     await expectNoA11yViolations(page);
 

@@ -118,6 +118,23 @@ async function enterCard(user: UserEvent, number: string) {
   await user.type(cvc, '123');
 }
 
+/**
+ * A failed payment is announced (role alert), takes focus and sits right above the Pay button, after the card
+ * details, where the traveller is looking, not at the top of the form.
+ */
+async function expectPaymentProblem(message: string) {
+  const alert = await screen.findByRole('alert', { name: 'Your payment did not go through' });
+  expect(alert).toHaveTextContent(message);
+  await waitFor(() => expect(alert).toHaveFocus());
+  const cardDetails = screen.getByRole('group', { name: 'Card details' });
+  const pay = screen.getByRole('button', { name: /^Pay/ });
+  expect(
+    cardDetails.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING,
+  ).toBeTruthy();
+  expect(alert.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(alert.nextElementSibling).toBe(pay);
+}
+
 describe('checkout', () => {
   it('reviews the order: trip, travelers, processing speed with delivery, and the price', async () => {
     mockApi({});
@@ -174,6 +191,34 @@ describe('checkout', () => {
     await user.click(screen.getByRole('link', { name: 'Edit travelers' }));
     await findTitle('Your information');
     expect(currentPath()).toBe('/application/personal-info');
+  });
+
+  it('names the amount on Pay, shows the accepted cards, the security note and the refund policy', async () => {
+    const { user } = await openPayment();
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    const pay = within(payment).getByRole('button', { name: 'Pay €51.90' });
+    const brands = within(payment).getByRole('list', { name: 'Cards we accept' });
+    expect(
+      within(brands)
+        .getAllByRole('img')
+        .map((mark) => mark.getAttribute('aria-label')),
+    ).toEqual(['Visa', 'Mastercard', 'American Express']);
+    // Drawn inline: no image is fetched (the CSP allows only 'self' and data:).
+    expect(brands.querySelector('img, image, use')).toBeNull();
+    const note = within(payment).getByText(
+      'Payments are encrypted and processed by our payment provider; we never store your card number.',
+    );
+    expect(pay.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const refunds = within(payment).getByRole('link', { name: 'Refund policy (opens in new tab)' });
+    expect(refunds).toHaveAttribute('href', '/terms#refunds');
+    expect(refunds).toHaveAttribute('target', '_blank');
+
+    // The brand of the number typed stands out; the others fade.
+    await user.type(screen.getByRole('textbox', { name: /Card number/ }), '42');
+    const dimmed = within(brands)
+      .getAllByRole('listitem')
+      .map((item) => item.classList.contains('wpw-brands__item--dim'));
+    expect(dimmed).toEqual([false, true, true]);
   });
 
   it("shows the server's reason in the red box and retries the same order with the same key", async () => {
@@ -260,7 +305,7 @@ describe('checkout', () => {
 
     await user.clear(screen.getByRole('textbox', { name: /Full name/ }));
     await enterCard(user, '4242424242424241');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveFocus();
     expect(
@@ -278,7 +323,7 @@ describe('checkout', () => {
 
     await fillPayment(user, '5555555555554444');
     await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada Lovelace');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       PaymentText.sandboxOnlyTestCards,
     );
@@ -294,11 +339,11 @@ describe('checkout', () => {
       'POST /api/applications/confirm-payment': confirmed(newUser),
     });
     await fillPayment(user, '4000000000000002');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     expect(await screen.findByText(PaymentText.declined)).toBeInTheDocument();
 
     await enterCard(user, '4242424242424242');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     await findTitle('Application Submitted Successfully');
     expect(currentPath()).toBe('/application/success');
 
@@ -334,6 +379,20 @@ describe('checkout', () => {
     });
   });
 
+  it.each([
+    ['a declined card', '4000000000000002', PaymentText.declined],
+    ['insufficient funds', '4000000000009995', PaymentText.insufficientFunds],
+  ])('shows %s next to Pay, focused and announced', async (_case, number, message) => {
+    const { user } = await openPayment({
+      'POST /api/payments/sandbox/confirm': intentStatus('requires_payment_method', {
+        lastError: message,
+      }),
+    });
+    await fillPayment(user, number);
+    await user.click(screen.getByRole('button', { name: /^Pay/ }));
+    await expectPaymentProblem(message);
+  });
+
   it('asks for 3-D Secure and pays when it is completed', async () => {
     const { sent, user } = await openPayment({
       'POST /api/payments/sandbox/confirm': intentStatus('requires_action', {
@@ -343,7 +402,7 @@ describe('checkout', () => {
       'POST /api/applications/confirm-payment': confirmed(null),
     });
     await fillPayment(user, '4000002500003155');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     const dialog = await screen.findByRole('dialog', { name: '3D Secure authentication' });
     expect(dialog).toHaveTextContent('card issuer');
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
@@ -370,16 +429,16 @@ describe('checkout', () => {
       }),
     });
     await fillPayment(user, '4000002500003155');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     const dialog = await screen.findByRole('dialog', { name: '3D Secure authentication' });
     await user.click(within(dialog).getByRole('button', { name: 'Fail' }));
-    expect(await screen.findByText(PaymentText.authenticationFailed)).toBeInTheDocument();
+    await expectPaymentProblem(PaymentText.authenticationFailed);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(callsTo(sent, 'POST /api/payments/sandbox/authenticate')[0]?.body).toMatchObject({
       outcome: 'fail',
     });
 
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     expect(await screen.findByText('Payment not completed: processing')).toBeInTheDocument();
     expect(callsTo(sent, 'POST /api/applications/confirm-payment')).toHaveLength(0);
   });
@@ -392,7 +451,7 @@ describe('success', () => {
       'POST /api/applications/confirm-payment': confirmed(newUser),
     });
     await fillPayment(user, '4242424242424242');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     await findTitle('Application Submitted Successfully');
 
     const check = () => {
@@ -471,7 +530,7 @@ describe('an unpaid order reopened from My orders', () => {
     expect(screen.getByRole('region', { name: 'Price' })).toHaveTextContent('€51.90');
     const user = userEvent.setup();
     await fillPayment(user, '4242424242424242');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     await findTitle('Application Submitted Successfully');
     expect(callsTo(sent, 'POST /api/applications/create-payment-intent')).toHaveLength(0);
     expect(callsTo(sent, 'POST /api/applications/confirm-payment')[0]?.body).toEqual({
