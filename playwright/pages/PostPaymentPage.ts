@@ -10,9 +10,12 @@ export function travellerPath(applicationId: string, travelerId: string, slug: s
   return `${applicationPath(applicationId)}/travelers/${encodeURIComponent(travelerId)}/${slug}`;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * The sidebar of the post-payment layout ('Your application'): trip details, then General Information, each
- * traveller's sections with their state (Not started, In progress, Completed), Review, and Save & Exit.
+ * traveller as a disclosure ('Traveler 2 – Ben Lee, 3 of 6 done'; the current one open) over their sections with
+ * their state (Not started, In progress, Completed), Review, and Save & Exit.
  */
 export class PostPaymentSidebar {
   readonly root: Locator;
@@ -31,9 +34,23 @@ export class PostPaymentSidebar {
     this.saveAndExit = this.root.getByRole('button', { name: 'Save & Exit' });
   }
 
-  /** A traveller's part of the sidebar, by its heading ('Traveler 1 – Ann Marie Lee'). */
+  /** A traveller's part of the sidebar, by its title ('Traveler 1 – Ann Marie Lee'). */
   traveller(title: string): Locator {
     return this.nav.getByRole('region', { name: title, exact: true });
+  }
+
+  /** The button that opens or folds a traveller's sections; named with the progress ('…, 3 of 6 done'). */
+  travellerToggle(title: string): Locator {
+    return this.traveller(title).getByRole('button', {
+      name: new RegExp(`^${escapeRegExp(title)}\\s*,`),
+    });
+  }
+
+  /** Opens a traveller's sections unless they are open already. */
+  async openTraveller(title: string): Promise<void> {
+    const toggle = this.travellerToggle(title);
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   }
 
   /** A traveller's section link ('Passport Page', 'Work', …), named with its state. */
@@ -49,6 +66,7 @@ export class PostPaymentSidebar {
     labels: readonly string[],
     state: string,
   ): Promise<void> {
+    await this.openTraveller(travellerTitle);
     await expect(this.traveller(travellerTitle).getByRole('link')).toHaveCount(labels.length);
     for (const label of labels)
       await expect(this.section(travellerTitle, label)).toHaveAccessibleName(

@@ -19,11 +19,18 @@ export interface Billing {
   postalCode: string;
 }
 
-/** Step 5, 'Review your order': the order, travellers and price, then the payment form and 3-D Secure. */
+/** The parts of the review, each with an 'Edit …' link to its step. */
+export type ReviewEdit = 'trip details' | 'travelers' | 'passports' | 'processing speed';
+
+/**
+ * Step 5, 'Review your order': the trip, travellers and processing speed (each with Edit links) and the price,
+ * then the payment form (accepted cards, Pay with the amount, security note, refund policy) and 3-D Secure.
+ */
 export class WizardCheckoutPage extends WizardStepPage {
   readonly expectedDelivery: Locator;
-  readonly order: Locator;
+  readonly trip: Locator;
   readonly travelers: Locator;
+  readonly processingSpeed: Locator;
   readonly price: Locator;
   readonly proceed: Locator;
   readonly payment: Locator;
@@ -37,7 +44,13 @@ export class WizardCheckoutPage extends WizardStepPage {
   readonly cardNumber: Locator;
   readonly expiry: Locator;
   readonly cvc: Locator;
+  /** 'Pay €51.90': the button names the amount. */
   readonly pay: Locator;
+  /** The red box beside Pay when a payment fails (declined, insufficient funds, 3-D Secure failed…). */
+  readonly paymentProblem: Locator;
+  readonly acceptedCards: Locator;
+  readonly securityNote: Locator;
+  readonly refundPolicy: Locator;
   readonly threeDSecure: Locator;
   readonly complete3ds: Locator;
   readonly fail3ds: Locator;
@@ -45,8 +58,9 @@ export class WizardCheckoutPage extends WizardStepPage {
   constructor(page: Page) {
     super(page, 'Review your order');
     this.expectedDelivery = this.main.getByText(/^Expected delivery: /);
-    this.order = this.main.getByRole('region', { name: 'Your order' });
+    this.trip = this.main.getByRole('region', { name: 'Your trip' });
     this.travelers = this.main.getByRole('region', { name: 'Travelers' });
+    this.processingSpeed = this.main.getByRole('region', { name: 'Processing speed' });
     this.price = this.main.getByRole('region', { name: 'Price' });
     this.proceed = this.main.getByRole('button', { name: 'Proceed To Checkout' });
     this.payment = this.main.getByRole('region', { name: 'Payment' });
@@ -60,10 +74,25 @@ export class WizardCheckoutPage extends WizardStepPage {
     this.cardNumber = this.payment.getByRole('textbox', { name: 'Card number', exact: true });
     this.expiry = this.payment.getByRole('textbox', { name: 'Expiry date (MM / YY)', exact: true });
     this.cvc = this.payment.getByRole('textbox', { name: 'CVC', exact: true });
-    this.pay = this.payment.getByRole('button', { name: 'Pay', exact: true });
+    this.pay = this.payment.getByRole('button', { name: /^Pay €\d+\.\d{2}$/ });
+    this.paymentProblem = this.payment.getByRole('alert', {
+      name: 'Your payment did not go through',
+    });
+    this.acceptedCards = this.payment.getByRole('list', { name: 'Cards we accept' });
+    this.securityNote = this.payment.getByText(
+      'Payments are encrypted and processed by our payment provider; we never store your card number.',
+    );
+    this.refundPolicy = this.payment.getByRole('link', {
+      name: 'Refund policy (opens in new tab)',
+    });
     this.threeDSecure = page.getByRole('dialog', { name: '3D Secure authentication' });
     this.complete3ds = this.threeDSecure.getByRole('button', { name: 'Complete', exact: true });
     this.fail3ds = this.threeDSecure.getByRole('button', { name: 'Fail', exact: true });
+  }
+
+  /** The 'Edit …' link of a part of the review (the link shows 'Edit'; the rest is for screen readers). */
+  edit(what: ReviewEdit): Locator {
+    return this.main.getByRole('link', { name: `Edit ${what}`, exact: true });
   }
 
   /** The payment form's red box with this text (a declined card, a failed authentication…). */

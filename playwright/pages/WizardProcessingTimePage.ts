@@ -3,7 +3,10 @@ import { WizardStepPage } from './WizardStepPage';
 
 export const PROCESSING_TIME_PATH = '/application/processing-time';
 
-/** Step 4, 'Processing time': the options as radios with their prices, and the summary. */
+/**
+ * Step 4, 'Processing time': the options as radio cards (a native radio named by the option, described by its
+ * price and the date it is submitted by; the whole card is its label), and the summary.
+ */
 export class WizardProcessingTimePage extends WizardStepPage {
   readonly options: Locator;
   readonly summary: Locator;
@@ -11,13 +14,20 @@ export class WizardProcessingTimePage extends WizardStepPage {
 
   constructor(page: Page) {
     super(page, 'Processing time');
-    this.options = this.main.getByRole('group', { name: 'How fast do you need it?' });
+    this.options = this.main.getByRole('group', { name: /^How fast do you need it\?/ });
     this.summary = this.main.getByRole('region', { name: 'Summary' });
     this.saveAndContinue = this.main.getByRole('button', { name: 'Save & Continue' });
   }
 
   /** The radio of an option, by its name ('Standard', 'Express', …). */
   option(name: string): Locator {
-    return this.options.getByRole('radio', { name: new RegExp(`^${name} - `) });
+    return this.options.getByRole('radio', { name, exact: true });
+  }
+
+  /** The whole card of an option: clicking anywhere on it chooses the option. */
+  card(name: string): Locator {
+    return this.options
+      .locator('label')
+      .filter({ has: this.page.getByRole('radio', { name, exact: true }) });
   }
 }

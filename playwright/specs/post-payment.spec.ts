@@ -77,6 +77,20 @@ test.describe('after payment', () => {
     await expect(page).toHaveTitle('General Information – Waypoint');
     await expect(generalInfo.reference).toHaveText(`Order ${order.reference}`);
     await expect(generalInfo.sidebar.generalInformation).toHaveAccessibleName(/Not started$/);
+    // One disclosure per traveller with its progress: the first with work left is open, the other folded.
+    await expect(generalInfo.sidebar.travellerToggle(firstTitle)).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(generalInfo.sidebar.travellerToggle(secondTitle)).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await expect(generalInfo.sidebar.traveller(secondTitle).getByRole('link')).toHaveCount(0);
+    for (const title of titles)
+      await expect(generalInfo.sidebar.travellerToggle(title)).toHaveAccessibleName(
+        /,\s*0 of 6 done$/,
+      );
     for (const title of titles)
       await generalInfo.sidebar.expectTravellerStates(title, TRAVELLER_SECTIONS, 'Not started');
     await expect(generalInfo.countryCode).toHaveValue('+43');
@@ -206,6 +220,18 @@ test.describe('after payment', () => {
         );
         await passportPage.waitUntilReady();
         await expect(passportPage.sidebar.generalInformation).toHaveAccessibleName(/Completed$/);
+        // Traveller 1 folds away with all done; traveller 2, now current, is open.
+        await expect(passportPage.sidebar.travellerToggle(firstTitle)).toHaveAttribute(
+          'aria-expanded',
+          'false',
+        );
+        await expect(passportPage.sidebar.travellerToggle(firstTitle)).toHaveAccessibleName(
+          /,\s*6 of 6 done$/,
+        );
+        await expect(passportPage.sidebar.travellerToggle(secondTitle)).toHaveAttribute(
+          'aria-expanded',
+          'true',
+        );
         await passportPage.sidebar.expectTravellerStates(
           firstTitle,
           TRAVELLER_SECTIONS,

@@ -14,7 +14,7 @@ import {
   WizardCopy,
 } from '../support/wizard';
 import { ORDERS_PATH, OrdersPage } from '../pages/OrdersPage';
-import { CHECKOUT_PATH } from '../pages/WizardCheckoutPage';
+import { CHECKOUT_PATH, type WizardCheckoutPage } from '../pages/WizardCheckoutPage';
 import { PASSPORT_INFO_PATH } from '../pages/WizardPassportInfoPage';
 import { PERSONAL_INFO_PATH } from '../pages/WizardPersonalInfoPage';
 import { PROCESSING_TIME_PATH } from '../pages/WizardProcessingTimePage';
@@ -28,11 +28,28 @@ const SERVICE_FEE = '€29.00';
 const STANDARD_HOURS = 72;
 
 /** 'Monday 23 November by 14:05' (or with a comma, as the ICU data has it) for now + `hours`. */
-function laterDelivery(hours: number): RegExp {
+function laterDelivery(hours: number, before = '^Expected delivery: '): RegExp {
   const due = new Date(Date.now() + hours * 3_600_000);
   const weekday = due.toLocaleDateString('en-GB', { weekday: 'long' });
   const month = due.toLocaleDateString('en-GB', { month: 'long' });
-  return new RegExp(`^Expected delivery: ${weekday},? ${due.getDate()} ${month} by \\d{2}:\\d{2}$`);
+  return new RegExp(`${before}${weekday},? ${due.getDate()} ${month} by \\d{2}:\\d{2}$`);
+}
+
+/**
+ * A failed payment is read out and focused right above Pay, where the traveller is looking (it used to appear at
+ * the top of the payment card, out of sight).
+ */
+async function expectProblemBesidePay(checkout: WizardCheckoutPage, message: string) {
+  await expect(checkout.paymentProblem).toContainText(message);
+  await expect(checkout.paymentProblem).toBeFocused();
+  await expect(checkout.paymentProblem).toBeInViewport();
+  await expect(checkout.pay).toBeInViewport();
+  const problem = await checkout.paymentProblem.boundingBox();
+  const pay = await checkout.pay.boundingBox();
+  if (!problem || !pay) throw new Error('the problem or Pay is not laid out');
+  const gap = pay.y - (problem.y + problem.height);
+  expect(gap).toBeGreaterThanOrEqual(0);
+  expect(gap).toBeLessThan(48);
 }
 
 /** A field's description when it is invalid (the message is read after a hidden 'Error: '). */
@@ -79,19 +96,23 @@ test.describe('guest application wizard', () => {
 
     await wizard.passportStep([ann]);
     await expect(wizard.processingTime.currentStep).toContainText('Checkout');
-    // The first option is preselected; each shows its price per traveller.
+    // The first option is preselected; each card shows its price per traveller and when it is submitted.
     await expect(wizard.processingTime.option('Standard')).toBeChecked();
     await expect(wizard.processingTime.options.getByRole('radio')).toHaveCount(3);
     await expect(wizard.processingTime.option('Standard')).toHaveAccessibleDescription(
-      '€29.00 per traveler',
+      laterDelivery(
+        STANDARD_HOURS,
+        '^€29\\.00 per traveler Checked and submitted within 72 hours Submitted to the UK government: ',
+      ),
     );
+    await expect(wizard.processingTime.card('Express')).toContainText('€49.00');
     await expect(wizard.processingTime.summary).toContainText('€51.90');
 
     await wizard.processingStep('Standard');
     const checkout = wizard.checkout;
     await expect(page).toHaveTitle('Review your order – Waypoint');
     await expect(checkout.expectedDelivery).toHaveText(laterDelivery(STANDARD_HOURS));
-    await expect(checkout.order.getByRole('definition')).toHaveText([
+    await expect(checkout.trip.getByRole('definition')).toHaveText([
       // The flag before the name is hidden from assistive technology.
       /^\S+ United States$/,
       'United Kingdom ETA',
@@ -101,8 +122,15 @@ test.describe('guest application wizard', () => {
         year: 'numeric',
         timeZone: 'UTC',
       }),
-      'Standard - Checked and submitted within 72 hours',
     ]);
+    await expect(checkout.processingSpeed).toContainText(
+      'Standard – Checked and submitted within 72 hours',
+    );
+    // Each part of the review links to its step.
+    await expect(checkout.edit('trip details')).toHaveAttribute('href', TRIP_DETAILS_PATH);
+    await expect(checkout.edit('travelers')).toHaveAttribute('href', PERSONAL_INFO_PATH);
+    await expect(checkout.edit('passports')).toHaveAttribute('href', PASSPORT_INFO_PATH);
+    await expect(checkout.edit('processing speed')).toHaveAttribute('href', PROCESSING_TIME_PATH);
     await expect(checkout.travelers.getByRole('listitem')).toHaveCount(1);
     await expect(checkout.travelers).toContainText('Ann Marie Lee');
     await expect(checkout.travelers).toContainText(email);
@@ -128,6 +156,13 @@ test.describe('guest application wizard', () => {
     await expect(checkout.fullName).toHaveValue('Ann Marie Lee');
     await expect(checkout.email).toHaveValue(email);
     await expect(checkout.country).toHaveValue('United Kingdom (GB)');
+    // What a payer looks for before paying: the amount on the button, the cards, security and refunds.
+    await expect(checkout.pay).toHaveText('Pay €51.90');
+    await expect(checkout.acceptedCards.getByRole('img')).toHaveCount(3);
+    for (const brand of ['Visa', 'Mastercard', 'American Express'])
+      await expect(checkout.acceptedCards.getByRole('img', { name: brand })).toBeVisible();
+    await expect(checkout.securityNote).toBeVisible();
+    await expect(checkout.refundPolicy).toHaveAttribute('href', '/terms#refunds');
     await checkout.fillBilling(billingFor(ann, email));
     await wizard.payWith(CARDS.visa);
 
@@ -199,6 +234,7 @@ test.describe('guest application wizard', () => {
     ]);
     await wizard.proceedToPayment();
     await expect(checkout.totalToPay).toHaveText('Total to pay: €155.70');
+    await expect(checkout.pay).toHaveText('Pay €155.70');
 
     // Pay with nothing filled in: the form's own messages, and nothing is charged.
     await checkout.fullName.fill('');
@@ -222,11 +258,15 @@ test.describe('guest application wizard', () => {
 
     await checkout.fillBilling(billingFor(first, email));
     await wizard.payWith(CARDS.declined);
-    await expect(checkout.paymentError(WizardCopy.declined)).toBeVisible();
-    await expect(checkout.paymentError(WizardCopy.declined)).toHaveText(WizardCopy.declined);
+    await expectProblemBesidePay(checkout, WizardCopy.declined);
     await expect(page).toHaveURL(CHECKOUT_PATH);
     await expect(checkout.pay).toBeEnabled();
     await expectNoA11yViolations(page);
+
+    // Another refusal: its own reason, focused again.
+    await wizard.payWith(CARDS.insufficientFunds);
+    await expectProblemBesidePay(checkout, WizardCopy.insufficientFunds);
+    await expect(checkout.paymentProblem).not.toContainText(WizardCopy.declined);
 
     await wizard.payWith(CARDS.visa);
     const reference = await wizard.expectSuccess();
@@ -276,17 +316,29 @@ test.describe('guest application wizard', () => {
     const [first] = TRAVELLERS;
     if (!first) throw new Error('no traveller');
     await wizard.upToCheckout([first], email);
-    await wizard.proceedToPayment();
-    await wizard.checkout.fillBilling(billingFor(first, email));
-
     const checkout = wizard.checkout;
+
+    // Edit processing speed: back to the radio cards; a click anywhere on Express chooses it.
+    await checkout.edit('processing speed').click();
+    await expect(page).toHaveURL(PROCESSING_TIME_PATH);
+    await wizard.processingTime.waitUntilReady();
+    await wizard.processingTime.card('Express').getByText('€49.00').click();
+    await expect(wizard.processingTime.option('Express')).toBeChecked();
+    await expect(wizard.processingTime.option('Standard')).not.toBeChecked();
+    await expectNoA11yViolations(page);
+    await wizard.processingStep('Express');
+    await expect(checkout.processingSpeed).toContainText('Express');
+
+    await wizard.proceedToPayment();
+    await expect(checkout.pay).toHaveText('Pay €71.90');
+    await checkout.fillBilling(billingFor(first, email));
     await wizard.payWith(CARDS.threeDSecure);
     await expect(checkout.threeDSecure).toBeVisible();
-    await expect(checkout.threeDSecure).toContainText('€51.90');
+    await expect(checkout.threeDSecure).toContainText('€71.90');
     await expectNoA11yViolations(page);
     await checkout.fail3ds.click();
     await expect(checkout.threeDSecure).toBeHidden();
-    await expect(checkout.paymentError(WizardCopy.authenticationFailed)).toBeVisible();
+    await expectProblemBesidePay(checkout, WizardCopy.authenticationFailed);
     await expect(page).toHaveURL(CHECKOUT_PATH);
     await expectNoA11yViolations(page);
 

@@ -30,6 +30,7 @@ export const WizardCopy = {
   secondNationalityRequired: 'Traveler 1: Please specify if you have another nationality',
   savedApplication: "You've already started an application.",
   declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
   authenticationFailed:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   fullNameRequired: 'Full name is required',
@@ -45,6 +46,7 @@ const card = (number: string): TestCard => ({ number, expiry: `12${NEXT_YEAR}`, 
 export const CARDS = {
   visa: card('4242424242424242'),
   declined: card('4000000000000002'),
+  insufficientFunds: card('4000000000009995'),
   threeDSecure: card('4000002500003155'),
 } as const;
 

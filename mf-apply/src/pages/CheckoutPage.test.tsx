@@ -118,27 +118,107 @@ async function enterCard(user: UserEvent, number: string) {
   await user.type(cvc, '123');
 }
 
+/**
+ * A failed payment is announced (role alert), takes focus and sits right above the Pay button, after the card
+ * details, where the traveller is looking, not at the top of the form.
+ */
+async function expectPaymentProblem(message: string) {
+  const alert = await screen.findByRole('alert', { name: 'Your payment did not go through' });
+  expect(alert).toHaveTextContent(message);
+  await waitFor(() => expect(alert).toHaveFocus());
+  const cardDetails = screen.getByRole('group', { name: 'Card details' });
+  const pay = screen.getByRole('button', { name: /^Pay/ });
+  expect(
+    cardDetails.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING,
+  ).toBeTruthy();
+  expect(alert.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(alert.nextElementSibling).toBe(pay);
+}
+
 describe('checkout', () => {
-  it('reviews the order: delivery, the order card, the price and the travellers', async () => {
+  it('reviews the order: trip, travelers, processing speed with delivery, and the price', async () => {
     mockApi({});
     await renderApply('/application/checkout', { wizard });
     await findTitle('Review your order');
     expect(await screen.findByText(/^Expected delivery:/)).toHaveTextContent(
       /Expected delivery: .+ by \d{2}:\d{2}/,
     );
-    const order = screen.getByRole('region', { name: 'Your order' });
-    expect(order).toHaveTextContent('United States');
-    expect(order).toHaveTextContent('United Kingdom ETA');
-    expect(order).toHaveTextContent('No dates planned');
-    expect(order).toHaveTextContent('Standard - Checked and submitted within 72 hours');
+    const trip = screen.getByRole('region', { name: 'Your trip' });
+    expect(trip).toHaveTextContent('United States');
+    expect(trip).toHaveTextContent('United Kingdom ETA');
+    expect(trip).toHaveTextContent('No dates planned');
+    const speed = screen.getByRole('region', { name: 'Processing speed' });
+    expect(speed).toHaveTextContent('Standard – Checked and submitted within 72 hours');
+    expect(speed).toHaveTextContent(/^Processing speed.*Expected delivery: .+ by \d{2}:\d{2}/);
     const cost = screen.getByRole('region', { name: 'Price' });
     expect(cost).toHaveTextContent('Government fee1 × £20.00 = 1 × €22.90');
     expect(cost).toHaveTextContent('Waypoint service fee1 × €29.00€29.00');
     expect(cost).toHaveTextContent('Total for 1 traveler€51.90');
     expect(screen.getByRole('region', { name: 'Travelers' })).toHaveTextContent(
-      'Ada LovelaceDate of birth: 10 December 1990',
+      /^Travelers.*Ada LovelaceDate of birth: 10 December 1990/,
     );
     expect(screen.queryByRole('navigation', { name: 'Application progress' })).toBeNull();
+  });
+
+  it('links each part of the review to the step that changes it', async () => {
+    mockApi({});
+    await renderApply('/application/checkout', { wizard });
+    await findTitle('Review your order');
+    await screen.findByRole('region', { name: 'Your trip' });
+    const edits = [
+      ['Your trip', 'Edit trip details', '/application/trip-details'],
+      ['Travelers', 'Edit travelers', '/application/personal-info'],
+      ['Travelers', 'Edit passports', '/application/passport-info'],
+      ['Processing speed', 'Edit processing speed', '/application/processing-time'],
+    ] as const;
+    for (const [region, name, href] of edits) {
+      const link = within(screen.getByRole('region', { name: region })).getByRole('link', { name });
+      expect(link).toHaveAttribute('href', href);
+    }
+    // Sighted users see 'Edit' (and 'Edit passports' beside 'Edit' for the travelers); the rest is for screen
+    // readers.
+    const hidden = (name: string) =>
+      screen.getByRole('link', { name }).querySelector('.wp-visually-hidden')?.textContent;
+    expect(hidden('Edit trip details')).toBe('trip details');
+    expect(hidden('Edit travelers')).toBe('travelers');
+    expect(hidden('Edit processing speed')).toBe('processing speed');
+    expect(hidden('Edit passports')).toBeUndefined();
+    expect(screen.getByRole('region', { name: 'Travelers' })).toHaveTextContent(
+      'Passport ending 4567, expires 1 May 2033',
+    );
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Edit travelers' }));
+    await findTitle('Your information');
+    expect(currentPath()).toBe('/application/personal-info');
+  });
+
+  it('names the amount on Pay, shows the accepted cards, the security note and the refund policy', async () => {
+    const { user } = await openPayment();
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    const pay = within(payment).getByRole('button', { name: 'Pay €51.90' });
+    const brands = within(payment).getByRole('list', { name: 'Cards we accept' });
+    expect(
+      within(brands)
+        .getAllByRole('img')
+        .map((mark) => mark.getAttribute('aria-label')),
+    ).toEqual(['Visa', 'Mastercard', 'American Express']);
+    // Drawn inline: no image is fetched (the CSP allows only 'self' and data:).
+    expect(brands.querySelector('img, image, use')).toBeNull();
+    const note = within(payment).getByText(
+      'Payments are encrypted and processed by our payment provider; we never store your card number.',
+    );
+    expect(pay.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const refunds = within(payment).getByRole('link', { name: 'Refund policy (opens in new tab)' });
+    expect(refunds).toHaveAttribute('href', '/terms#refunds');
+    expect(refunds).toHaveAttribute('target', '_blank');
+
+    // The brand of the number typed stands out; the others fade.
+    await user.type(screen.getByRole('textbox', { name: /Card number/ }), '42');
+    const dimmed = within(brands)
+      .getAllByRole('listitem')
+      .map((item) => item.classList.contains('wpw-brands__item--dim'));
+    expect(dimmed).toEqual([false, true, true]);
   });
 
   it("shows the server's reason in the red box and retries the same order with the same key", async () => {
@@ -225,7 +305,7 @@ describe('checkout', () => {
 
     await user.clear(screen.getByRole('textbox', { name: /Full name/ }));
     await enterCard(user, '4242424242424241');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveFocus();
     expect(
@@ -243,7 +323,7 @@ describe('checkout', () => {
 
     await fillPayment(user, '5555555555554444');
     await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada Lovelace');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       PaymentText.sandboxOnlyTestCards,
     );
@@ -259,11 +339,11 @@ describe('checkout', () => {
       'POST /api/applications/confirm-payment': confirmed(newUser),
     });
     await fillPayment(user, '4000000000000002');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     expect(await screen.findByText(PaymentText.declined)).toBeInTheDocument();
 
     await enterCard(user, '4242424242424242');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     await findTitle('Application Submitted Successfully');
     expect(currentPath()).toBe('/application/success');
 
@@ -299,6 +379,20 @@ describe('checkout', () => {
     });
   });
 
+  it.each([
+    ['a declined card', '4000000000000002', PaymentText.declined],
+    ['insufficient funds', '4000000000009995', PaymentText.insufficientFunds],
+  ])('shows %s next to Pay, focused and announced', async (_case, number, message) => {
+    const { user } = await openPayment({
+      'POST /api/payments/sandbox/confirm': intentStatus('requires_payment_method', {
+        lastError: message,
+      }),
+    });
+    await fillPayment(user, number);
+    await user.click(screen.getByRole('button', { name: /^Pay/ }));
+    await expectPaymentProblem(message);
+  });
+
   it('asks for 3-D Secure and pays when it is completed', async () => {
     const { sent, user } = await openPayment({
       'POST /api/payments/sandbox/confirm': intentStatus('requires_action', {
@@ -308,7 +402,7 @@ describe('checkout', () => {
       'POST /api/applications/confirm-payment': confirmed(null),
     });
     await fillPayment(user, '4000002500003155');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     const dialog = await screen.findByRole('dialog', { name: '3D Secure authentication' });
     expect(dialog).toHaveTextContent('card issuer');
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
@@ -335,16 +429,16 @@ describe('checkout', () => {
       }),
     });
     await fillPayment(user, '4000002500003155');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     const dialog = await screen.findByRole('dialog', { name: '3D Secure authentication' });
     await user.click(within(dialog).getByRole('button', { name: 'Fail' }));
-    expect(await screen.findByText(PaymentText.authenticationFailed)).toBeInTheDocument();
+    await expectPaymentProblem(PaymentText.authenticationFailed);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(callsTo(sent, 'POST /api/payments/sandbox/authenticate')[0]?.body).toMatchObject({
       outcome: 'fail',
     });
 
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     expect(await screen.findByText('Payment not completed: processing')).toBeInTheDocument();
     expect(callsTo(sent, 'POST /api/applications/confirm-payment')).toHaveLength(0);
   });
@@ -357,7 +451,7 @@ describe('success', () => {
       'POST /api/applications/confirm-payment': confirmed(newUser),
     });
     await fillPayment(user, '4242424242424242');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     await findTitle('Application Submitted Successfully');
 
     const check = () => {
@@ -436,7 +530,7 @@ describe('an unpaid order reopened from My orders', () => {
     expect(screen.getByRole('region', { name: 'Price' })).toHaveTextContent('€51.90');
     const user = userEvent.setup();
     await fillPayment(user, '4242424242424242');
-    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     await findTitle('Application Submitted Successfully');
     expect(callsTo(sent, 'POST /api/applications/create-payment-intent')).toHaveLength(0);
     expect(callsTo(sent, 'POST /api/applications/confirm-payment')[0]?.body).toEqual({

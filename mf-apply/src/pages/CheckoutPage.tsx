@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import {
-  expectedDelivery,
   type ConfirmPaymentResponse,
   type CreatePaymentIntentBody,
   type CreatePaymentIntentResponse,
-  type TravelerInput,
 } from '@waypoint/contracts';
 import {
   Link,
@@ -19,6 +17,7 @@ import {
 } from '@waypoint/platform';
 import { Button, ErrorBox, PageSpinner, Spinner } from '@waypoint/ui';
 import { OrderCost, priceOf } from '../components/OrderCost';
+import { ProcessingFacts, ReviewCard, TravelerFacts, TripFacts } from '../components/OrderReview';
 import { messageOf, PaymentForm } from '../payment/PaymentForm';
 import {
   reachStep,
@@ -28,9 +27,9 @@ import {
   useCreatePaymentIntentMutation,
   useGetCheckoutOrderQuery,
 } from '../state';
-import { draftOf, formatDate, travelerName, useOrderContext, useSaveDraft } from '../wizard/order';
+import { draftOf, travelerName, useOrderContext, useSaveDraft } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
-import { SUCCESS_PATH } from '../wizard/steps';
+import { SUCCESS_PATH, stepPath } from '../wizard/steps';
 
 const CHECKOUT_FAILED = 'Failed to submit application';
 
@@ -60,29 +59,6 @@ function usePaid() {
     );
     navigate(SUCCESS_PATH);
   };
-}
-
-function TravelerList({
-  travelers,
-}: {
-  travelers: Array<Pick<TravelerInput, 'firstName' | 'lastName'> & Partial<TravelerInput>>;
-}) {
-  return (
-    <section className="wp-card" aria-labelledby="travelers-title">
-      <h2 id="travelers-title">Travelers</h2>
-      <ol className="wpw-travelers">
-        {travelers.map((traveler, index) => (
-          <li key={index}>
-            <strong>{travelerName(traveler) || `Traveler ${index + 1}`}</strong>
-            {traveler.dateOfBirth ? (
-              <span className="wpw-muted">Date of birth: {formatDate(traveler.dateOfBirth)}</span>
-            ) : null}
-            {traveler.email ? <span className="wpw-muted">{traveler.email}</span> : null}
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
 }
 
 interface Failure {
@@ -155,88 +131,72 @@ function NewCheckout() {
   };
 
   return (
-    <>
-      {option ? (
-        <p className="wpw-delivery">
-          Expected delivery: <strong>{expectedDelivery(option.hours)}</strong>
-        </p>
-      ) : null}
-      <div className="wp-two-columns">
-        <div className="wp-stack">
-          <section className="wp-card" aria-labelledby="order-title">
-            <h2 id="order-title">Your order</h2>
-            <dl className="wpw-order">
-              <div>
-                <dt>Nationality</dt>
-                <dd>
-                  {country ? (
-                    <>
-                      <span aria-hidden="true">{country.flagEmoji} </span>
-                      {country.name}
-                    </>
-                  ) : (
-                    '–'
-                  )}
-                </dd>
-              </div>
-              <div>
-                <dt>Visa type</dt>
-                <dd>{visaType?.name ?? '–'}</dd>
-              </div>
-              <div>
-                <dt>Arrival date</dt>
-                <dd>{arrivalDate ? formatDate(arrivalDate) : 'No dates planned'}</dd>
-              </div>
-              <div>
-                <dt>Processing option</dt>
-                <dd>{option ? `${option.name} - ${option.description}` : '–'}</dd>
-              </div>
-            </dl>
-          </section>
-          <TravelerList travelers={travelers} />
-        </div>
-        <div className="wp-stack">
-          {order ? (
-            <OrderCost price={order.price} title="Price" />
-          ) : visaType ? (
-            <OrderCost price={priceOf(visaType, option, travelers.length)} title="Price" />
-          ) : null}
-          {failure ? (
-            <ErrorBox id="checkout-error">
-              <p>{failure.message}</p>
-              {failure.details.length > 0 ? (
-                <ul>
-                  {failure.details.map((detail) => (
-                    <li key={detail}>{detail}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </ErrorBox>
-          ) : null}
-          {order ? null : (
-            <Button
-              size="large"
-              fullWidth
-              busy={creating.isLoading}
-              busyLabel="Preparing your order…"
-              onClick={() => void onProceed()}
-            >
-              Proceed To Checkout
-            </Button>
-          )}
-        </div>
+    <div className="wpw-checkout">
+      <div className="wp-stack wpw-checkout__review">
+        <ReviewCard id="trip" title="Your trip" edits={[{ to: stepPath(1), what: 'trip details' }]}>
+          <TripFacts country={country} visaType={visaType} arrivalDate={arrivalDate} />
+        </ReviewCard>
+        <ReviewCard
+          id="travelers"
+          title="Travelers"
+          edits={[
+            { to: stepPath(2), what: 'travelers' },
+            { to: stepPath(3), what: 'passports', visible: true },
+          ]}
+        >
+          <TravelerFacts travelers={travelers} />
+        </ReviewCard>
+        <ReviewCard
+          id="processing"
+          title="Processing speed"
+          edits={[{ to: stepPath(4), what: 'processing speed' }]}
+        >
+          <ProcessingFacts option={option} />
+        </ReviewCard>
+      </div>
+      <div className="wp-stack wpw-checkout__aside">
+        {order ? (
+          <OrderCost price={order.price} title="Price" />
+        ) : visaType ? (
+          <OrderCost price={priceOf(visaType, option, travelers.length)} title="Price" />
+        ) : null}
+        {failure ? (
+          <ErrorBox id="checkout-error">
+            <p>{failure.message}</p>
+            {failure.details.length > 0 ? (
+              <ul>
+                {failure.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            ) : null}
+          </ErrorBox>
+        ) : null}
+        {order ? null : (
+          <Button
+            size="large"
+            fullWidth
+            busy={creating.isLoading}
+            busyLabel="Preparing your order…"
+            onClick={() => void onProceed()}
+          >
+            Proceed To Checkout
+          </Button>
+        )}
       </div>
       {order ? (
-        <PaymentForm
-          payment={order}
-          totalCents={order.price.totalCents}
-          defaultName={travelerName(travelers[0] ?? { firstName: '', lastName: '' })}
-          defaultEmail={travelers[0]?.email ?? ''}
-          confirmEmail={travelers[0]?.email}
-          onPaid={onPaid}
-        />
+        <div className="wpw-checkout__payment">
+          <PaymentForm
+            payment={order}
+            totalCents={order.price.totalCents}
+            defaultName={travelerName(travelers[0] ?? { firstName: '', lastName: '' })}
+            defaultEmail={travelers[0]?.email ?? ''}
+            confirmEmail={travelers[0]?.email}
+            onPaid={onPaid}
+          />
+        </div>
       ) : null}
-    </>
+    </div>
   );
 }
 
@@ -257,35 +217,38 @@ function ResumeCheckout({ applicationId }: { applicationId: string }) {
   else {
     const data = order.data;
     body = (
-      <>
-        <div className="wp-two-columns">
-          <div className="wp-stack">
-            <section className="wp-card" aria-labelledby="order-title">
-              <h2 id="order-title">Order #{data.reference}</h2>
-              <dl className="wpw-order">
-                <div>
-                  <dt>Visa type</dt>
-                  <dd>{data.visaTypeName}</dd>
-                </div>
-                <div>
-                  <dt>Email</dt>
-                  <dd>{data.email}</dd>
-                </div>
-              </dl>
-            </section>
-            <TravelerList travelers={data.travelers} />
-          </div>
+      <div className="wpw-checkout">
+        <div className="wp-stack wpw-checkout__review">
+          <ReviewCard id="order" title={`Order #${data.reference}`}>
+            <dl className="wpw-order">
+              <div>
+                <dt>Visa type</dt>
+                <dd>{data.visaTypeName}</dd>
+              </div>
+              <div>
+                <dt>Email</dt>
+                <dd>{data.email}</dd>
+              </div>
+            </dl>
+          </ReviewCard>
+          <ReviewCard id="travelers" title="Travelers">
+            <TravelerFacts travelers={data.travelers} />
+          </ReviewCard>
+        </div>
+        <div className="wpw-checkout__aside">
           <OrderCost price={data.price} title="Price" />
         </div>
-        <PaymentForm
-          payment={data}
-          totalCents={data.price.totalCents}
-          defaultName={travelerName(data.travelers[0] ?? { firstName: '', lastName: '' })}
-          defaultEmail={data.email}
-          confirmEmail={data.email}
-          onPaid={onPaid}
-        />
-      </>
+        <div className="wpw-checkout__payment">
+          <PaymentForm
+            payment={data}
+            totalCents={data.price.totalCents}
+            defaultName={travelerName(data.travelers[0] ?? { firstName: '', lastName: '' })}
+            defaultEmail={data.email}
+            confirmEmail={data.email}
+            onPaid={onPaid}
+          />
+        </div>
+      </div>
     );
   }
 

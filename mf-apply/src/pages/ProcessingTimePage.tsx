@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { formatEuros, validateProcessing } from '@waypoint/contracts';
+import { validateProcessing } from '@waypoint/contracts';
 import { useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
-import { Button, ErrorBox, ErrorSummary, RadioGroup, Spinner } from '@waypoint/ui';
+import { Button, ErrorBox, ErrorSummary, Spinner } from '@waypoint/ui';
 import { OrderCost, priceOf } from '../components/OrderCost';
+import { ProcessingSpeeds } from '../components/ProcessingSpeeds';
 import { reachStep, selectProcessingOption, selectTravelers } from '../state';
 import { draftOf, noIssues, useOrderContext, useSaveDraft, viewIssues } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
@@ -53,24 +54,17 @@ export function ProcessingTimePage() {
         <div>
           {loading ? <Spinner label="Loading processing options…" showLabel /> : null}
           {optionList.length > 0 || !loading ? (
-            <RadioGroup
+            <ProcessingSpeeds
               id="processing-option"
-              name="processing-option"
-              legend="How fast do you need it?"
-              hint="Prices are per traveler."
-              options={optionList.map((item) => ({
-                value: item.id,
-                label: `${item.name} - ${item.description}`,
-                description: `${formatEuros(item.priceCents)} per traveler`,
-              }))}
+              options={optionList}
               value={option?.id ?? null}
-              required
+              travelerCount={travelers.length}
               error={issues.byField['processing-option']}
               onChange={(id) => dispatch(selectProcessingOption(id))}
             />
           ) : null}
         </div>
-        <div className="wp-stack">
+        <div className="wp-stack wpw-processing-aside">
           {visaType && option ? (
             <OrderCost price={priceOf(visaType, option, travelers.length)} title="Summary" />
           ) : null}

@@ -16,6 +16,7 @@ import {
   TextField,
   type FieldError,
 } from '@waypoint/ui';
+import { CardBrands, PaymentAssurance } from './CardBrands';
 import {
   useAuthenticateSandboxPaymentMutation,
   useConfirmPaymentMutation,
@@ -95,12 +96,15 @@ export function PaymentForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Counts failures, so the same message twice in a row still takes focus. */
+  const [failureCount, setFailureCount] = useState(0);
   const [paying, setPaying] = useState(false);
   const [challenge, setChallenge] = useState(false);
   /** The card has been charged; only the order's confirmation is left to do. */
   const [charged, setCharged] = useState(false);
   const stripeConfirm = useRef<CardConfirm | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
 
   const [confirmSandbox] = useConfirmSandboxPaymentMutation();
   const [authenticateSandbox] = useAuthenticateSandboxPaymentMutation();
@@ -114,6 +118,20 @@ export function PaymentForm({
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
+
+  // A failed payment is shown beside Pay, where the traveller is looking, and read out from there.
+  useEffect(() => {
+    const box = failureRef.current;
+    if (failureCount === 0 || !box) return;
+    // Centred, so the message and Pay below it are both in view.
+    box.scrollIntoView?.({ block: 'center' });
+    box.focus({ preventScroll: true });
+  }, [failureCount]);
+
+  const fail = (message: string) => {
+    setFailure(message);
+    setFailureCount((count) => count + 1);
+  };
 
   const billingDetails: BillingDetails = {
     name: billing.name,
@@ -158,7 +176,7 @@ export function PaymentForm({
       }).unwrap();
       onPaid(confirmed);
     } catch (error) {
-      setFailure(messageOf(error, PaymentText.paymentFailed));
+      fail(messageOf(error, PaymentText.paymentFailed));
       setPaying(false);
     }
   };
@@ -173,7 +191,7 @@ export function PaymentForm({
       setChallenge(true);
       return;
     }
-    setFailure(
+    fail(
       intent.status === 'requires_payment_method' && intent.lastError
         ? intent.lastError
         : PaymentText.notCompleted(intent.status),
@@ -211,22 +229,22 @@ export function PaymentForm({
       }
       const confirm = stripeConfirm.current;
       if (!confirm) {
-        setFailure(PaymentText.cardElementNotFound);
+        fail(PaymentText.cardElementNotFound);
         setPaying(false);
         return;
       }
       const result = await confirm(payment.clientSecret, details);
       if ('error' in result) {
-        setFailure(result.error);
+        fail(result.error);
         setPaying(false);
       } else if (result.status !== 'succeeded') {
-        setFailure(PaymentText.notCompleted(result.status));
+        fail(PaymentText.notCompleted(result.status));
         setPaying(false);
       } else {
         await finish();
       }
     } catch (error) {
-      setFailure(messageOf(error, PaymentText.paymentFailed));
+      fail(messageOf(error, PaymentText.paymentFailed));
       setPaying(false);
     }
   };
@@ -241,7 +259,7 @@ export function PaymentForm({
       }).unwrap();
       await onIntent(intent);
     } catch (error) {
-      setFailure(messageOf(error, PaymentText.paymentFailed));
+      fail(messageOf(error, PaymentText.paymentFailed));
       setPaying(false);
     }
   };
@@ -273,7 +291,6 @@ export function PaymentForm({
         Total to pay: <strong>{formatEuros(totalCents)}</strong>
       </p>
       <ErrorSummary errors={summary} focusKey={attempt} />
-      {failure ? <ErrorBox id="payment-error">{failure}</ErrorBox> : null}
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset className="wpw-fieldset">
           <legend className="wpw-legend">Billing details</legend>
@@ -292,6 +309,7 @@ export function PaymentForm({
         </fieldset>
         <fieldset className="wpw-fieldset">
           <legend className="wpw-legend">Card details</legend>
+          <CardBrands number={sandbox ? card.number : ''} />
           {sandbox ? (
             <>
               <p className="wp-hint">
@@ -349,9 +367,30 @@ export function PaymentForm({
             <ErrorBox>{PaymentText.cardElementNotFound}</ErrorBox>
           )}
         </fieldset>
+        {failure ? (
+          <div
+            ref={failureRef}
+            id="payment-error"
+            className="wp-error-box wpw-payment-error"
+            role="alert"
+            tabIndex={-1}
+            aria-labelledby="payment-error-title"
+          >
+            <p className="wp-error-box__title" id="payment-error-title">
+              {charged ? 'We could not confirm your order' : 'Your payment did not go through'}
+            </p>
+            <p>{failure}</p>
+            <p className="wpw-payment-error__next">
+              {charged
+                ? 'Your card has been charged. Press Pay to finish your order; you will not be charged again.'
+                : 'Check your card details or use another card, then press Pay again.'}
+            </p>
+          </div>
+        ) : null}
         <Button type="submit" size="large" fullWidth busy={paying} busyLabel="Paying…">
-          Pay
+          Pay {formatEuros(totalCents)}
         </Button>
+        <PaymentAssurance />
       </form>
       <Modal
         open={challenge}

@@ -68,8 +68,9 @@ describe('post-payment layout', () => {
     expect(trip).toHaveTextContent('1 July 2026');
     expect(sidebarLink(/General Information/)).toHaveTextContent('Completed');
     expect(sidebarLink(/General Information/)).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('heading', { name: 'Traveler 1 – Ann Lee' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /^Traveler 1 – Ann Lee/ })).toBeInTheDocument();
     const bo = screen.getByRole('region', { name: 'Traveler 2 – Bo Lee' });
+    await userEvent.setup().click(within(bo).getByRole('button', { name: /^Traveler 2 – Bo Lee/ }));
     expect(within(bo).getByRole('link', { name: /Passport Page/ })).toHaveTextContent(
       'Passport Page✓: Completed',
     );

@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
-import type { ApplicationDetail, SectionState } from '@waypoint/contracts';
+import { useId, useMemo, useRef, useState } from 'react';
+import type { ApplicationDetail, SectionState, TravelerDetail } from '@waypoint/contracts';
 import { PostPaymentText } from '@waypoint/contracts';
 import {
   Link,
@@ -7,6 +7,7 @@ import {
   Navigate,
   Outlet,
   RequireAuth,
+  useLocation,
   useNavigate,
   useParams,
 } from '@waypoint/platform';
@@ -16,6 +17,7 @@ import { PostPaymentContext, usePostPayment, type PageSave } from './context';
 import {
   STATE_LABEL,
   TRAVELER_SECTIONS,
+  applicationBase,
   generalInfoPath,
   reviewPath,
   travelerPath,
@@ -58,6 +60,103 @@ function formatDate(value: string | null): string {
   });
 }
 
+/** How many of a traveller's sections are completed. */
+function doneCount(traveler: TravelerDetail): number {
+  return TRAVELER_SECTIONS.filter((section) => traveler.sections[section.key] === 'completed')
+    .length;
+}
+
+/**
+ * The traveller whose sections stay open in the sidebar: the one whose page is shown, else (on General
+ * Information and the review) the first with sections left to do.
+ */
+function currentTravelerId(application: ApplicationDetail, pathname: string): string | null {
+  const prefix = `${applicationBase(application.id)}/travelers/`;
+  const shown = application.travelers.find((traveler) =>
+    pathname.startsWith(`${prefix}${encodeURIComponent(traveler.id)}/`),
+  );
+  if (shown) return shown.id;
+  const unfinished = application.travelers.find(
+    (traveler) => doneCount(traveler) < TRAVELER_SECTIONS.length,
+  );
+  return unfinished?.id ?? null;
+}
+
+/** One traveller in the sidebar: a disclosure with their progress, opening onto their sections. */
+function TravelerNav({
+  application,
+  traveler,
+  open,
+  onToggle,
+}: {
+  application: ApplicationDetail;
+  traveler: TravelerDetail;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const panelId = `${id}-sections`;
+  const documentsId = `${id}-documents`;
+  const done = doneCount(traveler);
+  const total = TRAVELER_SECTIONS.length;
+  const link = (slug: TravelerSectionSlug) => {
+    const section = TRAVELER_SECTIONS.find((s) => s.slug === slug);
+    if (!section) return null;
+    return (
+      <SectionLink
+        key={slug}
+        to={travelerPath(application.id, traveler.id, slug)}
+        label={section.label}
+        state={traveler.sections[section.key]}
+      />
+    );
+  };
+  return (
+    <section
+      className={`wpp-traveler${open ? ' wpp-traveler--open' : ''}`}
+      aria-labelledby={titleId}
+    >
+      <h3 className="wpp-traveler__heading">
+        <button
+          type="button"
+          className="wpp-traveler__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={onToggle}
+        >
+          <span className="wpp-traveler__title" id={titleId}>
+            {travelerTitle(application, traveler)}
+          </span>
+          <span className="wp-visually-hidden">, </span>
+          <span
+            className={`wpp-traveler__progress${done === total ? ' wpp-traveler__progress--done' : ''}`}
+          >
+            {done === total ? (
+              <span className="wpp-nav__icon" aria-hidden="true">
+                ✓
+              </span>
+            ) : null}
+            {done} of {total} done
+          </span>
+          <span className="wpp-traveler__chevron" aria-hidden="true" />
+        </button>
+      </h3>
+      <div id={panelId} className="wpp-traveler__sections" hidden={!open}>
+        <p className="wpp-nav__group" id={documentsId}>
+          Documents
+        </p>
+        <ul className="wpp-nav" aria-labelledby={documentsId}>
+          {TRAVELER_SECTIONS.filter((s) => s.document).map((s) => link(s.slug))}
+        </ul>
+        <ul className="wpp-nav">
+          {TRAVELER_SECTIONS.filter((s) => !s.document).map((s) => link(s.slug))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
 function Sidebar({
   application,
   onNavigate,
@@ -69,6 +168,15 @@ function Sidebar({
   onSaveExit: () => void;
   exiting: boolean;
 }) {
+  const { pathname } = useLocation();
+  const current = currentTravelerId(application, pathname);
+  /** Travellers opened or closed by hand; the others follow the current one. */
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const isOpen = (travelerId: string) =>
+    toggled[travelerId] ?? (application.travelers.length === 1 || travelerId === current);
+  const onToggle = (travelerId: string) =>
+    setToggled((state) => ({ ...state, [travelerId]: !isOpen(travelerId) }));
+
   return (
     <div
       className="wpp-sidebar"
@@ -104,37 +212,15 @@ function Sidebar({
             state={application.generalInfo.state}
           />
         </ul>
-        {application.travelers.map((traveler) => {
-          const link = (slug: TravelerSectionSlug) => {
-            const section = TRAVELER_SECTIONS.find((s) => s.slug === slug);
-            if (!section) return null;
-            return (
-              <SectionLink
-                key={slug}
-                to={travelerPath(application.id, traveler.id, slug)}
-                label={section.label}
-                state={traveler.sections[section.key]}
-              />
-            );
-          };
-          const headingId = `wpp-traveler-${traveler.id}`;
-          return (
-            <section key={traveler.id} className="wpp-nav__traveler" aria-labelledby={headingId}>
-              <h3 className="wpp-sidebar__heading" id={headingId}>
-                {travelerTitle(application, traveler)}
-              </h3>
-              <p className="wpp-nav__group" id={`${headingId}-documents`}>
-                Documents
-              </p>
-              <ul className="wpp-nav" aria-labelledby={`${headingId}-documents`}>
-                {TRAVELER_SECTIONS.filter((s) => s.document).map((s) => link(s.slug))}
-              </ul>
-              <ul className="wpp-nav">
-                {TRAVELER_SECTIONS.filter((s) => !s.document).map((s) => link(s.slug))}
-              </ul>
-            </section>
-          );
-        })}
+        {application.travelers.map((traveler) => (
+          <TravelerNav
+            key={traveler.id}
+            application={application}
+            traveler={traveler}
+            open={isOpen(traveler.id)}
+            onToggle={() => onToggle(traveler.id)}
+          />
+        ))}
         <ul className="wpp-nav">
           <li>
             <NavLink to={reviewPath(application.id)} className="wpp-nav__link">

@@ -1,0 +1,107 @@
+import { expectedDelivery, formatEuros, type ProcessingOption } from '@waypoint/contracts';
+import { cx } from '@waypoint/ui';
+import { travelersLabel } from './OrderCost';
+
+export interface ProcessingSpeedsProps {
+  /** The id of the first radio, which the error summary links to. */
+  id: string;
+  options: ProcessingOption[];
+  value: string | null;
+  onChange: (optionId: string) => void;
+  travelerCount: number;
+  error?: string | null;
+  /** The moment the submission dates count from (now, unless a test says otherwise). */
+  now?: Date;
+}
+
+/**
+ * The processing options as radio cards: a native radio each (arrow keys move between them), the whole card
+ * clickable, named by the option and described by its price and the date we submit by.
+ */
+export function ProcessingSpeeds({
+  id,
+  options,
+  value,
+  onChange,
+  travelerCount,
+  error,
+  now = new Date(),
+}: ProcessingSpeedsProps) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <fieldset
+      className={cx('wp-field', 'wpw-speeds', error && 'wp-field--error')}
+      aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+    >
+      <legend className="wp-label wpw-speeds__legend">
+        How fast do you need it?
+        <span className="wp-required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </legend>
+      <p className="wp-hint" id={hintId}>
+        Prices are per traveler.
+      </p>
+      {error ? (
+        <p className="wp-field-error" id={errorId}>
+          <span className="wp-visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+      <div className="wpw-speeds__list">
+        {options.map((option, index) => {
+          const inputId = index === 0 ? id : `${id}-${option.id}`;
+          const checked = value === option.id;
+          return (
+            <label
+              key={option.id}
+              htmlFor={inputId}
+              className={cx('wpw-speed', checked && 'wpw-speed--checked')}
+            >
+              <input
+                id={inputId}
+                className="wpw-speed__input"
+                type="radio"
+                name="processing-option"
+                value={option.id}
+                checked={checked}
+                onChange={() => onChange(option.id)}
+                aria-labelledby={`${inputId}-name`}
+                aria-describedby={`${inputId}-price ${inputId}-detail ${inputId}-due`}
+              />
+              <span className="wpw-speed__body">
+                <span className="wpw-speed__name" id={`${inputId}-name`}>
+                  {option.name}
+                </span>
+                <span className="wpw-speed__detail" id={`${inputId}-detail`}>
+                  {option.description}
+                </span>
+                <span className="wpw-speed__due" id={`${inputId}-due`}>
+                  Submitted to the UK government:{' '}
+                  <strong>{expectedDelivery(option.hours, now)}</strong>
+                </span>
+              </span>
+              <span className="wpw-speed__price" id={`${inputId}-price`}>
+                <span className="wpw-speed__amount">{formatEuros(option.priceCents)}</span>{' '}
+                <span className="wpw-speed__unit">per traveler</span>
+                {travelerCount > 1 ? ' ' : null}
+                {travelerCount > 1 ? (
+                  <span className="wpw-speed__total">
+                    {formatEuros(option.priceCents * travelerCount)} for{' '}
+                    {travelersLabel(travelerCount)}
+                  </span>
+                ) : null}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <p className="wp-hint wpw-speeds__note">
+        The processing speed is how fast Waypoint checks your application and submits it to the UK
+        government. We are not the government and cannot make its decision faster.
+      </p>
+    </fieldset>
+  );
+}
