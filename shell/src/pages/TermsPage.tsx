@@ -60,7 +60,7 @@ export function TermsPage() {
           GOV.UK.
         </p>
 
-        <h2>Refunds</h2>
+        <h2 id="refunds">Refunds</h2>
         <ul>
           <li>
             Until we submit your application to the UK government, you can cancel at any time and we

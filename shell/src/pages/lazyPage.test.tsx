@@ -14,6 +14,11 @@ describe('pages downloaded on first visit', () => {
       await screen.findByRole('heading', { level: 1, name: 'Terms of service' }),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Waypoint' })).toBeInTheDocument();
+    // The payment form's "Refund policy" link lands on this section.
+    expect(screen.getByRole('heading', { level: 2, name: 'Refunds' })).toHaveAttribute(
+      'id',
+      'refunds',
+    );
   });
 
   it('shows the retry message when a page cannot be downloaded, and Try again downloads it again', async () => {
