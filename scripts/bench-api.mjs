@@ -137,6 +137,7 @@ function stop(child) {
  * @property {'GET' | 'POST'} [method]
  * @property {Record<string, string>} [headers]
  * @property {string} [body]
+ * @property {string[]} [cookies] one per connection
  */
 
 /**
@@ -154,12 +155,24 @@ function stop(child) {
  * @param {Run} run
  * @returns {Promise<Result>}
  */
+/** An autocannon request step giving each connection its own cookie from `cookies`, kept for its lifetime. */
+function perConnectionCookie(cookies) {
+  let next = 0;
+  return {
+    setupRequest(request, context) {
+      context.cookie ??= cookies[next++ % cookies.length];
+      return { ...request, headers: { ...request.headers, cookie: context.cookie } };
+    },
+  };
+}
+
 async function measure(run) {
   const result = await autocannon({
     url: run.url,
     method: run.method ?? 'GET',
     headers: run.headers ?? {},
     ...(run.body ? { body: run.body } : {}),
+    ...(run.cookies ? { requests: [perConnectionCookie(run.cookies)] } : {}),
     connections: CONNECTIONS,
     duration: DURATION,
   });
@@ -255,24 +268,29 @@ async function main() {
     children.push(bare.child);
     const bareUrl = bare.url;
 
-    // A guest's cookie, from a first save, as the browser would hold it.
+    // One guest per connection, each with the cookie of a first save, as 50 travellers' browsers would hold it
+    // (one cookie on every connection would measure 50 tabs queueing for the lock of one draft's row).
     const sameOrigin = {
       origin: portalUrl,
       'sec-fetch-site': 'same-origin',
       'content-type': 'application/json',
     };
     const body = JSON.stringify(DRAFT);
-    const first = await fetch(`${portalUrl}/api/applications/save`, {
-      method: 'POST',
-      headers: sameOrigin,
-      body,
-    });
-    if (!first.ok) throw new Error(`draft save: ${first.status} ${await first.text()}`);
-    const cookie = first.headers
-      .getSetCookie()
-      .map((set) => set.split(';')[0])
-      .join('; ');
-    if (!cookie) throw new Error('draft save: no guest cookie');
+    const cookies = [];
+    for (let i = 0; i < CONNECTIONS; i += 1) {
+      const first = await fetch(`${portalUrl}/api/applications/save`, {
+        method: 'POST',
+        headers: sameOrigin,
+        body,
+      });
+      if (!first.ok) throw new Error(`draft save: ${first.status} ${await first.text()}`);
+      const cookie = first.headers
+        .getSetCookie()
+        .map((set) => set.split(';')[0])
+        .join('; ');
+      if (!cookie) throw new Error('draft save: no guest cookie');
+      cookies.push(cookie);
+    }
 
     console.log(
       `Portal ${portalUrl} on ${scratch ? 'PostgreSQL (scratch database)' : 'PGlite'}, LOG_LEVEL=${LOG_LEVEL}; ` +
@@ -300,7 +318,8 @@ async function main() {
         label: 'portal draft save',
         url: `${portalUrl}/api/applications/save`,
         method: 'POST',
-        headers: { ...sameOrigin, cookie },
+        headers: sameOrigin,
+        cookies,
         body,
         baseline: 'bare hello',
       },

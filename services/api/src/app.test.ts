@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope } from '@waypoint/contracts';
@@ -36,6 +37,30 @@ describe('API core', () => {
     expect(body(health)).toEqual({ success: true, data: { status: 'ok' } });
     const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
+  });
+
+  it('does not log the probes the orchestrator sends every few seconds, but logs other requests', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await createTestApp({ LOG_LEVEL: 'info' }, undefined, logStream);
+    try {
+      const health = await logged.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(body(health)).toEqual({ success: true, data: { status: 'ok' } });
+      await logged.app.inject({ method: 'GET', url: '/api/ready' });
+      await logged.app.inject({ method: 'GET', url: '/api/reference/countries' });
+      const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url);
+      expect(urls).toContain('/api/reference/countries');
+      expect(urls).not.toContain('/api/health');
+      expect(urls).not.toContain('/api/ready');
+    } finally {
+      await logged.close();
+    }
   });
 
   it('reports not ready while shutting down', async () => {
