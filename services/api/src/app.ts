@@ -90,15 +90,17 @@ export async function buildApp({
   app.decorate('referenceCache', new ReferenceCache(app.ctx, database));
   app.addHook('onClose', () => app.referenceCache.stop());
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook (no promise per request).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Header values reach the database (user agent, forwarded address); it cannot store a NUL character.
     for (const value of Object.values(request.headers)) {
       const values = Array.isArray(value) ? value : [value];
       if (values.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
-        throw new AppError(400, ErrorCode.BAD_REQUEST, ValidationText.forbiddenHeader);
+        return done(new AppError(400, ErrorCode.BAD_REQUEST, ValidationText.forbiddenHeader));
       }
     }
+    done();
   });
 
   registerErrorHandling(app);

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@waypoint/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
 
@@ -16,19 +16,27 @@ export const CROSS_SITE_MESSAGE = 'This request came from another site and was r
  */
 export function registerCsrf(app: FastifyInstance, config: Config) {
   const allowed = new Set([new URL(config.publicUrl).origin]);
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (EXEMPT.has(request.url.split('?')[0] ?? '')) return;
+  /** The reason to refuse a request another site may have sent, or null. */
+  const crossSite = (request: FastifyRequest): AppError | null => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return null;
+    if (EXEMPT.has(request.url.split('?')[0] ?? '')) return null;
     const site = request.headers['sec-fetch-site'];
     if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
-      throw new AppError(403, ErrorCode.FORBIDDEN, CROSS_SITE_MESSAGE);
+      return new AppError(403, ErrorCode.FORBIDDEN, CROSS_SITE_MESSAGE);
     }
     const origin = request.headers.origin;
     if (typeof origin === 'string') {
       const self = `${request.protocol}://${request.host}`;
       if (!allowed.has(origin) && origin !== self) {
-        throw new AppError(403, ErrorCode.FORBIDDEN, CROSS_SITE_MESSAGE);
+        return new AppError(403, ErrorCode.FORBIDDEN, CROSS_SITE_MESSAGE);
       }
     }
+    return null;
+  };
+  // A callback hook: the check is synchronous, and most requests pass it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const refused = crossSite(request);
+    if (refused) done(refused);
+    else done();
   });
 }

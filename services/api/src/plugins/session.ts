@@ -46,10 +46,8 @@ export async function registerSessions(app: FastifyInstance, config: Config) {
   app.decorateRequest('sessionId', null);
   app.decorateRequest('session', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[config.sessions.cookieName];
-    if (!token) return;
+  /** Looks the session up and attaches it to the request, ending it when it has expired. */
+  const attachSession = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const rows = await app.ctx.db
       .select({ session: sessions, user: users })
       .from(sessions)
@@ -75,6 +73,14 @@ export async function registerSessions(app: FastifyInstance, config: Config) {
         .set({ lastSeenAt: sql`now()` })
         .where(eq(sessions.id, found.session.id));
     }
+  };
+  // A callback hook, so the requests that carry no session (most of them) cost no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const token = request.url.startsWith('/api/')
+      ? request.cookies[config.sessions.cookieName]
+      : undefined;
+    if (!token) return done();
+    attachSession(request, reply, token).then(() => done(), done);
   });
 }
 
