@@ -20,7 +20,34 @@ export async function findLinkByHash(db: Db, tokenHash: string) {
   return row;
 }
 
-/** Marks an unused, unexpired link as used; false when another upload got there first (or it expired). */
+/**
+ * Revokes the traveller's links for this document that could still take an upload (unused, unexpired, not
+ * revoked yet), returning their ids.
+ */
+export async function revokeOpenLinks(
+  db: Db,
+  input: { travelerId: string; kind: UploadLinkRow['kind'] },
+): Promise<string[]> {
+  const rows = await db
+    .update(uploadLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(uploadLinks.travelerId, input.travelerId),
+        eq(uploadLinks.kind, input.kind),
+        isNull(uploadLinks.usedAt),
+        isNull(uploadLinks.revokedAt),
+        sql`${uploadLinks.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: uploadLinks.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Marks an unused, unexpired, unrevoked link as used; false when another upload got there first (or it expired
+ * or was revoked meanwhile).
+ */
 export async function claimLink(db: Db, id: string): Promise<boolean> {
   const rows = await db
     .update(uploadLinks)
@@ -29,6 +56,7 @@ export async function claimLink(db: Db, id: string): Promise<boolean> {
       and(
         eq(uploadLinks.id, id),
         isNull(uploadLinks.usedAt),
+        isNull(uploadLinks.revokedAt),
         sql`${uploadLinks.expiresAt} > now()`,
       ),
     )

@@ -15,7 +15,10 @@ const TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-/** Issues a link for uploading one document of one traveller from a phone. */
+/**
+ * Issues a link for uploading one document of one traveller from a phone. Only the newest link of a traveller's
+ * document works: the ones issued before it (another tab, an earlier code) are revoked in the same transaction.
+ */
 export async function createUploadLink({
   ctx,
   input,
@@ -36,6 +39,7 @@ export async function createUploadLink({
   const token = crypto.randomBytes(16).toString('base64url');
   const expiresAt = new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000);
   await ctx.db.transaction(async (tx) => {
+    await repo.revokeOpenLinks(tx, { travelerId: input.travelerId, kind: input.kind });
     const link = await repo.insertLink(tx, {
       tokenHash: hashToken(token),
       applicationId: input.applicationId,
@@ -58,6 +62,47 @@ export async function createUploadLink({
   return { token, expiresAt };
 }
 
+/**
+ * Ends the traveller's open links for one document (the upload page on the computer was closed, or the traveller
+ * chose another way to upload). Audited when a link was revoked.
+ */
+export async function revokeUploadLinks({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: {
+    applicationId: string;
+    travelerId: string;
+    kind: DocumentKind;
+    userId: string;
+    role: string;
+    ip: string;
+  };
+}): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const revoked = await repo.revokeOpenLinks(tx, {
+      travelerId: input.travelerId,
+      kind: input.kind,
+    });
+    if (revoked.length > 0) {
+      await tx.insert(auditLog).values(
+        revoked.map((id) => ({
+          actorUserId: input.userId,
+          actorRole: input.role,
+          action: 'upload_link.revoked',
+          entityType: 'upload_link',
+          entityId: id,
+          applicationId: input.applicationId,
+          details: { kind: input.kind, travelerId: input.travelerId },
+          ip: input.ip,
+        })),
+      );
+    }
+    return revoked.length;
+  });
+}
+
 export type OpenLink = NonNullable<Awaited<ReturnType<typeof repo.findLinkByHash>>>;
 
 /** The link behind a phone's URL when it can still take its upload; otherwise a 404 or 409 that says why. */
@@ -74,6 +119,7 @@ export async function openUploadLink({
   if (!found) throw notFound(UploadLinkText.invalid);
   if (found.application.status !== 'IN_PROGRESS') throw notFound(UploadLinkText.closed);
   if (found.link.usedAt) throw new AppError(409, ErrorCode.CONFLICT, UploadLinkText.used);
+  if (found.link.revokedAt) throw notFound(UploadLinkText.revoked);
   if (found.link.expiresAt.getTime() <= Date.now()) throw notFound(UploadLinkText.expired);
   return found;
 }
