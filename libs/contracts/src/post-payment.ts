@@ -235,9 +235,14 @@ export const TravelerDocumentParams = z.object({
 export const DocumentParams = z.object({ id: Uuid, documentId: Uuid });
 /** `/api/uploads/:token`: the signed phone-upload token. */
 export const UploadResponse = z.object({ document: DocumentSummary });
-/** A phone upload link: `{PUBLIC_URL}/upload/{id}`, the id 22 random characters, for one upload. */
-export const UploadLinkResponse = z.object({ url: text(), expiresAt: text() });
-/** `DELETE …/upload-link/:kind`: how many open links were revoked. */
+/**
+ * A phone upload link: `{PUBLIC_URL}/upload/{id}`, the id 22 random characters, for one upload. `linkId` names
+ * the link to the owner, who can close it (it is not the secret in the URL).
+ */
+export const UploadLinkResponse = z.object({ linkId: text(), url: text(), expiresAt: text() });
+/** `/api/application/:id/upload-links/:linkId` */
+export const UploadLinkParams = z.object({ id: Uuid, linkId: Uuid });
+/** `DELETE /api/application/:id/upload-links/:linkId`: 1 when the link was still open and is now revoked. */
 export const UploadLinkRevokedResponse = z.object({ revoked: z.number().int() });
 /** A phone upload link's id in a path (22 characters; anything else names no link). */
 export const UploadTokenParams = z.object({ token: text().max(200) });

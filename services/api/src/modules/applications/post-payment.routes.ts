@@ -13,6 +13,7 @@ import {
   SubmitBody,
   SubmitResponse,
   TravelerDocumentParams,
+  UploadLinkParams,
   UploadLinkResponse,
   UploadLinkRevokedResponse,
   UploadResponse,
@@ -45,7 +46,7 @@ import {
   createUploadLink,
   openUploadLink,
   releaseUploadLink,
-  revokeUploadLinks,
+  revokeUploadLink,
 } from '../documents/upload-links.service';
 import {
   applicationDetail,
@@ -412,7 +413,7 @@ export async function postPaymentRoutes(app: FastifyInstance) {
         const application = ownedApplication(request);
         assertEditable(application, who);
         const traveler = await loadTraveler(ctx, application, request.params.travelerId);
-        const { token, expiresAt } = await createUploadLink({
+        const { linkId, token, expiresAt } = await createUploadLink({
           ctx,
           input: {
             applicationId: application.id,
@@ -425,32 +426,33 @@ export async function postPaymentRoutes(app: FastifyInstance) {
         });
         return {
           success: true as const,
-          data: { url: `${config.publicUrl}/upload/${token}`, expiresAt: expiresAt.toISOString() },
+          data: {
+            linkId,
+            url: `${config.publicUrl}/upload/${token}`,
+            expiresAt: expiresAt.toISOString(),
+          },
         };
       },
     );
 
     r.delete(
-      '/api/application/:id/travelers/:travelerId/upload-link/:kind',
+      '/api/application/:id/upload-links/:linkId',
       {
         schema: {
           tags,
-          summary:
-            "Ends this document's phone upload links (the computer's upload page was closed)",
-          params: TravelerDocumentParams,
+          summary: "Closes a phone upload link before it expires (the computer's code was closed)",
+          params: UploadLinkParams,
           response: { 200: okEnvelope(UploadLinkRevokedResponse), ...errors },
         },
       },
       async (request) => {
         const who = caller(request);
         const application = ownedApplication(request);
-        const traveler = await loadTraveler(ctx, application, request.params.travelerId);
-        const revoked = await revokeUploadLinks({
+        const revoked = await revokeUploadLink({
           ctx,
           input: {
             applicationId: application.id,
-            travelerId: traveler.id,
-            kind: kindOf(request.params.kind),
+            linkId: request.params.linkId,
             userId: who.user.id,
             role: who.user.role,
             ip: who.ip,

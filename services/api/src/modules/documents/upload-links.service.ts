@@ -38,7 +38,7 @@ export async function createUploadLink({
   ]);
   const token = crypto.randomBytes(16).toString('base64url');
   const expiresAt = new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000);
-  await ctx.db.transaction(async (tx) => {
+  const linkId = await ctx.db.transaction(async (tx) => {
     await repo.revokeOpenLinks(tx, { travelerId: input.travelerId, kind: input.kind });
     const link = await repo.insertLink(tx, {
       tokenHash: hashToken(token),
@@ -58,48 +58,39 @@ export async function createUploadLink({
       details: { kind: input.kind, travelerId: input.travelerId },
       ip: input.ip,
     });
+    return link.id;
   });
-  return { token, expiresAt };
+  return { linkId, token, expiresAt };
 }
 
 /**
- * Ends the traveller's open links for one document (the upload page on the computer was closed, or the traveller
- * chose another way to upload). Audited when a link was revoked.
+ * Closes one link before it expires (the computer's upload page was left, so its code is no longer shown).
+ * Audited; closing a link that is already used, expired or revoked changes nothing.
  */
-export async function revokeUploadLinks({
+export async function revokeUploadLink({
   ctx,
   input,
 }: {
   ctx: ServiceContext;
-  input: {
-    applicationId: string;
-    travelerId: string;
-    kind: DocumentKind;
-    userId: string;
-    role: string;
-    ip: string;
-  };
+  input: { applicationId: string; linkId: string; userId: string; role: string; ip: string };
 }): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    const revoked = await repo.revokeOpenLinks(tx, {
-      travelerId: input.travelerId,
-      kind: input.kind,
+    const link = await repo.revokeLink(tx, {
+      applicationId: input.applicationId,
+      linkId: input.linkId,
     });
-    if (revoked.length > 0) {
-      await tx.insert(auditLog).values(
-        revoked.map((id) => ({
-          actorUserId: input.userId,
-          actorRole: input.role,
-          action: 'upload_link.revoked',
-          entityType: 'upload_link',
-          entityId: id,
-          applicationId: input.applicationId,
-          details: { kind: input.kind, travelerId: input.travelerId },
-          ip: input.ip,
-        })),
-      );
-    }
-    return revoked.length;
+    if (!link) return 0;
+    await tx.insert(auditLog).values({
+      actorUserId: input.userId,
+      actorRole: input.role,
+      action: 'upload_link.revoked',
+      entityType: 'upload_link',
+      entityId: link.id,
+      applicationId: input.applicationId,
+      details: { kind: link.kind, travelerId: link.travelerId },
+      ip: input.ip,
+    });
+    return 1;
   });
 }
 

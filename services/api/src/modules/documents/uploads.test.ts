@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { UploadLinkText, type ApplicationDetail } from '@waypoint/contracts';
 import { auditLog, uploadLinks } from '../../db/schema';
@@ -187,11 +187,25 @@ describe('phone upload links', () => {
     expect((await upload(phone, `/api/uploads/${first}`, await photo())).statusCode).toBe(404);
     expect((await phone.get(`/api/uploads/${second}`)).statusCode).toBe(200);
 
-    // Only the owner may close the links (another account sees no such application).
-    const closeUrl = `/api/application/${id}/travelers/${travelerId}/upload-link/photo`;
+    // Only the owner may close a link (a stranger needs to sign in; nothing changes).
+    const [row] = await t.database.db
+      .select()
+      .from(uploadLinks)
+      .where(
+        and(
+          eq(uploadLinks.applicationId, id),
+          isNull(uploadLinks.revokedAt),
+          eq(uploadLinks.kind, 'PHOTO'),
+        ),
+      );
+    const closeUrl = `/api/application/${id}/upload-links/${row!.id}`;
     expect((await browser().request({ method: 'DELETE', url: closeUrl })).statusCode).toBe(401);
+    expect((await phone.get(`/api/uploads/${second}`)).statusCode).toBe(200);
     const closed = await b.request({ method: 'DELETE', url: closeUrl });
     expect(body(closed)).toMatchObject({ data: { revoked: 1 } });
+    expect(body(await b.request({ method: 'DELETE', url: closeUrl }))).toMatchObject({
+      data: { revoked: 0 },
+    });
     const after = await phone.get(`/api/uploads/${second}`);
     expect(after.statusCode).toBe(404);
     expect(body(after)).toMatchObject({ error: UploadLinkText.revoked });
