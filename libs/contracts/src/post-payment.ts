@@ -98,15 +98,14 @@ export const DeclarationBody = TravelerRef.extend({
   convictionDetails: text().trim().max(2000).default(''),
   hasTerroristActivities: z.boolean({ error: PostPaymentText.terrorismRequired }),
   email: text().optional(),
-}).superRefine((b, ctx) => {
-  if (b.hasConvictions && !b.convictionDetails) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['convictionDetails'],
-      message: PostPaymentText.convictionDetailsRequired,
-    });
-  }
-});
+}).check(
+  // Checked even while the other question is unanswered, so every problem shows at once.
+  z.refine((b) => !(b.hasConvictions === true && !b.convictionDetails), {
+    path: ['convictionDetails'],
+    message: PostPaymentText.convictionDetailsRequired,
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  }),
+);
 
 export const SectionState = z.enum(['not_started', 'in_progress', 'completed']);
 export type SectionState = z.infer<typeof SectionState>;
