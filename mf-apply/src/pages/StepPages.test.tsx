@@ -98,9 +98,10 @@ describe('your information', () => {
 
   it('counts an 11-year-old as a child on the day of travel: "2 adults, 1 child"', async () => {
     // A fixed clock: today is 23 November 2026, and no travel dates are planned.
-    // Only the date is fixed: the timers keep running, so the pages load as usual.
+    // Only the date is fixed (and moves on in real time): the timers keep running, so the pages load as usual.
     jest.useFakeTimers({
       now: new Date('2026-11-23T12:00:00Z'),
+      advanceTimers: true,
       doNotFake: [
         'setTimeout',
         'clearTimeout',
@@ -132,7 +133,11 @@ describe('your information', () => {
         },
       });
       await findTitle('Your information');
-      const summary = await screen.findByRole('region', { name: 'Cost summary' });
+      const summary = await screen.findByRole(
+        'region',
+        { name: 'Cost summary' },
+        { timeout: 5000 },
+      );
       expect(summary).toHaveTextContent('Total for 2 adults, 1 child€155.70');
       expect(summary).toHaveTextContent('3 travelers × (€22.90 + €29.00) = €155.70');
     } finally {
