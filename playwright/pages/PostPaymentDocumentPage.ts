@@ -19,6 +19,9 @@ export class PostPaymentDocumentPage extends PostPaymentPage {
   readonly uploadMethods: Locator;
   readonly usePhone: Locator;
   readonly showQrCode: Locator;
+  /** The QR code and the link beside it, once 'Show the QR code' is pressed. */
+  readonly qrCode: Locator;
+  readonly phoneLink: Locator;
   readonly dragAndDrop: Locator;
   readonly browseFiles: Locator;
   /** The (visually hidden, labelled) file input behind Browse Files or Continue. */
@@ -43,6 +46,8 @@ export class PostPaymentDocumentPage extends PostPaymentPage {
     this.uploadMethods = this.content.getByRole('heading', { name: 'Choose an upload method' });
     this.usePhone = this.content.getByRole('region', { name: 'Use Your Phone' });
     this.showQrCode = this.usePhone.getByRole('button', { name: 'Show the QR code' });
+    this.qrCode = this.usePhone.getByRole('img', { name: /^QR code/ });
+    this.phoneLink = this.usePhone.getByRole('link', { name: /\/upload\// });
     this.dragAndDrop = this.content.getByRole('region', { name: 'Drag and Drop' });
     this.browseFiles = this.dragAndDrop.getByRole('button', { name: 'Browse Files' });
     this.fileInput = this.content.getByLabel(
@@ -98,7 +103,7 @@ export class PostPaymentDocumentPage extends PostPaymentPage {
   /** The upload passed the checks: 'Great job!', the text and a preview of the picture. */
   async expectAccepted(): Promise<void> {
     await expect(this.accepted).toContainText('Great job!');
-    await expect(this.accepted).toContainText('Your upload pass our initial review!');
+    await expect(this.accepted).toContainText('Your upload passed our initial review!');
     await expect(this.preview).toBeVisible();
   }
 }

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { CountryPicker } from './CountryPicker';
 import { PostPaymentPage } from './PostPaymentPage';
+import { WizardDateInput } from './WizardDateInput';
 
 /** A yes/no question (a radio group named by its legend). */
 export class YesNoQuestion {
@@ -74,13 +75,33 @@ export class PostPaymentPersonalInfoPage extends PostPaymentPage {
   }
 }
 
-/** `…/travelers/{travelerId}/passport-information`. */
+/**
+ * `…/travelers/{travelerId}/passport-information`: the passport's details (as the wizard's passport step asks
+ * them; given here by a traveller who chose to add them later) and the issuing country.
+ */
 export class PostPaymentPassportInfoPage extends PostPaymentPage {
+  readonly details: Locator;
+  readonly nationality: CountryPicker;
+  readonly passportNumber: Locator;
+  readonly expirationDate: WizardDateInput;
+  readonly anotherNationality: YesNoQuestion;
   readonly issuingCountry: CountryPicker;
+  /** Shown to a traveller who chose "Add Passport details later" in the wizard. */
+  readonly addLaterBanner: Locator;
 
   constructor(page: Page) {
     super(page, 'Passport information');
+    this.details = this.content.getByRole('group', { name: 'Passport details', exact: true });
+    this.nationality = new CountryPicker(this.details, 'Nationality');
+    this.passportNumber = this.details.getByRole('textbox', { name: 'Passport number' });
+    this.expirationDate = new WizardDateInput(
+      this.details.getByRole('group', { name: 'Expiration date' }),
+    );
+    this.anotherNationality = new YesNoQuestion(this.details, 'Do you have another nationality?');
     this.issuingCountry = new CountryPicker(this.content, 'Which country issued your passport');
+    this.addLaterBanner = this.content.getByRole('region', {
+      name: 'Please add your passport details',
+    });
   }
 }
 

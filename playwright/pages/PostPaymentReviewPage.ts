@@ -1,29 +1,57 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { PostPaymentPage } from './PostPaymentPage';
 
-/** `/application/{id}/review`: every section's state, then Submit Application (a summary once submitted). */
+/**
+ * `/application/{id}/review`: "Check your answers" — the order, the general information and every answer of each
+ * traveller in summary lists with Change links, then the declaration to confirm and Submit Application. Once
+ * submitted, 'Your application': the same answers without Change links.
+ */
 export class PostPaymentReviewPage extends PostPaymentPage {
   readonly submit: Locator;
   readonly goToOrders: Locator;
+  readonly order: Locator;
+  readonly generalInformation: Locator;
+  readonly declaration: Locator;
 
-  constructor(page: Page, title = 'Review and submit') {
+  constructor(page: Page, title = 'Check your answers') {
     super(page, title);
     this.submit = this.content.getByRole('button', { name: 'Submit Application' });
     this.goToOrders = this.content.getByRole('button', { name: 'Go to My orders' });
+    this.order = this.content.getByRole('region', { name: 'Your order', exact: true });
+    this.generalInformation = this.content.getByRole('region', {
+      name: 'General information',
+      exact: true,
+    });
+    this.declaration = this.content.getByRole('checkbox', { name: /^I confirm that/ });
   }
 
-  /** The list of one traveller's sections ('Traveler 1 – Ann Marie Lee'). */
+  /** One traveller's answers ('Traveler 1 – Ann Marie Lee'). */
   traveller(title: string): Locator {
     return this.content.getByRole('region', { name: title, exact: true });
   }
 
-  /** The General Information line ('General Information: Completed'). */
-  get generalInformation(): Locator {
-    return this.content.getByRole('listitem').filter({
-      has: this.page.getByRole('link', { name: 'General Information', exact: true }),
-    });
+  /** The answer to `question` within `scope` (a summary list row: question, answer, Change). */
+  answer(scope: Locator, question: string): Locator {
+    return scope
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${escape(question)}$`) })
+      .locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** The Change link of `question` about `about` (a traveller's name, or 'general information'). */
+  change(question: string, about: string): Locator {
+    return this.content.getByRole('link', { name: `Change ${question} (${about})`, exact: true });
+  }
+
+  /** Ticks the declaration and submits. */
+  async confirmAndSubmit(): Promise<void> {
+    await this.declaration.check();
+    await expect(this.declaration).toBeChecked();
+    await this.submit.click();
   }
 }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What another user (or a wrong id) gets at `/application/{id}/…`. */
 export class PostPaymentNotFoundPage {

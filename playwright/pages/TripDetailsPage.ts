@@ -17,7 +17,7 @@ export class TripDetailsPage {
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Trip details' });
     this.stepper = page.getByRole('navigation', { name: 'Application progress' });
-    this.country = new CountryPicker(page, 'Where you from?');
+    this.country = new CountryPicker(page, 'Where are you from?');
     this.visaType = page.getByRole('combobox', { name: 'Apply for', exact: true });
     this.travelDatesPlanned = page.getByRole('switch', {
       name: 'Do you have any travel dates planned?',

@@ -4,6 +4,7 @@ import { expectNoA11yViolations } from '../support/axe';
 import { holdRequests, recordRequests } from '../support/fixtures';
 import { BASE_URL_ENV } from '../support/portal.mjs';
 import {
+  completeThroughApi,
   createDocumentFiles,
   expect,
   fetchApplication,
@@ -23,8 +24,9 @@ import { fieldError } from '../pages/PostPaymentForms';
 import type { PostPaymentDocumentPage } from '../pages/PostPaymentDocumentPage';
 import { applicationPath, travellerPath } from '../pages/PostPaymentPage';
 import { PostPaymentReviewPage } from '../pages/PostPaymentReviewPage';
+import { PhoneUploadPage } from '../pages/PhoneUploadPage';
 
-// Each test that pays makes one order (create-payment-intent: 30 an hour per IP): 4 in this file, and one
+// Each test that pays makes one order (create-payment-intent: 30 an hour per IP): 6 in this file, and one
 // registration (20 an hour per IP).
 
 /** Uploads with the upload request held, so the progress bar and its label can be seen (and scanned). */
@@ -152,45 +154,59 @@ test.describe('after payment', () => {
       }
       await photo.expectAccepted();
 
-      // Personal information: United States, United States and Male by default.
+      // Personal information: nothing is answered for the traveller (no country, no gender).
       await expect(page).toHaveURL(at('personal-information'));
       await personalInfo.waitUntilReady();
       await expect(personalInfo.caption(title)).toBeVisible();
       await personalInfo.countryOfBirth.waitUntilLoaded();
-      await expect(personalInfo.countryOfBirth.input).toHaveValue('United States');
-      await expect(personalInfo.residentCountry.input).toHaveValue('United States');
-      await expect(personalInfo.genderOption('Male')).toBeChecked();
+      await expect(personalInfo.countryOfBirth.input).toHaveValue('');
+      await expect(personalInfo.residentCountry.input).toHaveValue('');
+      await expect(personalInfo.genderOption('Male')).not.toBeChecked();
+      await expect(personalInfo.genderOption('Female')).not.toBeChecked();
       await expect(personalInfo.gender).toHaveAccessibleDescription('As listed in your passport');
       await expectNoA11yViolations(page);
       if (first) {
         await personalInfo.countryOfBirth.choose('United Kingdom');
+        await personalInfo.residentCountry.choose('United States');
         await personalInfo.genderOption('Female').check();
         await personalInfo.residenceAddress.fill('221B Baker Street');
         await personalInfo.cityTown.fill('London');
       } else {
+        await personalInfo.countryOfBirth.choose('United States');
+        await personalInfo.residentCountry.choose('United States');
+        await personalInfo.genderOption('Male').check();
         await personalInfo.residenceAddress.fill('5 Elm Street');
         await personalInfo.cityTown.fill('Boston');
       }
       await personalInfo.saveAndContinue.click();
 
-      // Passport information.
+      // Passport information: the wizard's details, and the issuing country known from the nationality.
       await expect(page).toHaveURL(at('passport-information'));
       await passportInfo.waitUntilReady();
       await expect(passportInfo.caption(title)).toBeVisible();
       await passportInfo.issuingCountry.waitUntilLoaded();
       await expect(passportInfo.issuingCountry.input).toHaveValue('United States');
+      await expect(passportInfo.nationality.input).toHaveValue('United States');
+      await expect(passportInfo.passportNumber).toHaveValue(
+        ORDER_TRAVELLERS[index]?.passportNumber ?? '',
+      );
+      await expect(passportInfo.anotherNationality.no).toBeChecked();
+      await expect(passportInfo.addLaterBanner).toHaveCount(0);
       await expectNoA11yViolations(page);
       if (!first) await passportInfo.issuingCountry.choose('Canada');
       await passportInfo.saveAndContinue.click();
 
-      // Work: traveller 1 works (a job title), traveller 2 does not (no job title asked).
+      // Work: unanswered; traveller 1 works (a job title), traveller 2 does not (no job title asked).
       await expect(page).toHaveURL(at('work'));
       await work.waitUntilReady();
       await expect(work.caption(title)).toBeVisible();
-      await expect(work.working.yes).toBeChecked();
-      await expect(work.jobTitle).toHaveAccessibleDescription(PostPaymentCopy.retiredHint);
+      await expect(work.working.yes).not.toBeChecked();
+      await expect(work.working.no).not.toBeChecked();
+      await expect(work.jobTitle).toBeHidden();
       await expectNoA11yViolations(page);
       if (first) {
+        await work.working.answer(true);
+        await expect(work.jobTitle).toHaveAccessibleDescription(PostPaymentCopy.retiredHint);
         await work.jobTitle.fill('Nurse');
       } else {
         await work.working.answer(false);
@@ -198,19 +214,27 @@ test.describe('after payment', () => {
       }
       await work.saveAndContinue.click();
 
-      // Declaration: traveller 1 declares a conviction with details, traveller 2 none.
+      // Declaration: both questions unanswered; traveller 1 declares a conviction with details, traveller 2 none.
       await expect(page).toHaveURL(at('declaration'));
       await declaration.waitUntilReady();
       await expect(declaration.caption(title)).toBeVisible();
-      await expect(declaration.convictions.no).toBeChecked();
-      await expect(declaration.terrorism.group).toBeVisible();
-      await expect(declaration.terrorism.no).toBeChecked();
+      for (const question of [declaration.convictions, declaration.terrorism]) {
+        await expect(question.yes).not.toBeChecked();
+        await expect(question.no).not.toBeChecked();
+      }
       await expect(declaration.convictionDetails).toBeHidden();
       await expectNoA11yViolations(page);
       if (first) {
+        // Left unanswered, the questions are refused with their own messages.
+        await declaration.saveAndContinue.click();
+        await expect(declaration.errorSummary).toContainText(PostPaymentCopy.convictionsRequired);
+        await expect(declaration.errorSummary).toContainText(PostPaymentCopy.terrorismRequired);
         await declaration.convictions.answer(true);
         await declaration.convictionDetails.fill('A speeding fine in 2010.');
+      } else {
+        await declaration.convictions.answer(false);
       }
+      await declaration.terrorism.answer(false);
       await declaration.saveAndContinue.click();
 
       if (first) {
@@ -245,19 +269,55 @@ test.describe('after payment', () => {
       }
     }
 
-    // Review: every section completed, then Submit Application.
-    await expect(page).toHaveURL(`${applicationPath(applicationId)}/review`);
+    // Check your answers: every answer of each traveller, with Change links that come back here.
+    const reviewPath = `${applicationPath(applicationId)}/review`;
+    await expect(page).toHaveURL(reviewPath);
     await review.waitUntilReady();
-    await expect(page).toHaveTitle('Review and submit – Waypoint');
-    await expect(review.generalInformation).toHaveText('General Information: Completed');
-    for (const title of titles) {
+    await expect(page).toHaveTitle('Check your answers – Waypoint');
+    await expect(review.answer(review.order, 'Travelers')).toHaveText('2 adults');
+    await expect(review.answer(review.generalInformation, 'Phone number')).toHaveText(/^\+44 /);
+    await expect(review.answer(review.generalInformation, 'Updates by')).toHaveText('SMS');
+    for (const title of titles)
       await review.sidebar.expectTravellerStates(title, TRAVELLER_SECTIONS, 'Completed');
-      await expect(review.traveller(title).getByRole('listitem')).toHaveText(
-        TRAVELLER_SECTIONS.map((label) => `${label}: Completed`),
-      );
-    }
+    const annAnswers = review.traveller(firstTitle);
+    for (const [question, answer] of [
+      ['Date of birth', '15 June 1985'],
+      ['Passport number', 'P1234567'],
+      ['Issuing country', 'United States'],
+      ['Passport page', 'Uploaded, passed our initial review'],
+      ["Applicant's photo", 'Uploaded, passed our initial review'],
+      ['Country of birth', 'United Kingdom'],
+      ['Gender', 'Female'],
+      ['Job title', 'Nurse'],
+      ['What did you do?', 'A speeding fine in 2010.'],
+      [PostPaymentCopy.terrorismQuestion, 'No'],
+    ] as const)
+      await expect(review.answer(annAnswers, question)).toHaveText(answer);
+    await expect(review.answer(review.traveller(secondTitle), 'Issuing country')).toHaveText(
+      'Canada',
+    );
     await expectNoA11yViolations(page);
+    await review.change('Job title', 'Ann Marie Lee').click();
+    await expect(page).toHaveURL(
+      `${travellerPath(applicationId, travellerIds[0] ?? '', 'work')}?return=review`,
+    );
+    await work.waitUntilReady();
+    await expect(work.jobTitle).toHaveValue('Nurse');
+    await work.jobTitle.fill('Staff nurse');
+    await work.saveAndContinue.click();
+    await expect(page).toHaveURL(reviewPath);
+    await review.waitUntilReady();
+    await expect(review.answer(annAnswers, 'Job title')).toHaveText('Staff nurse');
+
+    // The declaration must be confirmed before Submit Application.
     await review.submit.click();
+    await expect(review.errorSummary).toContainText(PostPaymentCopy.declarationRequired);
+    await expect(review.declaration).toHaveAccessibleDescription(
+      fieldError(PostPaymentCopy.declarationRequired),
+    );
+    await expect(page).toHaveURL(reviewPath);
+    await expectNoA11yViolations(page);
+    await review.confirmAndSubmit();
 
     // My orders shows the order as submitted.
     await expect(page).toHaveURL(ORDERS_PATH);
@@ -294,7 +354,7 @@ test.describe('after payment', () => {
         cityTown: 'London',
       },
       passportInfo: { issuingCountry: 'US' },
-      work: { currentlyWorking: true, jobTitle: 'Nurse' },
+      work: { currentlyWorking: true, jobTitle: 'Staff nurse' },
       declaration: {
         hasConvictions: true,
         convictionDetails: 'A speeding fine in 2010.',
@@ -365,7 +425,7 @@ test.describe('after payment', () => {
     expect(refused?.checks.filter((check) => !check.passed).map((check) => check.id)).toEqual(
       expect.arrayContaining(['background', 'colour']),
     );
-    await expect(photo.sidebar.section(name, 'Applicants Photo')).not.toHaveAccessibleName(
+    await expect(photo.sidebar.section(name, "Applicant's photo")).not.toHaveAccessibleName(
       /Completed$/,
     );
 
@@ -377,7 +437,7 @@ test.describe('after payment', () => {
 
     await expect(page).toHaveURL(/\/travelers\/[^/]+\/personal-information$/);
     await personalInfo.waitUntilReady();
-    await expect(personalInfo.sidebar.section(name, 'Applicants Photo')).toHaveAccessibleName(
+    await expect(personalInfo.sidebar.section(name, "Applicant's photo")).toHaveAccessibleName(
       /Completed$/,
     );
     await expectNoA11yViolations(page);
@@ -495,12 +555,13 @@ test.describe('after payment', () => {
     expect(await noDetails.text()).toContain(PostPaymentCopy.convictionDetailsRequired);
 
     await declaration.convictionDetails.fill('A speeding fine in 2010.');
+    await declaration.terrorism.answer(false);
     await declaration.saveAndContinue.click();
     await expect(page).toHaveURL(`${applicationPath(applicationId)}/review`);
     await review.waitUntilReady();
 
     // Submitting now lists what is still missing (the documents, personal and passport information).
-    await review.submit.click();
+    await review.confirmAndSubmit();
     const missing = review.alert('Please complete the following before submitting:');
     await expect(missing).toBeVisible();
     await expect(missing.getByRole('listitem')).toContainText([
@@ -511,6 +572,179 @@ test.describe('after payment', () => {
     ]);
     await expectNoA11yViolations(page);
     expect((await fetchApplication(page.request, applicationId)).status).toBe('IN_PROGRESS');
+  });
+
+  test('the QR code’s link opens the upload page on a phone (390×844): camera and file chooser only, no sideways scroll, friendly pages for every dead link', async ({
+    page,
+    browser,
+    passportPage,
+    photo,
+  }) => {
+    const files = await createDocumentFiles();
+    const [traveller] = ORDER_TRAVELLERS;
+    if (!traveller) throw new Error('no traveller');
+    const { applicationId, reference } = await placePaidOrder(page.request, [traveller]);
+    await page.goto(`${applicationPath(applicationId)}/passport-page`);
+    await passportPage.waitUntilReady();
+    await passportPage.showQrCode.click();
+    await expect(passportPage.qrCode).toBeVisible();
+    const url = (await passportPage.phoneLink.getAttribute('href')) ?? '';
+    // A short link: far under the API router's 200-character limit for a path parameter.
+    expect(url).toMatch(/\/upload\/[A-Za-z0-9_-]{22}$/);
+    expect(new URL(url).pathname.length).toBeLessThan(64);
+
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const tab = await phone.newPage();
+      const upload = new PhoneUploadPage(tab);
+      await tab.goto(url);
+      await expect(upload.heading).toHaveText('Upload your passport page');
+      await expect(tab).toHaveTitle('Upload your passport page – Waypoint');
+      await expect(upload.main).toContainText(`For Ann Marie Lee, order ${reference}.`);
+      // Only the camera and the file chooser.
+      await expect(upload.fileInputs).toHaveCount(2);
+      await expect(upload.takePhoto).toHaveAttribute('accept', 'image/*');
+      await expect(upload.takePhoto).toHaveAttribute('capture', 'environment');
+      await expect(upload.chooseFile).not.toHaveAttribute('capture');
+      await expect(tab.getByText('Take a photo', { exact: true })).toBeVisible();
+      await expect(tab.getByText('Choose a file', { exact: true })).toBeVisible();
+      await upload.expectNoHorizontalScroll();
+      await expectNoA11yViolations(tab);
+
+      await upload.chooseFile.setInputFiles(files.passportPage);
+      await expect(upload.accepted).toContainText(PostPaymentCopy.acceptedText);
+      await upload.expectNoHorizontalScroll();
+      // The computer sees the phone's upload and moves on by itself.
+      await passportPage.expectAccepted();
+      await expect(page).toHaveURL(/\/applicants-photo$/);
+      await photo.waitUntilReady();
+
+      // The same link again: it has been used.
+      await tab.goto(url);
+      await expect(upload.linkEnded).toContainText(PostPaymentCopy.linkUsed);
+      await upload.expectNoHorizontalScroll();
+      await expectNoA11yViolations(tab);
+
+      // A link as long as the old signed ones (207 characters): our own page, never the router's text.
+      await tab.goto(`${new URL(url).origin}/upload/eyJ${'x'.repeat(204)}`);
+      await expect(upload.linkEnded).toContainText(PostPaymentCopy.linkInvalid);
+      await expect(tab.getByText(/No such endpoint/)).toHaveCount(0);
+      await upload.expectNoHorizontalScroll();
+      await expectNoA11yViolations(tab);
+
+      // A code that is no longer shown on the computer does not work.
+      await photo.showQrCode.click();
+      const photoUrl = (await photo.phoneLink.getAttribute('href')) ?? '';
+      await photo.back.click();
+      await passportPage.waitUntilReady();
+      await expect
+        .poll(async () =>
+          (await page.request.get(`/api/uploads/${photoUrl.split('/upload/')[1]}`)).status(),
+        )
+        .toBe(404);
+      await tab.goto(photoUrl);
+      await expect(upload.linkEnded).toContainText(PostPaymentCopy.linkRevoked);
+      await upload.expectNoHorizontalScroll();
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test('passport details added later: asked after payment, shown missing on Check your answers, submission waits until they are given', async ({
+    page,
+    passportInfo,
+    review,
+    orders,
+  }) => {
+    const files = await createDocumentFiles();
+    const [ann, ben] = ORDER_TRAVELLERS;
+    if (!ann || !ben) throw new Error('no travellers');
+    // German citizens; Ben ticked "Add Passport details later" in the wizard.
+    const { applicationId } = await placePaidOrder(page.request, [ann, ben], undefined, {
+      nationality: 'DE',
+      passportLater: [1],
+    });
+    await completeThroughApi(page.request, applicationId, files);
+    const paid = await fetchApplication(page.request, applicationId);
+    const benId = paid.travelers[1]?.id ?? '';
+    expect(paid.travelers[1]?.passport.addLater).toBe(true);
+    const benTitle = travellerTitle(1, ben);
+
+    // The review shows the missing details, and the sidebar shows the section as not done.
+    await page.goto(`${applicationPath(applicationId)}/review`);
+    await review.waitUntilReady();
+    const benAnswers = review.traveller(benTitle);
+    await expect(review.answer(benAnswers, 'Passport number')).toHaveText(
+      'Not given yet: you chose to add it later',
+    );
+    await expect(review.sidebar.section(benTitle, 'Passport Information')).toHaveAccessibleName(
+      /Not started$/,
+    );
+    await expectNoA11yViolations(page);
+    await review.confirmAndSubmit();
+    const missing = review.alert('Please complete the following before submitting:');
+    await expect(missing.getByRole('listitem')).toHaveText([
+      `Traveler 2 (Ben Lee): ${PostPaymentCopy.passportDetailsMissing}`,
+    ]);
+    // The API refuses too, naming what is missing.
+    const refused = await page.request.post(`/api/application/${applicationId}/submit`, {
+      data: { declarationConfirmed: true },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain(PostPaymentCopy.passportDetailsMissing);
+
+    // Change: the passport information page asks for the details, with the wizard's rules.
+    await review.change('Passport number', 'Ben Lee').click();
+    await expect(page).toHaveURL(
+      `${travellerPath(applicationId, benId, 'passport-information')}?return=review`,
+    );
+    await passportInfo.waitUntilReady();
+    await expect(passportInfo.addLaterBanner).toBeVisible();
+    await passportInfo.issuingCountry.waitUntilLoaded();
+    // Known from what Ben told us: a German passport, issued by Germany (not the United States).
+    await expect(passportInfo.nationality.input).toHaveValue('Germany');
+    await expect(passportInfo.issuingCountry.input).toHaveValue('Germany');
+    await expect(passportInfo.passportNumber).toHaveValue('');
+    await expectNoA11yViolations(page);
+    await passportInfo.saveAndContinue.click();
+    await expect(passportInfo.errorSummary.getByRole('link')).toHaveText([
+      PostPaymentCopy.passportNumberRequired,
+      PostPaymentCopy.passportExpiryRequired,
+      PostPaymentCopy.secondNationalityRequired,
+    ]);
+    await expect(passportInfo.passportNumber).toHaveAccessibleDescription(
+      fieldError(PostPaymentCopy.passportNumberRequired),
+    );
+    await expectNoA11yViolations(page);
+    await passportInfo.passportNumber.fill('c01x 00t47');
+    await passportInfo.expirationDate.set(ben.passportExpiry);
+    await passportInfo.anotherNationality.answer(false);
+    await passportInfo.saveAndContinue.click();
+
+    // Back on Check your answers, with the details; now it submits.
+    await expect(page).toHaveURL(`${applicationPath(applicationId)}/review`);
+    await review.waitUntilReady();
+    await expect(review.answer(benAnswers, 'Passport number')).toHaveText('C01X00T47');
+    await expect(review.sidebar.section(benTitle, 'Passport Information')).toHaveAccessibleName(
+      /Completed$/,
+    );
+    await review.confirmAndSubmit();
+    await expect(page).toHaveURL(ORDERS_PATH);
+    await orders.waitUntilReady();
+    const stored = await fetchApplication(page.request, applicationId);
+    expect(stored.status).toBe('SUBMITTED');
+    expect(stored.travelers[1]?.passport).toEqual({
+      nationality: 'DE',
+      number: 'C01X00T47',
+      expirationDate: ben.passportExpiry,
+      hasSecondNationality: false,
+      addLater: false,
+    });
+    expect(stored.travelers[1]?.passportInfo.issuingCountry).toBe('DE');
   });
 
   test.describe('a submitted application', () => {

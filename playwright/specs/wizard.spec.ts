@@ -211,6 +211,12 @@ test.describe('guest application wizard', () => {
 
     await wizard.tripStep();
     await wizard.personalInfoStep(TRAVELLERS, email);
+    // Cora (born 2015) is a child on the day of travel: the cost summary says so.
+    await page.goto(PERSONAL_INFO_PATH);
+    await wizard.personalInfo.waitUntilReady();
+    await expect(wizard.personalInfo.costSummary).toContainText('Total for 2 adults, 1 child');
+    await page.goto(PASSPORT_INFO_PATH);
+    await wizard.passportInfo.waitUntilReady();
     await expect(wizard.passportInfo.cardTitles).toHaveText([
       'Traveler 1: Ann Marie Lee',
       'Traveler 2: Ben Lee',
@@ -535,6 +541,38 @@ test.describe('guest application wizard', () => {
     await expect(other.tripDetails.travelDatesPlanned).toHaveAttribute('aria-checked', 'true');
     await new WizardDateInput(other.tripDetails.arrivalDate).expectValue(arrival);
     await tab.close();
+  });
+
+  test('a later step opened in a new tab resumes the saved draft there, or at the furthest step it reaches', async ({
+    page,
+    context,
+    wizard,
+  }) => {
+    const [ann] = TRAVELLERS;
+    if (!ann) throw new Error('no traveller');
+    await wizard.tripStep();
+    await wizard.personalInfoStep([ann], wizardEmail());
+    await wizard.passportStep([ann]);
+    // On step 4 with the draft saved on the server; a new tab of the same browser has no wizard of its own.
+    const tab = await context.newPage();
+    const other = new Wizard(tab);
+    await tab.goto(PROCESSING_TIME_PATH);
+    await other.processingTime.waitUntilReady();
+    await expect(tab).toHaveURL(PROCESSING_TIME_PATH);
+    await expect(other.processingTime.savedBanner).toBeHidden();
+    await expectNoA11yViolations(tab);
+    await tab.goto(PASSPORT_INFO_PATH);
+    await other.passportInfo.waitUntilReady();
+    await expect(other.passportInfo.cardTitles).toHaveText(['Traveler 1: Ann Marie Lee']);
+    await tab.close();
+
+    // Checkout is further than the draft reaches: the furthest step it does reach opens instead.
+    const another = await context.newPage();
+    await another.goto(CHECKOUT_PATH);
+    await expect(another).toHaveURL(PROCESSING_TIME_PATH);
+    await new Wizard(another).processingTime.waitUntilReady();
+    await another.close();
+    await expect(page).toHaveURL(PROCESSING_TIME_PATH);
   });
 
   test('jumping ahead: a later step than the saved one redirects back to it', async ({

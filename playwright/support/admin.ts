@@ -289,7 +289,7 @@ export async function submitThroughApi(order: PaidOrder): Promise<void> {
     }
   }
   const submitted = await dataOf<{ application: { status: string } }>(
-    await request.post(`${base}/submit`, { data: {} }),
+    await request.post(`${base}/submit`, { data: { declarationConfirmed: true } }),
     'submit',
   );
   expect(submitted.application.status).toBe('SUBMITTED');

@@ -21,10 +21,25 @@ export const PostPaymentCopy = {
   phoneInvalid: 'Please enter a valid phone number for the selected country code',
   jobTitleRequired: 'Job title is required',
   convictionDetailsRequired: 'Please tell us what you did',
+  convictionsRequired: 'Please tell us whether you have ever been convicted of a criminal offence',
+  terrorismRequired:
+    'Please tell us whether you have ever been involved in terrorist activities, espionage, sabotage, genocide, war crimes or crimes against humanity',
+  declarationRequired:
+    'Please confirm that the information in this application is correct and complete',
+  passportNumberRequired: 'Passport number is required',
+  passportExpiryRequired: 'Passport expiration date is required',
+  secondNationalityRequired: 'Please specify if you have another nationality',
+  passportDetailsMissing: 'passport details (number, expiry date, other nationality)',
+  addLaterBanner: 'Please add your passport details',
+  linkUsed:
+    'This upload link has already been used. To upload again, open the upload page on your computer and scan the new code.',
+  linkInvalid: 'This upload link is not valid. Please scan the code on your computer again.',
+  linkRevoked:
+    'This upload link has been replaced by a newer one. Please scan the code now shown on your computer.',
   readOnly: 'This application has been submitted and can no longer be changed.',
   uploadMethod: 'Choose an upload method',
   accepted: 'Great job!',
-  acceptedText: 'Your upload pass our initial review!',
+  acceptedText: 'Your upload passed our initial review!',
   rejected: 'Your upload did not pass our initial review',
   badBackground:
     'Stand in front of a plain, light background (white or light grey) with no shadows or objects behind you.',
@@ -43,7 +58,7 @@ export const PostPaymentCopy = {
 /** The sidebar's section labels of one traveller, in order (mf-apply post-payment/sections.ts). */
 export const TRAVELLER_SECTIONS = [
   'Passport Page',
-  'Applicants Photo',
+  "Applicant's photo",
   'Personal information',
   'Passport Information',
   'Work',
@@ -72,6 +87,14 @@ export interface ApiTraveller {
   position: number;
   firstName: string;
   lastName: string;
+  dateOfBirth: string;
+  passport: {
+    nationality: string | null;
+    number: string | null;
+    expirationDate: string | null;
+    hasSecondNationality: boolean | null;
+    addLater: boolean;
+  };
   personal: {
     countryOfBirth: string | null;
     residentCountry: string | null;
@@ -146,15 +169,23 @@ async function ok<T>(reply: Awaited<ReturnType<APIRequestContext['get']>>, what:
   return ((await reply.json()) as { data: T }).data;
 }
 
+export interface OrderOptions {
+  /** The trip's "Where are you from?" and every traveller's nationality (ISO code); US by default. */
+  nationality?: string;
+  /** Travellers (0-based) who ticked "Add Passport details later" in the wizard. */
+  passportLater?: readonly number[];
+}
+
 /**
- * Places and pays a UK ETA order for US citizens (Standard processing) through the API, as the checkout does.
- * Confirming the payment signs `request`'s browser in to the account paying created, so use `page.request` for
- * the page to be the owner. Each call is one order of the 30 an hour per IP.
+ * Places and pays a UK ETA order (Standard processing) through the API, as the checkout does; US citizens unless
+ * `options` say otherwise. Confirming the payment signs `request`'s browser in to the account paying created, so
+ * use `page.request` for the page to be the owner. Each call is one order of the 30 an hour per IP.
  */
 export async function placePaidOrder(
   request: APIRequestContext,
   travellers: readonly Traveller[] = ORDER_TRAVELLERS,
   email = uniqueEmail('paid'),
+  { nationality = 'US', passportLater = [] }: OrderOptions = {},
 ): Promise<PaidOrder> {
   const intent = await ok<{
     applicationId: string;
@@ -164,7 +195,7 @@ export async function placePaidOrder(
   }>(
     await request.post('/api/applications/create-payment-intent', {
       data: {
-        countryId: 'US',
+        countryId: nationality,
         visaTypeId: 'uk-eta',
         arrivalDate: isoDaysFromNow(45),
         hasPlannedDates: true,
@@ -174,13 +205,21 @@ export async function placePaidOrder(
           lastName: traveller.lastName,
           dateOfBirth: traveller.dateOfBirth,
           ...(index === 0 ? { email } : {}),
-          passport: {
-            nationality: 'US',
-            number: traveller.passportNumber,
-            expirationDate: traveller.passportExpiry,
-            hasSecondNationality: false,
-            addLater: false,
-          },
+          passport: passportLater.includes(index)
+            ? {
+                nationality,
+                number: '',
+                expirationDate: '',
+                hasSecondNationality: null,
+                addLater: true,
+              }
+            : {
+                nationality,
+                number: traveller.passportNumber,
+                expirationDate: traveller.passportExpiry,
+                hasSecondNationality: false,
+                addLater: false,
+              },
         })),
         idempotencyKey: crypto.randomBytes(12).toString('hex'),
       },
@@ -309,14 +348,14 @@ export async function uploadThroughApi(
 }
 
 /**
- * Completes every section of a paid order and submits it through the API (the browser journey is tested on its
- * own): for tests that need a submitted application.
+ * Completes every section of a paid order through the API (the browser journey is tested on its own), except
+ * the passport information of a traveller who chose to add the passport details later.
  */
-export async function submitThroughApi(
+export async function completeThroughApi(
   request: APIRequestContext,
   applicationId: string,
   files: DocumentFiles,
-): Promise<ApiApplication> {
+): Promise<void> {
   const base = `/api/application/${applicationId}`;
   await ok(
     await request.put(`${base}/general-info`, {
@@ -340,7 +379,14 @@ export async function submitThroughApi(
           cityTown: 'Boston',
         },
       ],
-      ['passport-info', { issuingCountry: 'US' }],
+      ...(traveller.passport.addLater
+        ? []
+        : [
+            ['passport-info', { issuingCountry: traveller.passport.nationality ?? 'US' }] as [
+              string,
+              Record<string, unknown>,
+            ],
+          ]),
       ['work-info', { currentlyWorking: false, jobTitle: '' }],
       [
         'declaration',
@@ -350,8 +396,18 @@ export async function submitThroughApi(
     for (const [path, body] of sections)
       await ok(await request.put(`${base}/${path}`, { data: { travelerId, ...body } }), path);
   }
+}
+
+/** Completes every section of a paid order and submits it through the API: for tests that need a submitted one. */
+export async function submitThroughApi(
+  request: APIRequestContext,
+  applicationId: string,
+  files: DocumentFiles,
+): Promise<ApiApplication> {
+  const base = `/api/application/${applicationId}`;
+  await completeThroughApi(request, applicationId, files);
   const { application: submitted } = await ok<{ application: ApiApplication }>(
-    await request.post(`${base}/submit`),
+    await request.post(`${base}/submit`, { data: { declarationConfirmed: true } }),
     'submit',
   );
   expect(submitted.status).toBe('SUBMITTED');

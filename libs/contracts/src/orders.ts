@@ -64,6 +64,11 @@ export const OrderSummary = z.object({
   totalCents: z.number().int(),
   currency: z.literal('EUR'),
   travelerCount: z.number().int(),
+  /**
+   * The travellers by age on the day of travel, e.g. '2 adults, 1 child' (libs/contracts ages.ts). Sent by the
+   * API; optional only for readers that predate it.
+   */
+  travelerSummary: text().optional(),
   visaType: z.object({ id: text(), name: text() }),
   country: z.object({ id: text(), name: text(), flagEmoji: text() }),
   /** Where "Continue Application →" goes, or null when the order cannot be resumed. */

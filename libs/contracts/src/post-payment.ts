@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParams, text, Uuid } from './primitives';
 import { ApplicationStatus } from './orders';
+import { passportDetailsIssues, WizardText } from './wizard';
 
 /** Texts of the post-payment screens (spec sections 2 and 8). */
 export const PostPaymentText = {
@@ -11,8 +12,16 @@ export const PostPaymentText = {
   countryOfBirthRequired: 'Country of birth is required',
   residentCountryRequired: 'Resident country is required',
   issuingCountryRequired: 'Please choose the country that issued your passport',
+  genderRequired: 'Please choose your gender as listed in your passport',
+  workRequired: 'Please tell us whether you currently work',
   jobTitleRequired: 'Job title is required',
+  convictionsRequired: 'Please tell us whether you have ever been convicted of a criminal offence',
   convictionDetailsRequired: 'Please tell us what you did',
+  terrorismRequired:
+    'Please tell us whether you have ever been involved in terrorist activities, espionage, sabotage, genocide, war crimes or crimes against humanity',
+  passportDetailsRequired: 'Please add the passport details you chose to give later',
+  declarationRequired:
+    'Please confirm that the information in this application is correct and complete',
   generalInfoFailed: 'Failed to update general information',
   personalInfoFailed: 'Failed to update personal information',
   passportInfoFailed: 'Failed to update passport information',
@@ -35,19 +44,47 @@ export const TravelerRef = z.object({ travelerId: z.uuid('Please choose a travel
 export const PersonalInfoBody = TravelerRef.extend({
   countryOfBirth: countryCode(PostPaymentText.countryOfBirthRequired),
   residentCountry: countryCode(PostPaymentText.residentCountryRequired),
-  gender: z.enum(['male', 'female']),
+  gender: z.enum(['male', 'female'], { error: PostPaymentText.genderRequired }),
   residenceAddress: text().trim().min(1, PostPaymentText.addressRequired).max(300),
   cityTown: text().trim().min(1, PostPaymentText.cityRequired).max(120),
   email: text().optional(),
 });
 
+/**
+ * A passport's details as the wizard's passport step asks for them, checked by the same rules
+ * ({@link passportDetailsIssues}), every problem at once.
+ */
+export const PassportDetails = z
+  .object({
+    nationality: text().trim().toUpperCase().max(2).default(''),
+    number: text().trim().max(30).default(''),
+    expirationDate: text().trim().max(10).default(''),
+    hasSecondNationality: z.boolean().nullable().default(null),
+  })
+  .superRefine((p, ctx) => {
+    if (!/^[A-Z]{2}$/.test(p.nationality))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['nationality'],
+        message: WizardText.nationalityRequired,
+      });
+    for (const issue of passportDetailsIssues(p))
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+export type PassportDetails = z.infer<typeof PassportDetails>;
+
+/**
+ * The passport information section: the issuing country, and the passport's details. The details may be left
+ * out only when the traveller gave them in the wizard; a traveller who chose "add later" must send them.
+ */
 export const PassportInfoBody = TravelerRef.extend({
   issuingCountry: countryCode(PostPaymentText.issuingCountryRequired),
+  passport: PassportDetails.optional(),
   email: text().optional(),
 });
 
 export const WorkInfoBody = TravelerRef.extend({
-  currentlyWorking: z.boolean(),
+  currentlyWorking: z.boolean({ error: PostPaymentText.workRequired }),
   jobTitle: text().trim().max(150).default(''),
   email: text().optional(),
 }).superRefine((b, ctx) => {
@@ -57,19 +94,18 @@ export const WorkInfoBody = TravelerRef.extend({
 });
 
 export const DeclarationBody = TravelerRef.extend({
-  hasConvictions: z.boolean(),
+  hasConvictions: z.boolean({ error: PostPaymentText.convictionsRequired }),
   convictionDetails: text().trim().max(2000).default(''),
-  hasTerroristActivities: z.boolean(),
+  hasTerroristActivities: z.boolean({ error: PostPaymentText.terrorismRequired }),
   email: text().optional(),
-}).superRefine((b, ctx) => {
-  if (b.hasConvictions && !b.convictionDetails) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['convictionDetails'],
-      message: PostPaymentText.convictionDetailsRequired,
-    });
-  }
-});
+}).check(
+  // Checked even while the other question is unanswered, so every problem shows at once.
+  z.refine((b) => !(b.hasConvictions === true && !b.convictionDetails), {
+    path: ['convictionDetails'],
+    message: PostPaymentText.convictionDetailsRequired,
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  }),
+);
 
 export const SectionState = z.enum(['not_started', 'in_progress', 'completed']);
 export type SectionState = z.infer<typeof SectionState>;
@@ -96,11 +132,26 @@ export const DocumentSummary = z.object({
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
+/** A traveller's passport details as the owner gave them (in the wizard or after payment). */
+export const TravelerPassport = z.object({
+  nationality: text().nullable(),
+  number: text().nullable(),
+  expirationDate: text().nullable(),
+  hasSecondNationality: z.boolean().nullable(),
+  /** True while the traveller has still to give the details they chose to add later. */
+  addLater: z.boolean(),
+});
+export type TravelerPassport = z.infer<typeof TravelerPassport>;
+
 export const TravelerDetail = z.object({
   id: text(),
   position: z.number().int(),
   firstName: text(),
   lastName: text(),
+  /** Sent by the API; optional only for readers that predate it. */
+  dateOfBirth: text().optional(),
+  /** The passport from the wizard (the number decrypted for the owner and staff); sent by the API. */
+  passport: TravelerPassport.optional(),
   personal: z.object({
     countryOfBirth: text().nullable(),
     residentCountry: text().nullable(),
@@ -156,6 +207,17 @@ export type ApplicationDetail = z.infer<typeof ApplicationDetail>;
 /** The path of every route about one application. */
 export const ApplicationIdParams = IdParams;
 
+/** What the traveller confirms on "Check your answers" before submitting (recorded in the audit log). */
+export const SUBMIT_DECLARATION =
+  'I confirm that the information in this application is correct and complete to the best of my knowledge. I understand that giving false information may lead to the application being refused.';
+
+/** `POST /api/application/:id/submit`: the declaration must be confirmed. */
+export const SubmitBody = z.object({
+  declarationConfirmed: z.literal(true, { error: PostPaymentText.declarationRequired }),
+  email: text().optional(),
+});
+export type SubmitBody = z.infer<typeof SubmitBody>;
+
 export const SubmitResponse = z.object({ application: ApplicationDetail });
 
 /** What is still missing before an application can be submitted, in words. */
@@ -172,8 +234,15 @@ export const TravelerDocumentParams = z.object({
 export const DocumentParams = z.object({ id: Uuid, documentId: Uuid });
 /** `/api/uploads/:token`: the signed phone-upload token. */
 export const UploadResponse = z.object({ document: DocumentSummary });
-/** A phone upload link: `{PUBLIC_URL}/upload/{id}`, the id 22 random characters, for one upload. */
-export const UploadLinkResponse = z.object({ url: text(), expiresAt: text() });
+/**
+ * A phone upload link: `{PUBLIC_URL}/upload/{id}`, the id 22 random characters, for one upload. `linkId` names
+ * the link to the owner, who can close it (it is not the secret in the URL).
+ */
+export const UploadLinkResponse = z.object({ linkId: text(), url: text(), expiresAt: text() });
+/** `/api/application/:id/upload-links/:linkId` */
+export const UploadLinkParams = z.object({ id: Uuid, linkId: Uuid });
+/** `DELETE /api/application/:id/upload-links/:linkId`: 1 when the link was still open and is now revoked. */
+export const UploadLinkRevokedResponse = z.object({ revoked: z.number().int() });
 /** A phone upload link's id in a path (22 characters; anything else names no link). */
 export const UploadTokenParams = z.object({ token: text().max(200) });
 /** Why a phone upload link cannot be used; the phone's page shows these words, never the server's. */
@@ -182,6 +251,11 @@ export const UploadLinkText = {
   expired: 'This upload link has expired. Please scan the new code on your computer.',
   closed: 'This application can no longer be changed, so this upload link does not work any more.',
   used: 'This upload link has already been used. To upload again, open the upload page on your computer and scan the new code.',
+  revoked:
+    'This upload link has been replaced by a newer one. Please scan the code now shown on your computer.',
+  /** Shown by the phone's page when the link could not be checked (no connection, or a fault on our side). */
+  unavailable:
+    'We could not open your upload link just now. Please check your connection and try again.',
 } as const;
 /** What the phone's upload page shows about the link it was opened with. */
 export const UploadTokenInfo = z.object({

@@ -150,23 +150,46 @@ export function validateTravelers(travelers: TravelerInput[], today = todayIso()
   return issues;
 }
 
+/** The wizard's passport fields once they are given (nationality, number, expiry, another nationality). */
+export type PassportDetailsInput = Omit<PassportInput, 'addLater'>;
+
+/**
+ * The problems of one traveller's passport details, without the "Traveler N:" prefix: the wizard's step 3 and
+ * the post-payment passport details (for travellers who chose to add them later) use these same rules.
+ */
+export function passportDetailsIssues(
+  p: Partial<PassportDetailsInput> | undefined,
+  today = todayIso(),
+): Issue[] {
+  const issues: Issue[] = [];
+  const at = (field: string, message: string) => issues.push({ path: [field], message });
+  const number = normalisePassportNumber(p?.number ?? '');
+  if (!number) at('number', WizardText.passportNumberRequired);
+  else if (!PASSPORT_NUMBER.test(number)) at('number', WizardText.passportNumberInvalid);
+  if (!p?.expirationDate) at('expirationDate', WizardText.passportExpiryRequired);
+  else if (!isRealDate(p.expirationDate)) at('expirationDate', WizardText.passportExpiryInvalid);
+  else if (p.expirationDate <= today) at('expirationDate', WizardText.passportExpired);
+  if (p?.hasSecondNationality === null || p?.hasSecondNationality === undefined)
+    at('hasSecondNationality', WizardText.secondNationalityRequired);
+  return issues;
+}
+
 /** Step 3: nationality always; the rest unless "Add Passport details later" is ticked. */
 export function validatePassports(travelers: TravelerInput[], today = todayIso()): Issue[] {
   const issues: Issue[] = [];
   travelers.slice(0, MAX_TRAVELERS).forEach((t, i) => {
     const p = t.passport;
-    const at = (field: string, message: string) =>
-      issues.push({ path: ['travelers', i, 'passport', field], message: prefix(i, message) });
-    if (!p?.nationality) at('nationality', WizardText.nationalityRequired);
+    if (!p?.nationality)
+      issues.push({
+        path: ['travelers', i, 'passport', 'nationality'],
+        message: prefix(i, WizardText.nationalityRequired),
+      });
     if (p?.addLater) return;
-    const number = normalisePassportNumber(p?.number ?? '');
-    if (!number) at('number', WizardText.passportNumberRequired);
-    else if (!PASSPORT_NUMBER.test(number)) at('number', WizardText.passportNumberInvalid);
-    if (!p?.expirationDate) at('expirationDate', WizardText.passportExpiryRequired);
-    else if (!isRealDate(p.expirationDate)) at('expirationDate', WizardText.passportExpiryInvalid);
-    else if (p.expirationDate <= today) at('expirationDate', WizardText.passportExpired);
-    if (p?.hasSecondNationality === null || p?.hasSecondNationality === undefined)
-      at('hasSecondNationality', WizardText.secondNationalityRequired);
+    for (const issue of passportDetailsIssues(p, today))
+      issues.push({
+        path: ['travelers', i, 'passport', ...issue.path],
+        message: prefix(i, issue.message),
+      });
   });
   return issues;
 }

@@ -37,13 +37,21 @@ export const travelersLabel = (count: number) =>
 
 export interface OrderCostProps {
   price: OrderPrice;
+  /** Who the travellers are by age, e.g. '2 adults, 1 child' (libs/contracts travelerCountSummary). */
+  travelerSummary?: string;
   title?: string;
   footer?: ReactNode;
   className?: string;
 }
 
 /** Government fee (in pounds and in euros at the stated rate), Waypoint service fee and total, separately. */
-export function OrderCost({ price, title = 'Cost summary', footer, className }: OrderCostProps) {
+export function OrderCost({
+  price,
+  travelerSummary,
+  title = 'Cost summary',
+  footer,
+  className,
+}: OrderCostProps) {
   const count = price.travelerCount;
   return (
     <CostSummary
@@ -69,7 +77,7 @@ export function OrderCost({ price, title = 'Cost summary', footer, className }: 
           amountCents: price.serviceTotalCents,
         },
       ]}
-      totalLabel={`Total for ${travelersLabel(count)}`}
+      totalLabel={`Total for ${travelerSummary ?? travelersLabel(count)}`}
       totalCents={price.totalCents}
       note={`${travelersLabel(count)} × (${formatEuros(price.governmentFeeCents)} + ${formatEuros(
         price.processingFeeCents,

@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_TRAVELERS, validateTravelers, WizardText } from '@waypoint/contracts';
+import {
+  MAX_TRAVELERS,
+  travelerCountSummary,
+  validateTravelers,
+  WizardText,
+} from '@waypoint/contracts';
 import { useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
 import { Button, CollapsibleCard, DateInput, ErrorSummary, Spinner, TextField } from '@waypoint/ui';
 import { OrderCost, priceOf } from '../components/OrderCost';
@@ -158,7 +163,13 @@ export function PersonalInfoPage() {
         </div>
         <div className="wp-stack">
           {visaType && !options.isLoading ? (
-            <OrderCost price={priceOf(visaType, option, travelers.length)} />
+            <OrderCost
+              price={priceOf(visaType, option, travelers.length)}
+              travelerSummary={travelerCountSummary(
+                travelers.map((traveler) => traveler.dateOfBirth),
+                apply.hasPlannedDates ? apply.arrivalDate : null,
+              )}
+            />
           ) : visaTypes.isLoading || options.isLoading ? (
             <Spinner label="Loading prices…" showLabel />
           ) : null}

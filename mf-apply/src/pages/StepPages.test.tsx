@@ -96,6 +96,55 @@ describe('your information', () => {
     expect(summary).toHaveTextContent('2 travelers × (€22.90 + €29.00) = €103.80');
   });
 
+  it('counts an 11-year-old as a child on the day of travel: "2 adults, 1 child"', async () => {
+    // A fixed clock: today is 23 November 2026, and no travel dates are planned.
+    // Only the date is fixed (and moves on in real time): the timers keep running, so the pages load as usual.
+    jest.useFakeTimers({
+      now: new Date('2026-11-23T12:00:00Z'),
+      advanceTimers: true,
+      doNotFake: [
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'setImmediate',
+        'clearImmediate',
+        'queueMicrotask',
+        'nextTick',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'performance',
+        'hrtime',
+      ],
+    });
+    try {
+      mockApi({});
+      await renderApply('/application/personal-info', {
+        wizard: {
+          currentStep: 2,
+          hasPlannedDates: false,
+          travelers: [
+            traveler1,
+            { ...empty, firstName: 'Bo', lastName: 'Lee', dateOfBirth: '1983-01-31' },
+            { ...empty, firstName: 'Cy', lastName: 'Lee', dateOfBirth: '2015-04-02' },
+          ],
+        },
+      });
+      await findTitle('Your information');
+      const summary = await screen.findByRole(
+        'region',
+        { name: 'Cost summary' },
+        { timeout: 5000 },
+      );
+      expect(summary).toHaveTextContent('Total for 2 adults, 1 child€155.70');
+      expect(summary).toHaveTextContent('3 travelers × (€22.90 + €29.00) = €155.70');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('saves the draft and moves on to the passports', async () => {
     const sent = mockApi({});
     await renderApply('/application/personal-info', { wizard: { currentStep: 2 } });

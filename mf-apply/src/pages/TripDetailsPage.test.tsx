@@ -37,7 +37,9 @@ describe('trip details', () => {
       expect(screen.getByRole('combobox', { name: 'Apply for' })).toHaveValue('uk-eta'),
     );
     expect(screen.getByRole('combobox', { name: 'Apply for' })).toBeEnabled();
-    expect(screen.getByRole('combobox', { name: /Where you from\?/ })).toHaveValue('United States');
+    expect(screen.getByRole('combobox', { name: /Where are you from\?/ })).toHaveValue(
+      'United States',
+    );
     const info = screen.getByRole('region', { name: 'Visa Information' });
     expect(info).toHaveTextContent('ETA required');
     expect(info).toHaveTextContent('2 years');
@@ -162,6 +164,48 @@ describe('the wizard layout', () => {
     first.unmount();
 
     await renderApply('/application/passport-info');
+    await findTitle('Trip details');
+    expect(currentPath()).toBe('/application/trip-details');
+  });
+
+  it('opens a later step in a new tab from the saved draft when the draft reaches it', async () => {
+    mockApi({
+      'GET /api/applications/session-data': ok({
+        data: { ...savedDraft, currentStep: 4 },
+        sessionId: 's1',
+      }),
+    });
+    await renderApply('/application/processing-time');
+    await findTitle('Processing time');
+    expect(currentPath()).toBe('/application/processing-time');
+    expect(await screen.findByRole('radio', { name: /^Fast - / })).toBeChecked();
+    expect(
+      screen.queryByRole('region', { name: "You've already started an application." }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('opens the furthest step the saved draft reaches when it does not reach the page', async () => {
+    // Saved at checkout, but traveller 1 has no passport details yet: passports is as far as it goes.
+    mockApi({
+      'GET /api/applications/session-data': ok({
+        data: { ...savedDraft, currentStep: 5, travelers: [{ ...traveler1 }] },
+        sessionId: 's1',
+      }),
+    });
+    const first = await renderApply('/application/checkout');
+    await findTitle('Passport information');
+    expect(currentPath()).toBe('/application/passport-info');
+    expect(screen.getByRole('textbox', { name: /Passport number/ })).toHaveValue('');
+    first.unmount();
+
+    // A draft whose arrival date has passed goes back to the trip details.
+    mockApi({
+      'GET /api/applications/session-data': ok({
+        data: { ...savedDraft, hasPlannedDates: true, arrivalDate: '2020-01-01', currentStep: 4 },
+        sessionId: 's1',
+      }),
+    });
+    await renderApply('/application/processing-time');
     await findTitle('Trip details');
     expect(currentPath()).toBe('/application/trip-details');
   });

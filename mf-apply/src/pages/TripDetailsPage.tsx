@@ -126,7 +126,7 @@ export function TripDetailsPage() {
         <div>
           <CountryPicker
             id="trip-country"
-            label="Where you from?"
+            label="Where are you from?"
             hint="The nationality on your passport"
             countries={countryList}
             value={countryId}

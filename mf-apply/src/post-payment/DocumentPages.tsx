@@ -5,7 +5,8 @@ import { Button } from '@waypoint/ui';
 import { useGetApplicationQuery, useStoreDocument, type DocumentKind } from './api';
 import { usePostPayment, useRegisterSave } from './context';
 import { PageFrame } from './PageFrame';
-import { nextPath, previousPath, travelerPath, travelerTitle } from './sections';
+import { travelerPath, travelerTitle } from './sections';
+import { useFlowPaths } from './SectionForm';
 import {
   ACCEPT_PASSPORT,
   ACCEPT_PHOTO,
@@ -96,9 +97,7 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
   const { application, readOnly } = usePostPayment();
   const navigate = useNavigate();
   const storeDocument = useStoreDocument(application.id);
-  const here = travelerPath(application.id, traveler.id, config.slug);
-  const next = nextPath(application, here);
-  const back = previousPath(application, here);
+  const { next, back } = useFlowPaths(travelerPath(application.id, traveler.id, config.slug));
   const caption = travelerTitle(application, traveler);
 
   const existing = traveler[config.field];

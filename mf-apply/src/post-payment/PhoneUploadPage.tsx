@@ -1,39 +1,51 @@
 import { UploadLinkText } from '@waypoint/contracts';
 import { useParams, type ApiError } from '@waypoint/platform';
-import { ErrorBox, PageSpinner } from '@waypoint/ui';
+import { Button, ErrorBox, PageSpinner } from '@waypoint/ui';
 import { useGetUploadTokenQuery } from './api';
 import {
   ACCEPT_PASSPORT,
   ACCEPT_PHOTO,
   FailedChecks,
+  UPLOAD_FAILED,
   UploadProgress,
   useDocumentUpload,
 } from './upload';
 
 const KNOWN: readonly string[] = Object.values(UploadLinkText);
 
+/** A failure that may pass: no connection, a fault on our side, or too many requests. */
+const passing = (status: number) => status === 0 || status === 429 || status >= 500;
+
 /**
- * Why a link cannot be used, in the page's own words: 409 means it was used; otherwise one of the link texts the
- * API sends, and for anything else (a mistyped or cut-off link, a server error page) "not valid".
+ * Why a link cannot be used, in the page's own words (never the server's): 409 means it was used; a 404 carries
+ * one of the link texts the API sends; a fault or lost connection says so; anything else (a mistyped or cut-off
+ * link) is "not valid".
  */
 export function linkProblem(status: number, message: string | undefined): string {
   if (status === 409) return UploadLinkText.used;
   if (status === 404 && message && KNOWN.includes(message)) return message;
+  if (passing(status)) return UploadLinkText.unavailable;
   return UploadLinkText.invalid;
 }
 
-function LinkEnded({ text }: { text: string }) {
+function LinkEnded({ text, onRetry }: { text: string; onRetry?: () => void }) {
   return (
     <div className="wp-container wpp-phone-page">
       <title>Upload – Waypoint</title>
       <h1>Upload a document</h1>
-      <ErrorBox title="This link cannot be used">
+      <ErrorBox title={onRetry ? 'We could not open your link' : 'This link cannot be used'}>
         <p>{text}</p>
       </ErrorBox>
-      <p className="wpw-muted">
-        On your computer, open your application&apos;s passport page or photo step and choose
-        &ldquo;Show the QR code&rdquo; to get a new link.
-      </p>
+      {onRetry ? (
+        <div className="wp-actions">
+          <Button onClick={onRetry}>Try again</Button>
+        </div>
+      ) : (
+        <p className="wpw-muted">
+          On your computer, open your application&apos;s passport page or photo step and choose
+          &ldquo;Show the QR code&rdquo; to get a new link.
+        </p>
+      )}
     </div>
   );
 }
@@ -87,10 +99,17 @@ export function PhoneUploadPage() {
   const info = useGetUploadTokenQuery(token);
   const upload = useDocumentUpload(`/uploads/${encodeURIComponent(token)}`);
 
-  if (info.isLoading) return <PageSpinner label="Opening your upload link…" />;
+  if (info.isLoading || (info.isFetching && !info.data))
+    return <PageSpinner label="Opening your upload link…" />;
   if (!info.data) {
     const error = info.error as Partial<ApiError> | undefined;
-    return <LinkEnded text={linkProblem(error?.status ?? 0, error?.message)} />;
+    const status = error?.status ?? 0;
+    return (
+      <LinkEnded
+        text={linkProblem(status, error?.message)}
+        onRetry={passing(status) ? () => void info.refetch() : undefined}
+      />
+    );
   }
   if (upload.phase === 'error' && (upload.errorStatus === 404 || upload.errorStatus === 409)) {
     return <LinkEnded text={linkProblem(upload.errorStatus, upload.error ?? undefined)} />;
@@ -113,7 +132,7 @@ export function PhoneUploadPage() {
         <p className="wpp-success__title">
           <span aria-hidden="true">✓ </span>Great job!
         </p>
-        <p>Your upload pass our initial review!</p>
+        <p>Your upload passed our initial review!</p>
         <p>You can now go back to your computer: it moves on by itself.</p>
       </div>
     );
@@ -130,7 +149,10 @@ export function PhoneUploadPage() {
   } else {
     body = (
       <>
-        {upload.phase === 'error' ? <ErrorBox>{upload.error}</ErrorBox> : null}
+        {upload.phase === 'error' ? (
+          // The API's upload messages are written for people (too large, not a picture…); a fault is ours.
+          <ErrorBox>{passing(upload.errorStatus) ? UPLOAD_FAILED : upload.error}</ErrorBox>
+        ) : null}
         <div className="wpp-phone-pickers">
           <Picker
             id="phone-upload-camera"

@@ -1,6 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PostPaymentText, UploadLinkText } from '@waypoint/contracts';
+import {
+  PostPaymentText,
+  SUBMIT_DECLARATION,
+  UploadLinkText,
+  WizardText,
+} from '@waypoint/contracts';
 import {
   callsTo,
   currentPath,
@@ -8,6 +13,7 @@ import {
   findTitle,
   mockApi,
   ok,
+  pickDate,
   renderApply,
 } from '../test/renderApply';
 import {
@@ -74,7 +80,7 @@ describe('post-payment layout', () => {
     expect(within(bo).getByRole('link', { name: /Passport Page/ })).toHaveTextContent(
       'Passport Page✓: Completed',
     );
-    expect(within(bo).getByRole('link', { name: /Applicants Photo/ })).toHaveTextContent(
+    expect(within(bo).getByRole('link', { name: /Applicant's photo/ })).toHaveTextContent(
       'In progress',
     );
     expect(within(bo).getByRole('link', { name: /Declaration/ })).toHaveAttribute(
@@ -110,6 +116,7 @@ describe('post-payment layout', () => {
     await renderApply(t1('work'), { user: account });
     await findTitle('Work');
     const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.type(screen.getByRole('textbox', { name: /Job title/ }), 'Engineer');
     await user.click(screen.getAllByRole('button', { name: 'Save & Exit' })[0]!);
     await waitFor(() => expect(currentPath()).toBe('/orders'));
@@ -161,7 +168,7 @@ describe('section forms', () => {
     });
   });
 
-  it('personal information: defaults, required address and city, server text in the red box', async () => {
+  it('personal information: starts unanswered, every answer required, server text in the red box', async () => {
     const sent = mockApi({
       [get]: ok(detail()),
       [`PUT /api/application/${APP_ID}/personal-info`]: [
@@ -171,20 +178,35 @@ describe('section forms', () => {
     });
     await renderApply(t1('personal-information'), { user: account });
     await findTitle('Personal information');
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: /Country of birth/ })).toHaveValue(
-        'United States',
-      ),
-    );
-    expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked();
+    const birth = screen.getByRole('combobox', { name: /Country of birth/ });
+    const resident = screen.getByRole('combobox', { name: /Resident country/ });
+    await waitFor(() => expect(birth).toBeEnabled());
+    // Nothing is answered for the traveller: no country, no gender.
+    expect(birth).toHaveValue('');
+    expect(resident).toHaveValue('');
+    expect(screen.getByRole('radio', { name: 'Male' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Female' })).not.toBeChecked();
     expect(screen.getByRole('group', { name: /Gender/ })).toHaveAccessibleDescription(
       'As listed in your passport',
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
-    expect(summary).toHaveTextContent(PostPaymentText.addressRequired);
-    expect(summary).toHaveTextContent(PostPaymentText.cityRequired);
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      PostPaymentText.countryOfBirthRequired,
+      PostPaymentText.residentCountryRequired,
+      PostPaymentText.genderRequired,
+      PostPaymentText.addressRequired,
+      PostPaymentText.cityRequired,
+    ]);
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/personal-info`)).toHaveLength(0);
+
+    await user.type(birth, 'United States{Enter}');
+    await user.type(resident, 'France{Enter}');
     await user.type(screen.getByRole('textbox', { name: /Residence street address/ }), '1 Main St');
     await user.type(screen.getByRole('textbox', { name: /City\/town/ }), 'Boston');
     await user.click(screen.getByRole('radio', { name: 'Female' }));
@@ -195,7 +217,7 @@ describe('section forms', () => {
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/personal-info`)[1]?.body).toEqual({
       travelerId: T1,
       countryOfBirth: 'US',
-      residentCountry: 'US',
+      residentCountry: 'FR',
       gender: 'female',
       residenceAddress: '1 Main St',
       cityTown: 'Boston',
@@ -204,9 +226,18 @@ describe('section forms', () => {
     await findTitle('Personal information');
   });
 
-  it('passport information: PUTs the issuing country (default US), fallback text on failure', async () => {
+  it('passport information: the issuing country starts as the passport’s nationality, not US', async () => {
+    const french = traveler({
+      passport: {
+        nationality: 'FR',
+        number: '19FR12345',
+        expirationDate: '2031-05-01',
+        hasSecondNationality: false,
+        addLater: false,
+      },
+    });
     const sent = mockApi({
-      [get]: ok(detail()),
+      [get]: ok(detail({ travelers: [french] })),
       [`PUT /api/application/${APP_ID}/passport-info`]: [failure(500), ok(detail())],
     });
     await renderApply(t1('passport-information'), { user: account });
@@ -214,8 +245,12 @@ describe('section forms', () => {
     await waitFor(() =>
       expect(
         screen.getByRole('combobox', { name: /Which country issued your passport/ }),
-      ).toHaveValue('United States'),
+      ).toHaveValue('France'),
     );
+    expect(screen.getByRole('textbox', { name: /Passport number/ })).toHaveValue('19FR12345');
+    expect(
+      screen.queryByRole('region', { name: 'Please add your passport details' }),
+    ).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     expect(await screen.findByText(PostPaymentText.passportInfoFailed)).toBeVisible();
@@ -223,11 +258,90 @@ describe('section forms', () => {
     await findTitle('Work');
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/passport-info`)[1]?.body).toEqual({
       travelerId: T1,
-      issuingCountry: 'US',
+      issuingCountry: 'FR',
+      passport: {
+        nationality: 'FR',
+        number: '19FR12345',
+        expirationDate: '2031-05-01',
+        hasSecondNationality: false,
+      },
     });
   });
 
-  it('work: job title required when working, with the retired hint; not working sends no title', async () => {
+  it('passport information: a traveller who chose “later” gives the details with the wizard’s rules', async () => {
+    const later = traveler({
+      passport: {
+        nationality: 'FR',
+        number: null,
+        expirationDate: null,
+        hasSecondNationality: null,
+        addLater: true,
+      },
+    });
+    const saved = traveler({
+      passport: {
+        nationality: 'FR',
+        number: 'C01X00T47',
+        expirationDate: '2033-04-30',
+        hasSecondNationality: false,
+        addLater: false,
+      },
+      passportInfo: { issuingCountry: 'FR' },
+      sections: { ...traveler().sections, passportInfo: 'completed' },
+    });
+    const sent = mockApi({
+      [get]: ok(detail({ travelers: [later] })),
+      [`PUT /api/application/${APP_ID}/passport-info`]: ok(detail({ travelers: [saved] })),
+    });
+    await renderApply(t1('passport-information'), { user: account });
+    await findTitle('Passport information');
+    expect(sidebarLink(/Passport Information/)).toHaveTextContent('Not started');
+    expect(screen.getByRole('region', { name: 'Please add your passport details' })).toBeVisible();
+    const details = screen.getByRole('group', { name: 'Passport details' });
+    const number = within(details).getByRole('textbox', { name: /Passport number/ });
+    expect(number).toHaveValue('');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      WizardText.passportNumberRequired,
+      WizardText.passportExpiryRequired,
+      WizardText.secondNationalityRequired,
+    ]);
+    expect(number).toHaveAccessibleDescription(`Error: ${WizardText.passportNumberRequired}`);
+    await user.type(number, 'ab');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(number).toHaveAccessibleDescription(`Error: ${WizardText.passportNumberInvalid}`);
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/passport-info`)).toHaveLength(0);
+
+    await user.clear(number);
+    await user.type(number, 'c01x 00t47');
+    await pickDate(
+      user,
+      within(details).getByRole('group', { name: /Expiration date/ }),
+      '2033-04-30',
+    );
+    await user.click(within(details).getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await findTitle('Work');
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/passport-info`)[0]?.body).toEqual({
+      travelerId: T1,
+      issuingCountry: 'FR',
+      passport: {
+        nationality: 'FR',
+        number: 'c01x 00t47',
+        expirationDate: '2033-04-30',
+        hasSecondNationality: false,
+      },
+    });
+    expect(sidebarLink(/Passport Information/)).toHaveTextContent('Completed');
+  });
+
+  it('work: starts unanswered; job title required when working, with the retired hint', async () => {
     const sent = mockApi({
       [get]: ok(detail()),
       [`PUT /api/application/${APP_ID}/work-info`]: [failure(500), ok(detail())],
@@ -235,7 +349,15 @@ describe('section forms', () => {
     await renderApply(t1('work'), { user: account });
     await findTitle('Work');
     const user = userEvent.setup();
-    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    // Unanswered: nothing is chosen, and the job title appears only for a Yes.
+    expect(screen.getByRole('radio', { name: 'Yes' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'No' })).not.toBeChecked();
+    expect(screen.queryByRole('textbox', { name: /Job title/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      PostPaymentText.workRequired,
+    );
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
     const title = screen.getByRole('textbox', { name: /Job title/ });
     expect(title).toHaveAccessibleDescription('If retired, provide details of your last paid work');
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
@@ -255,7 +377,7 @@ describe('section forms', () => {
     });
   });
 
-  it('declaration: details required when convicted; then the review step', async () => {
+  it('declaration: both questions start unanswered; details required when convicted; then the review', async () => {
     const sent = mockApi({
       [get]: ok(detail()),
       [`PUT /api/application/${APP_ID}/declaration`]: [failure(500), ok(detail())],
@@ -264,9 +386,16 @@ describe('section forms', () => {
     await findTitle('Declaration');
     const user = userEvent.setup();
     const terror = screen.getByRole('group', { name: new RegExp(TERRORISM_QUESTION.slice(0, 40)) });
-    expect(within(terror).getByRole('radio', { name: 'No' })).toBeChecked();
     const convictions = screen.getByRole('group', { name: /convicted/ });
-    expect(within(convictions).getByRole('radio', { name: 'No' })).toBeChecked();
+    // Neither question is answered for the traveller, and neither may be left so.
+    for (const group of [terror, convictions])
+      for (const radio of within(group).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveTextContent(PostPaymentText.convictionsRequired);
+    expect(summary).toHaveTextContent(PostPaymentText.terrorismRequired);
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/declaration`)).toHaveLength(0);
+    await user.click(within(terror).getByRole('radio', { name: 'No' }));
     await user.click(within(convictions).getByRole('radio', { name: 'Yes' }));
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     const details = screen.getByRole('textbox', { name: /What did you do\?/ });
@@ -277,7 +406,7 @@ describe('section forms', () => {
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     expect(await screen.findByText(PostPaymentText.declarationFailed)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    await findTitle('Review and submit');
+    await findTitle('Check your answers');
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/declaration`)[1]?.body).toEqual({
       travelerId: T1,
       hasConvictions: true,
@@ -312,7 +441,7 @@ describe('uploads', () => {
     expect(uploads.sent[0]?.url).toBe(uploadPath);
     expect(uploads.sent[0]?.file?.name).toBe('passport.jpg');
     expect(await screen.findByText('Great job!')).toBeVisible();
-    expect(screen.getByText('Your upload pass our initial review!')).toBeVisible();
+    expect(screen.getByText('Your upload passed our initial review!')).toBeVisible();
     expect(screen.getByRole('img', { name: 'Your passport page' })).toHaveAttribute(
       'src',
       document().url,
@@ -374,7 +503,7 @@ describe('uploads', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['The background must be plain and light.', 'The photo must be in colour.']);
-    await waitFor(() => expect(sidebarLink(/Applicants Photo/)).toHaveTextContent('In progress'));
+    await waitFor(() => expect(sidebarLink(/Applicant's photo/)).toHaveTextContent('In progress'));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await user.upload(
       screen.getByLabelText("Applicant's photo file"),
@@ -416,12 +545,16 @@ describe('uploads', () => {
         }),
       ],
     });
+    const linkId = '7d1f0c2a-5b6e-4c3d-8a9b-0c1d2e3f4a5b';
+    const close = `DELETE /api/application/${APP_ID}/upload-links/${linkId}`;
     const sent = mockApi({
       [get]: [ok(detail()), ok(detail()), ok(arrived)],
       [`POST /api/application/${APP_ID}/travelers/${T1}/upload-link/passport-page`]: ok({
+        linkId,
         url,
         expiresAt: '2026-01-02T10:15:00Z',
       }),
+      [close]: ok({ revoked: 0 }),
     });
     await renderApply(t1('passport-page'), { user: account });
     await findTitle('Passport page');
@@ -434,6 +567,8 @@ describe('uploads', () => {
     await act(async () => jest.advanceTimersByTime(3000));
     expect(await screen.findByText('Great job!')).toBeVisible();
     expect(callsTo(sent, get).length).toBeGreaterThanOrEqual(3);
+    // The code is gone from the screen, so its link is closed.
+    await waitFor(() => expect(callsTo(sent, close)).toHaveLength(1));
     await act(async () => jest.advanceTimersByTime(2000));
     await findTitle("Applicant's photo");
   });
@@ -482,9 +617,123 @@ describe('uploads', () => {
 });
 
 describe('submission', () => {
-  it('lists what is missing, then submits and goes to My orders', async () => {
+  const answered = (overrides: Parameters<typeof traveler>[0] = {}) =>
+    traveler({
+      dateOfBirth: '1985-06-15',
+      passport: {
+        nationality: 'US',
+        number: 'X1234567',
+        expirationDate: '2033-05-01',
+        hasSecondNationality: false,
+        addLater: false,
+      },
+      personal: {
+        countryOfBirth: 'US',
+        residentCountry: 'FR',
+        gender: 'female',
+        residenceAddress: '1 Main St',
+        cityTown: 'Boston',
+      },
+      passportInfo: { issuingCountry: 'US' },
+      work: { currentlyWorking: true, jobTitle: 'Engineer' },
+      declaration: {
+        hasConvictions: false,
+        convictionDetails: null,
+        hasTerroristActivities: false,
+      },
+      passportPage: document(),
+      photo: document({ id: 'doc-2', kind: 'PHOTO' }),
+      sections: {
+        passportPage: 'completed',
+        photo: 'completed',
+        personal: 'completed',
+        passportInfo: 'completed',
+        work: 'completed',
+        declaration: 'completed',
+      },
+      ...overrides,
+    });
+
+  it('check your answers: every answer per traveller, with Change links that come back', async () => {
+    const child = answered({
+      id: T2,
+      position: 2,
+      firstName: 'Bo',
+      dateOfBirth: '2015-04-02',
+      passport: {
+        nationality: 'US',
+        number: null,
+        expirationDate: null,
+        hasSecondNationality: null,
+        addLater: true,
+      },
+      sections: { ...answered().sections, passportInfo: 'not_started' },
+    });
+    const application = detail({
+      generalInfo: {
+        countryCode: '+44',
+        phoneNumber: '7911 123456',
+        notificationPreference: 'sms',
+        state: 'completed',
+      },
+      travelers: [answered(), child],
+    });
+    mockApi({
+      [get]: ok(application),
+      [`PUT /api/application/${APP_ID}/work-info`]: ok(application),
+    });
+    await renderApply(`${base}/review`, { user: account });
+    // The page beside the sidebar (which has regions of the same names).
+    const page = within((await findTitle('Check your answers')).parentElement!);
+    // Ages on the arrival date (1 July 2026): Bo is 11.
+    expect(page.getByRole('region', { name: 'Your order' })).toHaveTextContent(
+      'Travelers1 adult, 1 child',
+    );
+    const ann = page.getByRole('region', { name: 'Traveler 1 – Ann Lee' });
+    // Countries by name once the list has loaded.
+    await waitFor(() => expect(ann).toHaveTextContent('Resident countryFrance'));
+    for (const text of [
+      'Date of birth15 June 1985',
+      'Emailann@example.com',
+      'Passport numberX1234567',
+      'Expiration date1 May 2033',
+      'Another nationalityNo',
+      'Issuing countryUnited States',
+      'Passport pageUploaded, passed our initial review',
+      'Country of birthUnited States',
+      'Resident countryFrance',
+      'GenderFemale',
+      'Job titleEngineer',
+      `${TERRORISM_QUESTION}No`,
+    ])
+      expect(ann).toHaveTextContent(text);
+    const bo = page.getByRole('region', { name: 'Traveler 2 – Bo Lee' });
+    expect(bo).toHaveTextContent('Passport numberNot given yet: you chose to add it later');
+    expect(within(bo).getByRole('heading', { name: /Passport/, level: 3 })).toHaveTextContent(
+      'Not started',
+    );
+    expect(
+      within(bo).getByRole('link', { name: 'Change Passport number (Bo Lee)' }),
+    ).toHaveAttribute('href', `${base}/travelers/${T2}/passport-information?return=review`);
+
+    const user = userEvent.setup();
+    await user.click(within(ann).getByRole('link', { name: 'Change Job title (Ann Lee)' }));
+    await findTitle('Work');
+    expect(currentPath()).toBe(`${t1('work')}?return=review`);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await findTitle('Check your answers');
+    expect(currentPath()).toBe(`${base}/review`);
+    await user.click(
+      screen.getByRole('link', { name: 'Change Phone number (general information)' }),
+    );
+    await findTitle('General Information');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await findTitle('Check your answers');
+  });
+
+  it('needs the declaration confirmed, lists what is missing, then submits and goes to My orders', async () => {
     const sent = mockApi({
-      [get]: ok(detail()),
+      [get]: ok(detail({ travelers: [answered()] })),
       [`POST /api/application/${APP_ID}/submit`]: [
         failure(
           400,
@@ -495,8 +744,19 @@ describe('submission', () => {
       'GET /api/applications/my-applications': ok([]),
     });
     await renderApply(`${base}/review`, { user: account });
-    await findTitle('Review and submit');
+    await findTitle('Check your answers');
     const user = userEvent.setup();
+    const declaration = screen.getByRole('checkbox', { name: SUBMIT_DECLARATION });
+    expect(declaration).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveTextContent(PostPaymentText.declarationRequired);
+    expect(declaration).toHaveAccessibleDescription(
+      `Error: ${PostPaymentText.declarationRequired}`,
+    );
+    expect(callsTo(sent, `POST /api/application/${APP_ID}/submit`)).toHaveLength(0);
+
+    await user.click(declaration);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     const box = await screen.findByRole('alert');
     expect(box).toHaveTextContent('Please complete the following before submitting:');
@@ -507,7 +767,9 @@ describe('submission', () => {
     ).toEqual(['Traveler 1 (Ann Lee): passport page', 'Traveler 1 (Ann Lee): photo']);
     await user.click(screen.getByRole('button', { name: 'Submit Application' }));
     await waitFor(() => expect(currentPath()).toBe('/orders'));
-    expect(callsTo(sent, `POST /api/application/${APP_ID}/submit`)).toHaveLength(2);
+    const calls = callsTo(sent, `POST /api/application/${APP_ID}/submit`);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body).toEqual({ declarationConfirmed: true });
   });
 
   it('after submission every page is read-only', async () => {
@@ -618,7 +880,8 @@ describe('phone upload page', () => {
       failure(404, `No such endpoint: GET /api/uploads/${'x'.repeat(40)}`),
       UploadLinkText.invalid,
     ],
-    ['a server error', failure(500, 'Internal Server Error'), UploadLinkText.invalid],
+    ['a revoked link', failure(404, UploadLinkText.revoked), UploadLinkText.revoked],
+    ['a server error', failure(500, 'Internal Server Error'), UploadLinkText.unavailable],
   ])('shows a friendly page for %s, never the server’s own text', async (_name, reply, text) => {
     mockApi({ [`GET /api/uploads/${token}`]: reply });
     await renderApply(`/upload/${token}`);
@@ -626,6 +889,37 @@ describe('phone upload page', () => {
     expect(screen.getByRole('heading', { name: 'Upload a document' })).toBeVisible();
     expect(screen.queryByText(/No such endpoint|Internal Server Error/)).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/Take a photo/)).not.toBeInTheDocument();
+  });
+
+  it('after a fault or a lost connection, says so and tries again', async () => {
+    const sent = mockApi({
+      [`GET /api/uploads/${token}`]: [
+        failure(503, 'The database is not answering'),
+        info('passport-page'),
+      ],
+    });
+    await renderApply(`/upload/${token}`);
+    expect(await screen.findByText(UploadLinkText.unavailable)).toBeVisible();
+    expect(screen.queryByText(/database/)).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await findTitle('Upload your passport page');
+    expect(callsTo(sent, `GET /api/uploads/${token}`)).toHaveLength(2);
+  });
+
+  it('shows its own words when an upload fails on our side', async () => {
+    mockApi({ [`GET /api/uploads/${token}`]: info('photo') });
+    mockUploads([{ status: 500, body: failure(500, 'TypeError: boom at line 42').body }]);
+    await renderApply(`/upload/${token}`);
+    await findTitle('Upload your photo');
+    await userEvent
+      .setup()
+      .upload(
+        screen.getByLabelText(/Choose a file/),
+        new File(['x'], 'me.jpg', { type: 'image/jpeg' }),
+      );
+    expect(await screen.findByText('The upload failed. Please try again.')).toBeVisible();
+    expect(screen.queryByText(/TypeError/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Take a photo/)).toBeInTheDocument();
   });
 
   it('shows the used-link page when the upload finds the link already used', async () => {

@@ -1,100 +1,32 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   DEFAULT_PHONE_CODE,
   DeclarationBody,
   GeneralInfoBody,
   PHONE_CODES,
-  PassportInfoBody,
   PersonalInfoBody,
   PostPaymentText,
   WorkInfoBody,
   type TravelerDetail,
 } from '@waypoint/contracts';
-import { useGetCountriesQuery, useNavigate } from '@waypoint/platform';
-import {
-  Button,
-  CountryPicker,
-  ErrorBox,
-  ErrorSummary,
-  RadioGroup,
-  Select,
-  TextField,
-  type FieldError,
-} from '@waypoint/ui';
+import { CountryPicker, RadioGroup, Select, TextField } from '@waypoint/ui';
 import { usePostPayment } from './context';
-import { PageFrame } from './PageFrame';
+import { generalInfoPath } from './sections';
 import {
-  generalInfoPath,
-  nextPath,
-  previousPath,
-  travelerPath,
-  travelerTitle,
-  type TravelerSectionSlug,
-} from './sections';
+  SectionForm,
+  useCountryList,
+  useFlowPaths,
+  useTravelerPaths,
+  YES_NO,
+  yesNo,
+} from './SectionForm';
 import { useSectionForm } from './useSectionForm';
+import { TERRORISM_QUESTION } from './questions';
 
-const YES_NO = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-];
-const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+export { PassportInformationPage } from './PassportInformationPage';
 
-interface SectionFormProps {
-  title: string;
-  caption?: string;
-  back: string | null;
-  form: {
-    summary: FieldError[];
-    attempt: number;
-    serverError: string | null;
-    saving: boolean;
-    readOnly: boolean;
-    onSubmit: (event: FormEvent) => void;
-  };
-  children: ReactNode;
-}
-
-/** The frame of every section form: red box, error summary, fields, Back and Save & Continue. */
-function SectionForm({ title, caption, back, form, children }: SectionFormProps) {
-  const navigate = useNavigate();
-  return (
-    <PageFrame title={title} caption={caption}>
-      {form.serverError ? <ErrorBox>{form.serverError}</ErrorBox> : null}
-      <ErrorSummary errors={form.summary} focusKey={form.attempt} />
-      <form onSubmit={form.onSubmit} noValidate className="wpw-narrow">
-        <fieldset disabled={form.readOnly} className="wpp-fieldset">
-          <legend className="wp-visually-hidden">{title}</legend>
-          <div className="wp-stack">{children}</div>
-        </fieldset>
-        <div className="wp-actions wpp-actions">
-          {back ? (
-            <Button variant="secondary" onClick={() => navigate(back)}>
-              Back
-            </Button>
-          ) : null}
-          <Button type="submit" busy={form.saving} busyLabel="Saving...">
-            {form.readOnly ? 'Continue' : 'Save & Continue'}
-          </Button>
-        </div>
-      </form>
-    </PageFrame>
-  );
-}
-
-function useTravelerPaths(traveler: TravelerDetail, slug: TravelerSectionSlug) {
-  const { application } = usePostPayment();
-  const here = travelerPath(application.id, traveler.id, slug);
-  return {
-    next: nextPath(application, here),
-    back: previousPath(application, here),
-    caption: travelerTitle(application, traveler),
-  };
-}
-
-function useCountryList() {
-  const countries = useGetCountriesQuery();
-  return { list: countries.data ?? [], loading: countries.isLoading };
-}
+// The forms hold the traveller's own answers only: a question they have not answered starts unanswered (no
+// default), so Save & Continue never stores an answer nobody gave; the contracts refuse it with its message.
 
 export function GeneralInfoPage() {
   const { application } = usePostPayment();
@@ -105,7 +37,7 @@ export function GeneralInfoPage() {
   const [preference, setPreference] = useState(
     application.generalInfo.notificationPreference ?? 'whatsapp',
   );
-  const here = generalInfoPath(application.id);
+  const paths = useFlowPaths(generalInfoPath(application.id));
   const form = useSectionForm({
     path: 'general-info',
     fallback: PostPaymentText.generalInfoFailed,
@@ -116,10 +48,10 @@ export function GeneralInfoPage() {
       phoneNumber: 'general-phoneNumber',
       notificationPreference: 'general-notificationPreference',
     },
-    next: nextPath(application, here),
+    next: paths.next,
   });
   return (
-    <SectionForm title="General Information" back={null} form={form}>
+    <SectionForm title="General Information" back={paths.back} form={form}>
       <p className="wpw-muted">How we contact you about this application.</p>
       <div className="wpp-phone">
         <Select
@@ -166,9 +98,9 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
   const paths = useTravelerPaths(traveler, 'personal-information');
   const countries = useCountryList();
   const p = traveler.personal;
-  const [countryOfBirth, setCountryOfBirth] = useState(p.countryOfBirth ?? 'US');
-  const [residentCountry, setResidentCountry] = useState(p.residentCountry ?? 'US');
-  const [gender, setGender] = useState<'male' | 'female'>(p.gender ?? 'male');
+  const [countryOfBirth, setCountryOfBirth] = useState(p.countryOfBirth ?? '');
+  const [residentCountry, setResidentCountry] = useState(p.residentCountry ?? '');
+  const [gender, setGender] = useState<'male' | 'female' | null>(p.gender);
   const [residenceAddress, setResidenceAddress] = useState(p.residenceAddress ?? '');
   const [cityTown, setCityTown] = useState(p.cityTown ?? '');
   const form = useSectionForm({
@@ -251,39 +183,9 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
   );
 }
 
-export function PassportInformationPage({ traveler }: { traveler: TravelerDetail }) {
-  const paths = useTravelerPaths(traveler, 'passport-information');
-  const countries = useCountryList();
-  const [issuingCountry, setIssuingCountry] = useState(
-    traveler.passportInfo.issuingCountry ?? 'US',
-  );
-  const form = useSectionForm({
-    path: 'passport-info',
-    fallback: PostPaymentText.passportInfoFailed,
-    schema: PassportInfoBody,
-    body: () => ({ travelerId: traveler.id, issuingCountry }),
-    fieldIds: { issuingCountry: 'passport-issuingCountry' },
-    next: paths.next,
-  });
-  return (
-    <SectionForm title="Passport information" caption={paths.caption} back={paths.back} form={form}>
-      <CountryPicker
-        id="passport-issuingCountry"
-        label="Which country issued your passport"
-        countries={countries.list}
-        loading={countries.loading}
-        value={issuingCountry || null}
-        onChange={setIssuingCountry}
-        required
-        error={form.errors.issuingCountry}
-      />
-    </SectionForm>
-  );
-}
-
 export function WorkPage({ traveler }: { traveler: TravelerDetail }) {
   const paths = useTravelerPaths(traveler, 'work');
-  const [working, setWorking] = useState(traveler.work.currentlyWorking ?? true);
+  const [working, setWorking] = useState<boolean | null>(traveler.work.currentlyWorking);
   const [jobTitle, setJobTitle] = useState(traveler.work.jobTitle ?? '');
   const form = useSectionForm({
     path: 'work-info',
@@ -292,7 +194,7 @@ export function WorkPage({ traveler }: { traveler: TravelerDetail }) {
     body: () => ({
       travelerId: traveler.id,
       currentlyWorking: working,
-      jobTitle: working ? jobTitle : '',
+      jobTitle: working === true ? jobTitle : '',
     }),
     fieldIds: { currentlyWorking: 'work-currentlyWorking', jobTitle: 'work-jobTitle' },
     next: paths.next,
@@ -310,7 +212,7 @@ export function WorkPage({ traveler }: { traveler: TravelerDetail }) {
         onChange={(value) => setWorking(value === 'yes')}
         error={form.errors.currentlyWorking}
       />
-      {working ? (
+      {working === true ? (
         <TextField
           id="work-jobTitle"
           label="Job title"
@@ -326,15 +228,14 @@ export function WorkPage({ traveler }: { traveler: TravelerDetail }) {
   );
 }
 
-export const TERRORISM_QUESTION =
-  'Have you ever been involved in terrorist activities, espionage, sabotage, genocide, war crimes or crimes against humanity?';
+export { TERRORISM_QUESTION };
 
 export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
   const paths = useTravelerPaths(traveler, 'declaration');
   const d = traveler.declaration;
-  const [hasConvictions, setHasConvictions] = useState(d.hasConvictions ?? false);
+  const [hasConvictions, setHasConvictions] = useState<boolean | null>(d.hasConvictions);
   const [details, setDetails] = useState(d.convictionDetails ?? '');
-  const [terrorism, setTerrorism] = useState(d.hasTerroristActivities ?? false);
+  const [terrorism, setTerrorism] = useState<boolean | null>(d.hasTerroristActivities);
   const form = useSectionForm({
     path: 'declaration',
     fallback: PostPaymentText.declarationFailed,
@@ -342,7 +243,7 @@ export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
     body: () => ({
       travelerId: traveler.id,
       hasConvictions,
-      convictionDetails: hasConvictions ? details : '',
+      convictionDetails: hasConvictions === true ? details : '',
       hasTerroristActivities: terrorism,
     }),
     fieldIds: {
@@ -365,7 +266,7 @@ export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
         onChange={(value) => setHasConvictions(value === 'yes')}
         error={form.errors.hasConvictions}
       />
-      {hasConvictions ? (
+      {hasConvictions === true ? (
         <div className="wp-field">
           <label className="wp-label" htmlFor="declaration-convictionDetails">
             What did you do?

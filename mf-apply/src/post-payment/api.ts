@@ -1,6 +1,7 @@
 import type {
   ApplicationDetail,
   DocumentSummary,
+  SubmitBody,
   TravelerDetail,
   UploadLinkResponse,
   UploadTokenInfo,
@@ -32,6 +33,12 @@ export interface PersonalInfoInput extends TravelerBody {
 }
 export interface PassportInfoInput extends TravelerBody {
   issuingCountry: string;
+  passport?: {
+    nationality: string;
+    number: string;
+    expirationDate: string;
+    hasSecondNationality: boolean | null;
+  };
 }
 export interface WorkInfoInput extends TravelerBody {
   currentlyWorking: boolean;
@@ -76,9 +83,22 @@ export const postPaymentApi = api.injectEndpoints({
         body,
       }),
     }),
-    submitApplication: build.mutation<{ application: ApplicationDetail }, string>({
-      query: (id) => ({ url: `/application/${enc(id)}/submit`, method: 'POST' }),
+    submitApplication: build.mutation<
+      { application: ApplicationDetail },
+      { id: string } & SubmitBody
+    >({
+      query: ({ id, ...body }) => ({
+        url: `/application/${enc(id)}/submit`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: ['Order'],
+    }),
+    closeUploadLink: build.mutation<{ revoked: number }, { id: string; linkId: string }>({
+      query: ({ id, linkId }) => ({
+        url: `/application/${enc(id)}/upload-links/${enc(linkId)}`,
+        method: 'DELETE',
+      }),
     }),
     createUploadLink: build.mutation<
       UploadLink,
@@ -101,6 +121,7 @@ export const {
   useSaveSectionMutation,
   useSubmitApplicationMutation,
   useCreateUploadLinkMutation,
+  useCloseUploadLinkMutation,
   useGetUploadTokenQuery,
 } = postPaymentApi;
 

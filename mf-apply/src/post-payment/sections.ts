@@ -21,7 +21,7 @@ export interface TravelerSection {
 /** A traveller's sections in the spec's order, with the spec's page names. */
 export const TRAVELER_SECTIONS: readonly TravelerSection[] = [
   { slug: 'passport-page', label: 'Passport Page', key: 'passportPage', document: true },
-  { slug: 'applicants-photo', label: 'Applicants Photo', key: 'photo', document: true },
+  { slug: 'applicants-photo', label: "Applicant's photo", key: 'photo', document: true },
   { slug: 'personal-information', label: 'Personal information', key: 'personal', document: false },
   {
     slug: 'passport-information',
@@ -53,6 +53,19 @@ export function generalInfoPath(id: string): string {
 
 export function reviewPath(id: string): string {
   return `${applicationBase(id)}/review`;
+}
+
+/** The query a "Change" link on the review page adds, so the section returns there once saved. */
+export const RETURN_TO_REVIEW = 'return=review';
+
+/** A section's page opened from "Check your answers": Save & Continue and Back lead back to the review. */
+export function changePath(path: string): string {
+  return `${path}?${RETURN_TO_REVIEW}`;
+}
+
+/** True when the page was opened by a "Change" link of the review page. */
+export function returnsToReview(search: string): boolean {
+  return new URLSearchParams(search).get('return') === 'review';
 }
 
 /** Every page of the post-payment flow in order: general info, each traveller's sections, then review. */

@@ -2,7 +2,13 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import type { DocumentSummary } from '@waypoint/contracts';
 import { Button, ErrorBox, Spinner } from '@waypoint/ui';
 import { QrCode } from '../qr/QrCode';
-import { uploadFile, useCreateUploadLinkMutation, errorText, type DocumentKind } from './api';
+import {
+  errorText,
+  uploadFile,
+  useCloseUploadLinkMutation,
+  useCreateUploadLinkMutation,
+  type DocumentKind,
+} from './api';
 
 export const UPLOAD_FAILED = 'The upload failed. Please try again.';
 export const ACCEPT_PASSPORT = 'image/*,application/pdf';
@@ -122,7 +128,7 @@ export function SuccessMessage({ document, name }: { document: DocumentSummary; 
       <p className="wpp-success__title">
         <span aria-hidden="true">✓ </span>Great job!
       </p>
-      <p>Your upload pass our initial review!</p>
+      <p>Your upload passed our initial review!</p>
       <DocumentPreview document={document} name={name} />
     </div>
   );
@@ -223,10 +229,19 @@ export function PhonePanel({
   kind: DocumentKind;
 }) {
   const [createLink, link] = useCreateUploadLinkMutation();
+  const [closeLink] = useCloseUploadLinkMutation();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     void createLink({ id: applicationId, travelerId, kind });
   }, [createLink, applicationId, travelerId, kind]);
+  // A code that is no longer on the screen should not work: the link closes with the panel.
+  const linkId = link.data?.linkId;
+  useEffect(() => {
+    if (!linkId) return undefined;
+    return () => {
+      void closeLink({ id: applicationId, linkId });
+    };
+  }, [closeLink, applicationId, linkId]);
 
   if (link.isLoading || link.isUninitialized) {
     return <Spinner label="Creating your link…" showLabel />;

@@ -25,9 +25,9 @@ export interface SectionFormOptions<P extends SectionPath> {
   /** The spec's red-box text when the server gives none. */
   fallback: string;
   schema: BodySchema;
-  /** The body as the form holds it now. */
-  body: () => SectionBodies[P];
-  /** The id of each field's control, by body field name. */
+  /** The body as the form holds it now (unanswered questions are null until the schema accepts them). */
+  body: () => unknown;
+  /** The id of each field's control, by body field path ('issuingCountry', 'passport.number'). */
   fieldIds: Record<string, string>;
   /** Where Save & Continue goes. */
   next: string;
@@ -49,7 +49,7 @@ export function useSectionForm<P extends SectionPath>(options: SectionFormOption
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
+        const field = issue.path.map(String).join('.');
         if (field && !found[field]) found[field] = issue.message;
       }
       setErrors(found);
@@ -82,10 +82,15 @@ export function useSectionForm<P extends SectionPath>(options: SectionFormOption
     if ((await save()) === 'saved') navigate(options.next);
   };
 
-  const summary: FieldError[] = Object.entries(errors).map(([field, message]) => ({
-    fieldId: options.fieldIds[field] ?? field,
-    message,
-  }));
+  // In the order of the form's fields, as the error summary should list them.
+  const order = Object.keys(options.fieldIds);
+  const rank = (field: string) => {
+    const index = order.indexOf(field);
+    return index < 0 ? order.length : index;
+  };
+  const summary: FieldError[] = Object.entries(errors)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([field, message]) => ({ fieldId: options.fieldIds[field] ?? field, message }));
 
   return {
     errors,

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { STEPPER_LABELS } from '@waypoint/contracts';
+import { STEPPER_LABELS, type DraftData } from '@waypoint/contracts';
 import {
   Navigate,
   Outlet,
@@ -22,7 +22,7 @@ import {
   writeApplyState,
   type WizardStep,
 } from '../state';
-import { stepPath, stepperPosition } from './steps';
+import { reachableStep, stepPath, stepperPosition } from './steps';
 
 /** Keeps the wizard in sessionStorage, so a reload of any of its pages keeps what was entered. */
 export function ApplyRoot() {
@@ -79,6 +79,23 @@ function SavedApplicationBanner() {
   );
 }
 
+/**
+ * A later step opened in a tab where the wizard has not started (a bookmark, a link, a new tab): the saved draft
+ * is restored, and the page opens if the draft can reach it, otherwise the furthest step the draft can reach.
+ */
+function ResumeSavedDraft({ draft, step }: { draft: DraftData; step: WizardStep }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const reachable = reachableStep(draft);
+  useEffect(() => {
+    dispatch(selectCountry(draft.countryId));
+    dispatch(selectVisaType(draft.visaTypeId));
+    dispatch(restoreDraft({ ...draft, currentStep: reachable }));
+    if (step > reachable) navigate(stepPath(reachable), { replace: true });
+  }, [dispatch, navigate, draft, reachable, step]);
+  return <PageSpinner label="Loading your application…" />;
+}
+
 export interface WizardStepPageProps {
   step: WizardStep;
   title: string;
@@ -86,12 +103,21 @@ export interface WizardStepPageProps {
 }
 
 /**
- * One page of the guest wizard: the banner and stepper for steps 1 to 4, and a redirect back to the saved step
- * when the traveller opens a step they have not reached yet.
+ * One page of the guest wizard: the banner and stepper for steps 1 to 4. A step the traveller has not reached
+ * yet in this tab resumes the saved draft when that reaches it, and otherwise goes back to the furthest step
+ * reached.
  */
 export function WizardStepPage({ step, title, children }: WizardStepPageProps) {
   const currentStep = useAppSelector(selectCurrentStep);
-  if (step > currentStep) return <Navigate to={stepPath(currentStep)} replace />;
+  const dismissed = useAppSelector(selectBannerDismissed);
+  const session = applyApi.endpoints.getSessionData.useQueryState();
+  const draft = session.data?.data ?? null;
+  if (step > currentStep) {
+    // Only a wizard not started in this tab takes the saved draft (as the banner offers it).
+    if (currentStep === 1 && !dismissed && draft && reachableStep(draft) > 1)
+      return <ResumeSavedDraft draft={draft} step={step} />;
+    return <Navigate to={stepPath(currentStep)} replace />;
+  }
 
   return (
     <div className="wp-container wpw-page">

@@ -17,7 +17,7 @@ function Harness({ initial = null as string | null }) {
     <>
       <CountryPicker
         id="country"
-        label="Where you from?"
+        label="Where are you from?"
         countries={countries}
         value={value}
         onChange={setValue}
@@ -30,15 +30,31 @@ function Harness({ initial = null as string | null }) {
 describe('CountryPicker', () => {
   it('has a visible label and shows the chosen country', () => {
     render(<Harness initial="US" />);
-    const input = screen.getByRole('combobox', { name: 'Where you from?' });
+    const input = screen.getByRole('combobox', { name: 'Where are you from?' });
     expect(input).toHaveValue('United States');
     expect(input).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('selects its text on focus, so typing replaces the chosen country', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="US" />);
+    const input = screen.getByRole<HTMLInputElement>('combobox', { name: 'Where are you from?' });
+    await user.click(input);
+    expect(input).toHaveFocus();
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'United States'.length]);
+    await user.keyboard('fra');
+    expect(input).toHaveValue('fra');
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Chosen: FR')).toBeInTheDocument();
+    await user.tab();
+    await user.tab({ shift: true });
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'France'.length]);
   });
 
   it('filters as you type and chooses with the arrow keys and Enter', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    const input = screen.getByRole('combobox', { name: 'Where you from?' });
+    const input = screen.getByRole('combobox', { name: 'Where are you from?' });
 
     await user.type(input, 'aus');
     expect(input).toHaveAttribute('aria-expanded', 'true');
@@ -60,7 +76,7 @@ describe('CountryPicker', () => {
   it('opens with Arrow Down on the current country and closes with Escape, keeping the choice', async () => {
     const user = userEvent.setup();
     render(<Harness initial="CA" />);
-    const input = screen.getByRole('combobox', { name: 'Where you from?' });
+    const input = screen.getByRole('combobox', { name: 'Where are you from?' });
 
     await user.click(input);
     await user.keyboard('{Escape}');
@@ -92,14 +108,14 @@ describe('CountryPicker', () => {
     render(
       <CountryPicker
         id="country"
-        label="Where you from?"
+        label="Where are you from?"
         countries={countries}
         value={null}
         onChange={() => undefined}
         error="Please select your country"
       />,
     );
-    const input = screen.getByRole('combobox', { name: 'Where you from?' });
+    const input = screen.getByRole('combobox', { name: 'Where are you from?' });
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription(/Please select your country/);
   });

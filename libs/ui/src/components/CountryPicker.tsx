@@ -1,4 +1,12 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { cx, describedBy } from './ids';
 import { FieldMessages, RequiredMark } from './Field';
 
@@ -41,7 +49,7 @@ export interface CountryPickerProps {
 
 /**
  * A type-to-search country list following the WAI-ARIA combobox pattern (list autocomplete): type to filter,
- * Arrow Down/Up to move, Enter to choose, Escape to close.
+ * Arrow Down/Up to move, Enter to choose, Escape to close. Its text is selected when it takes the focus.
  */
 export function CountryPicker({
   id,
@@ -66,6 +74,8 @@ export function CountryPicker({
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState<string | null>(null);
   const [activeIndex, setActiveIndex] = useState(-1);
+  // Whether the input had the focus when a click on it began (a click that focuses it keeps the selection).
+  const focusedBeforeClick = useRef(false);
 
   const options = useMemo(() => filterCountries(countries, query ?? ''), [countries, query]);
   const activeOption = open ? options[activeIndex] : undefined;
@@ -161,6 +171,14 @@ export function CountryPicker({
             setActiveIndex(filterCountries(countries, text).length > 0 ? 0 : -1);
           }}
           onKeyDown={onKeyDown}
+          // The chosen country's name is selected on focus, so typing replaces it at once.
+          onFocus={(event) => event.currentTarget.select()}
+          onMouseDown={(event) => {
+            focusedBeforeClick.current = document.activeElement === event.currentTarget;
+          }}
+          onMouseUp={(event) => {
+            if (!focusedBeforeClick.current) event.preventDefault();
+          }}
           onBlur={close}
           onClick={() => {
             if (!open) openList();

@@ -40,8 +40,16 @@ export function orderBody(
 import type { Browser } from './auth-helpers';
 
 /** Places and pays an order from a guest browser, which ends up signed in to the new account. */
-export async function paidOrder(b: Browser, email: string, travelers = 1) {
-  const res = await b.post('/api/applications/create-payment-intent', orderBody(email, travelers));
+export async function paidOrder(
+  b: Browser,
+  email: string,
+  travelers = 1,
+  overrides: Partial<CreatePaymentIntentBody> = {},
+) {
+  const res = await b.post(
+    '/api/applications/create-payment-intent',
+    orderBody(email, travelers, overrides),
+  );
   const intent = (
     res.json() as { data: { applicationId: string; paymentIntentId: string; clientSecret: string } }
   ).data;

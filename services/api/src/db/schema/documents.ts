@@ -50,7 +50,8 @@ export const documents = pgTable(
 
 /**
  * A link for uploading one document (a traveller's passport page or photo) from a phone. The link carries a random
- * id; only its SHA-256 is kept. It expires, and it accepts one stored upload.
+ * id; only its SHA-256 is kept. It expires, it accepts one stored upload, and it is revoked when a newer link for
+ * the same traveller and document is issued or the traveller closes it on the computer.
  */
 export const uploadLinks = pgTable(
   'upload_links',
@@ -69,6 +70,8 @@ export const uploadLinks = pgTable(
     /** Set when an upload through the link starts; cleared again when that upload is refused before storing. */
     usedAt: tstz('used_at'),
     documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /** Set when the link stops working before it expires (a newer link, or closed by the traveller). */
+    revokedAt: tstz('revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
-import { resumePath, viewPath, type OrderSummary } from '@waypoint/contracts';
-import { applications, countries, visaTypes } from '../../db/schema';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { resumePath, travelerCountSummary, viewPath, type OrderSummary } from '@waypoint/contracts';
+import { applications, countries, travelers, visaTypes } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -25,6 +25,25 @@ export async function listMyApplications({
     .where(eq(applications.userId, userId))
     .orderBy(desc(applications.createdAt))
     .limit(500);
+  // Dates of birth per order, for '2 adults, 1 child' (ages on the arrival date, or today).
+  const births = new Map<string, string[]>();
+  if (rows.length > 0) {
+    const people = await ctx.db
+      .select({ applicationId: travelers.applicationId, dateOfBirth: travelers.dateOfBirth })
+      .from(travelers)
+      .where(
+        inArray(
+          travelers.applicationId,
+          rows.map(({ a }) => a.id),
+        ),
+      )
+      .orderBy(asc(travelers.position));
+    for (const person of people)
+      births.set(person.applicationId, [
+        ...(births.get(person.applicationId) ?? []),
+        person.dateOfBirth,
+      ]);
+  }
   return rows.map(({ a, visaType, country }) => ({
     id: a.id,
     reference: a.reference,
@@ -37,6 +56,7 @@ export async function listMyApplications({
     totalCents: a.totalCents,
     currency: 'EUR' as const,
     travelerCount: a.travelerCount,
+    travelerSummary: travelerCountSummary(births.get(a.id) ?? [], a.arrivalDate),
     visaType,
     country: { id: country.code, name: country.name, flagEmoji: country.flagEmoji },
     resumePath: resumePath(a.status, a.id),

@@ -10,13 +10,17 @@ import {
   PassportInfoBody,
   PersonalInfoBody,
   PostPaymentText,
+  SubmitBody,
   SubmitResponse,
   TravelerDocumentParams,
+  UploadLinkParams,
   UploadLinkResponse,
+  UploadLinkRevokedResponse,
   UploadResponse,
   UploadTokenInfo,
   UploadTokenParams,
   withoutForbiddenCharacters,
+  WizardText,
   WorkInfoBody,
 } from '@waypoint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -42,6 +46,7 @@ import {
   createUploadLink,
   openUploadLink,
   releaseUploadLink,
+  revokeUploadLink,
 } from '../documents/upload-links.service';
 import {
   applicationDetail,
@@ -49,6 +54,8 @@ import {
   assertEditable,
   loadOwned,
   loadTraveler,
+  passportDetailsMissing,
+  passportDetailsValues,
   submitApplication,
   updateGeneralInfo,
   updateTraveler,
@@ -212,7 +219,10 @@ export async function postPaymentRoutes(app: FastifyInstance) {
       path: string,
       summary: string,
       body: z.ZodType<B>,
-      toValues: (b: B) => Promise<Partial<typeof travelers.$inferInsert>>,
+      toValues: (
+        b: B,
+        traveler: typeof travelers.$inferSelect,
+      ) => Promise<Partial<typeof travelers.$inferInsert>>,
     ) =>
       r.put(
         `/api/application/:id/${path}`,
@@ -231,7 +241,7 @@ export async function postPaymentRoutes(app: FastifyInstance) {
           assertEditable(application, who);
           const b = request.body as B;
           const traveler = await loadTraveler(ctx, application, b.travelerId);
-          await updateTraveler(ctx, traveler, await toValues(b));
+          await updateTraveler(ctx, traveler, await toValues(b, traveler));
           return { success: true as const, data: await detail(application.id) };
         },
       );
@@ -260,15 +270,24 @@ export async function postPaymentRoutes(app: FastifyInstance) {
       'passport-info',
       "The country that issued a traveller's passport",
       PassportInfoBody,
-      async (b) => {
+      async (b, traveler) => {
+        // A traveller who chose "add later" in the wizard gives the passport's details here.
+        if (!b.passport && traveler.passportAddLater) throw passportDetailsMissing();
         await assertCountries(
           ctx,
           { issuingCountry: b.issuingCountry },
           PostPaymentText.issuingCountryRequired,
         );
+        if (b.passport)
+          await assertCountries(
+            ctx,
+            { 'passport.nationality': b.passport.nationality },
+            WizardText.nationalityRequired,
+          );
         return {
           passportIssuingCountry: b.issuingCountry,
           passportInfoCompletedAt: sql`now()` as unknown as Date,
+          ...(b.passport ? passportDetailsValues(ctx, b.passport) : {}),
         };
       },
     );
@@ -289,17 +308,20 @@ export async function postPaymentRoutes(app: FastifyInstance) {
       {
         schema: {
           tags,
-          summary: 'Submit when every section and document is complete',
+          summary:
+            'Submit when every section and document is complete and the declaration is confirmed',
           params: ApplicationIdParams,
+          body: SubmitBody,
           response: { 200: okEnvelope(SubmitResponse), ...errors },
         },
+        config: { validationSummary: () => PostPaymentText.declarationRequired },
       },
       async (request) => {
         const who = caller(request);
         const application = ownedApplication(request);
         return {
           success: true as const,
-          data: { application: await submitApplication(ctx, who, application) },
+          data: { application: await submitApplication(ctx, who, application, request.body) },
         };
       },
     );
@@ -391,7 +413,7 @@ export async function postPaymentRoutes(app: FastifyInstance) {
         const application = ownedApplication(request);
         assertEditable(application, who);
         const traveler = await loadTraveler(ctx, application, request.params.travelerId);
-        const { token, expiresAt } = await createUploadLink({
+        const { linkId, token, expiresAt } = await createUploadLink({
           ctx,
           input: {
             applicationId: application.id,
@@ -404,8 +426,39 @@ export async function postPaymentRoutes(app: FastifyInstance) {
         });
         return {
           success: true as const,
-          data: { url: `${config.publicUrl}/upload/${token}`, expiresAt: expiresAt.toISOString() },
+          data: {
+            linkId,
+            url: `${config.publicUrl}/upload/${token}`,
+            expiresAt: expiresAt.toISOString(),
+          },
         };
+      },
+    );
+
+    r.delete(
+      '/api/application/:id/upload-links/:linkId',
+      {
+        schema: {
+          tags,
+          summary: "Closes a phone upload link before it expires (the computer's code was closed)",
+          params: UploadLinkParams,
+          response: { 200: okEnvelope(UploadLinkRevokedResponse), ...errors },
+        },
+      },
+      async (request) => {
+        const who = caller(request);
+        const application = ownedApplication(request);
+        const revoked = await revokeUploadLink({
+          ctx,
+          input: {
+            applicationId: application.id,
+            linkId: request.params.linkId,
+            userId: who.user.id,
+            role: who.user.role,
+            ip: who.ip,
+          },
+        });
+        return { success: true as const, data: { revoked } };
       },
     );
   });

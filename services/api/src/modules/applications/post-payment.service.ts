@@ -1,9 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  normalisePassportNumber,
   PostPaymentText,
+  SUBMIT_DECLARATION,
+  WizardText,
   type ApplicationDetail,
   type DocumentSummary,
+  type PassportDetails,
   type SectionState,
+  type SubmitBody,
   type TravelerDetail,
 } from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
@@ -85,6 +90,15 @@ export async function loadTraveler(
 
 const done = (at: Date | null): SectionState => (at ? 'completed' : 'not_started');
 
+/**
+ * Passport information is done when the issuing country is saved and the passport's details are known: a
+ * traveller who chose to add them later has not finished it until they do.
+ */
+function passportInfoState(t: TravelerRow): SectionState {
+  if (!t.passportAddLater) return done(t.passportInfoCompletedAt);
+  return t.passportInfoCompletedAt ? 'in_progress' : 'not_started';
+}
+
 function documentState(doc: DocumentRow | undefined): SectionState {
   if (!doc) return 'not_started';
   return doc.status === 'ACCEPTED' ? 'completed' : 'in_progress';
@@ -142,6 +156,16 @@ export async function applicationDetail(
       position: t.position,
       firstName: t.firstName,
       lastName: t.lastName,
+      dateOfBirth: t.dateOfBirth,
+      passport: {
+        nationality: t.passportNationality,
+        number: t.passportNumberEncrypted
+          ? ctx.encryption.decrypt(t.passportNumberEncrypted)
+          : null,
+        expirationDate: t.passportExpirationDate,
+        hasSecondNationality: t.hasSecondNationality,
+        addLater: t.passportAddLater,
+      },
       personal: {
         countryOfBirth: t.countryOfBirth,
         residentCountry: t.residentCountry,
@@ -162,7 +186,7 @@ export async function applicationDetail(
         passportPage: documentState(passportPage),
         photo: documentState(photo),
         personal: done(t.personalCompletedAt),
-        passportInfo: done(t.passportInfoCompletedAt),
+        passportInfo: passportInfoState(t),
         work: done(t.workCompletedAt),
         declaration: done(t.declarationCompletedAt),
       },
@@ -253,6 +277,32 @@ export async function updateTraveler(
     .where(eq(travelers.id, traveler.id));
 }
 
+/**
+ * The values that store a traveller's passport details (given after payment by one who chose "add later", or
+ * corrected): the number normalised and encrypted, and "add later" cleared.
+ */
+export function passportDetailsValues(
+  ctx: ServiceContext,
+  details: PassportDetails,
+): Partial<typeof travelers.$inferInsert> {
+  return {
+    passportNationality: details.nationality,
+    passportNumberEncrypted: ctx.encryption.encrypt(normalisePassportNumber(details.number)),
+    passportExpirationDate: details.expirationDate,
+    hasSecondNationality: details.hasSecondNationality,
+    passportAddLater: false,
+  };
+}
+
+/** A 400 naming each passport field still to give, for a traveller who chose to add the details later. */
+export function passportDetailsMissing(): AppError {
+  return new AppError(400, 'VALIDATION_FAILED', PostPaymentText.passportDetailsRequired, {
+    'passport.number': WizardText.passportNumberRequired,
+    'passport.expirationDate': WizardText.passportExpiryRequired,
+    'passport.hasSecondNationality': WizardText.secondNationalityRequired,
+  });
+}
+
 /** What is still missing, in the order of the sidebar. Empty when the application can be submitted. */
 export function missingItems(detail: ApplicationDetail): string[] {
   const missing: string[] = [];
@@ -262,18 +312,26 @@ export function missingItems(detail: ApplicationDetail): string[] {
     if (t.sections.passportPage !== 'completed') missing.push(`${who}: passport page`);
     if (t.sections.photo !== 'completed') missing.push(`${who}: applicant's photo`);
     if (t.sections.personal !== 'completed') missing.push(`${who}: personal information`);
-    if (t.sections.passportInfo !== 'completed') missing.push(`${who}: passport information`);
+    if (t.passport?.addLater)
+      missing.push(`${who}: passport details (number, expiry date, other nationality)`);
+    else if (t.sections.passportInfo !== 'completed') missing.push(`${who}: passport information`);
     if (t.sections.work !== 'completed') missing.push(`${who}: work`);
     if (t.sections.declaration !== 'completed') missing.push(`${who}: declaration`);
   }
   return missing;
 }
 
+/** Submits a complete application whose declaration the traveller has confirmed. */
 export async function submitApplication(
   ctx: ServiceContext,
   caller: Caller,
   application: ApplicationRow,
+  input: SubmitBody,
 ) {
+  if (input.declarationConfirmed !== true)
+    throw new AppError(400, 'VALIDATION_FAILED', PostPaymentText.declarationRequired, {
+      declarationConfirmed: PostPaymentText.declarationRequired,
+    });
   if (application.status !== 'IN_PROGRESS')
     throw conflict(
       application.status === 'DRAFT' ? PostPaymentText.notPaid : PostPaymentText.readOnly,
@@ -309,7 +367,12 @@ export async function submitApplication(
       entityType: 'application',
       entityId: row.id,
       applicationId: row.id,
-      details: { from: 'IN_PROGRESS', to: 'SUBMITTED' },
+      // The declaration the traveller confirmed on "Check your answers", word for word.
+      details: {
+        from: 'IN_PROGRESS',
+        to: 'SUBMITTED',
+        declaration: { confirmed: input.declarationConfirmed, text: SUBMIT_DECLARATION },
+      },
       ip: caller.ip,
     });
     await enqueueEmail(tx, row.guestEmail ?? caller.user.email, {

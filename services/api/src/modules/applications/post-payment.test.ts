@@ -1,11 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { PostPaymentText, type ApplicationDetail } from '@waypoint/contracts';
-import { auditLog, emailOutbox } from '../../db/schema';
+import {
+  PostPaymentText,
+  SUBMIT_DECLARATION,
+  WizardText,
+  type ApplicationDetail,
+  type OrderSummary,
+} from '@waypoint/contracts';
+import { auditLog, emailOutbox, travelers } from '../../db/schema';
 import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { passportPage, photo, photoWithGps } from '../../test/images';
-import { multipartFile, paidOrder } from '../../test/orders';
+import { multipartFile, orderBody, paidOrder, traveler } from '../../test/orders';
 import { plainPdf } from '../../test/pdfs';
 import { tooManyPixelsText, UploadText } from '../documents/documents.service';
 
@@ -43,6 +49,8 @@ function upload(
     headers,
   });
 }
+
+const confirmed = { declarationConfirmed: true };
 
 const personal = (travelerId: string) => ({
   travelerId,
@@ -442,7 +450,7 @@ describe('uploads', () => {
 describe('submission', () => {
   it('lists what is missing, then submits once complete, e-mails, and becomes read-only', async () => {
     const { b, id, email, travelerIds } = await setup(2);
-    const early = await b.post(`/api/application/${id}/submit`);
+    const early = await b.post(`/api/application/${id}/submit`, confirmed);
     expect(early.statusCode).toBe(400);
     expect(body<{ error: string }>(early).error).toMatch(
       /^Please complete the following before submitting: General information; Traveler 1 \(Ann1 Lee1\): passport page;/,
@@ -471,8 +479,27 @@ describe('submission', () => {
         hasTerroristActivities: false,
       });
     }
-    const submitted = await b.post(`/api/application/${id}/submit`);
+    // Complete, but the declaration is not confirmed: refused, and nothing changes.
+    for (const declaration of [undefined, {}, { declarationConfirmed: false }]) {
+      const unconfirmed = await b.post(`/api/application/${id}/submit`, declaration);
+      expect(unconfirmed.statusCode).toBe(400);
+      expect(body(unconfirmed)).toMatchObject({
+        error: PostPaymentText.declarationRequired,
+        code: 'VALIDATION_FAILED',
+      });
+    }
+    expect(
+      body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data.status,
+    ).toBe('IN_PROGRESS');
+    const submitted = await b.post(`/api/application/${id}/submit`, confirmed);
     expect(submitted.statusCode).toBe(200);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.applicationId, id), eq(auditLog.action, 'application.submitted')));
+    expect(audit!.details).toMatchObject({
+      declaration: { confirmed: true, text: SUBMIT_DECLARATION },
+    });
     expect(body(submitted)).toMatchObject({
       data: { application: { status: 'SUBMITTED', editable: false } },
     });
@@ -491,8 +518,156 @@ describe('submission', () => {
     const late = await b.put(`/api/application/${id}/personal-info`, personal(travelerIds[0]!));
     expect(late.statusCode).toBe(409);
     expect(body(late)).toMatchObject({ error: PostPaymentText.readOnly });
-    expect(body(await b.post(`/api/application/${id}/submit`))).toMatchObject({
+    expect(body(await b.post(`/api/application/${id}/submit`, confirmed))).toMatchObject({
       error: PostPaymentText.readOnly,
+    });
+  });
+});
+
+describe('passport details added later', () => {
+  /** A paid order whose second traveller chose "Add Passport details later" in the wizard. */
+  async function laterOrder() {
+    const b = browser();
+    const email = uniqueEmail();
+    const later = {
+      ...traveler(2),
+      passport: {
+        nationality: 'DE',
+        number: '',
+        expirationDate: '',
+        hasSecondNationality: null,
+        addLater: true,
+      },
+    };
+    const id = await paidOrder(b, email, 2, {
+      countryId: 'DE',
+      travelers: [orderBody(email, 1).travelers[0]!, later],
+    });
+    const detail = body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data;
+    return { b, id, detail, travelerIds: detail.travelers.map((x) => x.id) as [string, string] };
+  }
+
+  const details = {
+    nationality: 'DE',
+    number: 'c01x 00t47',
+    expirationDate: '2033-04-30',
+    hasSecondNationality: false,
+  };
+
+  it('are asked after payment with the wizard’s rules, and submission waits for them', async () => {
+    const { b, id, detail, travelerIds } = await laterOrder();
+    const [first, second] = travelerIds;
+    expect(detail.travelers[0]!.passport).toMatchObject({ number: 'X12345671', addLater: false });
+    expect(detail.travelers[1]!.passport).toEqual({
+      nationality: 'DE',
+      number: null,
+      expirationDate: null,
+      hasSecondNationality: null,
+      addLater: true,
+    });
+
+    // The issuing country alone does not complete the section of a traveller who chose "later".
+    const countryOnly = await b.put(`/api/application/${id}/passport-info`, {
+      travelerId: second,
+      issuingCountry: 'DE',
+    });
+    expect(countryOnly.statusCode).toBe(400);
+    expect(body(countryOnly)).toMatchObject({
+      error: PostPaymentText.passportDetailsRequired,
+      fieldErrors: {
+        'passport.number': WizardText.passportNumberRequired,
+        'passport.expirationDate': WizardText.passportExpiryRequired,
+        'passport.hasSecondNationality': WizardText.secondNationalityRequired,
+      },
+    });
+    // The same rules as the wizard's passport step, every problem at once.
+    const bad = await b.put(`/api/application/${id}/passport-info`, {
+      travelerId: second,
+      issuingCountry: 'DE',
+      passport: { nationality: '', number: 'ab', expirationDate: '2020-01-01' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad)).toMatchObject({
+      fieldErrors: {
+        'passport.nationality': WizardText.nationalityRequired,
+        'passport.number': WizardText.passportNumberInvalid,
+        'passport.expirationDate': WizardText.passportExpired,
+        'passport.hasSecondNationality': WizardText.secondNationalityRequired,
+      },
+    });
+
+    // Everything else complete: the API names the missing passport details.
+    await b.put(`/api/application/${id}/general-info`, {
+      countryCode: '+49',
+      phoneNumber: '030 1234567',
+    });
+    for (const tid of travelerIds) {
+      await upload(b, id, tid, 'passport-page', 'p.jpg', 'image/jpeg', await passportPage());
+      await upload(b, id, tid, 'photo', 'f.jpg', 'image/jpeg', await photo());
+      await b.put(`/api/application/${id}/personal-info`, personal(tid));
+      await b.put(`/api/application/${id}/work-info`, { travelerId: tid, currentlyWorking: false });
+      await b.put(`/api/application/${id}/declaration`, {
+        travelerId: tid,
+        hasConvictions: false,
+        hasTerroristActivities: false,
+      });
+    }
+    await b.put(`/api/application/${id}/passport-info`, {
+      travelerId: first,
+      issuingCountry: 'US',
+    });
+    const waiting = await b.post(`/api/application/${id}/submit`, confirmed);
+    expect(waiting.statusCode).toBe(400);
+    expect(body(waiting)).toMatchObject({
+      code: 'INCOMPLETE',
+      error:
+        'Please complete the following before submitting: Traveler 2 (Ann2 Lee2): passport details (number, expiry date, other nationality).',
+    });
+    const pending = body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data;
+    expect(pending.travelers[1]!.sections.passportInfo).toBe('not_started');
+
+    const saved = body<{ data: ApplicationDetail }>(
+      await b.put(`/api/application/${id}/passport-info`, {
+        travelerId: second,
+        issuingCountry: 'DE',
+        passport: details,
+      }),
+    ).data;
+    expect(saved.travelers[1]).toMatchObject({
+      passport: {
+        nationality: 'DE',
+        number: 'C01X00T47',
+        expirationDate: '2033-04-30',
+        hasSecondNationality: false,
+        addLater: false,
+      },
+      passportInfo: { issuingCountry: 'DE' },
+      sections: { passportInfo: 'completed' },
+    });
+    // Stored encrypted, as in the wizard.
+    const [row] = await t.database.db.select().from(travelers).where(eq(travelers.id, second));
+    expect(row!.passportNumberEncrypted).not.toContain('C01X00T47');
+    expect(row!.passportAddLater).toBe(false);
+
+    expect((await b.post(`/api/application/${id}/submit`, confirmed)).statusCode).toBe(200);
+  });
+});
+
+describe('my orders', () => {
+  it('counts an 11-year-old as a child: "2 adults, 1 child"', async () => {
+    const b = browser();
+    const email = uniqueEmail();
+    const family = orderBody(email, 3).travelers.map((x, i) =>
+      i === 2 ? { ...x, dateOfBirth: '2015-04-02' } : x,
+    );
+    // Arriving 1 June 2027: the child is 12 then, still under 18.
+    const id = await paidOrder(b, email, 3, { travelers: family });
+    const orders = body<{ data: OrderSummary[] }>(
+      await b.get('/api/applications/my-applications'),
+    ).data;
+    expect(orders.find((o) => o.id === id)).toMatchObject({
+      travelerCount: 3,
+      travelerSummary: '2 adults, 1 child',
     });
   });
 });

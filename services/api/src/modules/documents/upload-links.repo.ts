@@ -20,18 +20,52 @@ export async function findLinkByHash(db: Db, tokenHash: string) {
   return row;
 }
 
-/** Marks an unused, unexpired link as used; false when another upload got there first (or it expired). */
+/** A link that could still take an upload: unused, unexpired, not revoked. */
+const open = () =>
+  and(
+    isNull(uploadLinks.usedAt),
+    isNull(uploadLinks.revokedAt),
+    sql`${uploadLinks.expiresAt} > now()`,
+  );
+
+/** Revokes the traveller's open links for this document (before a newer one is issued). */
+export async function revokeOpenLinks(
+  db: Db,
+  input: { travelerId: string; kind: UploadLinkRow['kind'] },
+): Promise<void> {
+  await db
+    .update(uploadLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(uploadLinks.travelerId, input.travelerId), eq(uploadLinks.kind, input.kind), open()),
+    );
+}
+
+/** Revokes one open link of an application; the row when it was open, otherwise undefined. */
+export async function revokeLink(db: Db, input: { applicationId: string; linkId: string }) {
+  const [row] = await db
+    .update(uploadLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(uploadLinks.id, input.linkId),
+        eq(uploadLinks.applicationId, input.applicationId),
+        open(),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Marks an unused, unexpired, unrevoked link as used; false when another upload got there first (or it expired
+ * or was revoked meanwhile).
+ */
 export async function claimLink(db: Db, id: string): Promise<boolean> {
   const rows = await db
     .update(uploadLinks)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(uploadLinks.id, id),
-        isNull(uploadLinks.usedAt),
-        sql`${uploadLinks.expiresAt} > now()`,
-      ),
-    )
+    .where(and(eq(uploadLinks.id, id), open()))
     .returning({ id: uploadLinks.id });
   return rows.length === 1;
 }

@@ -15,7 +15,10 @@ const TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-/** Issues a link for uploading one document of one traveller from a phone. */
+/**
+ * Issues a link for uploading one document of one traveller from a phone. Only the newest link of a traveller's
+ * document works: the ones issued before it (another tab, an earlier code) are revoked in the same transaction.
+ */
 export async function createUploadLink({
   ctx,
   input,
@@ -35,7 +38,8 @@ export async function createUploadLink({
   ]);
   const token = crypto.randomBytes(16).toString('base64url');
   const expiresAt = new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000);
-  await ctx.db.transaction(async (tx) => {
+  const linkId = await ctx.db.transaction(async (tx) => {
+    await repo.revokeOpenLinks(tx, { travelerId: input.travelerId, kind: input.kind });
     const link = await repo.insertLink(tx, {
       tokenHash: hashToken(token),
       applicationId: input.applicationId,
@@ -54,8 +58,40 @@ export async function createUploadLink({
       details: { kind: input.kind, travelerId: input.travelerId },
       ip: input.ip,
     });
+    return link.id;
   });
-  return { token, expiresAt };
+  return { linkId, token, expiresAt };
+}
+
+/**
+ * Closes one link before it expires (the computer's upload page was left, so its code is no longer shown).
+ * Audited; closing a link that is already used, expired or revoked changes nothing.
+ */
+export async function revokeUploadLink({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { applicationId: string; linkId: string; userId: string; role: string; ip: string };
+}): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const link = await repo.revokeLink(tx, {
+      applicationId: input.applicationId,
+      linkId: input.linkId,
+    });
+    if (!link) return 0;
+    await tx.insert(auditLog).values({
+      actorUserId: input.userId,
+      actorRole: input.role,
+      action: 'upload_link.revoked',
+      entityType: 'upload_link',
+      entityId: link.id,
+      applicationId: input.applicationId,
+      details: { kind: link.kind, travelerId: link.travelerId },
+      ip: input.ip,
+    });
+    return 1;
+  });
 }
 
 export type OpenLink = NonNullable<Awaited<ReturnType<typeof repo.findLinkByHash>>>;
@@ -74,6 +110,7 @@ export async function openUploadLink({
   if (!found) throw notFound(UploadLinkText.invalid);
   if (found.application.status !== 'IN_PROGRESS') throw notFound(UploadLinkText.closed);
   if (found.link.usedAt) throw new AppError(409, ErrorCode.CONFLICT, UploadLinkText.used);
+  if (found.link.revokedAt) throw notFound(UploadLinkText.revoked);
   if (found.link.expiresAt.getTime() <= Date.now()) throw notFound(UploadLinkText.expired);
   return found;
 }

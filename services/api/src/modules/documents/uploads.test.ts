@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { UploadLinkText, type ApplicationDetail } from '@waypoint/contracts';
-import { uploadLinks } from '../../db/schema';
+import { auditLog, uploadLinks } from '../../db/schema';
 import { Browser, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { blackPng, passportPage, photo } from '../../test/images';
@@ -169,6 +169,51 @@ describe('phone upload links', () => {
     expect((await upload(phone, `/api/uploads/${fresh}`, await passportPage())).statusCode).toBe(
       200,
     );
+  });
+
+  it('are revoked by a newer link for the same document, and by the owner closing them', async () => {
+    const { b, id, travelerId, token: first } = await link('photo');
+    const phone = browser();
+    // A passport-page link of the same traveller does not touch the photo link.
+    await b.post(`/api/application/${id}/travelers/${travelerId}/upload-link/passport-page`);
+    expect((await phone.get(`/api/uploads/${first}`)).statusCode).toBe(200);
+
+    const second = body<{ data: { url: string } }>(
+      await b.post(`/api/application/${id}/travelers/${travelerId}/upload-link/photo`),
+    ).data.url.split('/upload/')[1]!;
+    const replaced = await phone.get(`/api/uploads/${first}`);
+    expect(replaced.statusCode).toBe(404);
+    expect(body(replaced)).toMatchObject({ error: UploadLinkText.revoked });
+    expect((await upload(phone, `/api/uploads/${first}`, await photo())).statusCode).toBe(404);
+    expect((await phone.get(`/api/uploads/${second}`)).statusCode).toBe(200);
+
+    // Only the owner may close a link (a stranger needs to sign in; nothing changes).
+    const [row] = await t.database.db
+      .select()
+      .from(uploadLinks)
+      .where(
+        and(
+          eq(uploadLinks.applicationId, id),
+          isNull(uploadLinks.revokedAt),
+          eq(uploadLinks.kind, 'PHOTO'),
+        ),
+      );
+    const closeUrl = `/api/application/${id}/upload-links/${row!.id}`;
+    expect((await browser().request({ method: 'DELETE', url: closeUrl })).statusCode).toBe(401);
+    expect((await phone.get(`/api/uploads/${second}`)).statusCode).toBe(200);
+    const closed = await b.request({ method: 'DELETE', url: closeUrl });
+    expect(body(closed)).toMatchObject({ data: { revoked: 1 } });
+    expect(body(await b.request({ method: 'DELETE', url: closeUrl }))).toMatchObject({
+      data: { revoked: 0 },
+    });
+    const after = await phone.get(`/api/uploads/${second}`);
+    expect(after.statusCode).toBe(404);
+    expect(body(after)).toMatchObject({ error: UploadLinkText.revoked });
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.applicationId, id), eq(auditLog.action, 'upload_link.revoked')));
+    expect(audited).toHaveLength(1);
   });
 
   it('refuse an unknown, a tampered, an over-long and an expired link with clear words', async () => {

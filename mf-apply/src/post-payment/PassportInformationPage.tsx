@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { PassportInfoBody, PostPaymentText, type TravelerDetail } from '@waypoint/contracts';
+import { Banner, CountryPicker, DateInput, RadioGroup, TextField } from '@waypoint/ui';
+import { usePostPayment } from './context';
+import { SectionForm, useCountryList, useTravelerPaths, YES_NO, yesNo } from './SectionForm';
+import { useSectionForm } from './useSectionForm';
+
+const FIELD_IDS = {
+  'passport.nationality': 'passport-details-nationality',
+  'passport.number': 'passport-details-number',
+  'passport.expirationDate': 'passport-details-expirationDate',
+  'passport.hasSecondNationality': 'passport-details-hasSecondNationality',
+  issuingCountry: 'passport-issuingCountry',
+};
+
+/**
+ * The passport's details (the wizard's passport step, with its rules) and the country that issued it. A traveller
+ * who chose "Add Passport details later" gives the details here; the section is not done until they do.
+ */
+export function PassportInformationPage({ traveler }: { traveler: TravelerDetail }) {
+  const { application } = usePostPayment();
+  const paths = useTravelerPaths(traveler, 'passport-information');
+  const countries = useCountryList();
+  const given = traveler.passport;
+  // The nationality the traveller chose in the wizard (the trip's "Where are you from?" when none is stored).
+  const knownNationality = given?.nationality ?? application.country.id;
+  const [nationality, setNationality] = useState(knownNationality);
+  const [number, setNumber] = useState(given?.number ?? '');
+  const [expirationDate, setExpirationDate] = useState(given?.expirationDate ?? '');
+  const [hasSecondNationality, setHasSecondNationality] = useState<boolean | null>(
+    given?.hasSecondNationality ?? null,
+  );
+  // Known from what the traveller told us: a passport is issued by the country of its nationality.
+  const [issuingCountry, setIssuingCountry] = useState(
+    traveler.passportInfo.issuingCountry ?? knownNationality,
+  );
+  const form = useSectionForm({
+    path: 'passport-info',
+    fallback: PostPaymentText.passportInfoFailed,
+    schema: PassportInfoBody,
+    body: () => ({
+      travelerId: traveler.id,
+      issuingCountry,
+      ...(given ? { passport: { nationality, number, expirationDate, hasSecondNationality } } : {}),
+    }),
+    fieldIds: FIELD_IDS,
+    next: paths.next,
+  });
+  const later = given?.addLater === true;
+  return (
+    <SectionForm title="Passport information" caption={paths.caption} back={paths.back} form={form}>
+      {later && !form.readOnly ? (
+        <Banner title="Please add your passport details">
+          You chose to add them later. We cannot submit your application without them.
+        </Banner>
+      ) : null}
+      {given ? (
+        <fieldset className="wpp-group">
+          <legend className="wpp-group__legend">Passport details</legend>
+          <div className="wp-stack">
+            <CountryPicker
+              id={FIELD_IDS['passport.nationality']}
+              label="Nationality"
+              countries={countries.list}
+              loading={countries.loading}
+              value={nationality || null}
+              onChange={setNationality}
+              required
+              error={form.errors['passport.nationality']}
+            />
+            <TextField
+              id={FIELD_IDS['passport.number']}
+              label="Passport number"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              value={number}
+              onChange={(event) => setNumber(event.target.value)}
+              error={form.errors['passport.number']}
+            />
+            <DateInput
+              id={FIELD_IDS['passport.expirationDate']}
+              label="Expiration date"
+              required
+              value={expirationDate}
+              onChange={setExpirationDate}
+              error={form.errors['passport.expirationDate']}
+            />
+            <RadioGroup
+              id={FIELD_IDS['passport.hasSecondNationality']}
+              name="passport-second-nationality"
+              legend="Do you have another nationality?"
+              options={YES_NO}
+              inline
+              required
+              value={yesNo(hasSecondNationality)}
+              onChange={(value) => setHasSecondNationality(value === 'yes')}
+              error={form.errors['passport.hasSecondNationality']}
+            />
+          </div>
+        </fieldset>
+      ) : null}
+      <CountryPicker
+        id={FIELD_IDS.issuingCountry}
+        label="Which country issued your passport"
+        countries={countries.list}
+        loading={countries.loading}
+        value={issuingCountry || null}
+        onChange={setIssuingCountry}
+        required
+        error={form.errors.issuingCountry}
+      />
+    </SectionForm>
+  );
+}

@@ -1,0 +1,91 @@
+import type { FormEvent, ReactNode } from 'react';
+import type { TravelerDetail } from '@waypoint/contracts';
+import { useGetCountriesQuery, useLocation, useNavigate } from '@waypoint/platform';
+import { Button, ErrorBox, ErrorSummary, type FieldError } from '@waypoint/ui';
+import { usePostPayment } from './context';
+import { PageFrame } from './PageFrame';
+import {
+  nextPath,
+  previousPath,
+  returnsToReview,
+  reviewPath,
+  travelerPath,
+  travelerTitle,
+  type TravelerSectionSlug,
+} from './sections';
+
+export const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+/** A yes/no answer as the radio group holds it: null until the traveller answers. */
+export const yesNo = (value: boolean | null): string | null =>
+  value === null ? null : value ? 'yes' : 'no';
+
+export interface SectionFormProps {
+  title: string;
+  caption?: string;
+  back: string | null;
+  form: {
+    summary: FieldError[];
+    attempt: number;
+    serverError: string | null;
+    saving: boolean;
+    readOnly: boolean;
+    onSubmit: (event: FormEvent) => void;
+  };
+  children: ReactNode;
+}
+
+/** The frame of every section form: red box, error summary, fields, Back and Save & Continue. */
+export function SectionForm({ title, caption, back, form, children }: SectionFormProps) {
+  const navigate = useNavigate();
+  return (
+    <PageFrame title={title} caption={caption}>
+      {form.serverError ? <ErrorBox>{form.serverError}</ErrorBox> : null}
+      <ErrorSummary errors={form.summary} focusKey={form.attempt} />
+      <form onSubmit={form.onSubmit} noValidate className="wpw-narrow">
+        <fieldset disabled={form.readOnly} className="wpp-fieldset">
+          <legend className="wp-visually-hidden">{title}</legend>
+          <div className="wp-stack">{children}</div>
+        </fieldset>
+        <div className="wp-actions wpp-actions">
+          {back ? (
+            <Button variant="secondary" onClick={() => navigate(back)}>
+              Back
+            </Button>
+          ) : null}
+          <Button type="submit" busy={form.saving} busyLabel="Saving...">
+            {form.readOnly ? 'Continue' : 'Save & Continue'}
+          </Button>
+        </div>
+      </form>
+    </PageFrame>
+  );
+}
+
+/**
+ * Where a page's Save & Continue and Back lead: along the flow, or back to "Check your answers" when the page was
+ * opened by one of its Change links.
+ */
+export function useFlowPaths(here: string): { next: string; back: string | null } {
+  const { application } = usePostPayment();
+  const { search } = useLocation();
+  if (returnsToReview(search)) {
+    const review = reviewPath(application.id);
+    return { next: review, back: review };
+  }
+  return { next: nextPath(application, here), back: previousPath(application, here) };
+}
+
+export function useTravelerPaths(traveler: TravelerDetail, slug: TravelerSectionSlug) {
+  const { application } = usePostPayment();
+  const paths = useFlowPaths(travelerPath(application.id, traveler.id, slug));
+  return { ...paths, caption: travelerTitle(application, traveler) };
+}
+
+export function useCountryList() {
+  const countries = useGetCountriesQuery();
+  return { list: countries.data ?? [], loading: countries.isLoading };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "upload_links" ADD COLUMN "revoked_at" timestamp with time zone;
