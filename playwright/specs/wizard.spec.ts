@@ -137,7 +137,7 @@ test.describe('guest application wizard', () => {
     await expect(checkout.price.getByRole('term')).toContainText([
       'Government fee1 × £20.00 = 1 × €22.90',
       'Waypoint service fee1 × €29.00',
-      'Total for 1 traveler',
+      'Total for 1 adult',
     ]);
     await expect(checkout.price.getByRole('definition')).toHaveText([
       GOVERNMENT_FEE,
@@ -231,7 +231,7 @@ test.describe('guest application wizard', () => {
     await expect(checkout.price.getByRole('term')).toContainText([
       'Government fee3 × £20.00 = 3 × €22.90',
       'Waypoint service fee3 × €29.00',
-      'Total for 3 travelers',
+      'Total for 2 adults, 1 child',
     ]);
     await expect(checkout.price.getByRole('definition')).toHaveText([
       '€68.70',

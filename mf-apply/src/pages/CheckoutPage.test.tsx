@@ -153,7 +153,7 @@ describe('checkout', () => {
     const cost = screen.getByRole('region', { name: 'Price' });
     expect(cost).toHaveTextContent('Government fee1 × £20.00 = 1 × €22.90');
     expect(cost).toHaveTextContent('Waypoint service fee1 × €29.00€29.00');
-    expect(cost).toHaveTextContent('Total for 1 traveler€51.90');
+    expect(cost).toHaveTextContent('Total for 1 adult€51.90');
     expect(screen.getByRole('region', { name: 'Travelers' })).toHaveTextContent(
       /^Travelers.*Ada LovelaceDate of birth: 10 December 1990/,
     );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  travelerCountSummary,
   type ConfirmPaymentResponse,
   type CreatePaymentIntentBody,
   type CreatePaymentIntentResponse,
@@ -90,6 +91,11 @@ function NewCheckout() {
 
   const travelers = apply.travelers;
   const arrivalDate = apply.hasPlannedDates && apply.arrivalDate ? apply.arrivalDate : null;
+  // "2 adults, 1 child": ages on the arrival date, as the price's traveller count is told everywhere.
+  const travelerSummary = travelerCountSummary(
+    travelers.map((traveler) => traveler.dateOfBirth),
+    arrivalDate,
+  );
 
   const onProceed = async () => {
     if (creating.isLoading) return;
@@ -156,9 +162,13 @@ function NewCheckout() {
       </div>
       <div className="wp-stack wpw-checkout__aside">
         {order ? (
-          <OrderCost price={order.price} title="Price" />
+          <OrderCost price={order.price} title="Price" travelerSummary={travelerSummary} />
         ) : visaType ? (
-          <OrderCost price={priceOf(visaType, option, travelers.length)} title="Price" />
+          <OrderCost
+            price={priceOf(visaType, option, travelers.length)}
+            title="Price"
+            travelerSummary={travelerSummary}
+          />
         ) : null}
         {failure ? (
           <ErrorBox id="checkout-error">
