@@ -729,6 +729,8 @@ test.describe('after payment', () => {
     await expect(page).toHaveURL(`${applicationPath(applicationId)}/review`);
     await review.waitUntilReady();
     await expect(review.answer(benAnswers, 'Passport number')).toHaveText('C01X00T47');
+    // Every traveller is done now, so the sidebar folds them all: open Ben's to read his sections.
+    await review.sidebar.openTraveller(benTitle);
     await expect(review.sidebar.section(benTitle, 'Passport Information')).toHaveAccessibleName(
       /Completed$/,
     );

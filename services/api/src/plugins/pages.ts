@@ -17,7 +17,6 @@ interface PagesManifest {
 
 /** The part of a remote's `mf-manifest.json` that says which files its routes need. */
 interface FederationManifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
   exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
 
@@ -39,9 +38,9 @@ function readJson<T>(file: string): T | null {
 }
 
 /**
- * The `<link>` elements that fetch a remote's files together with the page rather than one after another once
- * the shell runs: its manifest, its entry, the scripts of its routes, and their stylesheet (linked, so a
- * prerendered page of the remote is styled at first paint). Only for a remote served from this server's own
+ * The `<link>` elements that fetch a remote's files together with the page rather than once the shell runs: its
+ * manifest, and the stylesheet of its routes (linked, so a prerendered page of the remote is styled at first
+ * paint). Only for a remote served from this server's own
  * bundle folder, whose manifest can be read here; a remote on another origin is loaded as usual.
  */
 function remoteHints(config: Config, name: RemoteName): string {
@@ -52,18 +51,13 @@ function remoteHints(config: Config, name: RemoteName): string {
     path.join(config.bundles[name], manifestUrl.slice(base.length)),
   );
   if (!manifest) return '';
-  const entry = manifest.metaData?.remoteEntry;
   const routes = manifest.exposes?.find((expose) => expose.path === './routes');
   const links = [`<link rel="preload" href="${manifestUrl}" as="fetch" crossorigin="anonymous">`];
-  if (entry?.name) {
-    links.push(`<link rel="preload" href="${base}${entry.path ?? ''}${entry.name}" as="script">`);
-  }
   for (const file of routes?.assets?.css?.sync ?? []) {
     links.push(`<link rel="stylesheet" href="${base}${file}">`);
   }
-  for (const file of routes?.assets?.js?.sync ?? []) {
-    links.push(`<link rel="preload" href="${base}${file}" as="script">`);
-  }
+  // Scripts are not preloaded: a script preload that failed (the remote briefly down) is what the browser
+  // hands the runtime's later request for the same file, so Try again could never load the area.
   return links.join('');
 }
 
