@@ -179,6 +179,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
         <CountryPicker
           id={FIELDS.nationality}
           label="Nationality"
+          placeholder="Start typing a country"
           countries={countries.data ?? []}
           loading={countries.isLoading}
           value={nationality}
