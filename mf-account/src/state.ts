@@ -1,5 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
+  DraftSummary,
+  MyDraftResponse,
   OrderSummary,
   SecondFactorSetupDoneResponse,
   SecondFactorSetupResponse,
@@ -59,6 +61,11 @@ export const accountApi = api.injectEndpoints({
       transformResponse: (data: unknown) => (Array.isArray(data) ? (data as OrderSummary[]) : []),
       providesTags: ['Order'],
     }),
+    getMyDraft: build.query<DraftSummary | null, void>({
+      query: () => '/applications/my-draft',
+      transformResponse: (data: MyDraftResponse | undefined) => data?.draft ?? null,
+      providesTags: ['Order'],
+    }),
     checkEmail: build.mutation<{ hasPassword: boolean }, { email: string }>({
       query: (body) => ({ url: '/auth/check-email', method: 'POST', body }),
     }),
@@ -101,6 +108,7 @@ export const accountApi = api.injectEndpoints({
 
 export const {
   useGetMyApplicationsQuery,
+  useGetMyDraftQuery,
   useCheckEmailMutation,
   useSendSignInLinkMutation,
   useForgotPasswordMutation,

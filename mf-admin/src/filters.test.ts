@@ -1,4 +1,4 @@
-import { datesOutOfOrder, filterParams, readFilters } from './filters';
+import { DEFAULT_SORT, datesOutOfOrder, filterParams, readFilters } from './filters';
 
 describe('admin filters in the URL', () => {
   it('reads the filters, ignoring what is unreadable', () => {
@@ -8,21 +8,67 @@ describe('admin filters in the URL', () => {
           'search=%20ada%20&status=NOPE&dateFrom=2026-1-1&dateTo=2026-02-03&page=-2',
         ),
       ),
-    ).toEqual({ search: 'ada', status: '', dateFrom: '', dateTo: '2026-02-03', page: 1 });
+    ).toEqual({
+      search: 'ada',
+      status: '',
+      dateFrom: '',
+      dateTo: '2026-02-03',
+      page: 1,
+      sort: 'created',
+      order: 'desc',
+    });
     expect(readFilters(new URLSearchParams('status=REJECTED&page=7')).page).toBe(7);
     expect(readFilters(new URLSearchParams('page=2.5')).page).toBe(1);
   });
 
   it('writes only the filters that are set; the page for the API always, in the URL only past page 1', () => {
-    const filters = { search: '', status: 'SUBMITTED' as const, dateFrom: '', dateTo: '', page: 1 };
+    const filters = {
+      search: '',
+      status: 'SUBMITTED' as const,
+      dateFrom: '',
+      dateTo: '',
+      page: 1,
+      ...DEFAULT_SORT,
+    };
     expect(filterParams(filters, true).toString()).toBe('status=SUBMITTED&page=1');
     expect(filterParams(filters, 'url').toString()).toBe('status=SUBMITTED');
     expect(filterParams({ ...filters, page: 3 }, 'url').toString()).toBe('status=SUBMITTED&page=3');
     expect(filterParams({ ...filters, page: 3 }, false).toString()).toBe('status=SUBMITTED');
   });
 
+  it('reads a whitelisted order, and writes it only when it is not newest first', () => {
+    expect(readFilters(new URLSearchParams('sort=amount&order=desc'))).toMatchObject({
+      sort: 'amount',
+      order: 'desc',
+    });
+    expect(readFilters(new URLSearchParams('sort=status'))).toMatchObject({
+      sort: 'status',
+      order: 'asc',
+    });
+    expect(readFilters(new URLSearchParams('sort=email&order=asc'))).toMatchObject(DEFAULT_SORT);
+    const filters = readFilters(new URLSearchParams('status=SUBMITTED&sort=submitted&order=asc'));
+    expect(filterParams(filters, 'url').toString()).toBe(
+      'status=SUBMITTED&sort=submitted&order=asc',
+    );
+    expect(filterParams({ ...filters, page: 2 }, true).toString()).toBe(
+      'status=SUBMITTED&sort=submitted&order=asc&page=2',
+    );
+    // The export is always newest first.
+    expect(filterParams(filters, false).toString()).toBe('status=SUBMITTED');
+    expect(filterParams({ ...filters, ...DEFAULT_SORT }, 'url').toString()).toBe(
+      'status=SUBMITTED',
+    );
+  });
+
   it('knows when the dates are the wrong way round', () => {
-    const base = { search: '', status: '' as const, dateFrom: '', dateTo: '', page: 1 };
+    const base = {
+      search: '',
+      status: '' as const,
+      dateFrom: '',
+      dateTo: '',
+      page: 1,
+      ...DEFAULT_SORT,
+    };
     expect(datesOutOfOrder({ ...base, dateFrom: '2026-02-01', dateTo: '2026-01-31' })).toBe(true);
     expect(datesOutOfOrder({ ...base, dateFrom: '2026-02-01', dateTo: '2026-02-01' })).toBe(false);
     expect(datesOutOfOrder({ ...base, dateTo: '2026-01-31' })).toBe(false);

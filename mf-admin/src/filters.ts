@@ -1,15 +1,47 @@
-import { STATUS_LABEL, type ApplicationStatus } from '@waypoint/contracts';
+import {
+  STATUS_LABEL,
+  type AdminSortColumn,
+  type ApplicationStatus,
+  type SortOrder,
+} from '@waypoint/contracts';
 
-/** The admin list's filters (spec section 3: Admin filter). They live in the URL's query string. */
+/**
+ * The admin list's filters (spec section 3: Admin filter) and its order. They live in the URL's query string.
+ */
 export interface AdminFilters {
   search: string;
   status: ApplicationStatus | '';
   dateFrom: string;
   dateTo: string;
   page: number;
+  sort: AdminSortColumn;
+  order: SortOrder;
 }
 
-export type FilterName = Exclude<keyof AdminFilters, 'page'>;
+export type FilterName = Exclude<keyof AdminFilters, 'page' | 'sort' | 'order'>;
+
+/** The list's order when the URL names none: newest first. */
+export const DEFAULT_SORT: Pick<AdminFilters, 'sort' | 'order'> = {
+  sort: 'created',
+  order: 'desc',
+};
+
+const SORT_COLUMNS: readonly AdminSortColumn[] = [
+  'created',
+  'submitted',
+  'amount',
+  'travellers',
+  'status',
+];
+
+function isSortColumn(value: string): value is AdminSortColumn {
+  return (SORT_COLUMNS as string[]).includes(value);
+}
+
+/** True when the list is in its default order (nothing about the order goes in the URL then). */
+export function isDefaultSort(filters: Pick<AdminFilters, 'sort' | 'order'>): boolean {
+  return filters.sort === DEFAULT_SORT.sort && filters.order === DEFAULT_SORT.order;
+}
 
 export const FILTER_NAMES: readonly FilterName[] = ['search', 'status', 'dateFrom', 'dateTo'];
 
@@ -28,24 +60,34 @@ export function readFilters(params: URLSearchParams): AdminFilters {
   const dateFrom = params.get('dateFrom') ?? '';
   const dateTo = params.get('dateTo') ?? '';
   const page = Number(params.get('page') ?? '1');
+  const sort = params.get('sort') ?? '';
+  const order = params.get('order') ?? '';
   return {
     search: (params.get('search') ?? '').trim(),
     status: isStatus(status) ? status : '',
     dateFrom: ISO_DATE.test(dateFrom) ? dateFrom : '',
     dateTo: ISO_DATE.test(dateTo) ? dateTo : '',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
+    ...(isSortColumn(sort)
+      ? { sort, order: order === 'asc' || order === 'desc' ? order : 'asc' }
+      : DEFAULT_SORT),
   };
 }
 
 /**
- * The non-empty filters as query parameters, in a stable order. With `withPage`, the page too (always for the
- * API; in the browser's URL only when it is not the first page).
+ * The non-empty filters as query parameters, in a stable order. With `withPage`, the page and the order too
+ * (always the page for the API; in the browser's URL only when it is not the first page; the order only when it
+ * is not the default). Without, the filters alone (the CSV export, always newest first).
  */
 export function filterParams(filters: AdminFilters, withPage: boolean | 'url'): URLSearchParams {
   const params = new URLSearchParams();
   for (const name of FILTER_NAMES) {
     const value = filters[name].trim();
     if (value !== '') params.set(name, value);
+  }
+  if (withPage !== false && !isDefaultSort(filters)) {
+    params.set('sort', filters.sort);
+    params.set('order', filters.order);
   }
   if (withPage === true || (withPage === 'url' && filters.page > 1))
     params.set('page', String(filters.page));

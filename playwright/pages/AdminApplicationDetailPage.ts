@@ -20,7 +20,14 @@ export class AdminApplicationDetailPage {
   readonly payment: Locator;
   readonly account: Locator;
   readonly generalInfo: Locator;
+  /** The history: one sentence per entry ('Status changed from … to … by … · date'). */
   readonly history: Locator;
+  readonly historyEntries: Locator;
+  /** The confirmation of Approve or Reject (a modal dialog), and its buttons. */
+  readonly confirmDialog: Locator;
+  readonly confirmApprove: Locator;
+  readonly confirmReject: Locator;
+  readonly confirmCancel: Locator;
 
   constructor(readonly page: Page) {
     this.main = page.getByRole('main');
@@ -37,7 +44,14 @@ export class AdminApplicationDetailPage {
     this.payment = this.main.getByRole('region', { name: 'Payment' });
     this.account = this.main.getByRole('region', { name: 'Account' });
     this.generalInfo = this.main.getByRole('region', { name: 'General information' });
-    this.history = this.main.getByRole('table', { name: 'History' });
+    this.history = this.main.getByRole('region', { name: 'History' });
+    this.historyEntries = this.history.getByRole('listitem');
+    this.confirmDialog = page.getByRole('dialog', {
+      name: /^(Approve|Reject) this application\?$/,
+    });
+    this.confirmApprove = this.confirmDialog.getByRole('button', { name: 'Approve application' });
+    this.confirmReject = this.confirmDialog.getByRole('button', { name: 'Reject application' });
+    this.confirmCancel = this.confirmDialog.getByRole('button', { name: 'Cancel', exact: true });
   }
 
   heading(reference: string): Locator {
@@ -82,8 +96,8 @@ export class AdminApplicationDetailPage {
     return section.getByRole('list', { name: `Checks of the ${title}` });
   }
 
-  /** The history rows whose action cell has this text (e.g. 'application.status_changed'). */
-  historyRows(action: string): Locator {
-    return this.history.getByRole('row').filter({ hasText: action });
+  /** The history entries with this text (e.g. 'Status changed from Submitted to Under review'). */
+  historyEntry(text: string | RegExp): Locator {
+    return this.historyEntries.filter({ hasText: text });
   }
 }

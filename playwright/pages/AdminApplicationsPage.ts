@@ -15,6 +15,8 @@ export class AdminApplicationsPage {
   readonly dateFrom: Locator;
   readonly dateTo: Locator;
   readonly clearFilters: Locator;
+  /** 'Sort by': the same orders as the column headers, plus newest and oldest first. */
+  readonly sortBy: Locator;
   readonly table: Locator;
   /** The body rows (each has a row header: the application). */
   readonly rows: Locator;
@@ -36,6 +38,7 @@ export class AdminApplicationsPage {
     this.dateFrom = this.filters.getByLabel('From date');
     this.dateTo = this.filters.getByLabel('To date');
     this.clearFilters = this.filters.getByRole('button', { name: 'Clear filters' });
+    this.sortBy = this.filters.getByRole('combobox', { name: 'Sort by' });
     this.table = this.main.getByRole('table', { name: 'Applications' });
     this.rows = this.table.getByRole('row').filter({ has: page.getByRole('rowheader') });
     this.showing = this.main
@@ -85,6 +88,16 @@ export class AdminApplicationsPage {
 
   changeStatusLink(reference: string): Locator {
     return this.table.getByRole('link', { name: `Change status of #${reference}` });
+  }
+
+  /** The header cell of a column ('Travellers', 'Amount', 'Status', 'Submitted' sort the list). */
+  columnHeader(name: string): Locator {
+    return this.table.getByRole('columnheader', { name, exact: true });
+  }
+
+  /** The button in a sortable column's header. */
+  sortButton(name: string): Locator {
+    return this.columnHeader(name).getByRole('button', { name, exact: true });
   }
 
   /** The Status cell of a row (the cells after the row header: applicant, visa type, travellers, amount, status…). */

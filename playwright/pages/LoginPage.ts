@@ -32,7 +32,7 @@ export class LoginPage {
     this.password = this.main.getByRole('textbox', { name: 'Password', exact: true });
     this.showPassword = this.main.getByRole('button', { name: 'Show password' });
     this.loginButton = this.main.getByRole('button', { name: 'Login', exact: true });
-    this.forgotPasswordLink = this.main.getByRole('link', { name: 'Forget password' });
+    this.forgotPasswordLink = this.main.getByRole('link', { name: 'Forgot password?' });
     this.useDifferentEmail = this.main.getByRole('button', { name: 'Use a different email' });
     this.sendLinkButton = this.main.getByRole('button', {
       name: 'Email me a sign-in link',

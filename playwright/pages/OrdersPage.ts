@@ -13,6 +13,8 @@ export class OrdersPage {
   readonly oldTab: Locator;
   readonly activePanel: Locator;
   readonly oldPanel: Locator;
+  /** The saved, unpaid application of the wizard (first in the active tab). */
+  readonly savedApplication: Locator;
 
   constructor(readonly page: Page) {
     this.main = page.getByRole('main');
@@ -23,11 +25,19 @@ export class OrdersPage {
     this.oldTab = this.tablist.getByRole('tab', { name: 'Old Applications' });
     this.activePanel = this.main.getByRole('tabpanel', { name: 'Active Applications' });
     this.oldPanel = this.main.getByRole('tabpanel', { name: 'Old Applications' });
+    this.savedApplication = this.activePanel
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Saved application' }) });
   }
 
   async goto(): Promise<void> {
     await this.page.goto(ORDERS_PATH);
     await this.waitUntilReady();
+  }
+
+  /** The 'Start an application' link of an empty tab. */
+  startApplication(panel: Locator): Locator {
+    return panel.getByRole('link', { name: 'Start an application' });
   }
 
   /** The heading is there and the orders have loaded (no spinner). */

@@ -56,6 +56,11 @@ export class ProfilePage {
     await this.nationality.waitUntilLoaded();
   }
 
+  /** The error summary at the top of the form ('There is a problem'). */
+  errorSummary(): Locator {
+    return this.main.getByRole('alert').filter({ hasText: 'There is a problem' });
+  }
+
   status(text: string): Locator {
     return this.main.getByRole('status').filter({ hasText: text });
   }

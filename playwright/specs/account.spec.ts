@@ -31,6 +31,7 @@ const RESET_EMAIL_SENT = 'Password reset email sent successfully. Please check y
 const PASSWORD_RESET_DONE = 'Your password has been reset. Please log in with your new password.';
 const WRONG_CREDENTIALS = 'Incorrect email or password';
 const PROFILE_SAVED = 'Your details have been saved.';
+const FULL_NAME_REQUIRED = 'Enter your first and last name';
 const EMAIL_CHANGE_PENDING =
   'We have sent a 6-digit code to your new email address. Your email changes once you enter it.';
 
@@ -224,12 +225,14 @@ test.describe('accounts', () => {
 
   test('an invalid sign-in link shows the red error banner', async ({ page, signInLink }) => {
     await signInLink.goto('not-a-real-token');
-    await expect(signInLink.heading).toBeVisible();
     await expect(signInLink.error(SIGN_IN_LINK_INVALID)).toBeVisible();
     await expect(signInLink.error(SIGN_IN_LINK_INVALID)).toHaveClass(/wp-error-box/);
+    // The heading says what happened: never 'Signing you in' above the failure.
+    await expect(signInLink.expiredHeading).toBeVisible();
+    await expect(signInLink.heading).toHaveCount(0);
     await expect(signInLink.pleaseWait).toHaveCount(0);
     await expect(signInLink.logInLink).toHaveAttribute('href', LOGIN_PATH);
-    await expect(page).toHaveTitle('Signing you in – Waypoint');
+    await expect(page).toHaveTitle('This sign-in link has expired – Waypoint');
     await expectNoA11yViolations(page);
   });
 
@@ -340,6 +343,27 @@ test.describe('accounts', () => {
     await expect(profile.email).toHaveValue(account.email);
     await expect(profile.pending).toHaveCount(0);
     await expectNoA11yViolations(page);
+
+    // An empty or one-word name is refused with an error summary; nothing is saved.
+    await profile.name.fill('');
+    await profile.save.click();
+    await expect(profile.errorSummary()).toBeFocused();
+    await expect(profile.errorSummary()).toContainText(FULL_NAME_REQUIRED);
+    await expect(profile.name).toHaveAttribute('aria-invalid', 'true');
+    await expectNoA11yViolations(page);
+    await profile.name.fill('Mary');
+    await profile.save.click();
+    await expect(profile.errorSummary()).toContainText(FULL_NAME_REQUIRED);
+    expect(await profileOf(page.request)).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
+    // The API refuses blanks too, field by field.
+    const blank = await page.request.put('/api/auth/profile', {
+      data: { firstName: ' ', lastName: '', email: account.email },
+    });
+    expect(blank.status()).toBe(400);
+    expect((await blank.json()).fieldErrors).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+    });
 
     await profile.name.fill('Mary Ann Smith');
     await profile.nationality.choose('India');

@@ -44,6 +44,59 @@ test.describe('admin operations', () => {
     await expectNoA11yViolations(page);
   });
 
+  test('on a phone the failed e-mails are cards, and the page never scrolls sideways', async ({
+    page,
+  }) => {
+    test.skip(!adminSeeded(), NOT_SEEDED);
+    await signInAsStaff(page.request);
+    // Two e-mails that failed (none fail in this portal): a long address and error, and one without an error.
+    await page.route('**/api/admin/emails', (route) =>
+      route.fulfill({
+        json: {
+          success: true,
+          data: {
+            total: 2,
+            emails: [
+              {
+                id: '00000000-0000-4000-8000-000000000001',
+                to: 'marisol.quennell.with.a.long.address@example-mail-provider.com',
+                template: 'payment-confirmation',
+                description: 'Payment confirmation',
+                attempts: 12,
+                lastError:
+                  'connect ECONNREFUSED 127.0.0.1:2525 (smtp.example-mail-provider.com did not answer)',
+                createdAt: '2026-11-22T10:00:00.000Z',
+              },
+              {
+                id: '00000000-0000-4000-8000-000000000002',
+                to: 'tobias@example.com',
+                template: 'sign-in-link',
+                description: 'Sign-in link',
+                attempts: 12,
+                lastError: null,
+                createdAt: '2026-11-22T09:00:00.000Z',
+              },
+            ],
+          },
+        },
+      }),
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(EMAILS_PATH);
+    const table = page.getByRole('table', { name: 'Failed e-mails' });
+    const send = table.getByRole('button', { name: 'Send again to tobias@example.com' });
+    await expect(send).toBeVisible();
+    const box = await send.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await expect(table.getByRole('columnheader', { name: 'Recipient' })).toBeHidden();
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBe(0);
+    await expectNoA11yViolations(page);
+  });
+
   test('the failed e-mails are for staff only', async ({ page, request }) => {
     await registerThroughApi(page.request);
     const asTraveller = await page.request.get('/api/admin/emails');

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { registerThroughApi } from '../support/accounts';
 import {
   adminSeeded,
@@ -21,7 +21,10 @@ import { expectNoA11yViolations } from '../support/axe';
 import { recordRequests } from '../support/fixtures';
 import { linkPathIn } from '../support/mailbox';
 import { BASE_URL_ENV } from '../support/portal.mjs';
-import { ADMIN_APPLICATIONS_PATH } from '../pages/AdminApplicationsPage';
+import {
+  ADMIN_APPLICATIONS_PATH,
+  type AdminApplicationsPage,
+} from '../pages/AdminApplicationsPage';
 import { ADMIN_PATH } from '../pages/AdminDashboardPage';
 import { adminApplicationPath } from '../pages/AdminApplicationDetailPage';
 import { LOGIN_PATH } from '../pages/LoginPage';
@@ -50,6 +53,21 @@ function uniqueSurnamePart(): string {
     String.fromCharCode(97 + Math.floor(Math.random() * 26)),
   ).join('');
   return `${letters.charAt(0).toUpperCase()}${letters.slice(1)}`;
+}
+
+/** How far the page scrolls sideways (0: it fits the window). */
+function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/** The amounts of the rows shown, in cents, top to bottom. */
+async function amountsShown(list: AdminApplicationsPage): Promise<number[]> {
+  const amounts: number[] = [];
+  for (const row of await list.rows.all())
+    amounts.push(cents((await row.getByRole('cell').nth(3).textContent()) ?? ''));
+  return amounts;
 }
 
 /** YYYY-MM-DD, `days` ago (UTC). */
@@ -212,6 +230,48 @@ test.describe('admin area', () => {
       await expect(list.search).toHaveValue('');
       await expect(list.showing).toHaveText(`Showing 1 to 20 of ${everything} results`);
 
+      // A dense table that fits the window at 1280 px: every column, Status and Actions too, on screen.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await sidewaysScroll(page)).toBe(0);
+      for (const name of ['Status', 'Actions']) {
+        const box = await list.columnHeader(name).boundingBox();
+        expect(box, `the ${name} column is shown`).not.toBeNull();
+        expect(
+          box!.x + box!.width,
+          `the ${name} column ends inside the window`,
+        ).toBeLessThanOrEqual(1280);
+      }
+
+      // Sorting by a column header: ascending, then descending, kept in the URL; the server orders the rows.
+      await expect(list.columnHeader('Amount')).not.toHaveAttribute('aria-sort');
+      await list.sortButton('Amount').click();
+      await expect(page).toHaveURL(`${ADMIN_APPLICATIONS_PATH}?sort=amount&order=asc`);
+      await expect(list.columnHeader('Amount')).toHaveAttribute('aria-sort', 'ascending');
+      await list.waitUntilLoaded();
+      const ascending = await amountsShown(list);
+      expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+      await list.sortButton('Amount').click();
+      await expect(page).toHaveURL(`${ADMIN_APPLICATIONS_PATH}?sort=amount&order=desc`);
+      await expect(list.columnHeader('Amount')).toHaveAttribute('aria-sort', 'descending');
+      await expect(list.sortBy).toHaveValue('amount:desc');
+      await list.waitUntilLoaded();
+      const descending = await amountsShown(list);
+      expect(descending).toEqual([...descending].sort((a, b) => b - a));
+      expect(descending[0]).toBeGreaterThan(ascending[0]!);
+      await expectNoA11yViolations(page);
+
+      // The header row stays in view under the site's header while the list scrolls.
+      await list.rows.nth(15).scrollIntoViewIfNeeded();
+      const header = await list.columnHeader('Amount').boundingBox();
+      expect(header!.y).toBeGreaterThanOrEqual(60);
+      expect(header!.y).toBeLessThan(80);
+
+      // Newest first again from the Sort by list: nothing about the order in the URL.
+      await list.sortBy.selectOption({ label: 'Newest first' });
+      await expect(page).toHaveURL(ADMIN_APPLICATIONS_PATH);
+      await expect(list.columnHeader('Amount')).not.toHaveAttribute('aria-sort');
+      await page.setViewportSize({ width: 1280, height: 720 });
+
       // Paging through the synthetic applications: Next, page buttons, Previous.
       await list.search.fill('synthetic');
       await expect(list.showing).toHaveText(`Showing 1 to 20 of ${SYNTHETIC_APPLICATIONS} results`);
@@ -331,8 +391,16 @@ test.describe('admin area', () => {
         '51.90',
       ]);
 
-      // On a small screen the admin menu is a drawer.
+      // On a small screen each application is a card, and nothing is wider than the window.
       await page.setViewportSize({ width: 390, height: 844 });
+      await list.goto();
+      await expect(list.rows.first()).toBeVisible();
+      await expect(list.columnHeader('Amount')).toBeHidden();
+      await expect(list.sortBy).toBeVisible();
+      expect(await sidewaysScroll(page)).toBe(0);
+      await expectNoA11yViolations(page);
+
+      // The admin menu is a drawer.
       await expect(list.menu.nav).toBeHidden();
       await list.menu.mobileMenuButton.click();
       await expect(list.menu.drawer).toBeVisible();
@@ -341,6 +409,8 @@ test.describe('admin area', () => {
       await expect(list.menu.drawer).toBeHidden();
       await expect(page).toHaveURL(ADMIN_PATH);
       await dashboard.waitUntilReady();
+      // The recent applications (some not submitted yet) stay inside the window too.
+      expect(await sidewaysScroll(page)).toBe(0);
       await expectNoA11yViolations(page);
     });
 
@@ -404,10 +474,15 @@ test.describe('admin area', () => {
       }
       await expect(traveller.getByText(/^Accepted, uploaded /)).toHaveCount(2);
 
-      // The history so far: created, paid, submitted.
-      for (const action of ['application.created', 'application.paid', 'application.submitted']) {
-        await expect(detail.historyRows(action)).not.toHaveCount(0);
+      // The history so far, in words: placed, paid, submitted.
+      for (const text of [
+        'Order placed by Traveller (guest)',
+        `Payment of ${PRICE} received by Waypoint`,
+        `Status changed from In progress to Submitted by ${approveMe.email}`,
+      ]) {
+        await expect(detail.historyEntry(text)).not.toHaveCount(0);
       }
+      await expect(detail.history).not.toContainText('application.');
       await expectNoA11yViolations(page);
 
       // Start review, then Approve; the reason field is there, not needed.
@@ -423,7 +498,22 @@ test.describe('admin area', () => {
       await expect(detail.reason).toBeVisible();
       await expectNoA11yViolations(page);
 
+      // Approve asks first, in a dialog naming the traveller; Escape leaves everything as it was.
       await detail.approve.click();
+      await expect(detail.confirmDialog).toBeVisible();
+      await expect(detail.confirmDialog).toHaveAccessibleName('Approve this application?');
+      await expect(detail.confirmDialog).toContainText(
+        `You are approving the application of ${nameOf(approveMe)} (order #${approveMe.reference}).`,
+      );
+      await expectNoA11yViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(detail.confirmDialog).toBeHidden();
+      await expect(detail.approve).toBeFocused();
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.UNDER_REVIEW}`);
+
+      await detail.approve.click();
+      await detail.confirmApprove.click();
+      await expect(detail.confirmDialog).toBeHidden();
       await expect(detail.result).toHaveText(
         `Application #${approveMe.reference} is now ${STATUS.APPROVED}.`,
       );
@@ -433,14 +523,16 @@ test.describe('admin area', () => {
       );
       await expect(detail.decision.getByRole('button')).toHaveCount(0);
       await expect(detail.fact(detail.order, 'Status')).toHaveText(STATUS.APPROVED);
-      const changes = detail.historyRows('application.status_changed');
+      const changes = detail.historyEntry(/^Status changed from .+ by staff@/);
       await expect(changes).toHaveCount(2);
-      await expect(changes.nth(0)).toContainText(STAFF.email);
-      // The details are listed in the order the database keeps them (jsonb: 'to' before 'from').
-      await expect(changes.nth(0)).toContainText('from: SUBMITTED');
-      await expect(changes.nth(0)).toContainText('to: UNDER_REVIEW');
-      await expect(changes.nth(1)).toContainText('from: UNDER_REVIEW');
-      await expect(changes.nth(1)).toContainText('to: APPROVED');
+      await expect(changes.nth(0)).toHaveText(
+        new RegExp(
+          `^Status changed from Submitted to Under review by ${STAFF.email} · \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}`,
+        ),
+      );
+      await expect(changes.nth(1)).toContainText(
+        `Status changed from Under review to Approved by ${STAFF.email} · `,
+      );
       await expectNoA11yViolations(page);
 
       // Back to the list as it was, then the second application by its 'Change status' button.
@@ -474,6 +566,18 @@ test.describe('admin area', () => {
 
       await detail.reason.fill(REJECTION_REASON);
       await detail.reject.click();
+      // The dialog names the traveller and shows the reason they will read; Cancel changes nothing.
+      await expect(detail.confirmDialog).toHaveAccessibleName('Reject this application?');
+      await expect(detail.confirmDialog).toContainText(
+        `You are rejecting the application of ${nameOf(rejectMe)} (order #${rejectMe.reference}).`,
+      );
+      await expect(detail.confirmDialog).toContainText(REJECTION_REASON);
+      await detail.confirmCancel.click();
+      await expect(detail.confirmDialog).toBeHidden();
+      await expect(detail.reject).toBeFocused();
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.UNDER_REVIEW}`);
+      await detail.reject.click();
+      await detail.confirmReject.click();
       await expect(detail.result).toHaveText(
         `Application #${rejectMe.reference} is now ${STATUS.REJECTED}.`,
       );
@@ -484,10 +588,9 @@ test.describe('admin area', () => {
       await expect(detail.decision).toContainText(
         'This application has been rejected. The decision is final.',
       );
-      const rejection = detail.historyRows('application.status_changed').nth(1);
-      await expect(rejection).toContainText(STAFF.email);
-      await expect(rejection).toContainText('to: REJECTED');
-      await expect(rejection).toContainText(`reason: ${REJECTION_REASON}`);
+      const rejection = detail.historyEntry('Status changed from Under review to Rejected');
+      await expect(rejection).toContainText(`by ${STAFF.email} · `);
+      await expect(rejection).toContainText(`Reason given to the traveller: ${REJECTION_REASON}`);
       await expectNoA11yViolations(page);
 
       // The dashboard counts the decisions.

@@ -1,3 +1,4 @@
+import { adminSeeded, NOT_SEEDED, signInAsStaff } from '../support/admin';
 import { expectNoA11yViolations } from '../support/axe';
 import { signInAs, TRAVELLER } from '../support/auth';
 import { expect, test } from '../support/fixtures';
@@ -61,6 +62,42 @@ test.describe('header', () => {
     await expect(header.myOrders).toHaveCount(0);
     await expect(header.accountMenuButton).toHaveCount(0);
     await expect(page).toHaveURL('/');
+  });
+
+  test('staff get their links (Dashboard, Applications, Failed e-mails) instead of My Orders', async ({
+    page,
+    home,
+    header,
+  }) => {
+    test.skip(!adminSeeded(), NOT_SEEDED);
+    await signInAsStaff(page.request);
+    await home.goto();
+    await expect(header.myOrders).toHaveCount(0);
+    await expect(header.nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Applications',
+      'Failed e-mails',
+    ]);
+    await expect(header.staffDashboard).toHaveAttribute('href', '/admin');
+    await expect(header.staffFailedEmails).toHaveAttribute('href', '/admin/emails');
+    await expect(header.accountMenuButton).toBeVisible();
+    await expectNoA11yViolations(page);
+
+    await header.staffApplications.click();
+    await expect(page).toHaveURL('/admin/applications');
+    await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+    await expect(header.staffApplications).toHaveAttribute('aria-current', 'page');
+    await expect(header.staffDashboard).not.toHaveAttribute('aria-current');
+    await header.staffDashboard.click();
+    await expect(page).toHaveURL('/admin');
+    await expect(header.staffDashboard).toHaveAttribute('aria-current', 'page');
+
+    // On a small screen, in the menu.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const menu = await header.openMobileMenu();
+    await expect(menu.getByRole('link', { name: 'Failed e-mails' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
+    await expectNoA11yViolations(page);
   });
 
   test.describe('on a small screen', () => {

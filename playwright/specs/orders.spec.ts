@@ -2,7 +2,9 @@ import { expectNoA11yViolations } from '../support/axe';
 import { newAccount, profileOf, registerThroughApi } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { LOGIN_PATH } from '../pages/LoginPage';
-import { ORDERS_PATH } from '../pages/OrdersPage';
+import { ORDERS_PATH, OrdersPage } from '../pages/OrdersPage';
+import { PASSPORT_INFO_PATH } from '../pages/WizardPassportInfoPage';
+import { TRAVELLERS, Wizard, wizardEmail } from '../support/wizard';
 import { PROFILE_PATH } from '../pages/ProfilePage';
 import { REGISTER_PATH } from '../pages/RegisterPage';
 import { VERIFY_EMAIL_PATH } from '../pages/VerifyEmailPage';
@@ -29,12 +31,11 @@ test.describe('my orders', () => {
     await expect(orders.oldTab).toHaveAttribute('aria-selected', 'false');
     await expect(orders.activePanel).toBeVisible();
     await expect(orders.oldPanel).toBeHidden();
+    // Nothing at all yet: the empty list leads to starting an application.
     await expect(
-      orders.activePanel.getByRole('heading', { name: 'No active applications' }),
+      orders.activePanel.getByRole('heading', { name: 'You have no applications yet' }),
     ).toBeVisible();
-    await expect(orders.activePanel).toContainText(
-      "You don't have any active applications at the moment.",
-    );
+    await expect(orders.startApplication(orders.activePanel)).toHaveAttribute('href', '/');
     await expectNoA11yViolations(page);
 
     // Only the selected tab is in the tab order; the arrows move and select (automatic activation).
@@ -50,6 +51,7 @@ test.describe('my orders', () => {
       orders.oldPanel.getByRole('heading', { name: 'No old applications' }),
     ).toBeVisible();
     await expect(orders.oldPanel).toContainText("You don't have any completed applications yet.");
+    await expect(orders.startApplication(orders.oldPanel)).toHaveAttribute('href', '/');
     await expectNoA11yViolations(page);
 
     await page.keyboard.press('ArrowRight');
@@ -68,7 +70,75 @@ test.describe('my orders', () => {
     // A click selects too.
     await orders.activeTab.click();
     await expect(orders.activeTab).toHaveAttribute('aria-selected', 'true');
-    await expect(orders.activePanel).toContainText('No active applications');
+    await expect(orders.activePanel).toContainText('You have no applications yet');
+
+    // On a phone the tabs stay side by side, in one row.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const active = await orders.activeTab.boundingBox();
+    const old = await orders.oldTab.boundingBox();
+    expect(old!.y).toBe(active!.y);
+    expect(old!.x).toBeGreaterThan(active!.x + active!.width - 1);
+    expect(old!.x + old!.width).toBeLessThanOrEqual(390);
+    await expectNoA11yViolations(page);
+
+    await orders.startApplication(orders.activePanel).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('a saved application is first in My orders, and Continue Application goes back to its step', async ({
+    page,
+    context,
+    orders,
+  }) => {
+    test.setTimeout(60_000);
+    await registerThroughApi(page.request);
+    // The traveller starts an application and stops after their details (the wizard saves it).
+    const wizard = new Wizard(page);
+    const [ann] = TRAVELLERS;
+    if (!ann) throw new Error('no traveller');
+    await wizard.tripStep();
+    await wizard.personalInfoStep([ann], wizardEmail());
+
+    await orders.goto();
+    const saved = orders.savedApplication;
+    await expect(saved).toBeVisible();
+    await expect(saved).toContainText('Not finished');
+    await expect(saved).toContainText('United Kingdom ETA');
+    await expect(saved).toContainText(`${ann.firstName} ${ann.lastName}`);
+    await expect(saved).toContainText('Passport information (step 3 of 5)');
+    await expect(saved).toContainText(/We keep your answers until \d{1,2} [A-Z][a-z]{2} \d{4}\./);
+    await expect(
+      orders.activePanel.getByRole('heading', { name: 'You have no applications yet' }),
+    ).toHaveCount(0);
+    await expectNoA11yViolations(page);
+    const resume = saved.getByRole('link', { name: /^Continue Application/ });
+    await expect(resume).toHaveAttribute('href', PASSPORT_INFO_PATH);
+    // Not among the old applications.
+    await orders.oldTab.click();
+    await expect(orders.oldPanel.getByRole('heading', { name: 'Saved application' })).toHaveCount(
+      0,
+    );
+    await orders.activeTab.click();
+
+    await resume.click();
+    await expect(page).toHaveURL(PASSPORT_INFO_PATH);
+    await wizard.passportInfo.waitUntilReady();
+    await expect(wizard.passportInfo.cardTitles).toHaveText([
+      `Traveler 1: ${ann.firstName} ${ann.lastName}`,
+    ]);
+
+    // In another tab, where the wizard has not been opened yet, it is offered to continue there.
+    const tab = await context.newPage();
+    const tabOrders = new OrdersPage(tab);
+    await tabOrders.goto();
+    await tabOrders.savedApplication.getByRole('link', { name: /^Continue Application/ }).click();
+    const other = new Wizard(tab);
+    await expect(other.trip.savedBanner).toBeVisible();
+    await other.trip.continueApplication.click();
+    await expect(tab).toHaveURL(PASSPORT_INFO_PATH);
+    await expect(other.passportInfo.cardTitles).toHaveText([
+      `Traveler 1: ${ann.firstName} ${ann.lastName}`,
+    ]);
   });
 
   test('the account side menu: Edit personal details, My orders and Logout', async ({
@@ -136,7 +206,7 @@ test.describe('my orders', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(ORDERS_PATH);
     await orders.waitUntilReady();
-    await expect(orders.activePanel).toContainText('No active applications');
+    await expect(orders.activePanel).toContainText('You have no applications yet');
     await expect(header.myOrders).toBeVisible();
     await expectNoA11yViolations(page);
   });

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadProfile, selectSelectedCountryId, useAppSelector } from '@waypoint/platform';
 import {
@@ -239,6 +239,49 @@ describe('remote areas', () => {
     await act(() => store.dispatch(loadProfile()));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(loader).toHaveBeenCalledWith('admin');
+  });
+
+  it("gives staff their own header links instead of the traveller's My Orders", async () => {
+    const admin = { ...traveller, role: 'admin' as const };
+    mockApi({ '/api/auth/profile': profileOf(admin) });
+    const { store } = await renderApp({
+      path: '/admin/applications',
+      savedUser: admin,
+      load: async () => ({
+        mounts: { admin: [{ path: '*', element: <h1>Applications</h1> }] },
+      }),
+    });
+    await act(() => store.dispatch(loadProfile()));
+    await screen.findByRole('heading', { name: 'Applications', level: 1 });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboard', '/admin'],
+      ['Applications', '/admin/applications'],
+      ['Failed e-mails', '/admin/emails'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Applications' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // Dashboard is current on /admin only.
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+      'aria-current',
+    );
+    expect(screen.queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: /^Account menu for / })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Failed e-mails' })).toHaveAttribute(
+      'href',
+      '/admin/emails',
+    );
+    expect(within(menu).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
   });
 
   it('shows Page not found for an unknown address, inside the layout', async () => {

@@ -23,6 +23,15 @@ const optionalText = text()
   .transform((v) => (v ? v : undefined));
 const isoDate = IsoDate.optional().or(z.literal('').transform(() => undefined));
 
+/**
+ * The columns the admin list can be sorted by (a whitelist: nothing else reaches the ORDER BY). Without one the
+ * list is newest first (by creation).
+ */
+export const AdminSortColumn = z.enum(['created', 'submitted', 'amount', 'travellers', 'status']);
+export type AdminSortColumn = z.infer<typeof AdminSortColumn>;
+export const SortOrder = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof SortOrder>;
+
 /** The admin list's filters (spec: Admin filter), all optional; changing one resets the page to 1. */
 export const AdminListQuery = z
   .object({
@@ -31,6 +40,9 @@ export const AdminListQuery = z
     dateFrom: isoDate,
     dateTo: isoDate,
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    sort: AdminSortColumn.default('created'),
+    /** Ascending or descending; descending (newest, largest first) when not given. */
+    order: SortOrder.default('desc'),
   })
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
     message: AdminText.dateOrder,

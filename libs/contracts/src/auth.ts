@@ -5,6 +5,8 @@ import { text } from './primitives';
 export const AuthText = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
+  /** The profile's one name field, when its first or last name is missing. */
+  fullNameRequired: 'Enter your first and last name',
   emailRequired: 'Email is required',
   emailInvalid: 'Valid email is required',
   passwordRequired: 'Password is required',
@@ -171,9 +173,10 @@ export const ResetPasswordResponse = z.object({
   notice: text().optional(),
 });
 
+/** The profile never blanks a name: both parts are required, as at registration. */
 export const UpdateProfileBody = z.object({
-  firstName: text().trim().max(100).default(''),
-  lastName: text().trim().max(100).default(''),
+  firstName: NameField(AuthText.firstNameRequired),
+  lastName: NameField(AuthText.lastNameRequired),
   nationality: text()
     .trim()
     .toUpperCase()

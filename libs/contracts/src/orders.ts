@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './primitives';
+import { WIZARD_STEPS, type WizardStepNumber } from './wizard';
 
 export const ApplicationStatus = z.enum([
   'DRAFT',
@@ -79,3 +80,37 @@ export const OrderSummary = z.object({
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
 export const MyApplicationsResponse = z.array(OrderSummary);
+
+/** What each wizard step asks for, as My orders names the step a saved application stopped at. */
+export const WIZARD_STEP_LABEL: Record<WizardStepNumber, string> = {
+  1: 'Trip details',
+  2: 'Your information',
+  3: 'Passport information',
+  4: 'Processing time',
+  5: 'Review and payment',
+};
+
+/** The wizard page of a saved application's step, e.g. 3 → /application/passport-info. */
+export function draftResumePath(step: number): string {
+  const entry = WIZARD_STEPS.find((item) => item.step === step) ?? WIZARD_STEPS[0];
+  return `/application/${entry.path}`;
+}
+
+/** The signed-in traveller's saved, unpaid application (the wizard's draft), as My orders shows it. */
+export const DraftSummary = z.object({
+  savedAt: text(),
+  /** Drafts are kept for a while after their last save, then removed. */
+  expiresAt: text(),
+  currentStep: z.number().int().min(1).max(5),
+  /** Where "Continue Application →" goes: the wizard page of the saved step. */
+  resumePath: text(),
+  visaType: z.object({ id: text(), name: text() }).nullable(),
+  country: z.object({ id: text(), name: text(), flagEmoji: text() }).nullable(),
+  travelerCount: z.number().int(),
+  /** The travellers' names as entered so far (unnamed ones left out). */
+  travelerNames: z.array(text()),
+});
+export type DraftSummary = z.infer<typeof DraftSummary>;
+
+export const MyDraftResponse = z.object({ draft: DraftSummary.nullable() });
+export type MyDraftResponse = z.infer<typeof MyDraftResponse>;

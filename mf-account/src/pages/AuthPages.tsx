@@ -15,7 +15,7 @@ import {
   useSearchParams,
   verifyMagicLink,
 } from '@waypoint/platform';
-import { Banner, ErrorBox, Spinner } from '@waypoint/ui';
+import { Banner, Button, ErrorBox, Spinner } from '@waypoint/ui';
 import { withRedirect } from '../components/redirect';
 
 export { ForgotPasswordPage } from './auth/ForgotPasswordPage';
@@ -25,6 +25,27 @@ export { ResetPasswordPage } from './auth/ResetPasswordPage';
 export { SecondFactorPage } from './auth/SecondFactorPage';
 export { UndoEmailChangePage } from './auth/UndoEmailChangePage';
 export { VerifyEmailPage } from './auth/VerifyEmailPage';
+
+/** Why a sign-in link did not sign the user in: the page's heading says so. */
+type LinkFailure = 'expired' | 'incomplete' | 'unavailable';
+
+const LINK_FAILURE: Record<LinkFailure, { heading: string; text: string; logInTo: string }> = {
+  expired: {
+    heading: 'This sign-in link has expired',
+    text: 'A sign-in link works once, for 15 minutes.',
+    logInTo: 'to get a new one.',
+  },
+  incomplete: {
+    heading: 'This sign-in link is incomplete',
+    text: 'Open the link from your email again, or',
+    logInTo: 'to get a new one.',
+  },
+  unavailable: {
+    heading: 'We could not sign you in',
+    text: 'Please try again in a moment, or',
+    logInTo: 'with your email instead.',
+  },
+};
 
 /**
  * Signs the user in with the token of an e-mailed sign-in link, then goes home (or to the remembered path). When
@@ -41,18 +62,28 @@ export function VerifyLinkPage() {
   const started = useRef<string | null>(null);
   // An error left in the auth state by an earlier screen is not this link's.
   const [checked, setChecked] = useState(false);
+  const [failure, setFailure] = useState<LinkFailure | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const target = safeRedirectTarget(redirect);
 
   useEffect(() => {
-    if (started.current === token) return;
-    started.current = token;
+    const key = `${token}#${attempt}`;
+    if (started.current === key) return;
+    started.current = key;
     setChecked(true);
+    setFailure(null);
     if (token === '') {
       dispatch(setError(AuthErrorText.verify));
+      setFailure('incomplete');
       return;
     }
     void dispatch(verifyMagicLink(token)).then((result) => {
+      if (verifyMagicLink.rejected.match(result)) {
+        // 400: the server refused the token itself; anything else (busy, offline) may work a moment later.
+        setFailure(result.meta.status === 400 ? 'expired' : 'unavailable');
+        return;
+      }
       if (!verifyMagicLink.fulfilled.match(result)) return;
       const shown = selectAuthNotice(store.getState());
       if (shown) {
@@ -64,7 +95,7 @@ export function VerifyLinkPage() {
         : target;
       navigate(next, { replace: true });
     });
-  }, [dispatch, navigate, store, target, token]);
+  }, [attempt, dispatch, navigate, store, target, token]);
 
   if (notice) {
     return (
@@ -87,16 +118,30 @@ export function VerifyLinkPage() {
   }
 
   const shownError = checked ? error : null;
+  const failed = shownError && failure ? LINK_FAILURE[failure] : null;
+  const heading = failed?.heading ?? 'Signing you in';
 
   return (
     <div className="wp-container wp-status-page">
-      <title>Signing you in – Waypoint</title>
+      <title>{`${heading} – Waypoint`}</title>
       {shownError ? <ErrorBox>{shownError}</ErrorBox> : null}
-      <h1>Signing you in</h1>
-      {shownError ? (
+      <h1>{heading}</h1>
+      {failed ? (
+        <>
+          <p>
+            {failed.text} <Link to="/auth/login">Log in</Link> {failed.logInTo}
+          </p>
+          {failure === 'unavailable' ? (
+            <p>
+              <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
+                Try again
+              </Button>
+            </p>
+          ) : null}
+        </>
+      ) : shownError ? (
         <p>
-          The link may have expired or already been used. <Link to="/auth/login">Log in</Link> to
-          get a new one.
+          <Link to="/auth/login">Log in</Link> to get a new sign-in link.
         </p>
       ) : (
         <Spinner label="Please wait..." showLabel size="large" />

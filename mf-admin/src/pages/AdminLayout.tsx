@@ -31,7 +31,7 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
 export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <div className="wp-container wp-side-layout wpd-layout">
+    <div className="wp-container wp-container--wide wp-side-layout wpd-layout">
       <aside className="wp-side-layout__aside wp-card" aria-label="Admin">
         <nav aria-label="Admin">
           <AdminMenu />

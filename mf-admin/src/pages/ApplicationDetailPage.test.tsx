@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminText } from '@waypoint/contracts';
+import { formatDateTime } from '../format';
 import { detail, listOf, row } from '../test/fixtures';
 import { callsTo, currentPath, failure, mockApi, ok, renderAdmin } from '../test/renderAdmin';
 
@@ -10,6 +11,12 @@ const countries = [{ id: 'FR', name: 'France', flagEmoji: '🇫🇷', entryRule:
 
 function section(name: string | RegExp) {
   return screen.getByRole('region', { name });
+}
+
+/** Confirms a final decision in its dialog. */
+async function confirm(user: ReturnType<typeof userEvent.setup>, action: string) {
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('button', { name: action }));
 }
 
 describe('application detail', () => {
@@ -66,15 +73,17 @@ describe('application detail', () => {
       '/api/application/app-1/documents/doc-2',
     );
 
-    const historyTable = screen.getByRole('table', { name: 'History' });
-    expect(
-      within(historyTable)
-        .getAllByRole('columnheader')
-        .map((c) => c.textContent),
-    ).toEqual(['When', 'Who', 'Action', 'From where']);
-    expect(historyTable).toHaveTextContent('application.submitted');
-    expect(historyTable).toHaveTextContent('ada@example.com');
-    expect(historyTable).toHaveTextContent('203.0.113.7');
+    // The history in words: what happened, by whom, when; never the raw codes.
+    const entries = within(section('History')).getAllByRole('listitem');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent(
+      `Status changed from In progress to Submitted by ada@example.com · ${formatDateTime('2026-11-21T12:00:00.000Z')} · IP 203.0.113.7`,
+    );
+    expect(entries[1]).toHaveTextContent(
+      `Status changed from Under review to Rejected by staff@example.com · ${formatDateTime('2026-11-23T14:05:00.000Z')}`,
+    );
+    expect(entries[1]).toHaveTextContent('Reason given to the traveller: The photo is blurred.');
+    expect(section('History')).not.toHaveTextContent(/status_changed|UNDER_REVIEW|from:/);
   });
 
   it('shows the guest e-mail when there is no account, and no decision for a draft', async () => {
@@ -151,6 +160,14 @@ describe('application detail', () => {
     await user.type(reason, '  The passport has expired. ');
     expect(within(decision).queryByText(AdminText.rejectReasonRequired)).not.toBeInTheDocument();
     await user.click(within(decision).getByRole('button', { name: 'Reject' }));
+    // Nothing is sent before the rejection is confirmed, with the reason the traveller will read.
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this application?' });
+    expect(dialog).toHaveTextContent(
+      'You are rejecting the application of Ada Lovelace (order #AB12CD34).',
+    );
+    expect(dialog).toHaveTextContent('The passport has expired.');
+    expect(callsTo(sent, DECIDE)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
     expect(
       await within(decision).findByText('Application #AB12CD34 is now Rejected.'),
     ).toBeInTheDocument();
@@ -172,13 +189,51 @@ describe('application detail', () => {
     });
     await renderAdmin('/admin/applications/app-1');
     const decision = await screen.findByRole('region', { name: 'Decision' });
-    await userEvent.setup().click(within(decision).getByRole('button', { name: 'Approve' }));
+    const user = userEvent.setup();
+    await user.click(within(decision).getByRole('button', { name: 'Approve' }));
+    await confirm(user, 'Approve application');
     expect(
       await within(decision).findByText('Application #AB12CD34 is now Approved.'),
     ).toBeInTheDocument();
     expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
       { status: 'APPROVED', version: 3 },
     ]);
+  });
+
+  it('asks to confirm an approval in a modal dialog; Escape and Cancel leave the application as it was', async () => {
+    const sent = mockApi({
+      [DETAIL]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'])),
+      [DECIDE]: ok(detail('APPROVED', [], { version: 4 })),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    const decision = await screen.findByRole('region', { name: 'Decision' });
+    const approve = within(decision).getByRole('button', { name: 'Approve' });
+    const user = userEvent.setup();
+
+    await user.click(approve);
+    let dialog = await screen.findByRole('dialog', { name: 'Approve this application?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveTextContent(
+      'You are approving the application of Ada Lovelace (order #AB12CD34). They will be told by e-mail.',
+    );
+    expect(dialog).toHaveTextContent('This decision is final');
+    // The focus is inside and stays there.
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    for (let i = 0; i < 4; i += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(approve).toHaveFocus();
+
+    await user.click(approve);
+    dialog = await screen.findByRole('dialog', { name: 'Approve this application?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(approve).toHaveFocus();
+    expect(callsTo(sent, DECIDE)).toHaveLength(0);
+    expect(decision).toHaveTextContent('Current status: Under review');
   });
 
   it('refuses a decision on an application changed meanwhile, and reloads it on request', async () => {
@@ -197,6 +252,7 @@ describe('application detail', () => {
     const user = userEvent.setup();
 
     await user.click(within(decision).getByRole('button', { name: 'Approve' }));
+    await confirm(user, 'Approve application');
     const alert = await within(decision).findByRole('alert');
     expect(alert).toHaveTextContent(AdminText.changedMeanwhile);
     await waitFor(() => expect(alert.parentElement).toHaveFocus());
@@ -207,6 +263,7 @@ describe('application detail', () => {
     expect(callsTo(sent, DETAIL)).toHaveLength(2);
 
     await user.click(within(decision).getByRole('button', { name: 'Approve' }));
+    await confirm(user, 'Approve application');
     await within(decision).findByText('Application #AB12CD34 is now Approved.');
     expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
       { status: 'APPROVED', version: 3 },
@@ -221,7 +278,9 @@ describe('application detail', () => {
     });
     await renderAdmin('/admin/applications/app-1');
     const decision = await screen.findByRole('region', { name: 'Decision' });
-    await userEvent.setup().click(within(decision).getByRole('button', { name: 'Approve' }));
+    const user = userEvent.setup();
+    await user.click(within(decision).getByRole('button', { name: 'Approve' }));
+    await confirm(user, 'Approve application');
     expect(await within(decision).findByRole('alert')).toHaveTextContent(
       'An application cannot go from APPROVED to APPROVED.',
     );

@@ -17,6 +17,7 @@ import {
 import { Spinner } from '@waypoint/ui';
 import { LoadError, StatusBadge } from '../components/common';
 import { formatDate, formatDateTime, fullName } from '../format';
+import { CHECK_LABEL, describeEntry } from '../history';
 import { selectListSearch, useGetAdminApplicationQuery } from '../state';
 import { DecisionPanel } from './DecisionPanel';
 
@@ -64,18 +65,6 @@ const DOCUMENT_STATUS: Record<DocumentSummary['status'], string> = {
   ACCEPTED: 'Accepted',
   REJECTED: 'Did not pass the checks',
   REPLACED: 'Replaced',
-};
-
-const CHECK_LABEL: Record<string, string> = {
-  resolution: 'Size',
-  orientation: 'Orientation',
-  sharpness: 'Sharpness',
-  'too-dark': 'Not too dark',
-  'over-exposed': 'Not too bright',
-  framing: 'Portrait framing',
-  background: 'Plain background',
-  colour: 'Colour',
-  format: 'File format',
 };
 
 function DocumentView({
@@ -234,61 +223,32 @@ function Traveller({
   );
 }
 
-function describeDetails(details: AuditEntry['details']): string {
-  if (!details) return '';
-  return Object.entries(details)
-    .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
-    .map(([key, value]) => `${key}: ${String(value)}`)
-    .join(', ');
-}
-
+/** The application's history, oldest first, each entry a sentence: what happened, who did it and when. */
 function History({ entries }: { entries: AuditEntry[] }) {
   return (
-    // The table (a named region itself) is the landmark here, so the card is a plain box.
-    <div className="wp-card wpd-section">
-      <div className="wpd-table-wrap" role="region" aria-labelledby="history-caption" tabIndex={0}>
-        <table className="wpd-table">
-          <caption id="history-caption">
-            <h2 className="wpd-caption">History</h2>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">Action</th>
-              <th scope="col">From where</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.length === 0 ? (
-              <tr>
-                <td colSpan={4}>Nothing recorded yet.</td>
-              </tr>
-            ) : (
-              entries.map((entry) => {
-                const details = describeDetails(entry.details);
-                return (
-                  <tr key={entry.id}>
-                    <td>
-                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                    </td>
-                    <td>
-                      {entry.actor}
-                      <span className="wpd-sub">{entry.actorRole}</span>
-                    </td>
-                    <td>
-                      {entry.action}
-                      {details ? <span className="wpd-sub">{details}</span> : null}
-                    </td>
-                    <td>{entry.ip ?? '—'}</td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <section className="wp-card wpd-section" aria-labelledby="history-heading">
+      <h2 id="history-heading">History</h2>
+      {entries.length === 0 ? (
+        <p className="wpd-muted">Nothing recorded yet.</p>
+      ) : (
+        <ol className="wpd-history">
+          {entries.map((entry) => {
+            const { what, detail } = describeEntry(entry);
+            return (
+              <li key={entry.id} className="wpd-history__entry">
+                <p className="wpd-history__line">
+                  <span className="wpd-history__what">{what}</span> by {entry.actor}
+                  {' · '}
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  {entry.ip ? <span className="wpd-history__ip"> · IP {entry.ip}</span> : null}
+                </p>
+                {detail ? <p className="wpd-history__detail">{detail}</p> : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
   );
 }
 

@@ -45,8 +45,8 @@ describe('applications list', () => {
     expect(headers).toEqual([
       'Application',
       'Applicant',
-      'Visa Type',
-      'Travelers',
+      'Visa type',
+      'Travellers',
       'Amount',
       'Status',
       'Submitted',
@@ -82,6 +82,74 @@ describe('applications list', () => {
     expect(
       within(first).getByRole('link', { name: `Change status of #${account.reference}` }),
     ).toHaveAttribute('href', `/admin/applications/${account.id}#decision`);
+  });
+
+  it('sorts by a column header: ascending, then descending, from page 1, with aria-sort', async () => {
+    const sent = mockApi({ [LIST]: ok(listOf([row()], { page: 2, total: 30 })) });
+    await renderAdmin('/admin/applications?status=SUBMITTED&page=2');
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    expect(table).toHaveAccessibleDescription('Applications newest first.');
+    // Only the columns the server can order by have a sort button; none is the order yet.
+    const sortButtons = within(table).getAllByRole('button');
+    expect(sortButtons.map((button) => button.textContent)).toEqual([
+      'Travellers',
+      'Amount',
+      'Status',
+      'Submitted',
+    ]);
+    expect(table.querySelectorAll('th[aria-sort]')).toHaveLength(0);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('created:desc');
+
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Submitted' }));
+    expect(currentPath()).toBe('/admin/applications?status=SUBMITTED&sort=submitted&order=asc');
+    await waitFor(() =>
+      expect(listCalls(sent).at(-1)).toEqual([
+        ['status', 'SUBMITTED'],
+        ['sort', 'submitted'],
+        ['order', 'asc'],
+        ['page', '1'],
+      ]),
+    );
+    const submitted = within(table).getByRole('columnheader', { name: 'Submitted' });
+    expect(submitted).toHaveAttribute('aria-sort', 'ascending');
+    expect(table).toHaveAccessibleDescription('Applications sorted by Submitted, ascending.');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('submitted:asc');
+
+    await user.click(within(table).getByRole('button', { name: 'Submitted' }));
+    expect(currentPath()).toBe('/admin/applications?status=SUBMITTED&sort=submitted&order=desc');
+    expect(submitted).toHaveAttribute('aria-sort', 'descending');
+
+    // Another column takes over the order.
+    await user.click(within(table).getByRole('button', { name: 'Amount' }));
+    expect(within(table).getByRole('columnheader', { name: 'Amount' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(submitted).not.toHaveAttribute('aria-sort');
+  });
+
+  it('orders with the Sort by list too, and back to newest first leaves the URL clean', async () => {
+    const sent = mockApi({ [LIST]: ok(listOf([row()])) });
+    await renderAdmin('/admin/applications?sort=amount&order=desc');
+    await screen.findByRole('table', { name: 'Applications' });
+    expect(listCalls(sent)[0]).toEqual([
+      ['sort', 'amount'],
+      ['order', 'desc'],
+      ['page', '1'],
+    ]);
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sortBy).toHaveValue('amount:desc');
+    const user = userEvent.setup();
+    await user.selectOptions(sortBy, 'Oldest first');
+    expect(currentPath()).toBe('/admin/applications?sort=created&order=asc');
+    await user.selectOptions(sortBy, 'Newest first');
+    expect(currentPath()).toBe('/admin/applications');
+    // The export never carries the order (it is always newest first).
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/applications/export.csv',
+    );
   });
 
   it('reads the filters and page from the URL and sends only the ones set', async () => {

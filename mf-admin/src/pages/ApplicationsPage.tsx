@@ -6,12 +6,15 @@ import {
   pageWindow,
   showingText,
   type AdminApplicationRow,
+  type AdminSortColumn,
   type Pagination as PaginationData,
+  type SortOrder,
 } from '@waypoint/contracts';
 import { API_BASE, Link, useAppDispatch, useSearchParams } from '@waypoint/platform';
 import { Button, Select, Spinner, TextField, buttonClassName, cx } from '@waypoint/ui';
 import { DateText, EyeIcon, LoadError, PencilIcon, StatusBadge } from '../components/common';
 import {
+  DEFAULT_SORT,
   STATUSES,
   datesOutOfOrder,
   filterParams,
@@ -35,6 +38,7 @@ function detailPath(row: Pick<AdminApplicationRow, 'id'>) {
 function ApplicationRow({ row }: { row: AdminApplicationRow }) {
   const name = applicantName(row) || (row.user ? 'No name given' : 'Guest');
   const email = applicantEmail(row);
+  // data-label: the column's name, shown beside each value when a phone shows the rows as cards.
   return (
     <tr>
       <th scope="row">
@@ -48,24 +52,30 @@ function ApplicationRow({ row }: { row: AdminApplicationRow }) {
           </span>
         </span>
       </th>
-      <td>
-        <span className="wpd-strong">{name}</span>
-        {email ? <span className="wpd-sub">{email}</span> : null}
+      <td data-label="Applicant">
+        <span className="wpd-value">
+          <span className="wpd-strong wpd-wrap">{name}</span>
+          {email ? <span className="wpd-sub">{email}</span> : null}
+        </span>
       </td>
-      <td>{row.visaType.name}</td>
-      <td className="wpd-num">{row.travelerCount}</td>
-      <td className="wpd-num">{formatEuros(row.totalCents ?? 0)}</td>
-      <td>
+      <td data-label="Visa type">{row.visaType.name}</td>
+      <td data-label="Travellers" className="wpd-num">
+        {row.travelerCount}
+      </td>
+      <td data-label="Amount" className="wpd-num">
+        {formatEuros(row.totalCents ?? 0)}
+      </td>
+      <td data-label="Status">
         <StatusBadge status={row.status} />
       </td>
-      <td>
+      <td data-label="Submitted">
         <DateText
           iso={row.submittedAt}
           text={formatDate(row.submittedAt)}
           missing="Not submitted"
         />
       </td>
-      <td>
+      <td className="wpd-cell-actions">
         <span className="wpd-actions">
           <Link
             className="wp-icon-button wpd-icon"
@@ -89,31 +99,138 @@ function ApplicationRow({ row }: { row: AdminApplicationRow }) {
   );
 }
 
-function ApplicationsTable({ rows }: { rows: AdminApplicationRow[] }) {
+export interface ListOrder {
+  sort: AdminSortColumn;
+  order: SortOrder;
+}
+
+/** The columns whose header sorts the list, and what the order reads like in words. */
+const SORT_LABEL: Record<AdminSortColumn, string> = {
+  created: 'date created',
+  submitted: 'Submitted',
+  amount: 'Amount',
+  travellers: 'Travellers',
+  status: 'Status',
+};
+
+/** What the order is, in words: the table's (hidden) description, read after its name. */
+function orderText({ sort, order }: ListOrder): string {
+  if (sort === 'created') return order === 'desc' ? 'newest first' : 'oldest first';
+  return `sorted by ${SORT_LABEL[sort]}, ${order === 'asc' ? 'ascending' : 'descending'}`;
+}
+
+/** The orders offered by the Sort by list (the same as the column headers, plus oldest first). */
+const SORT_OPTIONS: { value: string; label: string }[] = [
+  { value: 'created:desc', label: 'Newest first' },
+  { value: 'created:asc', label: 'Oldest first' },
+  { value: 'submitted:asc', label: 'Submitted, oldest first' },
+  { value: 'submitted:desc', label: 'Submitted, newest first' },
+  { value: 'status:asc', label: 'Status, in workflow order' },
+  { value: 'status:desc', label: 'Status, decided first' },
+  { value: 'amount:desc', label: 'Amount, highest first' },
+  { value: 'amount:asc', label: 'Amount, lowest first' },
+  { value: 'travellers:desc', label: 'Travellers, most first' },
+  { value: 'travellers:asc', label: 'Travellers, fewest first' },
+];
+
+function ArrowsIcon({ order }: { order: SortOrder | null }) {
+  return (
+    <svg
+      className="wpd-sort__icon"
+      width="12"
+      height="16"
+      viewBox="0 0 12 16"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M6 1 11 6.5H1Z" fill="currentColor" opacity={order === 'desc' ? 0.3 : 1} />
+      <path d="M6 15 1 9.5h10Z" fill="currentColor" opacity={order === 'asc' ? 0.3 : 1} />
+    </svg>
+  );
+}
+
+/** A column header that sorts: a button inside the header cell, which carries aria-sort when it is the order. */
+function SortHeader({
+  column,
+  label,
+  current,
+  onSort,
+  className,
+}: {
+  column: AdminSortColumn;
+  label: string;
+  current: ListOrder;
+  onSort: (order: ListOrder) => void;
+  className?: string;
+}) {
+  const active = current.sort === column;
+  return (
+    <th
+      scope="col"
+      className={cx('wpd-sortable', className)}
+      aria-sort={active ? (current.order === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <button
+        type="button"
+        className={cx('wpd-sort', active && 'wpd-sort--active')}
+        onClick={() =>
+          onSort({
+            sort: column,
+            // A first click sorts ascending; the next one turns it round.
+            order: active && current.order === 'asc' ? 'desc' : 'asc',
+          })
+        }
+      >
+        {label}
+        <ArrowsIcon order={active ? current.order : null} />
+      </button>
+    </th>
+  );
+}
+
+function ApplicationsTable({
+  rows,
+  order,
+  onSort,
+}: {
+  rows: AdminApplicationRow[];
+  order: ListOrder;
+  onSort: (order: ListOrder) => void;
+}) {
+  const sortable = { current: order, onSort };
   return (
     <div
-      className="wpd-table-wrap"
+      className="wpd-table-wrap wpd-list-wrap wpd-stacked-wrap"
       role="region"
       aria-labelledby="applications-caption"
       tabIndex={0}
     >
-      <table className="wpd-table">
+      <p id="applications-order" className="wp-visually-hidden">
+        {`Applications ${orderText(order)}.`}
+      </p>
+      <table className="wpd-table wpd-list wpd-stacked" aria-describedby="applications-order">
         <caption id="applications-caption" className="wp-visually-hidden">
           Applications
         </caption>
+        <colgroup>
+          <col className="wpd-col-app" />
+          <col className="wpd-col-applicant" />
+          <col className="wpd-col-visa" />
+          <col className="wpd-col-travellers" />
+          <col className="wpd-col-amount" />
+          <col className="wpd-col-status" />
+          <col className="wpd-col-date" />
+          <col className="wpd-col-actions" />
+        </colgroup>
         <thead>
           <tr>
             <th scope="col">Application</th>
             <th scope="col">Applicant</th>
-            <th scope="col">Visa Type</th>
-            <th scope="col" className="wpd-num">
-              Travelers
-            </th>
-            <th scope="col" className="wpd-num">
-              Amount
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Submitted</th>
+            <th scope="col">Visa type</th>
+            <SortHeader column="travellers" label="Travellers" className="wpd-num" {...sortable} />
+            <SortHeader column="amount" label="Amount" className="wpd-num" {...sortable} />
+            <SortHeader column="status" label="Status" {...sortable} />
+            <SortHeader column="submitted" label="Submitted" {...sortable} />
             <th scope="col">Actions</th>
           </tr>
         </thead>
@@ -232,6 +349,11 @@ export function ApplicationsPage() {
     setParams((current) => filterParams({ ...readFilters(current), page }, 'url'));
   };
 
+  /** A new order starts again at page 1. */
+  const sortBy = (order: ListOrder) => {
+    setParams((current) => filterParams({ ...readFilters(current), ...order, page: 1 }, 'url'));
+  };
+
   // The search box: what is typed, sent to the URL (and the server) once typing pauses.
   const [searchText, setSearchText] = useState(filters.search);
   const [seenSearch, setSeenSearch] = useState(filters.search);
@@ -331,6 +453,16 @@ export function ApplicationsPage() {
           error={outOfOrder ? AdminText.dateOrder : null}
           onChange={(event) => setFilters({ dateTo: event.target.value })}
         />
+        <Select
+          id="filter-sort"
+          label="Sort by"
+          options={SORT_OPTIONS}
+          value={`${filters.sort}:${filters.order}`}
+          onChange={(value) => {
+            const [sort, order] = value.split(':') as [AdminSortColumn, SortOrder];
+            sortBy(sort && order ? { sort, order } : DEFAULT_SORT);
+          }}
+        />
         <div className="wpd-filters__actions">
           {filtered ? (
             <Button
@@ -355,7 +487,11 @@ export function ApplicationsPage() {
       {data ? (
         <div aria-busy={isFetching || undefined}>
           {data.applications.length > 0 ? (
-            <ApplicationsTable rows={data.applications} />
+            <ApplicationsTable
+              rows={data.applications}
+              order={{ sort: filters.sort, order: filters.order }}
+              onSort={sortBy}
+            />
           ) : (
             <div className="wpd-empty">
               <p className="wpd-strong">

@@ -13,8 +13,13 @@ import { useGetAdminDashboardQuery } from '../state';
 
 function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
   return (
-    <div className="wpd-table-wrap" role="region" aria-labelledby="recent-caption" tabIndex={0}>
-      <table className="wpd-table">
+    <div
+      className="wpd-table-wrap wpd-stacked-wrap"
+      role="region"
+      aria-labelledby="recent-caption"
+      tabIndex={0}
+    >
+      <table className="wpd-table wpd-stacked">
         <caption id="recent-caption">
           <h2 className="wpd-caption">Recent Applications</h2>
         </caption>
@@ -41,12 +46,16 @@ function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
                   </Link>
                 </th>
                 {/* The applicant's name, or the guest's e-mail (spec: Admin dashboard). */}
-                <td>{applicantName(row) || applicantEmail(row)}</td>
-                <td>{row.visaType.name}</td>
-                <td>
+                <td data-label="Applicant">
+                  <span className="wpd-value wpd-wrap">
+                    {applicantName(row) || applicantEmail(row)}
+                  </span>
+                </td>
+                <td data-label="Visa type">{row.visaType.name}</td>
+                <td data-label="Status">
                   <StatusBadge status={row.status} />
                 </td>
-                <td>
+                <td data-label="Submitted">
                   <DateText
                     iso={row.submittedAt}
                     text={formatDate(row.submittedAt)}

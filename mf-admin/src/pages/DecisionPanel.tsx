@@ -6,8 +6,9 @@ import {
   type ApplicationStatus,
 } from '@waypoint/contracts';
 import { isApiError } from '@waypoint/platform';
-import { Button, ErrorBox, FieldChrome, cx, type ButtonVariant } from '@waypoint/ui';
+import { Button, ErrorBox, FieldChrome, Modal, cx, type ButtonVariant } from '@waypoint/ui';
 import { StatusBadge } from '../components/common';
+import { fullName } from '../format';
 import { useDecideApplicationMutation, type DecisionStatus } from '../state';
 
 const ACTIONS: { status: DecisionStatus; label: string; variant: ButtonVariant }[] = [
@@ -22,6 +23,36 @@ const NO_DECISION: Partial<Record<ApplicationStatus, string>> = {
   APPROVED: 'This application has been approved. The decision is final.',
   REJECTED: 'This application has been rejected. The decision is final.',
 };
+
+/** The decisions that are final: each is confirmed in a dialog first. */
+const CONFIRMED: Partial<
+  Record<DecisionStatus, { title: string; verb: string; action: string; variant: ButtonVariant }>
+> = {
+  APPROVED: {
+    title: 'Approve this application?',
+    verb: 'approving',
+    action: 'Approve application',
+    variant: 'primary',
+  },
+  REJECTED: {
+    title: 'Reject this application?',
+    verb: 'rejecting',
+    action: 'Reject application',
+    variant: 'danger',
+  },
+};
+
+/** Who applied, as the dialog names them: the lead traveller, else the account holder, else the e-mail. */
+function applicantOf(detail: AdminApplicationDetail): string {
+  const lead = detail.application.travelers[0];
+  return (
+    fullName(lead?.firstName, lead?.lastName) ||
+    fullName(detail.account?.firstName, detail.account?.lastName) ||
+    detail.account?.email ||
+    detail.application.email ||
+    'the traveller'
+  );
+}
 
 type Failure = { message: string; stale: boolean };
 type FocusTarget = 'result' | 'failure' | 'reason' | 'heading';
@@ -45,6 +76,8 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [result, setResult] = useState<string | null>(null);
+  /** The final decision waiting for its confirmation. */
+  const [confirming, setConfirming] = useState<DecisionStatus | null>(null);
 
   const ownHeading = useRef<HTMLHeadingElement>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
@@ -69,18 +102,25 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
   const actions = ACTIONS.filter((action) => allowedTransitions.includes(action.status));
   const canReject = actions.some((action) => action.status === 'REJECTED');
 
-  const send = async (status: DecisionStatus) => {
+  /** A button of the panel: a final decision asks for confirmation first (with a reason for a rejection). */
+  const choose = (status: DecisionStatus) => {
     if (pending) return;
     setResult(null);
     setFailure(null);
-    const trimmed = reason.trim();
-    if (status === 'REJECTED' && !trimmed) {
+    if (status === 'REJECTED' && !reason.trim()) {
       setReasonError(AdminText.rejectReasonRequired);
       // The field is already on screen: focus it now (the error may already be shown, so no re-render follows).
       reasonRef.current?.focus();
       return;
     }
     setReasonError(null);
+    if (CONFIRMED[status]) setConfirming(status);
+    else void send(status);
+  };
+
+  const send = async (status: DecisionStatus) => {
+    if (pending) return;
+    const trimmed = reason.trim();
     setPending(status);
     const reply = await decide({
       id: application.id,
@@ -195,7 +235,7 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
                 busy={pending === action.status}
                 busyLabel="Saving…"
                 disabled={pending !== null && pending !== action.status}
-                onClick={() => void send(action.status)}
+                onClick={() => choose(action.status)}
               >
                 {action.label}
               </Button>
@@ -203,6 +243,66 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
           </div>
         </>
       )}
+      <ConfirmDecision
+        status={confirming}
+        applicant={applicantOf(detail)}
+        reference={application.reference}
+        reason={reason.trim()}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(status) => {
+          setConfirming(null);
+          void send(status);
+        }}
+      />
     </section>
+  );
+}
+
+/**
+ * The confirmation of a final decision: a modal dialog naming the applicant, the order and the decision (and the
+ * reason the traveller will read). Escape, Cancel or the close button leave everything as it was.
+ */
+function ConfirmDecision({
+  status,
+  applicant,
+  reference,
+  reason,
+  onCancel,
+  onConfirm,
+}: {
+  status: DecisionStatus | null;
+  applicant: string;
+  reference: string;
+  reason: string;
+  onCancel: () => void;
+  onConfirm: (status: DecisionStatus) => void;
+}) {
+  const text = status ? CONFIRMED[status] : undefined;
+  return (
+    <Modal open={text !== undefined} onClose={onCancel} title={text?.title ?? ''}>
+      {status && text ? (
+        <div className="wpd-confirm">
+          <p>
+            You are {text.verb} the application of <strong>{applicant}</strong> (order #{reference}
+            ). They will be told by e-mail.
+          </p>
+          {status === 'REJECTED' ? (
+            <>
+              <p>The reason they will read:</p>
+              <blockquote className="wpd-confirm__reason">{reason}</blockquote>
+            </>
+          ) : null}
+          <p>This decision is final: it cannot be changed afterwards.</p>
+          <div className="wp-actions wpd-confirm__actions">
+            <Button variant={text.variant} onClick={() => onConfirm(status)}>
+              {text.action}
+            </Button>
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
   );
 }

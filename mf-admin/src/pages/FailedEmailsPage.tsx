@@ -21,9 +21,13 @@ function EmailRow({
       <th scope="row" className="wpd-recipient">
         {email.to}
       </th>
-      <td id={whatId}>{email.description}</td>
-      <td className="wpd-num">{email.attempts}</td>
-      <td>
+      <td id={whatId} data-label="Message">
+        {email.description}
+      </td>
+      <td className="wpd-num" data-label="Attempts">
+        {email.attempts}
+      </td>
+      <td data-label="Last error">
         {email.lastError ? (
           <span className="wpd-error-text wpd-mono">{email.lastError}</span>
         ) : (
@@ -33,21 +37,23 @@ function EmailRow({
           </>
         )}
       </td>
-      <td>
+      <td data-label="Created">
         <DateText iso={email.createdAt} text={formatDateTime(email.createdAt)} missing="Unknown" />
       </td>
-      <td>
-        <Button
-          variant="secondary"
-          size="small"
-          busy={sending}
-          busyLabel="Sending…"
-          aria-label={`Send again to ${email.to}`}
-          aria-describedby={whatId}
-          onClick={() => onSend({ id: email.id, to: email.to })}
-        >
-          Send again
-        </Button>
+      <td className="wpd-cell-actions">
+        <span className="wpd-actions">
+          <Button
+            variant="secondary"
+            size="small"
+            busy={sending}
+            busyLabel="Sending…"
+            aria-label={`Send again to ${email.to}`}
+            aria-describedby={whatId}
+            onClick={() => onSend({ id: email.id, to: email.to })}
+          >
+            Send again
+          </Button>
+        </span>
       </td>
     </tr>
   );
@@ -156,12 +162,12 @@ export function FailedEmailsPage() {
             </div>
           ) : (
             <div
-              className="wpd-table-wrap"
+              className="wpd-table-wrap wpd-stacked-wrap"
               role="region"
               aria-labelledby="failed-emails-caption"
               tabIndex={0}
             >
-              <table className="wpd-table">
+              <table className="wpd-table wpd-stacked">
                 <caption id="failed-emails-caption" className="wp-visually-hidden">
                   Failed e-mails
                 </caption>

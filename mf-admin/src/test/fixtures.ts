@@ -153,7 +153,16 @@ export const history: AuditEntry[] = [
     actor: 'ada@example.com',
     actorRole: 'user',
     ip: '203.0.113.7',
-    details: null,
+    details: { to: 'SUBMITTED', from: 'IN_PROGRESS' },
+  },
+  {
+    id: 2,
+    at: '2026-11-23T14:05:00.000Z',
+    action: 'application.status_changed',
+    actor: 'staff@example.com',
+    actorRole: 'admin',
+    ip: null,
+    details: { to: 'REJECTED', from: 'UNDER_REVIEW', reason: 'The photo is blurred.' },
   },
 ];
 

@@ -15,6 +15,13 @@ import {
 } from '@waypoint/platform';
 import { Drawer } from '@waypoint/ui';
 
+/** Where staff work: the admin area's pages, in the header instead of the traveller's My Orders. */
+const STAFF_LINKS = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/applications', label: 'Applications', end: false },
+  { to: '/admin/emails', label: 'Failed e-mails', end: false },
+] as const;
+
 function useSignOut() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -124,11 +131,21 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
             </li>
             {user ? (
               <>
-                <li>
-                  <Link className="wp-menu__item" to="/orders">
-                    My Orders
-                  </Link>
-                </li>
+                {user.role === 'admin' ? (
+                  STAFF_LINKS.map((link) => (
+                    <li key={link.to}>
+                      <Link className="wp-menu__item" to={link.to}>
+                        {link.label}
+                      </Link>
+                    </li>
+                  ))
+                ) : (
+                  <li>
+                    <Link className="wp-menu__item" to="/orders">
+                      My Orders
+                    </Link>
+                  </li>
+                )}
                 <li>
                   <Link className="wp-menu__item" to="/account/profile">
                     Account Settings
@@ -163,13 +180,23 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
 
 export function Header() {
   const { user, isAuthenticated } = useAppSelector(selectAuth);
+  const { pathname } = useLocation();
   // Prerendered pages show the signed-out header; the remembered user appears once the page has hydrated.
   const hydrated = useHydrated();
   const signedIn = hydrated && isAuthenticated && user ? user : null;
+  const staff = signedIn?.role === 'admin';
+  // In the admin area the header spans the window like the pages under it.
+  const wide = staff && (pathname === '/admin' || pathname.startsWith('/admin/'));
 
   return (
     <header className="wp-header">
-      <div className="wp-container wp-header__inner">
+      <div
+        className={
+          wide
+            ? 'wp-container wp-container--wide wp-header__inner'
+            : 'wp-container wp-header__inner'
+        }
+      >
         <Link to="/" className="wp-brand">
           <span className="wp-brand__mark" aria-hidden="true">
             W
@@ -179,9 +206,17 @@ export function Header() {
         <nav aria-label="Main" className="wp-nav wp-header__desktop">
           {signedIn ? (
             <>
-              <NavLink className="wp-nav__link" to="/orders">
-                My Orders
-              </NavLink>
+              {staff ? (
+                STAFF_LINKS.map((link) => (
+                  <NavLink key={link.to} className="wp-nav__link" to={link.to} end={link.end}>
+                    {link.label}
+                  </NavLink>
+                ))
+              ) : (
+                <NavLink className="wp-nav__link" to="/orders">
+                  My Orders
+                </NavLink>
+              )}
               <UserMenu user={signedIn} />
             </>
           ) : (

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApplicationStatus, OrderSummary } from '@waypoint/contracts';
+import type { ApplicationStatus, DraftSummary, OrderSummary } from '@waypoint/contracts';
 import {
   currentPath,
   failure,
@@ -51,6 +51,19 @@ const orders = [
   }),
 ];
 
+const NO_DRAFT = ok({ draft: null });
+
+const savedDraft: DraftSummary = {
+  savedAt: '2026-11-20T09:30:00.000Z',
+  expiresAt: '2026-12-20T09:30:00.000Z',
+  currentStep: 3,
+  resumePath: '/application/passport-info',
+  visaType: { id: 'uk-eta', name: 'United Kingdom ETA' },
+  country: { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
+  travelerCount: 2,
+  travelerNames: ['Ada Lovelace', 'Charles Babbage'],
+};
+
 function cards() {
   return within(screen.getByRole('tabpanel')).queryAllByRole('listitem');
 }
@@ -63,7 +76,10 @@ describe('my orders', () => {
   });
 
   it('shows the active orders as cards, with their details and a way to continue', async () => {
-    mockApi({ 'GET /api/applications/my-applications': ok(orders) });
+    mockApi({
+      'GET /api/applications/my-applications': ok(orders),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
     await renderAccount('/orders', { user: traveller });
     const active = screen.getByRole('tab', { name: 'Active Applications' });
     expect(active).toHaveAttribute('aria-selected', 'true');
@@ -105,7 +121,10 @@ describe('my orders', () => {
   });
 
   it('switches to the old orders with the keyboard', async () => {
-    mockApi({ 'GET /api/applications/my-applications': ok(orders) });
+    mockApi({
+      'GET /api/applications/my-applications': ok(orders),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
     await renderAccount('/orders', { user: traveller });
     await screen.findByRole('heading', { name: 'Order #0000AB12' });
     const user = userEvent.setup();
@@ -146,8 +165,29 @@ describe('my orders', () => {
     );
   });
 
-  it('says when there are no orders in a tab', async () => {
-    mockApi({ 'GET /api/applications/my-applications': ok([]) });
+  it('says when there are no applications at all, and leads to starting one', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok([]),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    expect(
+      await screen.findByRole('heading', { name: 'You have no applications yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start an application' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Old Applications' }));
+    expect(screen.getByRole('heading', { name: 'No old applications' })).toBeInTheDocument();
+    expect(screen.getByText("You don't have any completed applications yet.")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start an application' })).toHaveAttribute('href', '/');
+  });
+
+  it('says when a tab is empty while the other is not', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok(orders.slice(3)),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
     await renderAccount('/orders', { user: traveller });
     expect(
       await screen.findByRole('heading', { name: 'No active applications' }),
@@ -155,23 +195,61 @@ describe('my orders', () => {
     expect(
       screen.getByText("You don't have any active applications at the moment."),
     ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start an application' })).toBeInTheDocument();
+  });
 
+  it('shows a saved application first among the active ones, continuing at its saved step', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok([]),
+      'GET /api/applications/my-draft': ok({ draft: savedDraft }),
+    });
+    await renderAccount('/orders', { user: traveller });
+    const heading = await screen.findByRole('heading', { name: 'Saved application' });
+    const card = heading.closest('li') as HTMLElement;
+    expect(card).toHaveTextContent('Not finished');
+    expect(card).toHaveTextContent('United Kingdom ETA · 🇫🇷 France');
+    expect(card).toHaveTextContent('Ada Lovelace, Charles Babbage');
+    expect(card).toHaveTextContent('Passport information (step 3 of 5)');
+    expect(card).toHaveTextContent('20 Nov 2026');
+    expect(card).toHaveTextContent('We keep your answers until 20 Dec 2026.');
+    const resume = within(card).getByRole('link', { name: /Continue Application/ });
+    expect(resume).toHaveAttribute('href', '/application/passport-info');
+    expect(
+      screen.queryByRole('heading', { name: 'You have no applications yet' }),
+    ).not.toBeInTheDocument();
+
+    // Not among the old ones.
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Old Applications' }));
-    expect(screen.getByRole('heading', { name: 'No old applications' })).toBeInTheDocument();
-    expect(screen.getByText("You don't have any completed applications yet.")).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Saved application' })).not.toBeInTheDocument();
+  });
+
+  it('lists a saved application above the orders', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok(orders),
+      'GET /api/applications/my-draft': ok({ draft: { ...savedDraft, travelerNames: [] } }),
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'Saved application' });
+    expect(cards()).toHaveLength(4);
+    expect(cards()[0]).toHaveTextContent('Saved application');
+    expect(cards()[0]).toHaveTextContent('2 adults');
   });
 
   it('treats a reply that is not a list as no orders', async () => {
-    mockApi({ 'GET /api/applications/my-applications': ok({ applications: orders }) });
+    mockApi({
+      'GET /api/applications/my-applications': ok({ applications: orders }),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
     await renderAccount('/orders', { user: traveller });
     expect(
-      await screen.findByRole('heading', { name: 'No active applications' }),
+      await screen.findByRole('heading', { name: 'You have no applications yet' }),
     ).toBeInTheDocument();
   });
 
   it('leaves the list empty when loading fails, and loads again on request', async () => {
     mockApi({
       'GET /api/applications/my-applications': [failure(500), ok(orders)],
+      'GET /api/applications/my-draft': NO_DRAFT,
     });
     await renderAccount('/orders', { user: traveller });
     expect(await screen.findByText(/Your orders could not be loaded/)).toBeInTheDocument();

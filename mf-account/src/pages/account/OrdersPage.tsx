@@ -3,21 +3,28 @@ import {
   ACTIVE_STATUSES,
   OLD_STATUSES,
   STATUS_LABEL,
+  WIZARD_STEP_LABEL,
   type ApplicationStatus,
+  type DraftSummary,
   type OrderSummary,
+  type WizardStepNumber,
 } from '@waypoint/contracts';
 import { Link, useAppDispatch, useAppSelector } from '@waypoint/platform';
-import { Button, Spinner } from '@waypoint/ui';
+import { Button, Spinner, buttonClassName } from '@waypoint/ui';
 import {
   selectOrdersTab,
   showOrdersTab,
   useGetMyApplicationsQuery,
+  useGetMyDraftQuery,
   type OrdersTab,
 } from '../../state';
 import { formatAdults, formatOrderDate } from './format';
 
 /** Spec section 9: the visa type name when an order has none. */
 export const DEFAULT_VISA_TYPE_NAME = 'United Kingdom ETA';
+
+/** Where an empty list leads: the home page, where an application starts with the country. */
+const START_PATH = '/';
 
 interface TabDefinition {
   id: OrdersTab;
@@ -96,20 +103,98 @@ function OrderCard({ order }: { order: OrderSummary }) {
   );
 }
 
+/** The saved, unpaid application of the wizard: where it stopped, and a way back to that step. */
+function DraftCard({ draft }: { draft: DraftSummary }) {
+  const visaTypeName = draft.visaType?.name || DEFAULT_VISA_TYPE_NAME;
+  const saved = formatOrderDate(draft.savedAt);
+  const kept = formatOrderDate(draft.expiresAt);
+  const step = draft.currentStep as WizardStepNumber;
+  return (
+    <li className="wp-card wpa-order wpa-order--saved">
+      <div className="wpa-order__head">
+        <h2 className="wpa-order__title">Saved application</h2>
+        <span className="wp-badge wpa-status wpa-status--draft">Not finished</span>
+      </div>
+      <p className="wpa-order__visa">
+        {visaTypeName}
+        {draft.country ? (
+          <span className="wpa-order__country">
+            {' · '}
+            <span aria-hidden="true">{draft.country.flagEmoji} </span>
+            {draft.country.name}
+          </span>
+        ) : null}
+      </p>
+      <dl className="wpa-order__facts">
+        <div>
+          <dt>Travellers</dt>
+          <dd>
+            {draft.travelerNames.length > 0
+              ? draft.travelerNames.join(', ')
+              : formatAdults(draft.travelerCount)}
+          </dd>
+        </div>
+        <div>
+          <dt>Next step</dt>
+          <dd>
+            {WIZARD_STEP_LABEL[step] ?? WIZARD_STEP_LABEL[1]} (step {step} of 5)
+          </dd>
+        </div>
+        {saved ? (
+          <div>
+            <dt>Last saved</dt>
+            <dd>
+              <time dateTime={draft.savedAt}>{saved}</time>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {kept ? (
+        <p className="wpa-order__note">
+          Not paid yet. We keep your answers until <time dateTime={draft.expiresAt}>{kept}</time>.
+        </p>
+      ) : null}
+      <Link to={draft.resumePath} className="wpa-order__continue">
+        Continue Application
+        <span className="wp-visually-hidden"> (saved application)</span>{' '}
+        <span aria-hidden="true">→</span>
+      </Link>
+    </li>
+  );
+}
+
+/** An empty tab: what it means, and where to go from here. */
+function EmptyState({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="wpa-empty">
+      <h2>{title}</h2>
+      <p>{text}</p>
+      <Link to={START_PATH} className={buttonClassName('primary')}>
+        Start an application
+      </Link>
+    </div>
+  );
+}
+
 function OrdersPanel({
   tab,
   orders,
+  draft,
   loading,
   failed,
   retry,
 }: {
   tab: TabDefinition;
   orders: OrderSummary[];
+  /** The saved application, shown first among the active ones. */
+  draft: DraftSummary | null;
   loading: boolean;
   failed: boolean;
   retry: () => void;
 }) {
   const shown = orders.filter((order) => tab.statuses.includes(order.status));
+  const saved = tab.id === 'active' ? draft : null;
+  const nothingAtAll = orders.length === 0 && draft === null;
   return (
     <>
       <div role="status">
@@ -124,13 +209,18 @@ function OrdersPanel({
       </div>
       {loading ? (
         <Spinner label="Loading your orders…" showLabel />
-      ) : shown.length === 0 ? (
-        <div className="wpa-empty">
-          <h2>{tab.emptyTitle}</h2>
-          <p>{tab.emptyText}</p>
-        </div>
+      ) : shown.length === 0 && !saved ? (
+        nothingAtAll && tab.id === 'active' && !failed ? (
+          <EmptyState
+            title="You have no applications yet"
+            text="Apply for a UK ETA or visitor visa online: it takes a few minutes."
+          />
+        ) : (
+          <EmptyState title={tab.emptyTitle} text={tab.emptyText} />
+        )
       ) : (
         <ul className="wpa-orders">
+          {saved ? <DraftCard draft={saved} /> : null}
           {shown.map((order) => (
             <OrderCard key={order.id} order={order} />
           ))}
@@ -148,7 +238,10 @@ export function OrdersPage() {
   const { data, isLoading, isFetching, isError, refetch } = useGetMyApplicationsQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
+  // The saved application of the wizard, changed from another page since the last visit.
+  const saved = useGetMyDraftQuery(undefined, { refetchOnMountOrArgChange: true });
   const orders = isError ? [] : (data ?? []);
+  const draft = saved.isError ? null : (saved.data ?? null);
 
   const select = (tab: OrdersTab, focus = false) => {
     dispatch(showOrdersTab(tab));
@@ -215,9 +308,18 @@ export function OrdersPage() {
             <OrdersPanel
               tab={tab}
               orders={orders}
-              loading={isLoading || (isFetching && data === undefined)}
-              failed={isError}
-              retry={() => void refetch()}
+              draft={draft}
+              loading={
+                isLoading ||
+                saved.isLoading ||
+                (isFetching && data === undefined) ||
+                (saved.isFetching && saved.data === undefined)
+              }
+              failed={isError || saved.isError}
+              retry={() => {
+                if (isError) void refetch();
+                if (saved.isError) void saved.refetch();
+              }}
             />
           ) : null}
         </div>

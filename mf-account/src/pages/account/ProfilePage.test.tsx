@@ -100,6 +100,50 @@ describe('profile', () => {
     expect(callsTo(sent, 'POST /api/auth/verify-email')[1]?.body).toEqual({ code: '654321' });
   });
 
+  it('never sends an empty or half name: the error summary leads to the Name field', async () => {
+    const sent = mockApi({ 'GET /api/reference/countries': countriesReply });
+    const { store } = await renderAccount('/account/profile', { user: traveller });
+    const user = userEvent.setup();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('link', { name: AuthText.fullNameRequired })).toHaveAttribute(
+      'href',
+      '#profile-name',
+    );
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(
+      `Your first and last name Error: ${AuthText.fullNameRequired}`,
+    );
+
+    // One word is only half a name.
+    await user.type(name, 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      AuthText.fullNameRequired,
+    );
+    expect(callsTo(sent, 'PUT /api/auth/profile')).toEqual([]);
+    expect(store.getState().auth.user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+  });
+
+  it("shows the server's refusal of a name on the Name field", async () => {
+    mockApi({
+      'GET /api/reference/countries': countriesReply,
+      'PUT /api/auth/profile': failure(400, AuthText.lastNameRequired, {
+        fieldErrors: { lastName: AuthText.lastNameRequired },
+      }),
+    });
+    await renderAccount('/account/profile', { user: traveller });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save Change' }));
+    expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      AuthText.fullNameRequired,
+    );
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('requires the e-mail, and shows a failed save in a red box', async () => {
     const sent = mockApi({
       'GET /api/reference/countries': countriesReply,

@@ -39,12 +39,19 @@ import { accountApi } from '../../state';
 
 const FIELDS = { name: 'profile-name', nationality: 'profile-nationality', email: 'profile-email' };
 
-/** The schema's and the server's field names, as the fields of this form. */
+const NAME_MISSING: readonly string[] = [AuthText.firstNameRequired, AuthText.lastNameRequired];
+
+/**
+ * The schema's and the server's field names, as the fields of this form. The form has one Name field for the first
+ * and last name, so a missing part reads as the whole name being needed.
+ */
 function onFormFields(errors: Record<string, string> | undefined): FieldErrors {
   const mapped: FieldErrors = {};
   for (const [field, message] of Object.entries(errors ?? {})) {
-    const name = field === 'firstName' || field === 'lastName' ? 'name' : field;
-    if (name in FIELDS && !(name in mapped)) mapped[name] = message;
+    const isName = field === 'firstName' || field === 'lastName';
+    const name = isName ? 'name' : field;
+    if (name in FIELDS && !(name in mapped))
+      mapped[name] = isName && NAME_MISSING.includes(message) ? AuthText.fullNameRequired : message;
   }
   return mapped;
 }
@@ -162,7 +169,9 @@ function ProfileForm({ user }: { user: AuthUser }) {
         <TextField
           id={FIELDS.name}
           label="Name"
+          hint="Your first and last name"
           autoComplete="name"
+          required
           value={name}
           error={errors.name}
           onChange={(event) => setName(event.target.value)}
@@ -170,6 +179,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
         <CountryPicker
           id={FIELDS.nationality}
           label="Nationality"
+          placeholder="Start typing a country"
           countries={countries.data ?? []}
           loading={countries.isLoading}
           value={nationality}

@@ -38,7 +38,7 @@ describe('login', () => {
         body: { email: 'ada@example.com' },
       }),
     ]);
-    expect(screen.getByRole('link', { name: 'Forget password' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
       '/auth/forgot-password',
     );

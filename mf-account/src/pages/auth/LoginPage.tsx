@@ -186,7 +186,7 @@ export function LoginPage() {
             />
             <p>
               <Link to="/auth/forgot-password" state={{ email }} className="wpa-inline-link">
-                Forget password
+                Forgot password?
               </Link>
             </p>
             <Button type="submit" busy={signingIn} fullWidth>

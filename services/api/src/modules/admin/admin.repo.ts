@@ -1,3 +1,4 @@
+import type { AdminSortColumn, SortOrder } from '@waypoint/contracts';
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -69,24 +70,56 @@ export async function countApplications(db: Db, f: ListFilters): Promise<number>
   return Number(rows[0]?.n ?? 0);
 }
 
-/** One page, newest first. The page of ids is found on the index alone, then joined (a deep page stays cheap). */
+export interface ListSort {
+  column: AdminSortColumn;
+  order: SortOrder;
+}
+
+/** Newest first: the list's order when no other is asked for, and the order of the CSV export. */
+export const NEWEST_FIRST: ListSort = { column: 'created', order: 'desc' };
+
+/** The whitelisted columns of the sort (the query parameter never becomes SQL itself). */
+const SORT_COLUMNS = {
+  created: applications.createdAt,
+  submitted: applications.submittedAt,
+  amount: applications.totalCents,
+  travellers: applications.travelerCount,
+  // An enum: sorted in the order of the workflow (awaiting payment … rejected).
+  status: applications.status,
+} as const;
+
+/** ORDER BY of a sort; ties (and rows without the value, always last) fall back to newest first. */
+function orderOf(sort: ListSort): SQL {
+  const fallback = sql`${applications.createdAt} desc nulls last, ${applications.id} desc nulls last`;
+  if (sort.column === 'created' && sort.order === 'desc') return fallback;
+  const column = SORT_COLUMNS[sort.column];
+  const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
+  return sql`${column} ${direction} nulls last, ${fallback}`;
+}
+
+/**
+ * One page in the order asked for (newest first by default). The page of ids is found first (on the index alone
+ * for the default and status orders), then joined, so a deep page does not join the rows it skips.
+ */
 export async function pageOfApplications(
   db: Db,
   f: ListFilters,
   limit: number,
   offset: number,
-  /** Keyset continuation: rows strictly after this one in the list's order. */
+  /** Keyset continuation, newest first only: rows strictly after this one. */
   after?: { createdAt: Date; id: string },
+  sort: ListSort = NEWEST_FIRST,
 ) {
   const where = listWhere(f);
   const keyset = after
     ? sql`(${applications.createdAt}, ${applications.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
     : undefined;
+  const order = orderOf(after ? NEWEST_FIRST : sort);
   const ids = db
-    .select({ id: applications.id, createdAt: applications.createdAt })
+    .select({ id: applications.id })
     .from(applications)
     .where(where && keyset ? and(where, keyset) : (where ?? keyset))
-    .orderBy(sql`${applications.createdAt} desc nulls last, ${applications.id} desc nulls last`)
+    .orderBy(order)
     .limit(limit)
     .offset(offset)
     .as('page');
@@ -97,7 +130,7 @@ export async function pageOfApplications(
     .innerJoin(countries, eq(countries.code, applications.countryCode))
     .innerJoin(visaTypes, eq(visaTypes.id, applications.visaTypeId))
     .leftJoin(users, eq(users.id, applications.userId))
-    .orderBy(sql`${applications.createdAt} desc nulls last, ${applications.id} desc nulls last`);
+    .orderBy(order);
   return rows;
 }
 

@@ -66,8 +66,11 @@ export async function adminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       admin(request);
-      const { page, ...filters } = request.query;
-      return { success: true as const, data: await service.listApplications(ctx, filters, page) };
+      const { page, sort, order, ...filters } = request.query;
+      return {
+        success: true as const,
+        data: await service.listApplications(ctx, filters, page, { column: sort, order }),
+      };
     },
   );
 
@@ -82,7 +85,8 @@ export async function adminRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const who = admin(request);
-      const { page: _page, ...filters } = request.query;
+      // The export is always newest first (it walks the list with keyset pages).
+      const { page: _page, sort: _sort, order: _order, ...filters } = request.query;
       await service.audit(ctx, who, 'applications.exported', null, { filters });
       const stamp = new Date().toISOString().slice(0, 10);
       return reply

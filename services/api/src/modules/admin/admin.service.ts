@@ -29,10 +29,12 @@ import { applicationDetail } from '../applications/post-payment.service';
 import { enqueueEmail } from '../notifications/outbox';
 import {
   countApplications,
+  NEWEST_FIRST,
   pageOfApplications,
   resolveFilters,
   travellersOf,
   type ListFilters,
+  type ListSort,
 } from './admin.repo';
 import { csvRow } from './csv';
 import { countFailedEmails } from '../notifications/outbox.repo';
@@ -75,11 +77,23 @@ async function rowsFor(ctx: ServiceContext, page: PageRow[]) {
   return page.map((r) => toRow(r, people.get(r.a.id) ?? []));
 }
 
-export async function listApplications(ctx: ServiceContext, requested: ListFilters, page: number) {
+export async function listApplications(
+  ctx: ServiceContext,
+  requested: ListFilters,
+  page: number,
+  sort: ListSort = NEWEST_FIRST,
+) {
   const filters = await resolveFilters(ctx.db, requested);
   const [total, rows] = await Promise.all([
     countApplications(ctx.db, filters),
-    pageOfApplications(ctx.db, filters, ADMIN_PAGE_SIZE, (page - 1) * ADMIN_PAGE_SIZE),
+    pageOfApplications(
+      ctx.db,
+      filters,
+      ADMIN_PAGE_SIZE,
+      (page - 1) * ADMIN_PAGE_SIZE,
+      undefined,
+      sort,
+    ),
   ]);
   return {
     applications: await rowsFor(ctx, rows),

@@ -164,6 +164,68 @@ describe('applications list', () => {
   });
 });
 
+describe('applications list order', () => {
+  const ids = (data: AdminListResponse) => data.applications.map((a) => a.id);
+  const page = async (query: string) =>
+    body<{ data: AdminListResponse }>(await list(adminA, query)).data;
+
+  it('sorts by the whitelisted columns, both ways, ties and missing values after, and refuses others', async () => {
+    const [a, b, c, d, e] = [0, 1, 2, 4, 6].map((i) => seeded[i]!.id) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const set = (id: string, values: Partial<typeof applications.$inferInsert>) =>
+      t.database.db.update(applications).set(values).where(eq(applications.id, id));
+    try {
+      await set(a, { totalCents: 700_000 });
+      await set(b, { totalCents: 900_000 });
+      await set(c, { totalCents: 800_000 });
+      const byAmount = await page('?status=DRAFT&sort=amount&order=desc');
+      expect(ids(byAmount).slice(0, 3)).toEqual([b, c, a]);
+      expect(byAmount.pagination.total).toBe(23);
+      // Equal amounts stay newest first.
+      expect(ids(await page('?status=DRAFT&sort=amount&order=asc'))[0]).toBe(seeded[22]!.id);
+      const lastPage = await page('?status=DRAFT&sort=amount&order=asc&page=2');
+      expect(ids(lastPage).slice(-3)).toEqual([a, c, b]);
+
+      await set(d, { submittedAt: new Date('2026-03-02T10:00:00Z') });
+      await set(e, { submittedAt: new Date('2026-03-01T10:00:00Z') });
+      expect(ids(await page('?status=DRAFT&sort=submitted&order=asc')).slice(0, 2)).toEqual([e, d]);
+      // Not submitted yet: after the submitted ones, whichever the direction.
+      expect(ids(await page('?status=DRAFT&sort=submitted&order=desc')).slice(0, 2)).toEqual([
+        d,
+        e,
+      ]);
+    } finally {
+      for (const id of [a, b, c]) await set(id, { totalCents: 5190 });
+      for (const id of [d, e]) await set(id, { submittedAt: null });
+    }
+
+    // Statuses in the order of the workflow.
+    const workflow = ['DRAFT', 'IN_PROGRESS', 'SUBMITTED', 'UNDER_REVIEW', 'APPROVED', 'REJECTED'];
+    const byStatus = (await page('?sort=status&order=desc')).applications.map((r) =>
+      workflow.indexOf(r.status),
+    );
+    expect(byStatus).toEqual([...byStatus].sort((x, y) => y - x));
+    expect(byStatus[0]).toBeGreaterThan(0);
+    const travellers = (await page('?sort=travellers&order=asc')).applications.map(
+      (r) => r.travelerCount,
+    );
+    expect(travellers).toEqual([...travellers].sort((x, y) => x - y));
+    // Without a sort: newest first, as before.
+    expect(ids(await page('?status=DRAFT'))[0]).toBe(seeded[22]!.id);
+
+    for (const query of ['?sort=email', '?sort=amount;drop', '?order=up', '?sort=']) {
+      const refused = await list(adminA, query);
+      expect(refused.statusCode).toBe(400);
+      expect(body(refused)).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    }
+  });
+});
+
 describe('export', () => {
   it('downloads the filtered list as UTF-8 CSV, safe against formula injection, and records it', async () => {
     const res = await adminA.get('/api/admin/applications/export.csv?status=DRAFT');

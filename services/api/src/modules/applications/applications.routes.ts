@@ -8,6 +8,7 @@ import {
   DraftData,
   ErrorEnvelope,
   MyApplicationsResponse,
+  MyDraftResponse,
   okEnvelope,
   precheckMessage,
   SaveDraftResponse,
@@ -21,7 +22,13 @@ import { requireUser, startSession } from '../../plugins/session';
 import { toUser } from '../auth/auth.service';
 import { settleSucceededIntent } from '../payments/payments.service';
 import { checkoutOrder, createOrder, paidSummary } from './checkout.service';
-import { clearDrafts, loadDraft, saveDraft, type DraftOwner } from './drafts.service';
+import {
+  clearDrafts,
+  loadDraft,
+  myDraftSummary,
+  saveDraft,
+  type DraftOwner,
+} from './drafts.service';
 import { listMyApplications } from './orders.service';
 
 const errors = {
@@ -178,6 +185,25 @@ export async function applicationsRoutes(app: FastifyInstance) {
         reply.header('cache-control', 'no-store');
         const user = requireUser(request);
         return { success: true as const, data: await listMyApplications({ ctx, userId: user.id }) };
+      },
+    );
+
+    r.get(
+      '/api/applications/my-draft',
+      {
+        schema: {
+          tags,
+          summary: "The signed-in traveller's saved, unpaid application (summary for My orders)",
+          response: { 200: okEnvelope(MyDraftResponse), 401: ErrorEnvelope },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const user = requireUser(request);
+        return {
+          success: true as const,
+          data: { draft: await myDraftSummary({ ctx, userId: user.id }) },
+        };
       },
     );
 

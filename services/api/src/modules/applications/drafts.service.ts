@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import type { DraftData } from '@waypoint/contracts';
-import { drafts } from '../../db/schema';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { draftResumePath, type DraftData, type DraftSummary } from '@waypoint/contracts';
+import { countries, drafts, visaTypes } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 
 /** Unfinished applications are kept this long after their last save. */
@@ -94,6 +94,56 @@ export async function loadDraft({ ctx, owners }: { ctx: ServiceContext; owners: 
     }
   }
   return { data: null, sessionId: null };
+}
+
+/**
+ * The signed-in traveller's own saved application, summed up for My orders (no passport data), or null. Only the
+ * account's draft: a guest draft of this browser is offered by the wizard itself.
+ */
+export async function myDraftSummary({
+  ctx,
+  userId,
+}: {
+  ctx: ServiceContext;
+  userId: string;
+}): Promise<DraftSummary | null> {
+  const [row] = await ctx.db
+    .select({
+      data: drafts.data,
+      currentStep: drafts.currentStep,
+      updatedAt: drafts.updatedAt,
+      expiresAt: drafts.expiresAt,
+    })
+    .from(drafts)
+    .where(and(eq(drafts.userId, userId), gt(drafts.expiresAt, sql`now()`)));
+  if (!row) return null;
+  const data = (row.data ?? {}) as Partial<DraftData>;
+  const [visaType] = data.visaTypeId
+    ? await ctx.db
+        .select({ id: visaTypes.id, name: visaTypes.name })
+        .from(visaTypes)
+        .where(eq(visaTypes.id, data.visaTypeId))
+    : [];
+  const [country] = data.countryId
+    ? await ctx.db
+        .select({ id: countries.code, name: countries.name, flagEmoji: countries.flagEmoji })
+        .from(countries)
+        .where(eq(countries.code, data.countryId))
+    : [];
+  const travelers = Array.isArray(data.travelers) ? data.travelers : [];
+  const step = Math.min(5, Math.max(1, Math.trunc(row.currentStep) || 1));
+  return {
+    savedAt: row.updatedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    currentStep: step,
+    resumePath: draftResumePath(step),
+    visaType: visaType ?? null,
+    country: country ?? null,
+    travelerCount: Math.max(1, travelers.length),
+    travelerNames: travelers
+      .map((t) => `${t.firstName ?? ''} ${t.lastName ?? ''}`.trim().replace(/\s+/g, ' '))
+      .filter((name) => name !== ''),
+  };
 }
 
 /** A paid order ends the wizard of whoever placed it. */

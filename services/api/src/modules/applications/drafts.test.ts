@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { drafts } from '../../db/schema';
-import { Browser } from '../../test/auth-helpers';
+import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -76,5 +76,75 @@ describe('saved drafts', () => {
     await b.post('/api/applications/save', loaded);
     const [row] = await t.database.db.select().from(drafts).where(eq(drafts.id, sessionId));
     expect(JSON.stringify(row!.data)).not.toContain('Y7654321');
+  });
+});
+
+describe('my saved application', () => {
+  const signedIn = async () => {
+    const b = browser();
+    const email = uniqueEmail();
+    const res = await b.post('/api/auth/register', {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email,
+      password: STRONG_PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+    return b;
+  };
+  type Summary = { data: { draft: Record<string, unknown> | null } };
+
+  it("is summed up for its signed-in owner, with the saved step's page and without passport data", async () => {
+    const b = await signedIn();
+    expect(body<Summary>(await b.get('/api/applications/my-draft')).data.draft).toBeNull();
+
+    await b.post('/api/applications/save', {
+      countryId: 'US',
+      visaTypeId: 'uk-eta',
+      hasPlannedDates: false,
+      travelers: [
+        { firstName: 'Ann', lastName: 'Lee', passport: passport('X1234567') },
+        { firstName: '', lastName: '' },
+      ],
+      currentStep: 3,
+    });
+    const res = await b.get('/api/applications/my-draft');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { draft } = body<Summary>(res).data;
+    expect(draft).toMatchObject({
+      currentStep: 3,
+      resumePath: '/application/passport-info',
+      visaType: { id: 'uk-eta', name: 'United Kingdom ETA' },
+      country: { id: 'US', name: 'United States' },
+      travelerCount: 2,
+      travelerNames: ['Ann Lee'],
+    });
+    expect(Date.parse(draft!.expiresAt as string)).toBeGreaterThan(Date.now());
+    expect(res.body).not.toContain('X1234567');
+    expect(res.body).not.toContain('numberEncrypted');
+  });
+
+  it("is nobody else's: another account, a guest draft of the same browser, and no session", async () => {
+    const owner = await signedIn();
+    await owner.post('/api/applications/save', { countryId: 'US', currentStep: 2 });
+    const other = await signedIn();
+    expect(body<Summary>(await other.get('/api/applications/my-draft')).data.draft).toBeNull();
+
+    const guest = browser();
+    await guest.post('/api/applications/save', { countryId: 'US', currentStep: 2 });
+    const anonymous = await guest.get('/api/applications/my-draft');
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('leaves out an expired draft', async () => {
+    const b = await signedIn();
+    const saved = await b.post('/api/applications/save', { countryId: 'US', currentStep: 2 });
+    const { sessionId } = body<{ data: { sessionId: string } }>(saved).data;
+    await t.database.db
+      .update(drafts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(drafts.id, sessionId));
+    expect(body<Summary>(await b.get('/api/applications/my-draft')).data.draft).toBeNull();
   });
 });

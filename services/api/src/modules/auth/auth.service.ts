@@ -457,8 +457,9 @@ export async function updateProfile({
     const [row] = await tx
       .update(users)
       .set({
-        firstName: input.firstName || null,
-        lastName: input.lastName || null,
+        // Both required by UpdateProfileBody: a name is changed, never blanked.
+        firstName: input.firstName,
+        lastName: input.lastName,
         nationality,
         updatedAt: sql`now()`,
       })

@@ -419,6 +419,27 @@ describe('profile', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('refuses an empty or half name with field errors and keeps the stored name', async () => {
+    const { b, email } = await registered();
+    const empty = await b.put('/api/auth/profile', { firstName: '', lastName: '  ', email });
+    expect(empty.statusCode).toBe(400);
+    expect(body(empty)).toMatchObject({
+      success: false,
+      error: AuthText.firstNameRequired,
+      fieldErrors: { firstName: AuthText.firstNameRequired, lastName: AuthText.lastNameRequired },
+    });
+    const missing = await b.put('/api/auth/profile', { email });
+    expect(missing.statusCode).toBe(400);
+    expect(body(missing)).toMatchObject({
+      fieldErrors: { firstName: AuthText.firstNameRequired, lastName: AuthText.lastNameRequired },
+    });
+    const half = await b.put('/api/auth/profile', { firstName: 'Ann', lastName: '', email });
+    expect(body(half)).toMatchObject({ fieldErrors: { lastName: AuthText.lastNameRequired } });
+    expect(body(await b.get('/api/auth/profile'))).toMatchObject({
+      data: { firstName: 'Ann', lastName: 'Lee' },
+    });
+  });
+
   it("refuses an unknown nationality, a missing e-mail, another account's e-mail, and no session", async () => {
     const { email: other } = await registered();
     const { b, email } = await registered();

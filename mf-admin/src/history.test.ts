@@ -1,0 +1,63 @@
+import { describeEntry } from './history';
+
+const said = (action: string, details: Record<string, unknown> | null = null) =>
+  describeEntry({ action, details });
+
+describe('application history in words', () => {
+  it('says what each recorded action means, with the statuses as staff see them', () => {
+    expect(said('application.created', { travelers: 2, totalCents: 10380 })).toEqual({
+      what: 'Order placed',
+      detail: '2 travellers, €103.80',
+    });
+    expect(said('application.paid', { amountCents: 5190, via: 'reconciliation' })).toEqual({
+      what: 'Payment of €51.90 received',
+      detail: 'Completed by the automatic payment check',
+    });
+    expect(said('application.submitted', { from: 'IN_PROGRESS', to: 'SUBMITTED' }).what).toBe(
+      'Status changed from In progress to Submitted',
+    );
+    expect(
+      said('application.status_changed', {
+        to: 'REJECTED',
+        from: 'UNDER_REVIEW',
+        reason: 'The photo is blurred.',
+      }),
+    ).toEqual({
+      what: 'Status changed from Under review to Rejected',
+      detail: 'Reason given to the traveller: The photo is blurred.',
+    });
+    expect(said('document.accepted', { kind: 'PASSPORT_PAGE', uploadLinkId: 'l1' })).toEqual({
+      what: 'Passport page uploaded and accepted',
+      detail: 'Uploaded from a phone',
+    });
+    expect(
+      said('document.rejected', { kind: 'PHOTO', failed: ['background', 'sharpness'] }),
+    ).toEqual({
+      what: 'Photo uploaded, did not pass the checks',
+      detail: 'Failed: Plain background, Sharpness',
+    });
+    expect(said('passport.viewed').what).toBe('Application and passport details viewed');
+    expect(said('document.viewed').what).toBe('Document viewed');
+    expect(said('upload_link.created', { kind: 'PHOTO' }).what).toBe(
+      'Phone upload link created for the photo',
+    );
+    expect(said('payment.canceled', { reason: 'unpaid for 24 hours' })).toEqual({
+      what: 'Payment cancelled',
+      detail: 'Reason: unpaid for 24 hours',
+    });
+  });
+
+  it('still reads well for an action it does not know, or details it does not expect', () => {
+    expect(said('application.archived_by_rule')).toEqual({
+      what: 'Application archived by rule',
+      detail: null,
+    });
+    expect(said('application.status_changed', { to: 'SOMETHING_NEW' }).what).toBe(
+      'Status changed to SOMETHING_NEW',
+    );
+    expect(said('application.created', { travelers: 'two' })).toEqual({
+      what: 'Order placed',
+      detail: null,
+    });
+  });
+});
