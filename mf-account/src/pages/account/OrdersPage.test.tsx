@@ -44,6 +44,8 @@ const orders = [
   order('0b1c2d3e-0000-4000-8000-00000000cd34', 'DRAFT', { createdAt: '2026-01-05T12:00:00Z' }),
   order('0b1c2d3e-0000-4000-8000-00000000ef56', 'SUBMITTED', {
     visaType: { id: 'eta', name: '' },
+    travelerCount: 3,
+    travelerSummary: '2 adults, 1 child',
   }),
   order('0b1c2d3e-0000-4000-8000-0000000a1b2c', 'APPROVED'),
   order('0b1c2d3e-0000-4000-8000-0000000d3e4f', 'REJECTED', {
@@ -111,6 +113,8 @@ describe('my orders', () => {
 
     expect(submitted).toHaveTextContent('Submitted');
     expect(submitted).toHaveTextContent('United Kingdom ETA');
+    // Ages as the server counts them on the arrival date, not everyone an adult.
+    expect(submitted).toHaveTextContent('2 adults, 1 child');
     expect(
       within(submitted).queryByRole('link', { name: /Continue Application/ }),
     ).not.toBeInTheDocument();

@@ -69,7 +69,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
       <dl className="wpa-order__facts">
         <div>
           <dt>Travellers</dt>
-          <dd>{formatAdults(order.travelerCount)}</dd>
+          <dd>{order.travelerSummary ?? formatAdults(order.travelerCount)}</dd>
         </div>
         {applied ? (
           <div>
