@@ -72,6 +72,24 @@ function precompressionPlugins() {
   ];
 }
 
+/** TypeScript and TSX of the workspace, compiled by swc (browsers get es2020, the Node prerender es2022). */
+function typescriptRule({ development, target }) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development } },
+          target,
+        },
+      },
+    },
+  };
+}
+
 /** Where the API listens during development; every dev server proxies `/api` to it. */
 const API_TARGET = process.env.WAYPOINT_API_URL || 'http://localhost:3000';
 
@@ -140,20 +158,7 @@ function createWebpackConfig(options) {
       },
       module: {
         rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
+          typescriptRule({ development: !production, target: 'es2020' }),
           {
             test: /\.css$/,
             use: [MiniCssExtractPlugin.loader, 'css-loader'],
@@ -243,20 +248,7 @@ function createPrerenderConfig({ dir, entry, outDir }) {
     },
     module: {
       rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic' } },
-                target: 'es2022',
-              },
-            },
-          },
-        },
+        typescriptRule({ development: false, target: 'es2022' }),
         { test: /\.css$/, use: path.join(__dirname, 'ignore-css-loader.cjs') },
         {
           test: /\.(svg|png|jpe?g|webp|woff2?)$/,
