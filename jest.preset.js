@@ -22,6 +22,7 @@ module.exports = {
     '^@waypoint/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
     '^@waypoint/ui$': path.join(root, 'libs/ui/src/index.ts'),
     '^@waypoint/platform$': path.join(root, 'libs/platform/src/index.ts'),
+    '^@waypoint/platform/api$': path.join(root, 'libs/platform/src/api/index.ts'),
     '\\.css$': path.join(root, 'libs/ui/test/style-mock.js'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -7,7 +7,8 @@ import type {
   SecondFactorSetupResponse,
   UserResponse,
 } from '@waypoint/contracts';
-import { api, injectRemoteSlice } from '@waypoint/platform';
+import { injectRemoteSlice } from '@waypoint/platform';
+import { api } from '@waypoint/platform/api';
 
 export type OrdersTab = 'active' | 'old';
 

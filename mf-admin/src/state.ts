@@ -8,7 +8,8 @@ import type {
   FailedEmailsResponse,
   RequeueEmailResponse,
 } from '@waypoint/contracts';
-import { api, injectRemoteSlice, isApiError } from '@waypoint/platform';
+import { injectRemoteSlice, isApiError } from '@waypoint/platform';
+import { api } from '@waypoint/platform/api';
 import { filterParams, type AdminFilters } from './filters';
 
 export type { AdminFilters } from './filters';

@@ -1,6 +1,7 @@
 import {
   Navigate,
   NotFoundPage,
+  useSearchParams,
   type RemoteRoutesModule,
   type RouteObject,
 } from '@waypoint/platform';
@@ -9,7 +10,7 @@ import { PersonalInfoPage } from './pages/PersonalInfoPage';
 import { ProcessingTimePage } from './pages/ProcessingTimePage';
 import { SuccessPage } from './pages/SuccessPage';
 import { TripDetailsPage } from './pages/TripDetailsPage';
-import { ApplyRoot, WizardLayout } from './wizard/WizardLayout';
+import { ApplyRoot, StepGuard, WizardLayout } from './wizard/WizardLayout';
 import { lazyPage } from './lazyPage';
 import './state';
 import './apply.css';
@@ -21,6 +22,21 @@ const PostPaymentRoutes = lazyPage(() =>
   import('./pages/PostPaymentPages').then((m) => m.PostPaymentRoutes),
 );
 const UploadRoutes = lazyPage(() => import('./pages/PostPaymentPages').then((m) => m.UploadRoutes));
+
+/**
+ * An unpaid order reopened from My orders (`?applicationId=`) opens at once. The wizard's own checkout opens only
+ * once the traveller has reached it in this tab, checked before its page is downloaded: a traveller sent back to an
+ * earlier step never downloads the payment form.
+ */
+function CheckoutRoute() {
+  const [params] = useSearchParams();
+  if (params.get('applicationId')) return <CheckoutPage />;
+  return (
+    <StepGuard step={5}>
+      <CheckoutPage />
+    </StepGuard>
+  );
+}
 
 const application: RouteObject[] = [
   { index: true, element: <Navigate to="/application/trip-details" replace /> },
@@ -34,7 +50,7 @@ const application: RouteObject[] = [
           { path: 'personal-info', element: <PersonalInfoPage /> },
           { path: 'passport-info', element: <PassportInfoPage /> },
           { path: 'processing-time', element: <ProcessingTimePage /> },
-          { path: 'checkout', element: <CheckoutPage /> },
+          { path: 'checkout', element: <CheckoutRoute /> },
         ],
       },
       { path: 'success', element: <SuccessPage /> },

@@ -12,7 +12,8 @@ import type {
   WizardStepNumber,
 } from '@waypoint/contracts';
 import { MAX_TRAVELERS } from '@waypoint/contracts';
-import { api, injectRemoteSlice } from '@waypoint/platform';
+import { injectRemoteSlice } from '@waypoint/platform';
+import { api } from '@waypoint/platform/api';
 
 /** Wizard steps: 1 trip details, 2 your info, 3 passport, 4 processing time, 5 checkout. */
 export type WizardStep = WizardStepNumber;

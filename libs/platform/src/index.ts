@@ -1,11 +1,19 @@
-export { api, useGetCountriesQuery, useGetVisaTypesQuery } from './api/api';
 export {
   API_BASE,
-  envelopeBaseQuery,
   isApiError,
+  NO_REPLY,
+  readEnvelope,
   requestEnvelope,
+  UNREADABLE,
   type ApiError,
+  type EnvelopeOutcome,
+  type EnvelopeRequest,
 } from './api/envelope';
+export {
+  useCountries,
+  resetCountriesForTests,
+  type CountriesState,
+} from './reference/useCountries';
 export {
   AuthErrorText,
   authSlice,
@@ -27,6 +35,7 @@ export {
   setNotice,
   setUser,
   updateProfile,
+  userChanged,
   SECOND_FACTOR_REQUIRED_ACTION,
   verifyEmail,
   verifyMagicLink,
@@ -60,7 +69,9 @@ export {
 export { AUTH_STORAGE_KEY, SELECTION_STORAGE_KEY } from './persistence';
 export {
   createAppStore,
+  extendStores,
   injectRemoteSlice,
+  storeExtended,
   rootReducer,
   useAppDispatch,
   useAppSelector,
@@ -70,6 +81,7 @@ export {
   type CreateAppStoreOptions,
   type LazyLoadedSlices,
   type RootState,
+  type StoreExtension,
 } from './store';
 export {
   RemoteLoadError,

@@ -35,10 +35,16 @@ const SHARED_SINGLETONS = [
   'react-dom',
   'react-dom/client',
   '@reduxjs/toolkit',
+  // RTK Query's own imports besides the toolkit. The shell's pages never load RTK Query (it lives in
+  // `@waypoint/platform/api`), so the first area that calls the API provides it; sharing these keeps that area on
+  // the copies the shell's store already loaded instead of downloading its own.
+  'immer',
+  'reselect',
   '@reduxjs/toolkit/query',
   '@reduxjs/toolkit/query/react',
   'react-redux',
   '@waypoint/platform',
+  '@waypoint/platform/api',
   '@waypoint/ui',
 ];
 

@@ -7,13 +7,8 @@ import {
   type DocumentSummary,
   type TravelerDetail,
 } from '@waypoint/contracts';
-import {
-  Link,
-  useAppSelector,
-  useGetCountriesQuery,
-  useLocation,
-  useParams,
-} from '@waypoint/platform';
+import { Link, useAppSelector, useLocation, useParams } from '@waypoint/platform';
+import { useGetCountriesQuery } from '@waypoint/platform/api';
 import { Spinner } from '@waypoint/ui';
 import { LoadError, StatusBadge } from '../components/common';
 import { formatDate, formatDateTime, fullName } from '../format';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PostPaymentText, SUBMIT_DECLARATION, travelerCountSummary } from '@waypoint/contracts';
-import { useGetCountriesQuery, useNavigate } from '@waypoint/platform';
+import { useNavigate } from '@waypoint/platform';
+import { useGetCountriesQuery } from '@waypoint/platform/api';
 import { Button, Checkbox, ErrorBox, ErrorSummary } from '@waypoint/ui';
 import { formatDate } from '../wizard/order';
 import {

@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import type { TravelerDetail } from '@waypoint/contracts';
-import { useGetCountriesQuery, useLocation, useNavigate } from '@waypoint/platform';
+import { useLocation, useNavigate } from '@waypoint/platform';
+import { useGetCountriesQuery } from '@waypoint/platform/api';
 import { Button, ErrorBox, ErrorSummary, type FieldError } from '@waypoint/ui';
 import { usePostPayment } from './context';
 import { PageFrame } from './PageFrame';

@@ -7,7 +7,8 @@ import type {
   UploadTokenInfo,
 } from '@waypoint/contracts';
 import { ClientErrorText } from '@waypoint/contracts';
-import { API_BASE, api, useAppDispatch, type ApiError } from '@waypoint/platform';
+import { API_BASE, useAppDispatch, type ApiError } from '@waypoint/platform';
+import { api } from '@waypoint/platform/api';
 import { useCallback } from 'react';
 
 /** The kinds of document in URLs. */

@@ -108,6 +108,29 @@ export interface WizardStepPageProps {
  * reached.
  */
 export function WizardStepPage({ step, title, children }: WizardStepPageProps) {
+  return (
+    <StepGuard step={step}>
+      <div className="wp-container wpw-page">
+        <title>{`${title} – Waypoint`}</title>
+        {step <= 4 ? (
+          <>
+            <SavedApplicationBanner />
+            <Stepper steps={[...STEPPER_LABELS]} current={stepperPosition(step)} />
+          </>
+        ) : null}
+        <h1>{title}</h1>
+        {children}
+      </div>
+    </StepGuard>
+  );
+}
+
+/**
+ * Opens a step only when the traveller has reached it in this tab: otherwise the saved draft is resumed when it
+ * reaches the step, or the traveller goes back to the furthest step reached. The checkout route uses it before its
+ * page is downloaded, so a traveller sent back never downloads the payment form.
+ */
+export function StepGuard({ step, children }: { step: WizardStep; children: ReactNode }) {
   const currentStep = useAppSelector(selectCurrentStep);
   const dismissed = useAppSelector(selectBannerDismissed);
   const session = applyApi.endpoints.getSessionData.useQueryState();
@@ -118,18 +141,5 @@ export function WizardStepPage({ step, title, children }: WizardStepPageProps) {
       return <ResumeSavedDraft draft={draft} step={step} />;
     return <Navigate to={stepPath(currentStep)} replace />;
   }
-
-  return (
-    <div className="wp-container wpw-page">
-      <title>{`${title} – Waypoint`}</title>
-      {step <= 4 ? (
-        <>
-          <SavedApplicationBanner />
-          <Stepper steps={[...STEPPER_LABELS]} current={stepperPosition(step)} />
-        </>
-      ) : null}
-      <h1>{title}</h1>
-      {children}
-    </div>
-  );
+  return children;
 }

@@ -5,9 +5,8 @@ import {
   selectSelectedCountryId,
   selectSelectedVisaTypeId,
   useAppSelector,
-  useGetCountriesQuery,
-  useGetVisaTypesQuery,
 } from '@waypoint/platform';
+import { useGetCountriesQuery, useGetVisaTypesQuery } from '@waypoint/platform/api';
 import type { FieldError } from '@waypoint/ui';
 import {
   selectApply,

@@ -1,4 +1,4 @@
-import { Link, useGetCountriesQuery } from '@waypoint/platform';
+import { Link, useCountries } from '@waypoint/platform';
 import { Button, ErrorBox, buttonClassName } from '@waypoint/ui';
 import { StartApplication, TRIP_DETAILS_PATH } from './StartApplication';
 
@@ -69,11 +69,11 @@ const REVIEWS = [
 ];
 
 export function HomePage() {
-  const { data: countries = [], isLoading, isError, error, refetch } = useGetCountriesQuery();
-  const loadFailed = isError ? (
+  const { countries, isLoading, error, retry } = useCountries();
+  const loadFailed = error ? (
     <ErrorBox title="The list of countries could not be loaded.">
-      <p>{error && 'message' in error ? error.message : 'Please try again.'}</p>
-      <Button variant="secondary" size="small" onClick={() => void refetch()}>
+      <p>{error.message || 'Please try again.'}</p>
+      <Button variant="secondary" size="small" onClick={retry}>
         Try again
       </Button>
     </ErrorBox>

@@ -10,7 +10,7 @@ import {
   RemoteLoadError,
   type RemoteName,
 } from '@waypoint/platform';
-import { renderToHtml, StaticRouter } from '@waypoint/platform/src/ssr/render';
+import { renderToHtml, StaticRouter } from '@waypoint/platform/ssr';
 import { REMOTE_MOUNTS } from '../mounts';
 import { Root } from '../Root';
 

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
-import { envelopeBaseQuery, type ApiError } from './envelope';
+import { envelopeBaseQuery } from './baseQuery';
+import { isApiError, requestEnvelope, type ApiError } from './envelope';
 import { jsonResponse, mockFetch } from '../test-utils';
 
 const testApi = createApi({
@@ -11,15 +12,34 @@ const testApi = createApi({
   }),
 });
 
-async function runQuery() {
+type Outcome = { data?: unknown; error?: ApiError };
+
+/** Through RTK Query, as every endpoint of the API slice calls. */
+async function throughRtkQuery(): Promise<Outcome> {
   const store = configureStore({
     reducer: { [testApi.reducerPath]: testApi.reducer },
     middleware: (getDefault) => getDefault().concat(testApi.middleware),
   });
-  return store.dispatch(testApi.endpoints.thing.initiate(undefined, { forceRefetch: true }));
+  const result = await store.dispatch(
+    testApi.endpoints.thing.initiate(undefined, { forceRefetch: true }),
+  );
+  return { data: result.data, error: result.error as ApiError | undefined };
 }
 
-describe('envelopeBaseQuery', () => {
+/** Through plain fetch, as the auth thunks and the home page call. */
+async function throughPlainFetch(): Promise<Outcome> {
+  try {
+    return { data: await requestEnvelope({ url: '/thing' }, { dispatch: jest.fn() }) };
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    return { error };
+  }
+}
+
+describe.each([
+  ['envelopeBaseQuery (RTK Query)', throughRtkQuery],
+  ['requestEnvelope (plain fetch)', throughPlainFetch],
+])('%s reads the envelope by the same rules', (_name, runQuery) => {
   it('resolves with the data of a successful envelope, with cookies included', async () => {
     const fetchMock = mockFetch(jsonResponse({ success: true, data: { name: 'Ada' } }));
     const result = await runQuery();

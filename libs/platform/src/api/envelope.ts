@@ -1,9 +1,4 @@
-import {
-  fetchBaseQuery,
-  type BaseQueryApi,
-  type BaseQueryFn,
-  type FetchArgs,
-} from '@reduxjs/toolkit/query/react';
+import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
 import { ClientErrorText, ErrorCode } from '@waypoint/contracts';
 
 /** Every error the front end shows from a call: a human message, plus what the server added. */
@@ -22,8 +17,6 @@ export interface ApiError {
 
 /** All calls go to one API base on the same host. */
 export const API_BASE = '/api';
-
-const rawBaseQuery = fetchBaseQuery({ baseUrl: API_BASE, credentials: 'include' });
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -48,79 +41,85 @@ function errorFromBody(status: number, body: unknown, fallback: string): ApiErro
   return error;
 }
 
+/** A reply whose body could not be read as JSON (an HTML error page, a cut connection mid-body). */
+export const UNREADABLE = Symbol('unreadable reply');
+
+export type EnvelopeOutcome =
+  { data: unknown; error?: undefined } | { error: ApiError; data?: undefined };
+
 /**
- * fetchBaseQuery over the `{ success, data, error }` envelope: resolves with `data`; a non-ok reply raises the
- * server's `error` or 'Request failed'; anything else that goes wrong (network, unreadable reply) becomes
- * 'Unknown error'.
+ * The one reading of the `{ success, data, error }` envelope, shared by RTK Query's base query and the plain calls:
+ * an ok reply resolves with `data`; a non-ok reply raises the server's `error` or 'Request failed'; anything else
+ * (an unreadable or unexpected reply) becomes 'Unknown error'. A staff session without its second factor (403
+ * SECOND_FACTOR_REQUIRED) also tells the store, so the guards send the user to that screen.
  */
-export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (
-  args,
-  api,
-  extraOptions: object = {},
-) => {
-  let result: Awaited<ReturnType<typeof rawBaseQuery>>;
-  try {
-    result = await rawBaseQuery(args, api, extraOptions);
-  } catch {
-    return { error: { status: 0, message: ClientErrorText.unknown } };
-  }
-
-  if (result.error) {
-    const failure = result.error;
-    if (typeof failure.status === 'number') {
-      const error = errorFromBody(failure.status, failure.data, ClientErrorText.requestFailed);
-      // A staff session without its second factor: the guards send the user to that screen.
-      if (error.status === 403 && error.code === ErrorCode.SECOND_FACTOR_REQUIRED) {
-        api.dispatch({ type: 'auth/secondFactorRequired' });
-      }
-      return { error };
+export function readEnvelope(
+  status: number,
+  body: unknown,
+  dispatch: Dispatch<UnknownAction>,
+): EnvelopeOutcome {
+  const ok = status >= 200 && status < 300;
+  if (!ok) {
+    if (body === UNREADABLE) return { error: { status, message: ClientErrorText.requestFailed } };
+    const error = errorFromBody(status, body, ClientErrorText.requestFailed);
+    if (error.status === 403 && error.code === ErrorCode.SECOND_FACTOR_REQUIRED) {
+      dispatch({ type: 'auth/secondFactorRequired' });
     }
-    if (failure.status === 'PARSING_ERROR' && failure.originalStatus >= 400) {
-      return { error: { status: failure.originalStatus, message: ClientErrorText.requestFailed } };
-    }
-    return { error: { status: 0, message: ClientErrorText.unknown } };
+    return { error };
   }
-
-  const status = result.meta?.response?.status ?? 200;
-  const body = result.data;
   if (isRecord(body) && body.success === true && 'data' in body) return { data: body.data };
   if (isRecord(body) && body.success === false) return { error: errorFromBody(status, body, '') };
   return { error: { status, message: ClientErrorText.unknown } };
-};
+}
 
-/** The parts of a thunk's API that a base query needs. */
-interface ThunkLikeApi {
-  signal: AbortSignal;
-  abort: (reason?: string) => void;
-  dispatch: BaseQueryApi['dispatch'];
-  getState: () => unknown;
-  extra: unknown;
+/** The failure of a call that got no reply at all (offline, refused, aborted). */
+export const NO_REPLY: ApiError = { status: 0, message: ClientErrorText.unknown };
+
+/** One call outside RTK Query: a path under {@link API_BASE}, its method and a JSON body. */
+export interface EnvelopeRequest {
+  url: string;
+  method?: string;
+  body?: unknown;
 }
 
 /**
- * Runs one call outside RTK Query (for the auth thunks) through the same base query, so the envelope rules and
- * fallback texts live in one place. Resolves with `data` or rejects with an {@link ApiError}.
+ * Makes one call with plain `fetch` (the auth thunks, the home page's country list), so the first page carries no
+ * RTK Query. Cookies are included and a body is sent as JSON. Resolves with `data` or rejects with an
+ * {@link ApiError}, read by the same rules as every RTK Query endpoint ({@link readEnvelope}).
  */
 export async function requestEnvelope(
-  args: FetchArgs,
-  thunkApi: ThunkLikeApi,
-  endpoint: string,
+  { url, method = 'GET', body }: EnvelopeRequest,
+  { signal, dispatch }: { signal?: AbortSignal; dispatch: Dispatch<UnknownAction> },
 ): Promise<unknown> {
-  const result = await envelopeBaseQuery(
-    args,
-    {
-      signal: thunkApi.signal,
-      abort: thunkApi.abort,
-      dispatch: thunkApi.dispatch,
-      getState: thunkApi.getState,
-      extra: thunkApi.extra,
-      endpoint,
-      type: args.method && args.method !== 'GET' ? 'mutation' : 'query',
-    },
-    {},
-  );
-  if ('error' in result && result.error) throw result.error;
-  return result.data;
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(
+      new Request(`${API_BASE}${url}`, {
+        method,
+        credentials: 'include',
+        signal,
+        ...(body === undefined
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      }),
+    );
+    status = response.status;
+    text = await response.text();
+  } catch {
+    throw NO_REPLY;
+  }
+  let parsed: unknown = null;
+  if (text.length > 0) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = UNREADABLE;
+    }
+  }
+  const outcome = readEnvelope(status, parsed, dispatch);
+  if (outcome.error) throw outcome.error;
+  return outcome.data;
 }
 
 export function isApiError(value: unknown): value is ApiError {

@@ -1,5 +1,4 @@
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { api } from '../api/api';
+import { createAction, createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isApiError, requestEnvelope } from '../api/envelope';
 import { noticeFromReply, userFromReply, type AuthUser } from './user';
 
@@ -83,10 +82,10 @@ function failureOf(error: unknown): AuthFailure {
 }
 
 /**
- * Cached replies that belong to a signed-in user (orders, applications): dropped when nobody is watching them and
- * refetched otherwise, so the next user of this browser never sees them.
+ * Someone signed in or out: what was cached for the previous user (orders, applications) must go. The RTK Query API
+ * (`@waypoint/platform/api`) drops its user data on this action.
  */
-const USER_TAGS = ['Order', 'Application', 'Profile'] as const;
+export const userChanged = createAction('auth/userChanged');
 
 /** A thunk that makes one call and expects a user back; any failure rejects with a message. */
 function userThunk<Arg>(
@@ -98,13 +97,13 @@ function userThunk<Arg>(
   return createAsyncThunk<AuthUser, Arg, ThunkConfig>(type, async (arg, thunkApi) => {
     let data: unknown;
     try {
-      data = await requestEnvelope(request(arg), thunkApi, type);
+      data = await requestEnvelope(request(arg), thunkApi);
     } catch (error) {
       return thunkApi.rejectWithValue(messageOf(error, fallback), failureOf(error));
     }
     const user = userFromReply(data);
     if (!user) return thunkApi.rejectWithValue(fallback, { status: 200 });
-    if (newSession) thunkApi.dispatch(api.util.invalidateTags([...USER_TAGS]));
+    if (newSession) thunkApi.dispatch(userChanged());
     // A sign-in or check may bring a notice for the page the user lands on (read with selectAuthNotice).
     const notice = noticeFromReply(data) ?? null;
     const previous = (thunkApi.getState() as { auth?: AuthState }).auth?.notice ?? null;
@@ -169,15 +168,11 @@ export const logout = createAsyncThunk<void, void, ThunkConfig>(
   async (_arg, thunkApi) => {
     try {
       // An empty JSON body: state-changing calls always send `content-type: application/json`.
-      await requestEnvelope(
-        { url: '/auth/logout', method: 'POST', body: {} },
-        thunkApi,
-        'auth/logout',
-      );
+      await requestEnvelope({ url: '/auth/logout', method: 'POST', body: {} }, thunkApi);
     } catch (error) {
       return thunkApi.rejectWithValue(messageOf(error, AuthErrorText.logout), failureOf(error));
     }
-    thunkApi.dispatch(api.util.invalidateTags([...USER_TAGS]));
+    thunkApi.dispatch(userChanged());
   },
 );
 

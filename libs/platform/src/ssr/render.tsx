@@ -7,7 +7,7 @@ export { StaticRouter };
 /**
  * Renders a page to HTML at build time, waiting for every lazy page and remote to resolve (unlike
  * `renderToString`, which would leave their loading states in the HTML). Only the build's prerender step imports
- * this module (`@waypoint/platform/src/ssr/render`); it is never part of a browser bundle.
+ * this module (`@waypoint/platform/ssr`); it is never part of a browser bundle.
  */
 export async function renderToHtml(element: ReactNode): Promise<string> {
   const { prelude } = await prerenderToNodeStream(element, {

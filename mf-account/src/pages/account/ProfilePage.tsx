@@ -16,11 +16,11 @@ import {
   updateProfile,
   useAppDispatch,
   useAppSelector,
-  useGetCountriesQuery,
   userFromReply,
   type AuthUser,
   type UpdateProfileInput,
 } from '@waypoint/platform';
+import { useGetCountriesQuery } from '@waypoint/platform/api';
 import { Button, CountryPicker, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
 import { CodeForm } from '../../components/CodeForm';
 import {
