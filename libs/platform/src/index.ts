@@ -33,9 +33,6 @@ export {
   verifySecondFactor,
   type AuthFailure,
   type AuthState,
-  type LoginInput,
-  type RegisterInput,
-  type UpdateProfileInput,
 } from './auth/authSlice';
 export {
   needsSecondFactor,
@@ -45,7 +42,6 @@ export {
   userFromReply,
   userInitial,
   type AuthUser,
-  type SecondFactorState,
 } from './auth/user';
 export {
   DEFAULT_COUNTRY_ID,

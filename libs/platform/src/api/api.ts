@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { Country, VisaTypesResponse } from '@waypoint/contracts';
+import type { CountriesResponse, VisaTypesResponse } from '@waypoint/contracts';
 import { envelopeBaseQuery } from './envelope';
 
 /**
@@ -11,7 +11,7 @@ export const api = createApi({
   baseQuery: envelopeBaseQuery,
   tagTypes: ['Profile', 'Application', 'Order'],
   endpoints: (build) => ({
-    getCountries: build.query<Country[], void>({
+    getCountries: build.query<CountriesResponse, void>({
       query: () => '/reference/countries',
       keepUnusedDataFor: 60 * 60,
     }),

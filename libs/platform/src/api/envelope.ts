@@ -4,7 +4,7 @@ import {
   type BaseQueryFn,
   type FetchArgs,
 } from '@reduxjs/toolkit/query/react';
-import { ClientErrorText, ErrorCode } from '@waypoint/contracts';
+import { ClientErrorText, ErrorCode, type FieldErrors } from '@waypoint/contracts';
 
 /** Every error the front end shows from a call: a human message, plus what the server added. */
 export interface ApiError {
@@ -17,7 +17,7 @@ export interface ApiError {
    */
   message: string;
   code?: string;
-  fieldErrors?: Record<string, string>;
+  fieldErrors?: FieldErrors;
 }
 
 /** All calls go to one API base on the same host. */

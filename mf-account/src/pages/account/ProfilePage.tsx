@@ -19,7 +19,6 @@ import {
   useGetCountriesQuery,
   userFromReply,
   type AuthUser,
-  type UpdateProfileInput,
 } from '@waypoint/platform';
 import { Button, CountryPicker, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
 import { CodeForm } from '../../components/CodeForm';
@@ -72,7 +71,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** The change waiting for 'Confirm it is you' (a new e-mail needs a recent proof). */
-  const [waiting, setWaiting] = useState<UpdateProfileInput | null>(null);
+  const [waiting, setWaiting] = useState<UpdateProfileBody | null>(null);
 
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
@@ -108,7 +107,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
     });
   };
 
-  const save = async (input: UpdateProfileInput) => {
+  const save = async (input: UpdateProfileBody) => {
     setBusy(true);
     const result = await dispatch(updateProfile(input));
     setBusy(false);
