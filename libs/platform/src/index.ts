@@ -96,6 +96,17 @@ export {
 export { mountStandalone, StandaloneRoutes } from './remotes/StandaloneRoutes';
 export { NotFoundPage } from './pages/NotFoundPage';
 export { useHydrated } from './hydration';
+export {
+  fieldErrorsFromIssues,
+  fieldErrorsOf,
+  fieldPath,
+  knownFieldErrors,
+  summaryLines,
+  useFormErrors,
+  type FieldProblem,
+  type FormFields,
+  type SummaryLine,
+} from './forms/formErrors';
 export { lazyComponent, trackPromise, type LazyComponent } from './lazy';
 // The router APIs, listed once in router.ts.
 export * from './router';

@@ -2,7 +2,6 @@ import type {
   ApplicationDetail,
   DeclarationBody,
   DocumentSummary,
-  FieldErrors,
   GeneralInfoBody,
   OkEnvelope,
   PassportInfoBody,
@@ -102,10 +101,6 @@ export function errorText(error: unknown, fallback: string): string {
     return fallback;
   }
   return message;
-}
-
-export function fieldErrorsOf(error: unknown): FieldErrors {
-  return (error as Partial<ApiError> | undefined)?.fieldErrors ?? {};
 }
 
 /** Puts an application the server sent back into the cache, so every page and the sidebar show it at once. */
