@@ -5,7 +5,7 @@ const root = __dirname;
 
 module.exports = {
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
       '@swc/jest',
       {
         jsc: {
@@ -26,6 +26,11 @@ module.exports = {
     '\\.css$': path.join(root, 'libs/ui/test/style-mock.js'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Mock Service Worker (the front ends' tests) needs a few packages that ship only as ES modules: compile them
+  // like the sources (Jest on Node 20 cannot require an ES module).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(rettime|until-async|@open-draft/deferred-promise)/)(?!.*/node_modules/(rettime|until-async|@open-draft/deferred-promise)/)',
+  ],
   // Screen tests type and click as a user does; on a busy shared machine a long form can take more than jest's
   // default 5 s without anything being wrong.
   testTimeout: 20_000,

@@ -7,6 +7,7 @@ module.exports = {
   testEnvironment: path.join(testSupport, 'jsdom-environment.js'),
   setupFilesAfterEnv: [
     path.join(testSupport, 'setup-tests.ts'),
+    path.join(__dirname, '../libs/platform/test/msw-setup.ts'),
     path.join(__dirname, 'src/test/quiet-dev-timing.ts'),
   ],
   roots: ['<rootDir>/src'],

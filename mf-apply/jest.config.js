@@ -5,6 +5,9 @@ const testSupport = path.join(__dirname, '../libs/ui/test');
 module.exports = {
   ...require('../jest.preset.js'),
   testEnvironment: path.join(testSupport, 'jsdom-environment.js'),
-  setupFilesAfterEnv: [path.join(testSupport, 'setup-tests.ts')],
+  setupFilesAfterEnv: [
+    path.join(testSupport, 'setup-tests.ts'),
+    path.join(__dirname, '../libs/platform/test/msw-setup.ts'),
+  ],
   roots: ['<rootDir>/src'],
 };

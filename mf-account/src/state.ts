@@ -1,11 +1,23 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
+  ChangePasswordBody,
+  CheckEmailBody,
+  CheckEmailResponse,
   DraftSummary,
+  EmailBody,
+  MyApplicationsResponse,
   MyDraftResponse,
   OrderSummary,
+  RecentProofBody,
+  ResetPasswordBody,
+  ResetPasswordResponse,
+  SecondFactorSetupConfirmBody,
   SecondFactorSetupDoneResponse,
   SecondFactorSetupResponse,
+  SentResponse,
+  UndoEmailChangeResponse,
   UserResponse,
+  VerifyTokenBody,
 } from '@waypoint/contracts';
 import { injectRemoteSlice } from '@waypoint/platform';
 import { api } from '@waypoint/platform/api';
@@ -40,23 +52,10 @@ export const account = injectRemoteSlice(accountSlice);
 export const { showOrdersTab } = accountSlice.actions;
 export const { selectOrdersTab } = account.selectors;
 
-/** The reply of the calls that e-mail something: always the same, whether or not the account exists. */
-export interface SentReply {
-  sent: true;
-  message: string;
-}
-
-export interface ResetPasswordInput {
-  email: string;
-  code: string;
-  password: string;
-  confirmPassword: string;
-}
-
 /** This area's calls, added to the one API slice. */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMyApplications: build.query<OrderSummary[], void>({
+    getMyApplications: build.query<MyApplicationsResponse, void>({
       query: () => '/applications/my-applications',
       // The screen expects a list; anything else is shown as no orders.
       transformResponse: (data: unknown) => (Array.isArray(data) ? (data as OrderSummary[]) : []),
@@ -67,40 +66,40 @@ export const accountApi = api.injectEndpoints({
       transformResponse: (data: MyDraftResponse | undefined) => data?.draft ?? null,
       providesTags: ['Order'],
     }),
-    checkEmail: build.mutation<{ hasPassword: boolean }, { email: string }>({
+    checkEmail: build.mutation<CheckEmailResponse, CheckEmailBody>({
       query: (body) => ({ url: '/auth/check-email', method: 'POST', body }),
     }),
-    sendSignInLink: build.mutation<SentReply, { email: string }>({
+    sendSignInLink: build.mutation<SentResponse, EmailBody>({
       query: (body) => ({ url: '/auth/sign-in-link', method: 'POST', body }),
     }),
-    forgotPassword: build.mutation<SentReply, { email: string }>({
+    forgotPassword: build.mutation<SentResponse, EmailBody>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
     }),
-    resetPassword: build.mutation<
-      { reset: true; message: string; notice?: string },
-      ResetPasswordInput
-    >({
+    resetPassword: build.mutation<ResetPasswordResponse, ResetPasswordBody>({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
     }),
     beginSecondFactorSetup: build.mutation<SecondFactorSetupResponse, void>({
       query: () => ({ url: '/auth/second-factor/setup', method: 'POST', body: {} }),
     }),
-    confirmSecondFactorSetup: build.mutation<SecondFactorSetupDoneResponse, { code: string }>({
+    confirmSecondFactorSetup: build.mutation<
+      SecondFactorSetupDoneResponse,
+      SecondFactorSetupConfirmBody
+    >({
       query: (body) => ({ url: '/auth/second-factor/setup/confirm', method: 'POST', body }),
     }),
-    requestRecentProofCode: build.mutation<SentReply, void>({
+    requestRecentProofCode: build.mutation<SentResponse, void>({
       query: () => ({ url: '/auth/recent-proof/code', method: 'POST', body: {} }),
     }),
-    recentProof: build.mutation<UserResponse, { password: string } | { code: string }>({
+    recentProof: build.mutation<UserResponse, RecentProofBody>({
       query: (body) => ({ url: '/auth/recent-proof', method: 'POST', body }),
     }),
-    changePassword: build.mutation<UserResponse, { password: string; confirmPassword: string }>({
+    changePassword: build.mutation<UserResponse, ChangePasswordBody>({
       query: (body) => ({ url: '/auth/password', method: 'PUT', body }),
     }),
-    undoEmailChange: build.mutation<{ undone: true; message: string }, { token: string }>({
+    undoEmailChange: build.mutation<UndoEmailChangeResponse, VerifyTokenBody>({
       query: (body) => ({ url: '/auth/undo-email-change', method: 'POST', body }),
     }),
-    resendVerificationCode: build.mutation<SentReply, void>({
+    resendVerificationCode: build.mutation<SentResponse, void>({
       // An empty JSON body: state-changing calls always send `content-type: application/json`.
       query: () => ({ url: '/auth/verify-email/resend', method: 'POST', body: {} }),
     }),

@@ -1,22 +1,15 @@
 import {
   STATUS_LABEL,
+  type AdminListQuery,
   type AdminSortColumn,
   type ApplicationStatus,
-  type SortOrder,
 } from '@waypoint/contracts';
 
 /**
- * The admin list's filters (spec section 3: Admin filter) and its order. They live in the URL's query string.
+ * The admin list's filters (spec section 3: Admin filter) and its order: the list's query, every part given ('' for
+ * a filter that is not set). They live in the URL's query string.
  */
-export interface AdminFilters {
-  search: string;
-  status: ApplicationStatus | '';
-  dateFrom: string;
-  dateTo: string;
-  page: number;
-  sort: AdminSortColumn;
-  order: SortOrder;
-}
+export type AdminFilters = Required<Omit<AdminListQuery, 'page'>> & { page: number };
 
 export type FilterName = Exclude<keyof AdminFilters, 'page' | 'sort' | 'order'>;
 

@@ -6,7 +6,7 @@ export interface HistoryText {
   detail: string | null;
 }
 
-type Details = Record<string, unknown>;
+type Details = NonNullable<AuditEntry['details']>;
 
 /** The automated checks of a document, by id, as staff read them. */
 export const CHECK_LABEL: Record<string, string> = {

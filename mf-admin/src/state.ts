@@ -2,8 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   AdminApplicationDetail,
   AdminListResponse,
-  ApplicationStatus,
   DashboardResponse,
+  DecisionBody,
   FailedEmail,
   FailedEmailsResponse,
   RequeueEmailResponse,
@@ -46,15 +46,10 @@ export const { rememberListSearch } = adminSlice.actions;
 export const { selectListSearch } = admin.selectors;
 
 /** The statuses staff can set (spec section 4 and `TRANSITIONS`). */
-export type DecisionStatus = Extract<ApplicationStatus, 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED'>;
+export type DecisionStatus = DecisionBody['status'];
 
-export interface DecisionInput {
-  id: string;
-  status: DecisionStatus;
-  reason?: string;
-  /** The version of the application the admin saw; a stale one is refused with 409. */
-  version: number;
-}
+/** A decision on the application `id`; `version` is the one the admin saw (a stale one is refused with 409). */
+export type DecisionInput = { id: string } & DecisionBody;
 
 const LIST = { type: 'Application', id: 'ADMIN_LIST' } as const;
 const DASHBOARD = { type: 'Application', id: 'ADMIN_DASHBOARD' } as const;

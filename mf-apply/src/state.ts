@@ -1,13 +1,19 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
-  CheckoutOrderResponse as CheckoutOrderSchema,
+  CheckoutOrderResponse,
+  ConfirmPaymentBody,
   ConfirmPaymentResponse,
   CreatePaymentIntentBody,
   CreatePaymentIntentResponse,
   DraftData,
   PassportInput,
-  ProcessingOption,
+  PaymentConfigResponse,
+  ProcessingOptionsResponse,
+  SandboxAuthenticateBody,
+  SandboxConfirmBody,
   SandboxIntentResponse,
+  SaveDraftResponse,
+  SessionDataResponse,
   TravelerInput,
   WizardStepNumber,
 } from '@waypoint/contracts';
@@ -18,14 +24,8 @@ import { api } from '@waypoint/platform/api';
 /** Wizard steps: 1 trip details, 2 your info, 3 passport, 4 processing time, 5 checkout. */
 export type WizardStep = WizardStepNumber;
 
-/** An unpaid order reopened at checkout (contracts export the schema only). */
-export type CheckoutOrderResponse = ReturnType<(typeof CheckoutOrderSchema)['parse']>;
-
 /** The last paid order, shown by the success page (kept for a reload of that page). */
-export interface Confirmation {
-  application: ConfirmPaymentResponse['application'];
-  signInLinkSent: boolean;
-}
+export type Confirmation = Pick<ConfirmPaymentResponse, 'application' | 'signInLinkSent'>;
 
 /** The idempotency key of a checkout and the order content it was made for. */
 export interface CheckoutKey {
@@ -283,59 +283,33 @@ export const {
   selectConfirmation,
 } = apply.selectors;
 
-export interface SessionData {
-  data: DraftData | null;
-  sessionId: string | null;
-}
-
-export interface PaymentConfig {
-  provider: 'sandbox' | 'stripe';
-  publishableKey: string | null;
-}
-
-export interface SandboxConfirmInput {
-  paymentIntentId: string;
-  clientSecret: string;
-  paymentMethod: string;
-  billingDetails: unknown;
-}
-
-export interface SandboxAuthenticateInput {
-  paymentIntentId: string;
-  clientSecret: string;
-  outcome: 'complete' | 'fail';
-}
-
 /** This area's calls, added to the one API slice. */
 export const applyApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProcessingOptions: build.query<ProcessingOption[], string>({
+    getProcessingOptions: build.query<ProcessingOptionsResponse, string>({
       query: (visaTypeId) => `/reference/visa-types/${encodeURIComponent(visaTypeId)}/options`,
       keepUnusedDataFor: 60 * 60,
     }),
-    getSessionData: build.query<SessionData, void>({
+    getSessionData: build.query<SessionDataResponse, void>({
       query: () => '/applications/session-data',
       providesTags: ['Application'],
     }),
-    saveDraft: build.mutation<{ sessionId: string; savedAt: string }, DraftData>({
+    saveDraft: build.mutation<SaveDraftResponse, DraftData>({
       query: (body) => ({ url: '/applications/save', method: 'POST', body }),
     }),
-    getPaymentConfig: build.query<PaymentConfig, void>({
+    getPaymentConfig: build.query<PaymentConfigResponse, void>({
       query: () => '/payments/config',
     }),
     createPaymentIntent: build.mutation<CreatePaymentIntentResponse, CreatePaymentIntentBody>({
       query: (body) => ({ url: '/applications/create-payment-intent', method: 'POST', body }),
     }),
-    confirmSandboxPayment: build.mutation<SandboxIntentResponse, SandboxConfirmInput>({
+    confirmSandboxPayment: build.mutation<SandboxIntentResponse, SandboxConfirmBody>({
       query: (body) => ({ url: '/payments/sandbox/confirm', method: 'POST', body }),
     }),
-    authenticateSandboxPayment: build.mutation<SandboxIntentResponse, SandboxAuthenticateInput>({
+    authenticateSandboxPayment: build.mutation<SandboxIntentResponse, SandboxAuthenticateBody>({
       query: (body) => ({ url: '/payments/sandbox/authenticate', method: 'POST', body }),
     }),
-    confirmPayment: build.mutation<
-      ConfirmPaymentResponse,
-      { paymentIntentId: string; email?: string }
-    >({
+    confirmPayment: build.mutation<ConfirmPaymentResponse, ConfirmPaymentBody>({
       query: (body) => ({ url: '/applications/confirm-payment', method: 'POST', body }),
       invalidatesTags: ['Application', 'Order'],
     }),

@@ -28,7 +28,7 @@ const applyModule = {
 describe('home page', () => {
   it('loads the countries and Get started opens trip details with the chosen country', async () => {
     const user = userEvent.setup();
-    const api = mockApi({
+    const requests = mockApi({
       '/api/reference/countries': countriesReply,
       '/api/auth/profile': guestProfile,
     });
@@ -40,7 +40,7 @@ describe('home page', () => {
     );
     const [hero] = screen.getAllByRole('combobox', { name: /Where are you from\?/ });
     await waitFor(() => expect(hero).toHaveValue('United States'));
-    expect(api.mock.calls.map(([request]) => new URL((request as Request).url).pathname)).toEqual(
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(
       expect.arrayContaining(['/api/reference/countries', '/api/auth/profile']),
     );
 
@@ -94,7 +94,7 @@ describe('header', () => {
   it('shows My Orders and the avatar menu to a signed-in user, and logs out to home', async () => {
     const user = userEvent.setup();
     let signedIn = true;
-    const api = mockApi({
+    const requests = mockApi({
       '/api/reference/countries': countriesReply,
       '/api/auth/profile': () => (signedIn ? profileOf(traveller) : guestProfile),
       'POST /api/auth/logout': () => {
@@ -129,7 +129,7 @@ describe('header', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       /Apply for your UK travel permission/,
     );
-    expect(api).toHaveBeenCalledWith(expect.objectContaining({ method: 'POST' }));
+    expect(requests.map((request) => request.method)).toContain('POST');
   });
 
   it('opens the mobile menu in a drawer that closes with Escape', async () => {

@@ -204,6 +204,7 @@ export const DecisionBody = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: AdminText.rejectReasonRequired });
     }
   });
+export type DecisionBody = z.input<typeof DecisionBody>;
 
 /** Page buttons around the current page: at most 5 (spec: 1 to 5, moving with the page). */
 export function pageWindow(page: number, pages: number, size = MAX_PAGE_BUTTONS): number[] {

@@ -46,10 +46,12 @@ export const DraftData = z.object({
 export type DraftData = z.infer<typeof DraftData>;
 
 export const SaveDraftResponse = z.object({ sessionId: text(), savedAt: text() });
+export type SaveDraftResponse = z.infer<typeof SaveDraftResponse>;
 export const SessionDataResponse = z.object({
   data: DraftData.nullable(),
   sessionId: text().nullable(),
 });
+export type SessionDataResponse = z.infer<typeof SessionDataResponse>;
 
 function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
   for (const issue of issues)
@@ -106,6 +108,7 @@ export const PriceBreakdown = z.object({
 export type PriceBreakdown = z.infer<typeof PriceBreakdown>;
 
 export const PaymentProviderName = z.enum(['sandbox', 'stripe']);
+export type PaymentProviderName = z.infer<typeof PaymentProviderName>;
 
 export const CreatePaymentIntentResponse = z.object({
   clientSecret: text(),
@@ -122,11 +125,13 @@ export const PaymentConfigResponse = z.object({
   provider: PaymentProviderName,
   publishableKey: text().nullable(),
 });
+export type PaymentConfigResponse = z.infer<typeof PaymentConfigResponse>;
 
 export const ConfirmPaymentBody = z.object({
   paymentIntentId: text().trim().min(1).max(100),
   email: text().trim().max(254).optional(),
 });
+export type ConfirmPaymentBody = z.input<typeof ConfirmPaymentBody>;
 
 export const PaidApplication = z.object({
   id: text(),
@@ -140,6 +145,7 @@ export const PaidApplication = z.object({
   travelerCount: z.number().int(),
   totalCents: z.number().int(),
 });
+export type PaidApplication = z.infer<typeof PaidApplication>;
 
 export const ConfirmPaymentResponse = z.object({
   application: PaidApplication,
@@ -164,3 +170,4 @@ export const CheckoutOrderResponse = z.object({
   travelers: z.array(z.object({ firstName: text(), lastName: text() })),
   email: text(),
 });
+export type CheckoutOrderResponse = z.infer<typeof CheckoutOrderResponse>;

@@ -71,16 +71,19 @@ export const EmailField = text({ error: AuthText.emailRequired })
   .max(254, AuthText.emailInvalid)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, AuthText.emailInvalid)
   .transform((v) => v.toLowerCase());
+export type EmailField = z.input<typeof EmailField>;
 
 /** A new password: length here; the common-password check runs on the server. */
 export const NewPasswordField = text({ error: AuthText.passwordRequired })
   .min(1, AuthText.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, AuthText.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, AuthText.passwordTooLong);
+export type NewPasswordField = z.input<typeof NewPasswordField>;
 
 export const CodeField = text({ error: AuthText.codeInvalidFormat })
   .trim()
   .regex(/^\d{6}$/, AuthText.codeInvalidFormat);
+export type CodeField = z.input<typeof CodeField>;
 
 const NameField = (message: string) =>
   text({ error: message }).trim().min(1, message).max(100, 'Please use at most 100 characters');
@@ -122,12 +125,15 @@ export const UserResponse = z.object({
 export type UserResponse = z.infer<typeof UserResponse>;
 
 export const CheckEmailBody = z.object({ email: EmailField });
+export type CheckEmailBody = z.input<typeof CheckEmailBody>;
 export const CheckEmailResponse = z.object({ hasPassword: z.boolean() });
+export type CheckEmailResponse = z.infer<typeof CheckEmailResponse>;
 
 export const LoginBody = z.object({
   email: EmailField,
   password: text({ error: AuthText.passwordRequired }).min(1, AuthText.passwordRequired).max(1024),
 });
+export type LoginBody = z.input<typeof LoginBody>;
 
 export const RegisterBody = z
   .object({
@@ -144,7 +150,9 @@ export const RegisterBody = z
 export type RegisterBody = z.input<typeof RegisterBody>;
 
 export const EmailBody = z.object({ email: EmailField });
+export type EmailBody = z.input<typeof EmailBody>;
 export const SentResponse = z.object({ sent: z.literal(true), message: text() });
+export type SentResponse = z.infer<typeof SentResponse>;
 
 export const VerifyTokenBody = z.object({
   token: text({ error: AuthText.signInLinkInvalid })
@@ -152,8 +160,10 @@ export const VerifyTokenBody = z.object({
     .min(1, AuthText.signInLinkInvalid)
     .max(200),
 });
+export type VerifyTokenBody = z.input<typeof VerifyTokenBody>;
 
 export const VerifyEmailBody = z.object({ code: CodeField });
+export type VerifyEmailBody = z.input<typeof VerifyEmailBody>;
 
 export const ResetPasswordBody = z
   .object({
@@ -166,12 +176,14 @@ export const ResetPasswordBody = z
     message: AuthText.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
+export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;
 export const ResetPasswordResponse = z.object({
   reset: z.literal(true),
   message: text(),
   /** Set when the code confirmed the address of an account for the first time (see UserResponse). */
   notice: text().optional(),
 });
+export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
 
 /** The profile never blanks a name: both parts are required, as at registration. */
 export const UpdateProfileBody = z.object({
@@ -208,6 +220,7 @@ export const ChangePasswordBody = z
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
 export const UndoEmailChangeResponse = z.object({ undone: z.literal(true), message: text() });
+export type UndoEmailChangeResponse = z.infer<typeof UndoEmailChangeResponse>;
 
 /** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx, the dash optional). */
 export const SecondFactorCodeField = text({ error: 'Enter the 6-digit code or a recovery code' })
@@ -219,8 +232,11 @@ export const SecondFactorCodeField = text({ error: 'Enter the 6-digit code or a 
       'Enter the 6-digit code from your authenticator app, or a recovery code',
     ),
   );
+export type SecondFactorCodeField = z.input<typeof SecondFactorCodeField>;
 export const SecondFactorBody = z.object({ code: SecondFactorCodeField });
+export type SecondFactorBody = z.input<typeof SecondFactorBody>;
 export const SecondFactorSetupConfirmBody = z.object({ code: CodeField });
+export type SecondFactorSetupConfirmBody = z.input<typeof SecondFactorSetupConfirmBody>;
 
 export const SecondFactorSetupResponse = z.object({
   /** The secret in base32, for typing into the app by hand. */
@@ -239,6 +255,7 @@ export const SecondFactorSetupDoneResponse = z.object({
 export type SecondFactorSetupDoneResponse = z.infer<typeof SecondFactorSetupDoneResponse>;
 
 export const LogoutResponse = z.object({ loggedOut: z.literal(true) });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;
 
 /** Splits "Mary Ann Smith" on the first space: first name "Mary", last name "Ann Smith" (spec: Profile). */
 export function splitName(full: string): { firstName: string; lastName: string } {

@@ -80,6 +80,7 @@ export const OrderSummary = z.object({
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
 export const MyApplicationsResponse = z.array(OrderSummary);
+export type MyApplicationsResponse = z.infer<typeof MyApplicationsResponse>;
 
 /** What each wizard step asks for, as My orders names the step a saved application stopped at. */
 export const WIZARD_STEP_LABEL: Record<WizardStepNumber, string> = {

@@ -70,12 +70,14 @@ export const SandboxConfirmBody = z.object({
   paymentMethod: SandboxPaymentMethod,
   billingDetails: BillingDetails,
 });
+export type SandboxConfirmBody = z.input<typeof SandboxConfirmBody>;
 
 export const SandboxAuthenticateBody = z.object({
   paymentIntentId: text().min(1).max(100),
   clientSecret: text().min(1).max(200),
   outcome: z.enum(['complete', 'fail']),
 });
+export type SandboxAuthenticateBody = z.input<typeof SandboxAuthenticateBody>;
 
 /** What the sandbox answers, shaped like Stripe's confirmCardPayment result. */
 export const SandboxIntentResponse = z.object({

@@ -23,6 +23,7 @@ export const PHONE_CODES = [
   { code: '+61', region: 'AU' },
 ] as const;
 export const PhoneCode = z.enum(['+1', '+44', '+43', '+49', '+33', '+91', '+86', '+81', '+61']);
+export type PhoneCode = z.input<typeof PhoneCode>;
 export const DEFAULT_PHONE_CODE = '+43';
 
 /** True when the number is a real, possible number for the calling code. */
@@ -54,3 +55,4 @@ export const GeneralInfoBody = z
       });
     }
   });
+export type GeneralInfoBody = z.input<typeof GeneralInfoBody>;

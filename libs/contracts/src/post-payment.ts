@@ -40,6 +40,7 @@ const countryCode = (message: string) =>
     .regex(/^[A-Z]{2}$/, message);
 
 export const TravelerRef = z.object({ travelerId: z.uuid('Please choose a traveller') });
+export type TravelerRef = z.input<typeof TravelerRef>;
 
 export const PersonalInfoBody = TravelerRef.extend({
   countryOfBirth: countryCode(PostPaymentText.countryOfBirthRequired),
@@ -49,6 +50,7 @@ export const PersonalInfoBody = TravelerRef.extend({
   cityTown: text().trim().min(1, PostPaymentText.cityRequired).max(120),
   email: text().optional(),
 });
+export type PersonalInfoBody = z.input<typeof PersonalInfoBody>;
 
 /**
  * A passport's details as the wizard's passport step asks for them, checked by the same rules
@@ -82,6 +84,7 @@ export const PassportInfoBody = TravelerRef.extend({
   passport: PassportDetails.optional(),
   email: text().optional(),
 });
+export type PassportInfoBody = z.input<typeof PassportInfoBody>;
 
 export const WorkInfoBody = TravelerRef.extend({
   currentlyWorking: z.boolean({ error: PostPaymentText.workRequired }),
@@ -92,6 +95,7 @@ export const WorkInfoBody = TravelerRef.extend({
     ctx.addIssue({ code: 'custom', path: ['jobTitle'], message: PostPaymentText.jobTitleRequired });
   }
 });
+export type WorkInfoBody = z.input<typeof WorkInfoBody>;
 
 export const DeclarationBody = TravelerRef.extend({
   hasConvictions: z.boolean({ error: PostPaymentText.convictionsRequired }),
@@ -106,6 +110,7 @@ export const DeclarationBody = TravelerRef.extend({
     when: ({ value }) => typeof value === 'object' && value !== null,
   }),
 );
+export type DeclarationBody = z.input<typeof DeclarationBody>;
 
 export const SectionState = z.enum(['not_started', 'in_progress', 'completed']);
 export type SectionState = z.infer<typeof SectionState>;
@@ -206,6 +211,7 @@ export type ApplicationDetail = z.infer<typeof ApplicationDetail>;
 
 /** The path of every route about one application. */
 export const ApplicationIdParams = IdParams;
+export type ApplicationIdParams = z.input<typeof ApplicationIdParams>;
 
 /** What the traveller confirms on "Check your answers" before submitting (recorded in the audit log). */
 export const SUBMIT_DECLARATION =
@@ -219,32 +225,42 @@ export const SubmitBody = z.object({
 export type SubmitBody = z.infer<typeof SubmitBody>;
 
 export const SubmitResponse = z.object({ application: ApplicationDetail });
+export type SubmitResponse = z.infer<typeof SubmitResponse>;
 
 /** What is still missing before an application can be submitted, in words. */
 export const MissingItems = z.array(text());
+export type MissingItems = z.infer<typeof MissingItems>;
 
 export const DocumentKindParam = z.enum(['passport-page', 'photo']);
+export type DocumentKindParam = z.input<typeof DocumentKindParam>;
 /** `/api/application/:id/travelers/:travelerId/…/:kind` */
 export const TravelerDocumentParams = z.object({
   id: Uuid,
   travelerId: Uuid,
   kind: DocumentKindParam,
 });
+export type TravelerDocumentParams = z.input<typeof TravelerDocumentParams>;
 /** `/api/application/:id/documents/:documentId` */
 export const DocumentParams = z.object({ id: Uuid, documentId: Uuid });
+export type DocumentParams = z.input<typeof DocumentParams>;
 /** `/api/uploads/:token`: the signed phone-upload token. */
 export const UploadResponse = z.object({ document: DocumentSummary });
+export type UploadResponse = z.infer<typeof UploadResponse>;
 /**
  * A phone upload link: `{PUBLIC_URL}/upload/{id}`, the id 22 random characters, for one upload. `linkId` names
  * the link to the owner, who can close it (it is not the secret in the URL).
  */
 export const UploadLinkResponse = z.object({ linkId: text(), url: text(), expiresAt: text() });
+export type UploadLinkResponse = z.infer<typeof UploadLinkResponse>;
 /** `/api/application/:id/upload-links/:linkId` */
 export const UploadLinkParams = z.object({ id: Uuid, linkId: Uuid });
+export type UploadLinkParams = z.input<typeof UploadLinkParams>;
 /** `DELETE /api/application/:id/upload-links/:linkId`: 1 when the link was still open and is now revoked. */
 export const UploadLinkRevokedResponse = z.object({ revoked: z.number().int() });
+export type UploadLinkRevokedResponse = z.infer<typeof UploadLinkRevokedResponse>;
 /** A phone upload link's id in a path (22 characters; anything else names no link). */
 export const UploadTokenParams = z.object({ token: text().max(200) });
+export type UploadTokenParams = z.input<typeof UploadTokenParams>;
 /** Why a phone upload link cannot be used; the phone's page shows these words, never the server's. */
 export const UploadLinkText = {
   invalid: 'This upload link is not valid. Please scan the code on your computer again.',
@@ -264,3 +280,4 @@ export const UploadTokenInfo = z.object({
   travelerName: text(),
   expiresAt: text(),
 });
+export type UploadTokenInfo = z.infer<typeof UploadTokenInfo>;

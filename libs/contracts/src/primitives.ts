@@ -36,12 +36,14 @@ export function text(params?: Parameters<typeof z.string>[0]) {
 
 /** An id the database made (a UUID; the format admits no NUL or surrogate either). */
 export const Uuid = z.uuid(ValidationText.invalidId);
+export type Uuid = z.infer<typeof Uuid>;
 
 /** A real calendar date written YYYY-MM-DD (no 2024-02-30, no month 13). */
 export const IsoDate = text()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, ValidationText.dateFormat)
   .refine((v) => isRealDate(v), ValidationText.realDate);
+export type IsoDate = z.infer<typeof IsoDate>;
 
 /** A lower-case identifier of reference data, e.g. `uk-eta`. */
 export const Slug = text()
@@ -49,6 +51,8 @@ export const Slug = text()
   .min(1, ValidationText.invalidId)
   .max(64, ValidationText.invalidId)
   .regex(/^[a-z0-9-]+$/, ValidationText.invalidId);
+export type Slug = z.infer<typeof Slug>;
 
 /** The path of every route that names one record: `/…/:id`. */
 export const IdParams = z.object({ id: Uuid });
+export type IdParams = z.input<typeof IdParams>;

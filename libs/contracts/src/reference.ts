@@ -9,6 +9,7 @@ export const CountryCode = text()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'Country must be a two-letter country code');
+export type CountryCode = z.infer<typeof CountryCode>;
 
 export const Country = z.object({
   /** ISO 3166-1 alpha-2 code (plus XK for Kosovo). */
@@ -63,10 +64,12 @@ export const ProcessingOption = z.object({
 export type ProcessingOption = z.infer<typeof ProcessingOption>;
 
 export const CountriesResponse = z.array(Country);
+export type CountriesResponse = z.infer<typeof CountriesResponse>;
 
 export const VisaTypesQuery = z.object({
   countryId: CountryCode.optional(),
 });
+export type VisaTypesQuery = z.input<typeof VisaTypesQuery>;
 
 export const VisaTypesResponse = z.object({
   /** The nationality asked about, when `countryId` was given. */
@@ -80,5 +83,7 @@ export const VisaTypesResponse = z.object({
 export type VisaTypesResponse = z.infer<typeof VisaTypesResponse>;
 
 export const VisaTypeIdParams = z.object({ id: Slug });
+export type VisaTypeIdParams = z.input<typeof VisaTypeIdParams>;
 
 export const ProcessingOptionsResponse = z.array(ProcessingOption);
+export type ProcessingOptionsResponse = z.infer<typeof ProcessingOptionsResponse>;

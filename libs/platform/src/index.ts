@@ -42,9 +42,6 @@ export {
   verifySecondFactor,
   type AuthFailure,
   type AuthState,
-  type LoginInput,
-  type RegisterInput,
-  type UpdateProfileInput,
 } from './auth/authSlice';
 export {
   needsSecondFactor,
@@ -54,7 +51,6 @@ export {
   userFromReply,
   userInitial,
   type AuthUser,
-  type SecondFactorState,
 } from './auth/user';
 export {
   DEFAULT_COUNTRY_ID,
@@ -112,6 +108,17 @@ export {
 export { mountStandalone, StandaloneRoutes } from './remotes/StandaloneRoutes';
 export { NotFoundPage } from './pages/NotFoundPage';
 export { useHydrated } from './hydration';
+export {
+  fieldErrorsFromIssues,
+  fieldErrorsOf,
+  fieldPath,
+  knownFieldErrors,
+  summaryLines,
+  useFormErrors,
+  type FieldProblem,
+  type FormFields,
+  type SummaryLine,
+} from './forms/formErrors';
 export { lazyComponent, trackPromise, type LazyComponent } from './lazy';
 // The router APIs, listed once in router.ts.
 export * from './router';

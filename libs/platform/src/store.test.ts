@@ -1,4 +1,4 @@
-import { jsonResponse, mockFetch } from './test-utils';
+import { answerRequests, jsonResponse } from './test-utils';
 
 /** A fresh copy of the platform, as a page has before any area has loaded the API. */
 async function freshPlatform() {
@@ -24,7 +24,7 @@ describe('the store before and after the API loads', () => {
       config: { reducerPath: 'api', middlewareRegistered: true },
     });
 
-    mockFetch(jsonResponse({ success: true, data: [{ id: 'de', name: 'Germany' }] }));
+    answerRequests(jsonResponse({ success: true, data: [{ id: 'de', name: 'Germany' }] }));
     const result = await appStore.dispatch(api.endpoints.getCountries.initiate());
     expect(result.data).toEqual([{ id: 'de', name: 'Germany' }]);
     expect(api.endpoints.getCountries.select()(appStore.getState()).data).toEqual([

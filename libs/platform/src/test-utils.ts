@@ -1,3 +1,6 @@
+import { http } from 'msw';
+import { networkError, server } from '../test/api-server';
+
 /** Builds a JSON reply as the API sends it. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -6,14 +9,18 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-/** Replaces fetch for one test; returns the mock to inspect calls. */
-export function mockFetch(...replies: Array<Response | Error>): jest.Mock {
-  const mock = jest.fn(async () => {
-    const next = replies.shift();
-    if (!next) throw new Error('Unexpected request');
-    if (next instanceof Error) throw next;
-    return next;
-  });
-  globalThis.fetch = mock as unknown as typeof fetch;
-  return mock;
+/**
+ * Answers the next requests of a test, whatever they ask, with these replies in order; an Error stands for a
+ * network failure (fetch rejects), and so does a request after the last reply. Returns the requests made.
+ */
+export function answerRequests(...replies: Array<Response | Error>): Request[] {
+  const requests: Request[] = [];
+  server.resetHandlers(
+    http.all('*', ({ request }) => {
+      requests.push(request.clone());
+      const next = replies.shift();
+      return !next || next instanceof Error ? networkError() : next;
+    }),
+  );
+  return requests;
 }

@@ -1,6 +1,6 @@
 /**
- * Test support shared by the remotes' component tests: a fetch stand-in answering the API by
- * 'METHOD /api/path', and rendering a remote's routes at a path the way the shell mounts them.
+ * Test support shared by the remotes' component tests: the API answered by 'METHOD /api/path' through the msw
+ * server (api-server.ts), and rendering a remote's routes at a path the way the shell mounts them.
  */
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -12,11 +12,9 @@ import {
   type AuthUser,
   type RemoteRoutesModule,
 } from '@waypoint/platform';
+import { NOT_FOUND, answerRoutes, replyWith, type Reply } from './api-server';
 
-export interface Reply {
-  status?: number;
-  body: unknown;
-}
+export type { Reply };
 
 export function ok(data: unknown): Reply {
   return { body: { success: true, data } };
@@ -54,17 +52,15 @@ export type Route<C> = Reply | ((request: C) => Reply | Promise<Reply>);
 export type Routes<C> = Record<string, Route<C> | Route<C>[]>;
 
 /**
- * Replaces fetch: answers by 'METHOD /api/path' (without the query); a list answers one reply per call (the last
- * one repeats). Unknown paths get a 404 envelope. Returns the calls made, in order, as `describe` records them.
+ * Answers the API by 'METHOD /api/path' (without the query); a list answers one reply per call (the last one
+ * repeats). Unknown paths get a 404 envelope. Returns the calls made, in order, as `describe` records them.
  */
-export function mockFetch<C extends CallKey>(
+export function answerApi<C extends CallKey>(
   routes: Routes<C>,
   describe: (request: RecordedRequest) => C,
 ): C[] {
   const sent: C[] = [];
-  const used = new Map<string, number>();
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const request = input instanceof Request ? input : new Request(String(input));
+  const record = async (request: Request): Promise<C> => {
     const url = new URL(request.url);
     const text = await request.clone().text();
     const call = describe({
@@ -76,23 +72,27 @@ export function mockFetch<C extends CallKey>(
       body: text === '' ? undefined : (JSON.parse(text) as unknown),
     });
     sent.push(call);
-    const key = `${call.method} ${call.path}`;
-    const entry = routes[key];
-    let route: Route<C> | undefined;
-    if (Array.isArray(entry)) {
-      const index = used.get(key) ?? 0;
-      used.set(key, index + 1);
-      route = entry[Math.min(index, entry.length - 1)];
-    } else {
-      route = entry;
-    }
-    const reply = typeof route === 'function' ? await route(call) : route;
-    const { status = 200, body } = reply ?? failure(404, 'Not found');
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  }) as unknown as typeof fetch;
+    return call;
+  };
+  const answers = Object.fromEntries(
+    Object.entries(routes).map(([key, entry]) => {
+      let calls = 0;
+      return [
+        key,
+        async (request: Request) => {
+          const call = await record(request);
+          const route = Array.isArray(entry) ? entry[Math.min(calls, entry.length - 1)] : entry;
+          calls += 1;
+          const reply = typeof route === 'function' ? await route(call) : route;
+          return replyWith(reply ?? NOT_FOUND);
+        },
+      ];
+    }),
+  );
+  answerRoutes(answers, async (request) => {
+    await record(request);
+    return replyWith(NOT_FOUND);
+  });
   return sent;
 }
 

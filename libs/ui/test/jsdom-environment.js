@@ -1,7 +1,11 @@
 /**
- * jsdom as the browser, plus the WHATWG fetch classes jsdom does not implement (fetch, Request, Response, Headers,
- * AbortController, ...). They come from Node itself, so RTK Query's fetchBaseQuery runs unchanged in tests;
- * relative URLs resolve against the page address as in a browser.
+ * jsdom as the browser, plus the WHATWG classes jsdom does not implement (fetch, Request, Response, Headers,
+ * AbortController, streams, BroadcastChannel, ...). They come from Node itself, so RTK Query's fetchBaseQuery runs
+ * unchanged in tests and Mock Service Worker (`msw/node`) can intercept its requests; relative URLs resolve against
+ * the page address as in a browser.
+ *
+ * Packages are resolved as Node resolves them (the `node` export condition, not `browser`): the code runs in Node,
+ * and `msw/node` has no browser build. The front ends' own dependencies resolve to the same files either way.
  */
 const { TestEnvironment } = require('jest-environment-jsdom');
 
@@ -13,12 +17,20 @@ const FROM_NODE = [
   'AbortController',
   'AbortSignal',
   'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'TextEncoder',
+  'TextDecoder',
+  'TextEncoderStream',
+  'TextDecoderStream',
+  'BroadcastChannel',
   'structuredClone',
 ];
 
 class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(...args) {
     super(...args);
+    this.customExportConditions = ['node', 'node-addons'];
     for (const key of FROM_NODE) this.global[key] = globalThis[key];
 
     // Like a browser, resolve relative URLs against the page's address.

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { AuthText, ClientErrorText, RecentProofBody } from '@waypoint/contracts';
-import { setUser, useAppDispatch, userFromReply } from '@waypoint/platform';
+import { fieldErrorsOf, setUser, useAppDispatch, userFromReply } from '@waypoint/platform';
 import { Button, ErrorBox, TextField } from '@waypoint/ui';
-import { PasswordField, StatusMessage, errorText, fieldErrorsOf } from './forms';
+import { PasswordField, StatusMessage, errorText } from './forms';
 import { accountApi, useRequestRecentProofCodeMutation } from '../state';
 
 export interface RecentProofProps {

@@ -1,57 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '@waypoint/platform';
-import { Banner, TextField, type FieldError, type TextFieldProps } from '@waypoint/ui';
-
-/** Field name → the message shown at that field. */
-export type FieldErrors = Record<string, string>;
-
-interface Issue {
-  path: readonly PropertyKey[];
-  message: string;
-}
-
-/** The first problem of each field, from a failed `safeParse` of a contracts schema. */
-export function errorsFromIssues(issues: readonly Issue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    const key = typeof field === 'string' ? field : '';
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
-
-/**
- * The error summary's list: one line per field, in the order of the form. `fields` maps each field name to the
- * id of its control.
- */
-export function summaryErrors(errors: FieldErrors, fields: Record<string, string>): FieldError[] {
-  return Object.entries(fields)
-    .filter(([name]) => errors[name])
-    .map(([name, fieldId]) => ({ fieldId, message: errors[name] as string }));
-}
-
-/** Only the field errors of a server reply that belong to fields of this form. */
-export function knownFieldErrors(
-  fieldErrors: Record<string, string> | undefined,
-  fields: Record<string, string>,
-): FieldErrors {
-  const known: FieldErrors = {};
-  for (const [name, message] of Object.entries(fieldErrors ?? {})) {
-    if (name in fields) known[name] = message;
-  }
-  return known;
-}
+import { Banner, TextField, type TextFieldProps } from '@waypoint/ui';
 
 /** The text of a failed call: the server's words when it gave any, otherwise the screen's fallback. */
 export function errorText(error: unknown, fallback: string): string {
   if (isApiError(error) && error.message.trim() !== '') return error.message;
   return fallback;
-}
-
-/** The server's field errors of a failed call, if it sent any. */
-export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
-  return isApiError(error) ? error.fieldErrors : undefined;
 }
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'suffix'>;

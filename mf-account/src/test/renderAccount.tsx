@@ -2,7 +2,7 @@ import type { AuthUser } from '@waypoint/platform';
 import {
   callsTo,
   failure,
-  mockFetch,
+  answerApi,
   ok,
   renderRemote,
   type Reply,
@@ -38,9 +38,9 @@ export interface SentRequest {
   body: unknown;
 }
 
-/** Answers the API calls (see mockFetch); returns the calls made, in order. */
+/** Answers the API calls (see answerApi); returns the calls made, in order. */
 export function mockApi(routes: Routes<SentRequest>): SentRequest[] {
-  return mockFetch(routes, ({ method, path, contentType, body }) => ({
+  return answerApi(routes, ({ method, path, contentType, body }) => ({
     method,
     path,
     contentType,

@@ -2,7 +2,7 @@ import type { AuthUser } from '@waypoint/platform';
 import {
   callsTo,
   failure,
-  mockFetch,
+  answerApi,
   ok,
   renderRemote,
   type Reply,
@@ -33,9 +33,9 @@ export interface SentRequest {
   body: unknown;
 }
 
-/** Answers the API calls (see mockFetch); returns the calls made, in order. */
+/** Answers the API calls (see answerApi); returns the calls made, in order. */
 export function mockApi(routes: Routes<SentRequest>): SentRequest[] {
-  return mockFetch(routes, ({ method, path, query, body }) => ({ method, path, query, body }));
+  return answerApi(routes, ({ method, path, query, body }) => ({ method, path, query, body }));
 }
 
 /** Renders the admin area at `path` the way the shell mounts it (for a signed-in admin). */

@@ -8,6 +8,7 @@ import {
 import {
   Link,
   RequireAuth,
+  fieldErrorsOf,
   setAuthenticated,
   setUser,
   toAuthUser,
@@ -68,10 +69,7 @@ interface Failure {
 }
 
 function failureOf(error: unknown): Failure {
-  const details =
-    error && typeof error === 'object' && 'fieldErrors' in error
-      ? Object.values((error as { fieldErrors?: Record<string, string> }).fieldErrors ?? {})
-      : [];
+  const details = Object.values(fieldErrorsOf(error) ?? {});
   return { message: messageOf(error, CHECKOUT_FAILED), details };
 }
 

@@ -14,12 +14,11 @@ import {
 import { reachStep, selectTravelers, updatePassport } from '../state';
 import {
   draftOf,
-  noIssues,
   travelerName,
   travelersWithIssues,
   useOrderContext,
   useSaveDraft,
-  viewIssues,
+  useWizardIssues,
 } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
@@ -48,8 +47,7 @@ export function PassportInfoPage() {
   const saveDraft = useSaveDraft();
   const { apply, countryId, countryList, countries, visaType, option } = useOrderContext();
   const travelers = useAppSelector(selectTravelers);
-  const [issues, setIssues] = useState(noIssues);
-  const [attempt, setAttempt] = useState(0);
+  const issues = useWizardIssues();
   const [closed, setClosed] = useState<Record<number, boolean>>({});
 
   const change = (index: number, passport: PassportInput, changes: Partial<PassportInput>) =>
@@ -67,11 +65,10 @@ export function PassportInfoPage() {
       setClosed((state) =>
         Object.fromEntries(Object.entries(state).filter(([index]) => !open.has(Number(index)))),
       );
-      setIssues(viewIssues(problems));
-      setAttempt((count) => count + 1);
+      issues.show(problems);
       return;
     }
-    setIssues(noIssues);
+    issues.clear();
     withPassports.forEach((traveler, index) =>
       dispatch(updatePassport({ index, passport: traveler.passport })),
     );
@@ -90,7 +87,7 @@ export function PassportInfoPage() {
 
   return (
     <WizardStepPage step={3} title="Passport information">
-      <ErrorSummary errors={issues.summary} focusKey={attempt} />
+      <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
       <form onSubmit={onSubmit} noValidate className="wpw-narrow">
         <div className="wp-stack">
           {travelers.map((traveler, index) => {

@@ -12,11 +12,10 @@ import { addTraveler, reachStep, removeTraveler, selectTravelers, updateTraveler
 import {
   birthYears,
   draftOf,
-  noIssues,
   travelersWithIssues,
   useOrderContext,
   useSaveDraft,
-  viewIssues,
+  useWizardIssues,
 } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
@@ -29,30 +28,21 @@ export function PersonalInfoPage() {
   const saveDraft = useSaveDraft();
   const { apply, countryId, visaType, visaTypes, option, options } = useOrderContext();
   const travelers = useAppSelector(selectTravelers);
-  const [issues, setIssues] = useState(noIssues);
-  const [attempt, setAttempt] = useState(0);
+  const issues = useWizardIssues();
   const [closed, setClosed] = useState<Record<number, boolean>>({});
-
-  const fail = (next: typeof issues) => {
-    setIssues(next);
-    setAttempt((count) => count + 1);
-  };
 
   const onAdd = () => {
     if (travelers.length >= MAX_TRAVELERS) {
-      fail({
-        summary: [{ fieldId: 'add-traveler', message: WizardText.maxTravelers }],
-        byField: {},
-      });
+      issues.showProblem('add-traveler', WizardText.maxTravelers);
       return;
     }
     dispatch(addTraveler());
-    setIssues(noIssues);
+    issues.clear();
   };
 
   const onRemove = (index: number) => {
     dispatch(removeTraveler(index));
-    setIssues(noIssues);
+    issues.clear();
     setClosed({});
   };
 
@@ -65,10 +55,10 @@ export function PersonalInfoPage() {
       setClosed((state) =>
         Object.fromEntries(Object.entries(state).filter(([index]) => !open.has(Number(index)))),
       );
-      fail(viewIssues(problems));
+      issues.show(problems);
       return;
     }
-    setIssues(noIssues);
+    issues.clear();
     saveDraft(
       draftOf(
         apply,
@@ -84,7 +74,7 @@ export function PersonalInfoPage() {
 
   return (
     <WizardStepPage step={2} title="Your information">
-      <ErrorSummary errors={issues.summary} focusKey={attempt} />
+      <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
       <form className="wp-two-columns" onSubmit={onSubmit} noValidate>
         <div className="wp-stack">
           {travelers.map((traveler, index) => (

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { validateProcessing } from '@waypoint/contracts';
 import { useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
 import { Button, ErrorBox, ErrorSummary, Spinner } from '@waypoint/ui';
 import { OrderCost, priceOf } from '../components/OrderCost';
 import { ProcessingSpeeds } from '../components/ProcessingSpeeds';
 import { reachStep, selectProcessingOption, selectTravelers } from '../state';
-import { draftOf, noIssues, useOrderContext, useSaveDraft, viewIssues } from '../wizard/order';
+import { draftOf, useOrderContext, useSaveDraft, useWizardIssues } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
 
@@ -15,14 +15,12 @@ export function ProcessingTimePage() {
   const saveDraft = useSaveDraft();
   const { apply, countryId, visaType, visaTypes, options, optionList, option } = useOrderContext();
   const travelers = useAppSelector(selectTravelers);
-  const [issues, setIssues] = useState(noIssues);
-  const [attempt, setAttempt] = useState(0);
+  const issues = useWizardIssues();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problems = validateProcessing(option?.id);
-    setIssues(viewIssues(problems));
-    setAttempt((count) => count + 1);
+    issues.show(problems);
     if (problems.length > 0 || !option) return;
     dispatch(selectProcessingOption(option.id));
     saveDraft(
@@ -37,7 +35,7 @@ export function ProcessingTimePage() {
 
   return (
     <WizardStepPage step={4} title="Processing time">
-      <ErrorSummary errors={issues.summary} focusKey={attempt} />
+      <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
       {loadError ? (
         <ErrorBox title="The processing options could not be loaded.">
           <p>{loadError.message}</p>

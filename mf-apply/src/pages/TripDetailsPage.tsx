@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   formatEuros,
   formatPounds,
@@ -30,7 +30,7 @@ import {
   setArrivalDate,
   setHasPlannedDates,
 } from '../state';
-import { noIssues, useOrderContext, viewIssues } from '../wizard/order';
+import { useOrderContext, useWizardIssues } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
 
@@ -84,8 +84,7 @@ export function TripDetailsPage() {
   const { countries, countryList, countryId, visaTypes, visaType } = useOrderContext();
   const hasPlannedDates = useAppSelector(selectHasPlannedDates);
   const arrivalDate = useAppSelector(selectArrivalDate);
-  const [issues, setIssues] = useState(noIssues);
-  const [attempt, setAttempt] = useState(0);
+  const issues = useWizardIssues();
 
   const types = visaTypes.data?.visaTypes ?? [];
   // A nationality that needs nothing to visit (GB, IE) sees why and cannot start.
@@ -102,8 +101,7 @@ export function TripDetailsPage() {
       hasPlannedDates,
       arrivalDate: hasPlannedDates ? arrivalDate : null,
     });
-    setIssues(viewIssues(problems));
-    setAttempt((count) => count + 1);
+    issues.show(problems);
     if (problems.length > 0) return;
     dispatch(selectCountry(countryId));
     dispatch(selectVisaType(visaType?.id ?? null));
@@ -113,7 +111,7 @@ export function TripDetailsPage() {
 
   return (
     <WizardStepPage step={1} title="Trip details">
-      <ErrorSummary errors={issues.summary} focusKey={attempt} />
+      <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
       {countries.isError ? (
         <ErrorBox title="The list of countries could not be loaded.">
           <p>{countries.error && 'message' in countries.error ? countries.error.message : null}</p>

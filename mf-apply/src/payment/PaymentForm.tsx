@@ -1,21 +1,23 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useReducer,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import {
   BillingDetails,
   formatEuros,
   PaymentText,
   type ConfirmPaymentResponse,
   type SandboxIntentResponse,
+  type SandboxPaymentMethod,
 } from '@waypoint/contracts';
-import { isApiError } from '@waypoint/platform';
-import {
-  Button,
-  ErrorBox,
-  ErrorSummary,
-  Modal,
-  Spinner,
-  TextField,
-  type FieldError,
-} from '@waypoint/ui';
+import { fieldErrorsFromIssues, fieldPath, isApiError, useFormErrors } from '@waypoint/platform';
+import { Button, ErrorBox, ErrorSummary, Modal, Spinner, TextField } from '@waypoint/ui';
 import { CardBrands, PaymentAssurance } from './CardBrands';
 import {
   useAuthenticateSandboxPaymentMutation,
@@ -27,8 +29,10 @@ import {
   formatCardNumber,
   formatCvc,
   formatExpiry,
+  type CardField,
   type CardInput,
 } from './sandboxCard';
+import { initialPaymentState, isBusy, isCharged, paymentReducer } from './paymentMachine';
 import type { CardConfirm, PaymentTarget } from './types';
 
 const StripeCard = lazy(() => import('./StripeCard'));
@@ -46,25 +50,27 @@ interface Billing {
   postalCode: string;
 }
 
-/** Form order: the error summary lists problems as the fields appear. */
-const FIELD_ORDER = [
-  'billing-name',
-  'billing-email',
-  'billing-line1',
-  'billing-city',
-  'billing-postal-code',
-  'card-number',
-  'card-expiry',
-  'card-cvc',
-];
-
-const BILLING_FIELD: Record<string, string> = {
+/** The control of each field of the billing details, by its path in the contract's `BillingDetails`. */
+const BILLING_CONTROL: Readonly<Record<string, string>> = {
   name: 'billing-name',
   email: 'billing-email',
   'address.line1': 'billing-line1',
   'address.city': 'billing-city',
   'address.postal_code': 'billing-postal-code',
 };
+
+const CARD_CONTROL: Record<CardField, string> = {
+  number: 'card-number',
+  expiry: 'card-expiry',
+  cvc: 'card-cvc',
+};
+
+/** The form's controls in form order: the error summary lists problems as the fields appear. */
+const CONTROLS = Object.fromEntries(
+  [...Object.values(BILLING_CONTROL), ...Object.values(CARD_CONTROL)].map((id) => [id, id]),
+);
+
+const billingControl = (path: readonly PropertyKey[]) => BILLING_CONTROL[fieldPath(path)] ?? '';
 
 export interface PaymentFormProps {
   payment: PaymentTarget;
@@ -93,15 +99,12 @@ export function PaymentForm({
     postalCode: '',
   });
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [failure, setFailure] = useState<string | null>(null);
-  /** Counts failures, so the same message twice in a row still takes focus. */
-  const [failureCount, setFailureCount] = useState(0);
-  const [paying, setPaying] = useState(false);
-  const [challenge, setChallenge] = useState(false);
+  const { errors, summary, attempt, showErrors } = useFormErrors(CONTROLS);
+  const [state, dispatch] = useReducer(paymentReducer, initialPaymentState);
+  const paying = isBusy(state);
   /** The card has been charged; only the order's confirmation is left to do. */
-  const [charged, setCharged] = useState(false);
+  const charged = isCharged(state);
+  const failure = state.status === 'failed' ? state : null;
   const stripeConfirm = useRef<CardConfirm | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
@@ -119,19 +122,17 @@ export function PaymentForm({
     headingRef.current?.focus();
   }, []);
 
-  // A failed payment is shown beside Pay, where the traveller is looking, and read out from there.
+  // A failed payment is shown beside Pay, where the traveller is looking, and read out from there (each failure
+  // is a new state, so the same message twice in a row still takes focus).
   useEffect(() => {
     const box = failureRef.current;
-    if (failureCount === 0 || !box) return;
+    if (!failure || !box) return;
     // Centred, so the message and Pay below it are both in view.
     box.scrollIntoView?.({ block: 'center' });
     box.focus({ preventScroll: true });
-  }, [failureCount]);
+  }, [failure]);
 
-  const fail = (message: string) => {
-    setFailure(message);
-    setFailureCount((count) => count + 1);
-  };
+  const fail = (message: string) => dispatch({ type: 'fail', message });
 
   const billingDetails: BillingDetails = {
     name: billing.name,
@@ -144,51 +145,55 @@ export function PaymentForm({
     },
   };
 
-  const validate = (): BillingDetails | null => {
-    const found: Record<string, string> = {};
+  /**
+   * Checks the billing details (the contract's schema) and, in the sandbox, the test card; shows the problems at
+   * their fields and in the summary. Gives what the payment needs when there are none: the details, and in the
+   * sandbox the test card's payment method.
+   */
+  const validate = (): {
+    details: BillingDetails;
+    paymentMethod: SandboxPaymentMethod | null;
+  } | null => {
     const parsed = BillingDetails.safeParse(billingDetails);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const id = BILLING_FIELD[issue.path.join('.')];
-        if (id) found[id] ??= issue.message;
+    const found = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues, billingControl);
+    const checked = sandbox ? checkSandboxCard(card) : null;
+    if (checked && !checked.ok) {
+      for (const [field, message] of Object.entries(checked.errors)) {
+        found[CARD_CONTROL[field as CardField]] = message;
       }
     }
-    if (sandbox) {
-      const checked = checkSandboxCard(card);
-      if (!checked.ok) {
-        if (checked.errors.number) found['card-number'] = checked.errors.number;
-        if (checked.errors.expiry) found['card-expiry'] = checked.errors.expiry;
-        if (checked.errors.cvc) found['card-cvc'] = checked.errors.cvc;
-      }
-    }
-    setErrors(found);
-    setAttempt((count) => count + 1);
-    return parsed.success && Object.keys(found).length === 0 ? parsed.data : null;
+    showErrors(found);
+    if (!parsed.success || Object.keys(found).length > 0) return null;
+    return { details: parsed.data, paymentMethod: checked?.ok ? checked.paymentMethod : null };
   };
 
   /** The card is paid: the server confirms the order, then the success page. */
   const finish = async () => {
-    setCharged(true);
     try {
       const confirmed = await confirmPayment({
         paymentIntentId: payment.paymentIntentId,
         ...(confirmEmail ? { email: confirmEmail } : {}),
       }).unwrap();
+      dispatch({ type: 'paid' });
       onPaid(confirmed);
     } catch (error) {
       fail(messageOf(error, PaymentText.paymentFailed));
-      setPaying(false);
     }
+  };
+
+  const charge = async () => {
+    dispatch({ type: 'charged' });
+    await finish();
   };
 
   /** What the sandbox answered: paid, a 3-D Secure check, or a decline. */
   const onIntent = async (intent: SandboxIntentResponse) => {
     if (intent.status === 'succeeded') {
-      await finish();
+      await charge();
       return;
     }
     if (intent.status === 'requires_action' && intent.nextAction?.type === 'three_d_secure') {
-      setChallenge(true);
+      dispatch({ type: 'challenge' });
       return;
     }
     fail(
@@ -196,33 +201,29 @@ export function PaymentForm({
         ? intent.lastError
         : PaymentText.notCompleted(intent.status),
     );
-    setPaying(false);
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (paying) return;
-    setFailure(null);
     if (charged) {
-      setPaying(true);
+      dispatch({ type: 'confirm' });
       await finish();
       return;
     }
-    const details = validate();
-    if (!details) return;
-    setPaying(true);
+    const valid = validate();
+    if (!valid) {
+      dispatch({ type: 'invalid' });
+      return;
+    }
+    dispatch({ type: 'submit' });
     try {
-      if (sandbox) {
-        const checked = checkSandboxCard(card);
-        if (!checked.ok) {
-          setPaying(false);
-          return;
-        }
+      if (valid.paymentMethod) {
         const intent = await confirmSandbox({
           paymentIntentId: payment.paymentIntentId,
           clientSecret: payment.clientSecret,
-          paymentMethod: checked.paymentMethod,
-          billingDetails: details,
+          paymentMethod: valid.paymentMethod,
+          billingDetails: valid.details,
         }).unwrap();
         await onIntent(intent);
         return;
@@ -230,27 +231,20 @@ export function PaymentForm({
       const confirm = stripeConfirm.current;
       if (!confirm) {
         fail(PaymentText.cardElementNotFound);
-        setPaying(false);
         return;
       }
-      const result = await confirm(payment.clientSecret, details);
-      if ('error' in result) {
-        fail(result.error);
-        setPaying(false);
-      } else if (result.status !== 'succeeded') {
-        fail(PaymentText.notCompleted(result.status));
-        setPaying(false);
-      } else {
-        await finish();
-      }
+      const result = await confirm(payment.clientSecret, valid.details);
+      if ('error' in result) fail(result.error);
+      else if (result.status !== 'succeeded') fail(PaymentText.notCompleted(result.status));
+      else await charge();
     } catch (error) {
       fail(messageOf(error, PaymentText.paymentFailed));
-      setPaying(false);
     }
   };
 
   const onAuthenticate = async (outcome: 'complete' | 'fail') => {
-    setChallenge(false);
+    if (state.status !== 'requires_action') return;
+    dispatch({ type: 'authenticate' });
     try {
       const intent = await authenticateSandbox({
         paymentIntentId: payment.paymentIntentId,
@@ -260,14 +254,8 @@ export function PaymentForm({
       await onIntent(intent);
     } catch (error) {
       fail(messageOf(error, PaymentText.paymentFailed));
-      setPaying(false);
     }
   };
-
-  const summary: FieldError[] = FIELD_ORDER.filter((id) => errors[id]).map((id) => ({
-    fieldId: id,
-    message: errors[id] ?? '',
-  }));
 
   const billingField = (key: keyof Billing, id: string, label: string, autoComplete: string) => (
     <TextField
@@ -379,7 +367,7 @@ export function PaymentForm({
             <p className="wp-error-box__title" id="payment-error-title">
               {charged ? 'We could not confirm your order' : 'Your payment did not go through'}
             </p>
-            <p>{failure}</p>
+            <p>{failure.message}</p>
             <p className="wpw-payment-error__next">
               {charged
                 ? 'Your card has been charged. Press Pay to finish your order; you will not be charged again.'
@@ -393,7 +381,7 @@ export function PaymentForm({
         <PaymentAssurance />
       </form>
       <Modal
-        open={challenge}
+        open={state.status === 'requires_action'}
         onClose={() => void onAuthenticate('fail')}
         title="3D Secure authentication"
         closeLabel="Cancel authentication"

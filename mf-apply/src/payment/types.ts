@@ -1,4 +1,4 @@
-import type { BillingDetails } from '@waypoint/contracts';
+import type { BillingDetails, CreatePaymentIntentResponse } from '@waypoint/contracts';
 
 /** What confirming a card payment in the browser ends with: the intent's status, or why it failed. */
 export type CardConfirmResult = { status: string } | { error: string };
@@ -10,9 +10,7 @@ export type CardConfirm = (
 ) => Promise<CardConfirmResult>;
 
 /** The payment an order waits for. */
-export interface PaymentTarget {
-  clientSecret: string;
-  paymentIntentId: string;
-  provider: 'sandbox' | 'stripe';
-  publishableKey: string | null;
-}
+export type PaymentTarget = Pick<
+  CreatePaymentIntentResponse,
+  'clientSecret' | 'paymentIntentId' | 'provider' | 'publishableKey'
+>;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { DocumentSummary, TravelerDetail } from '@waypoint/contracts';
+import type { DocumentKindParam, DocumentSummary, TravelerDetail } from '@waypoint/contracts';
 import { useNavigate } from '@waypoint/platform';
 import { Button } from '@waypoint/ui';
-import { useGetApplicationQuery, useStoreDocument, type DocumentKind } from './api';
+import { useGetApplicationQuery, useStoreDocument } from './api';
 import { usePostPayment, useRegisterSave } from './context';
 import { PageFrame } from './PageFrame';
 import { travelerPath, travelerTitle } from './sections';
@@ -26,7 +26,7 @@ export const MOVE_ON_DELAY_MS = 2000;
 export const PHONE_POLL_MS = 3000;
 
 interface KindConfig {
-  kind: DocumentKind;
+  kind: DocumentKindParam;
   slug: 'passport-page' | 'applicants-photo';
   field: 'passportPage' | 'photo';
   title: string;

@@ -1,63 +1,33 @@
 import type {
   ApplicationDetail,
+  DeclarationBody,
   DocumentSummary,
+  GeneralInfoBody,
+  OkEnvelope,
+  PassportInfoBody,
+  PersonalInfoBody,
   SubmitBody,
-  TravelerDetail,
+  SubmitResponse,
+  TravelerDocumentParams,
+  UploadLinkParams,
   UploadLinkResponse,
+  UploadLinkRevokedResponse,
+  UploadResponse,
   UploadTokenInfo,
+  WorkInfoBody,
 } from '@waypoint/contracts';
 import { ClientErrorText } from '@waypoint/contracts';
 import { API_BASE, useAppDispatch, type ApiError } from '@waypoint/platform';
 import { api } from '@waypoint/platform/api';
 import { useCallback } from 'react';
 
-/** The kinds of document in URLs. */
-export type DocumentKind = 'passport-page' | 'photo';
-
-type UploadLink = ReturnType<(typeof UploadLinkResponse)['parse']>;
-type UploadToken = ReturnType<(typeof UploadTokenInfo)['parse']>;
-
-export interface TravelerBody {
-  travelerId: string;
-}
-export interface GeneralInfoInput {
-  countryCode: string;
-  phoneNumber: string;
-  notificationPreference: 'whatsapp' | 'sms' | 'neither';
-}
-export interface PersonalInfoInput extends TravelerBody {
-  countryOfBirth: string;
-  residentCountry: string;
-  gender: 'male' | 'female';
-  residenceAddress: string;
-  cityTown: string;
-}
-export interface PassportInfoInput extends TravelerBody {
-  issuingCountry: string;
-  passport?: {
-    nationality: string;
-    number: string;
-    expirationDate: string;
-    hasSecondNationality: boolean | null;
-  };
-}
-export interface WorkInfoInput extends TravelerBody {
-  currentlyWorking: boolean;
-  jobTitle: string;
-}
-export interface DeclarationInput extends TravelerBody {
-  hasConvictions: boolean;
-  convictionDetails: string;
-  hasTerroristActivities: boolean;
-}
-
 /** The `PUT /api/application/{id}/…` paths and their bodies. */
 export interface SectionBodies {
-  'general-info': GeneralInfoInput;
-  'personal-info': PersonalInfoInput;
-  'passport-info': PassportInfoInput;
-  'work-info': WorkInfoInput;
-  declaration: DeclarationInput;
+  'general-info': GeneralInfoBody;
+  'personal-info': PersonalInfoBody;
+  'passport-info': PassportInfoBody;
+  'work-info': WorkInfoBody;
+  declaration: DeclarationBody;
 }
 export type SectionPath = keyof SectionBodies;
 
@@ -84,10 +54,7 @@ export const postPaymentApi = api.injectEndpoints({
         body,
       }),
     }),
-    submitApplication: build.mutation<
-      { application: ApplicationDetail },
-      { id: string } & SubmitBody
-    >({
+    submitApplication: build.mutation<SubmitResponse, { id: string } & SubmitBody>({
       query: ({ id, ...body }) => ({
         url: `/application/${enc(id)}/submit`,
         method: 'POST',
@@ -95,22 +62,19 @@ export const postPaymentApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Order'],
     }),
-    closeUploadLink: build.mutation<{ revoked: number }, { id: string; linkId: string }>({
+    closeUploadLink: build.mutation<UploadLinkRevokedResponse, UploadLinkParams>({
       query: ({ id, linkId }) => ({
         url: `/application/${enc(id)}/upload-links/${enc(linkId)}`,
         method: 'DELETE',
       }),
     }),
-    createUploadLink: build.mutation<
-      UploadLink,
-      { id: string; travelerId: string; kind: DocumentKind }
-    >({
+    createUploadLink: build.mutation<UploadLinkResponse, TravelerDocumentParams>({
       query: ({ id, travelerId, kind }) => ({
         url: `/application/${enc(id)}/travelers/${enc(travelerId)}/upload-link/${kind}`,
         method: 'POST',
       }),
     }),
-    getUploadToken: build.query<UploadToken, string>({
+    getUploadToken: build.query<UploadTokenInfo, string>({
       query: (token) => `/uploads/${enc(token)}`,
       keepUnusedDataFor: 0,
     }),
@@ -138,10 +102,6 @@ export function errorText(error: unknown, fallback: string): string {
     return fallback;
   }
   return message;
-}
-
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  return (error as Partial<ApiError> | undefined)?.fieldErrors ?? {};
 }
 
 /** Puts an application the server sent back into the cache, so every page and the sidebar show it at once. */
@@ -176,8 +136,6 @@ export function useStoreDocument(applicationId: string) {
   );
 }
 
-export type { TravelerDetail };
-
 export interface UploadFailure {
   status: number;
   message: string;
@@ -211,9 +169,7 @@ export function uploadFile(
       } catch {
         body = null;
       }
-      const envelope = (body ?? {}) as {
-        success?: boolean;
-        data?: { document?: DocumentSummary };
+      const envelope = (body ?? {}) as Partial<OkEnvelope<Partial<UploadResponse>>> & {
         error?: unknown;
       };
       if (xhr.status >= 200 && xhr.status < 300 && envelope.success && envelope.data?.document) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
-import type { DocumentSummary } from '@waypoint/contracts';
+import type { DocumentKindParam, DocumentSummary } from '@waypoint/contracts';
 import { Button, ErrorBox, Spinner } from '@waypoint/ui';
 import { QrCode } from '../qr/QrCode';
 import {
@@ -7,7 +7,6 @@ import {
   uploadFile,
   useCloseUploadLinkMutation,
   useCreateUploadLinkMutation,
-  type DocumentKind,
 } from './api';
 
 export const UPLOAD_FAILED = 'The upload failed. Please try again.';
@@ -226,7 +225,7 @@ export function PhonePanel({
 }: {
   applicationId: string;
   travelerId: string;
-  kind: DocumentKind;
+  kind: DocumentKindParam;
 }) {
   const [createLink, link] = useCreateUploadLinkMutation();
   const [closeLink] = useCloseUploadLinkMutation();

@@ -1,9 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from '@waypoint/platform';
-import type { FieldError } from '@waypoint/ui';
+import {
+  fieldErrorsOf,
+  useFormErrors,
+  useNavigate,
+  type FieldProblem,
+  type FormFields,
+} from '@waypoint/platform';
 import {
   errorText,
-  fieldErrorsOf,
   useSaveSectionMutation,
   useStoreApplication,
   type SectionBodies,
@@ -17,7 +21,7 @@ export interface BodySchema {
     value: unknown,
   ):
     | { success: true; data: unknown }
-    | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+    | { success: false; error: { issues: readonly FieldProblem[] } };
 }
 
 export interface SectionFormOptions<P extends SectionPath> {
@@ -28,7 +32,7 @@ export interface SectionFormOptions<P extends SectionPath> {
   /** The body as the form holds it now (unanswered questions are null until the schema accepts them). */
   body: () => unknown;
   /** The id of each field's control, by body field path ('issuingCountry', 'passport.number'). */
-  fieldIds: Record<string, string>;
+  fieldIds: FormFields;
   /** Where Save & Continue goes. */
   next: string;
 }
@@ -39,25 +43,20 @@ export function useSectionForm<P extends SectionPath>(options: SectionFormOption
   const navigate = useNavigate();
   const storeApplication = useStoreApplication();
   const [saveSection, { isLoading: saving }] = useSaveSectionMutation();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
+  const { errors, summary, attempt, setErrors, showIssues, clearErrors } = useFormErrors(
+    options.fieldIds,
+  );
   const [serverError, setServerError] = useState<string | null>(null);
 
   const save = async (): Promise<SaveOutcome> => {
     if (readOnly) return 'saved';
     const parsed = options.schema.safeParse(options.body());
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path.map(String).join('.');
-        if (field && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
+      showIssues(parsed.error.issues);
       setServerError(null);
-      setAttempt((count) => count + 1);
       return 'invalid';
     }
-    setErrors({});
+    clearErrors();
     setServerError(null);
     try {
       const detail = await saveSection({
@@ -68,7 +67,7 @@ export function useSectionForm<P extends SectionPath>(options: SectionFormOption
       storeApplication(detail);
       return 'saved';
     } catch (error) {
-      setErrors(fieldErrorsOf(error));
+      setErrors(fieldErrorsOf(error) ?? {});
       setServerError(errorText(error, options.fallback));
       return 'failed';
     }
@@ -81,16 +80,6 @@ export function useSectionForm<P extends SectionPath>(options: SectionFormOption
     if (saving) return;
     if ((await save()) === 'saved') navigate(options.next);
   };
-
-  // In the order of the form's fields, as the error summary should list them.
-  const order = Object.keys(options.fieldIds);
-  const rank = (field: string) => {
-    const index = order.indexOf(field);
-    return index < 0 ? order.length : index;
-  };
-  const summary: FieldError[] = Object.entries(errors)
-    .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([field, message]) => ({ fieldId: options.fieldIds[field] ?? field, message }));
 
   return {
     errors,

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { encodeQr } from './qr';
+import { create } from 'qrcode';
 
 export interface QrCodeProps {
   /** The text (a URL) to encode. */
@@ -10,6 +10,19 @@ export interface QrCodeProps {
   size?: number;
   /** Light modules around the symbol; the standard asks for 4. */
   quietZone?: number;
+}
+
+/** The error correction level asked for: M restores about 15% of a damaged or badly lit code. */
+const ERROR_CORRECTION = 'M';
+
+/** The module matrix of `value` as the `qrcode` package encodes it: `modules[y][x]` is true for a dark module. */
+export function qrModules(value: string): { version: number; modules: boolean[][] } {
+  const qr = create(value, { errorCorrectionLevel: ERROR_CORRECTION });
+  const { size } = qr.modules;
+  const modules = Array.from({ length: size }, (_, y) =>
+    Array.from({ length: size }, (_, x) => qr.modules.get(y, x) === 1),
+  );
+  return { version: qr.version, modules };
 }
 
 /** The dark modules of each row as one SVG path (runs of dark modules become one rectangle each). */
@@ -32,8 +45,8 @@ export function qrPath(modules: readonly (readonly boolean[])[], offset: number)
 
 /** A QR Code drawn as SVG, black on white with a quiet zone. */
 export function QrCode({ value, label, size = 220, quietZone = 4 }: QrCodeProps) {
-  const qr = useMemo(() => encodeQr(value), [value]);
-  const extent = qr.size + quietZone * 2;
+  const qr = useMemo(() => qrModules(value), [value]);
+  const extent = qr.modules.length + quietZone * 2;
   return (
     <svg
       className="wpp-qr"
@@ -44,7 +57,7 @@ export function QrCode({ value, label, size = 220, quietZone = 4 }: QrCodeProps)
       viewBox={`0 0 ${extent} ${extent}`}
       shapeRendering="crispEdges"
       data-version={qr.version}
-      data-error-correction={qr.errorCorrection}
+      data-error-correction={ERROR_CORRECTION}
     >
       <rect width={extent} height={extent} fill="#ffffff" />
       <path d={qrPath(qr.modules, quietZone)} fill="#000000" />

@@ -5,7 +5,7 @@ import { SELECTION_STORAGE_KEY, type AuthUser } from '@waypoint/platform';
 import {
   callsTo,
   failure,
-  mockFetch,
+  answerApi,
   ok,
   renderRemote,
   type Reply,
@@ -93,9 +93,9 @@ export const referenceRoutes: Routes = {
   'POST /api/applications/save': ok({ sessionId: 's1', savedAt: '2026-01-02T10:00:00Z' }),
 };
 
-/** Answers the API calls (see mockFetch), the reference data included; returns the calls made, in order. */
+/** Answers the API calls (see answerApi), the reference data included; returns the calls made, in order. */
 export function mockApi(routes: Routes): SentRequest[] {
-  return mockFetch(
+  return answerApi(
     { ...referenceRoutes, ...routes },
     ({ method, path, search, contentType, body }) => ({
       method,

@@ -5,9 +5,9 @@ import {
   selectSelectedCountryId,
   selectSelectedVisaTypeId,
   useAppSelector,
+  useFormErrors,
 } from '@waypoint/platform';
 import { useGetCountriesQuery, useGetVisaTypesQuery } from '@waypoint/platform/api';
-import type { FieldError } from '@waypoint/ui';
 import {
   selectApply,
   useGetProcessingOptionsQuery,
@@ -91,7 +91,7 @@ export function useSaveDraft() {
 }
 
 /** The control an issue of the contracts' validators belongs to. */
-export function fieldIdFor(path: Issue['path']): string {
+export function fieldIdFor(path: readonly PropertyKey[]): string {
   const [head, index, field, sub] = path;
   if (head === 'countryId') return 'trip-country';
   if (head === 'visaTypeId') return 'trip-visa-type';
@@ -104,25 +104,21 @@ export function fieldIdFor(path: Issue['path']): string {
   return 'add-traveler';
 }
 
-export interface IssueView {
-  /** The first problem in the spec's order, for the error summary. */
-  summary: FieldError[];
-  /** The message of every invalid control, by control id. */
-  byField: Record<string, string>;
-}
-
-export const noIssues: IssueView = { summary: [], byField: {} };
-
-export function viewIssues(issues: Issue[]): IssueView {
-  const byField: Record<string, string> = {};
-  for (const issue of issues) {
-    const id = fieldIdFor(issue.path);
-    byField[id] ??= issue.message;
-  }
-  const first = issues[0];
+/**
+ * The problems a wizard step shows: the first message about each control (`byField`, by control id), and in the
+ * error summary only the first problem in the spec's order (spec: the first error is shown). `show` moves focus
+ * to the summary on each failed submit (`attempt` is its focus key).
+ */
+export function useWizardIssues() {
+  const { errors, summary, attempt, showErrors, showIssues, clearErrors } = useFormErrors();
   return {
-    summary: first ? [{ fieldId: fieldIdFor(first.path), message: first.message }] : [],
-    byField,
+    byField: errors,
+    summary: summary.slice(0, 1),
+    attempt,
+    show: (issues: readonly Issue[]) => showIssues(issues, fieldIdFor),
+    /** A problem of the step as a whole, shown in the summary with a link to `fieldId`. */
+    showProblem: (fieldId: string, message: string) => showErrors({ [fieldId]: message }),
+    clear: clearErrors,
   };
 }
 

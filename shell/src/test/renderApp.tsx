@@ -8,6 +8,12 @@ import {
   type AuthUser,
   type RemoteModuleLoader,
 } from '@waypoint/platform';
+import {
+  NOT_FOUND,
+  answerRoutes,
+  replyWith,
+  type Reply,
+} from '../../../libs/platform/test/api-server';
 import { App } from '../App';
 
 export const countries = [
@@ -26,26 +32,27 @@ export const traveller: AuthUser = {
   role: 'user',
 };
 
-type Reply = { status?: number; body: unknown };
-
-/** Answers the API calls a page makes; unknown paths get a 404 envelope. */
-export function mockApi(routes: Record<string, Reply | (() => Reply)>): jest.Mock {
-  const mock = jest.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-    const key = `${input instanceof Request ? input.method : 'GET'} ${url.pathname}`;
-    const route = routes[key] ?? routes[url.pathname];
-    const reply = typeof route === 'function' ? route() : route;
-    const { status = 200, body } = reply ?? {
-      status: 404,
-      body: { success: false, error: 'Not found', code: 'NOT_FOUND', requestId: 't' },
-    };
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
+/**
+ * Answers the API calls a page makes, by 'METHOD /api/path' or by '/api/path' for any method (the method's own
+ * route first); unknown paths get a 404 envelope. Returns the requests made, in order.
+ */
+export function mockApi(routes: Record<string, Reply | (() => Reply)>): Request[] {
+  const requests: Request[] = [];
+  const anyMethod = (key: string) => (key.startsWith('/') ? 1 : 0);
+  const answers = Object.entries(routes)
+    .sort(([a], [b]) => anyMethod(a) - anyMethod(b))
+    .map(([key, route]) => [
+      key,
+      (request: Request) => {
+        requests.push(request);
+        return replyWith(typeof route === 'function' ? route() : route);
+      },
+    ]);
+  answerRoutes(Object.fromEntries(answers), (request) => {
+    requests.push(request);
+    return replyWith(NOT_FOUND);
   });
-  globalThis.fetch = mock as unknown as typeof fetch;
-  return mock;
+  return requests;
 }
 
 export const guestProfile: Reply = {

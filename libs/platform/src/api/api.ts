@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import type { Middleware } from '@reduxjs/toolkit';
-import type { Country, VisaTypesResponse } from '@waypoint/contracts';
+import type { CountriesResponse, VisaTypesResponse } from '@waypoint/contracts';
 import { extendStores, userChanged } from '@waypoint/platform';
 import { envelopeBaseQuery } from './baseQuery';
 
@@ -15,7 +15,7 @@ export const api = createApi({
   baseQuery: envelopeBaseQuery,
   tagTypes: ['Profile', 'Application', 'Order'],
   endpoints: (build) => ({
-    getCountries: build.query<Country[], void>({
+    getCountries: build.query<CountriesResponse, void>({
       query: () => '/reference/countries',
       keepUnusedDataFor: 60 * 60,
     }),

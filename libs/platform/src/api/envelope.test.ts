@@ -2,7 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { envelopeBaseQuery } from './baseQuery';
 import { isApiError, requestEnvelope, type ApiError } from './envelope';
-import { jsonResponse, mockFetch } from '../test-utils';
+import { jsonResponse, answerRequests } from '../test-utils';
 
 const testApi = createApi({
   reducerPath: 'testApi',
@@ -41,16 +41,17 @@ describe.each([
   ['requestEnvelope (plain fetch)', throughPlainFetch],
 ])('%s reads the envelope by the same rules', (_name, runQuery) => {
   it('resolves with the data of a successful envelope, with cookies included', async () => {
-    const fetchMock = mockFetch(jsonResponse({ success: true, data: { name: 'Ada' } }));
+    const requests = answerRequests(jsonResponse({ success: true, data: { name: 'Ada' } }));
     const result = await runQuery();
     expect(result.data).toEqual({ name: 'Ada' });
-    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(requests).toHaveLength(1);
+    const request = requests[0] as Request;
     expect(request.url).toMatch(/\/api\/thing$/);
     expect(request.credentials).toBe('include');
   });
 
   it("raises the server's error text for a non-ok reply", async () => {
-    mockFetch(
+    answerRequests(
       jsonResponse(
         {
           success: false,
@@ -72,28 +73,28 @@ describe.each([
   });
 
   it("falls back to 'Request failed' when a non-ok reply has no error text", async () => {
-    mockFetch(jsonResponse({ success: false }, 500));
+    answerRequests(jsonResponse({ success: false }, 500));
     expect((await runQuery()).error).toMatchObject({ status: 500, message: 'Request failed' });
 
-    mockFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
+    answerRequests(new Response('<html>Bad gateway</html>', { status: 502 }));
     expect((await runQuery()).error).toMatchObject({ status: 502, message: 'Request failed' });
   });
 
   it('leaves the text empty for an ok reply reporting a failure without text, for the caller to fill', async () => {
-    mockFetch(jsonResponse({ success: false }));
+    answerRequests(jsonResponse({ success: false }));
     expect((await runQuery()).error).toEqual({ status: 200, message: '' });
   });
 
   it("turns a network failure into 'Unknown error'", async () => {
-    mockFetch(new TypeError('Failed to fetch'));
+    answerRequests(new TypeError('Failed to fetch'));
     expect((await runQuery()).error).toMatchObject({ message: 'Unknown error' });
   });
 
   it("turns an unreadable or malformed successful reply into 'Unknown error'", async () => {
-    mockFetch(new Response('not json', { status: 200 }));
+    answerRequests(new Response('not json', { status: 200 }));
     expect((await runQuery()).error).toMatchObject({ message: 'Unknown error' });
 
-    mockFetch(jsonResponse({ hello: 'world' }));
+    answerRequests(jsonResponse({ hello: 'world' }));
     expect((await runQuery()).error).toMatchObject({ message: 'Unknown error' });
   });
 });

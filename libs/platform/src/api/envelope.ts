@@ -1,5 +1,5 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import { ClientErrorText, ErrorCode } from '@waypoint/contracts';
+import { ClientErrorText, ErrorCode, type FieldErrors } from '@waypoint/contracts';
 
 /** Every error the front end shows from a call: a human message, plus what the server added. */
 export interface ApiError {
@@ -12,7 +12,7 @@ export interface ApiError {
    */
   message: string;
   code?: string;
-  fieldErrors?: Record<string, string>;
+  fieldErrors?: FieldErrors;
 }
 
 /** All calls go to one API base on the same host. */

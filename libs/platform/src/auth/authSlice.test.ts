@@ -1,7 +1,7 @@
 import { api } from '../api/api';
 import { createAppStore } from '../store';
 import { AUTH_STORAGE_KEY } from '../persistence';
-import { jsonResponse, mockFetch } from '../test-utils';
+import { jsonResponse, answerRequests } from '../test-utils';
 import {
   clearError,
   loadProfile,
@@ -41,7 +41,7 @@ function failure(error: string | undefined, status = 400) {
 describe('auth notices and the second factor', () => {
   it('keeps the notice a sign-in brought, and forgets it at the next sign-in without one', async () => {
     const store = newStore();
-    mockFetch(
+    answerRequests(
       jsonResponse({ success: true, data: { user, notice: 'Other browsers were signed out.' } }),
       jsonResponse({ success: true, data: { user } }),
     );
@@ -103,7 +103,7 @@ describe('auth slice', () => {
     it('sets loading and clears the error while pending, then stores the user', async () => {
       const store = newStore();
       store.dispatch(setError('Old error'));
-      mockFetch(jsonResponse({ success: true, data: { user } }));
+      answerRequests(jsonResponse({ success: true, data: { user } }));
       const pending = thunk(store);
       expect(store.getState().auth).toMatchObject({ isLoading: true, error: null });
       await pending;
@@ -118,7 +118,7 @@ describe('auth slice', () => {
 
     it("stores the server's error and stops loading on failure", async () => {
       const store = newStore();
-      mockFetch(failure('Invalid email or password', 401));
+      answerRequests(failure('Invalid email or password', 401));
       await thunk(store);
       expect(store.getState().auth).toEqual({
         user: null,
@@ -130,7 +130,7 @@ describe('auth slice', () => {
 
     it(`falls back to '${fallback}' when the reply carries no user`, async () => {
       const store = newStore();
-      mockFetch(jsonResponse({ success: true, data: {} }));
+      answerRequests(jsonResponse({ success: true, data: {} }));
       await thunk(store);
       expect(store.getState().auth).toMatchObject({
         isLoading: false,
@@ -142,17 +142,17 @@ describe('auth slice', () => {
 
   it("keeps 'Request failed' when the server gives no text", async () => {
     const store = newStore();
-    mockFetch(failure(undefined, 500));
+    answerRequests(failure(undefined, 500));
     await store.dispatch(login({ email: user.email, password: 'x' }));
     expect(store.getState().auth.error).toBe('Request failed');
   });
 
   it('logout clears the user on success and keeps the error on failure', async () => {
     const store = newStore();
-    mockFetch(jsonResponse({ success: true, data: { user } }));
+    answerRequests(jsonResponse({ success: true, data: { user } }));
     await store.dispatch(login({ email: user.email, password: 'secret-password' }));
 
-    mockFetch(failure(undefined, 500));
+    answerRequests(failure(undefined, 500));
     const failing = store.dispatch(logout());
     expect(store.getState().auth.isLoading).toBe(true);
     await failing;
@@ -163,11 +163,11 @@ describe('auth slice', () => {
       error: 'Request failed',
     });
 
-    mockFetch(new TypeError('offline'));
+    answerRequests(new TypeError('offline'));
     await store.dispatch(logout());
     expect(store.getState().auth.error).toBe('Unknown error');
 
-    mockFetch(jsonResponse({ success: true, data: null }));
+    answerRequests(jsonResponse({ success: true, data: null }));
     await store.dispatch(logout());
     expect(store.getState().auth).toEqual({
       user: null,
@@ -180,14 +180,14 @@ describe('auth slice', () => {
 
   it("falls back to 'Logout failed' when the server reports a failure without text", async () => {
     const store = newStore();
-    mockFetch(jsonResponse({ success: false, error: '   ' }));
+    answerRequests(jsonResponse({ success: false, error: '   ' }));
     await store.dispatch(logout());
     expect(store.getState().auth.error).toBe('Logout failed');
   });
 
   it('loadProfile stores the user, and treats a 401 as a guest without an error', async () => {
     const store = newStore();
-    mockFetch(jsonResponse({ success: true, data: user }));
+    answerRequests(jsonResponse({ success: true, data: user }));
     const pending = store.dispatch(loadProfile());
     expect(store.getState().auth.isLoading).toBe(true);
     await pending;
@@ -198,7 +198,7 @@ describe('auth slice', () => {
       error: null,
     });
 
-    mockFetch(failure('Not signed in', 401));
+    answerRequests(failure('Not signed in', 401));
     await store.dispatch(loadProfile());
     expect(store.getState().auth).toEqual({
       user: null,
@@ -211,7 +211,7 @@ describe('auth slice', () => {
   it('updateProfile starts with loading and the error cleared, then stores the new user', async () => {
     const store = newStore();
     store.dispatch(setError('Old error'));
-    mockFetch(jsonResponse({ success: true, data: { ...user, firstName: 'Augusta' } }));
+    answerRequests(jsonResponse({ success: true, data: { ...user, firstName: 'Augusta' } }));
     const pending = store.dispatch(
       updateProfile({
         firstName: 'Augusta',
@@ -224,7 +224,7 @@ describe('auth slice', () => {
     await pending;
     expect(store.getState().auth.user?.firstName).toBe('Augusta');
 
-    mockFetch(failure(undefined, 500));
+    answerRequests(failure(undefined, 500));
     await store.dispatch(
       updateProfile({ firstName: 'A', lastName: 'L', nationality: null, email: user.email }),
     );
@@ -251,7 +251,7 @@ describe('auth slice', () => {
   it('keeps the account fields the screens need (verified, password, pending e-mail) when saving', async () => {
     const store = newStore();
     const full = { ...user, emailVerified: false, hasPassword: false, pendingEmail: null };
-    mockFetch(jsonResponse({ success: true, data: { user: { ...full, passwordHash: 'x' } } }));
+    answerRequests(jsonResponse({ success: true, data: { user: { ...full, passwordHash: 'x' } } }));
     await store.dispatch(login({ email: user.email, password: 'secret-password' }));
     expect(store.getState().auth.user).toEqual(full);
     expect(JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}')).toEqual({
@@ -261,7 +261,7 @@ describe('auth slice', () => {
 
   it("passes the server's field errors and code along with a failed registration", async () => {
     const store = newStore();
-    mockFetch(
+    answerRequests(
       jsonResponse(
         {
           success: false,
@@ -287,22 +287,23 @@ describe('auth slice', () => {
 
   it('verifyEmail sends the code and stores the updated user, without the loading flag', async () => {
     const store = newStore();
-    mockFetch(jsonResponse({ success: true, data: { user } }));
+    answerRequests(jsonResponse({ success: true, data: { user } }));
     await store.dispatch(login({ email: user.email, password: 'secret-password' }));
 
-    const fetchMock = mockFetch(
+    const requests = answerRequests(
       jsonResponse({ success: true, data: { ...user, email: 'augusta@example.com' } }),
     );
     const pending = store.dispatch(verifyEmail('123456'));
     expect(store.getState().auth.isLoading).toBe(false);
     await pending;
     expect(store.getState().auth.user?.email).toBe('augusta@example.com');
-    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(requests).toHaveLength(1);
+    const request = requests[0] as Request;
     expect(request.url).toMatch(/\/api\/auth\/verify-email$/);
     expect(request.headers.get('content-type')).toBe('application/json');
     expect(await request.text()).toBe('{"code":"123456"}');
 
-    mockFetch(jsonResponse({ success: false }));
+    answerRequests(jsonResponse({ success: false }));
     const failed = await store.dispatch(verifyEmail('000000'));
     expect(failed.payload).toBe('Verification failed');
     expect(store.getState().auth.user?.email).toBe('augusta@example.com');
@@ -310,9 +311,10 @@ describe('auth slice', () => {
 
   it('logs out with a JSON body, as every state-changing call', async () => {
     const store = newStore();
-    const fetchMock = mockFetch(jsonResponse({ success: true, data: { loggedOut: true } }));
+    const requests = answerRequests(jsonResponse({ success: true, data: { loggedOut: true } }));
     await store.dispatch(logout());
-    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(requests).toHaveLength(1);
+    const request = requests[0] as Request;
     expect(request.method).toBe('POST');
     expect(request.headers.get('content-type')).toBe('application/json');
     expect(await request.text()).toBe('{}');
@@ -328,7 +330,7 @@ describe('auth slice', () => {
       }),
     });
     const store = newStore();
-    mockFetch(jsonResponse({ success: true, data: [{ id: 'o1' }] }));
+    answerRequests(jsonResponse({ success: true, data: [{ id: 'o1' }] }));
     const query = store.dispatch(ordersApi.endpoints.ordersForTest.initiate());
     await query;
     query.unsubscribe();
@@ -336,7 +338,7 @@ describe('auth slice', () => {
       { id: 'o1' },
     ]);
 
-    mockFetch(jsonResponse({ success: true, data: { loggedOut: true } }));
+    answerRequests(jsonResponse({ success: true, data: { loggedOut: true } }));
     await store.dispatch(logout());
     expect(ordersApi.endpoints.ordersForTest.select()(store.getState()).data).toBeUndefined();
   });

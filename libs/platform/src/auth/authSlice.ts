@@ -1,4 +1,5 @@
 import { createAction, createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { FieldErrors, LoginBody, RegisterBody, UpdateProfileBody } from '@waypoint/contracts';
 import { isApiError, requestEnvelope } from '../api/envelope';
 import { noticeFromReply, userFromReply, type AuthUser } from './user';
 
@@ -31,33 +32,12 @@ export const AuthErrorText = {
   updateProfile: 'Failed to update profile',
 } as const;
 
-export interface LoginInput {
-  email: string;
-  password: string;
-}
-
-export interface RegisterInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  /** Checked again by the server when sent. */
-  confirmPassword?: string;
-}
-
-export interface UpdateProfileInput {
-  firstName: string;
-  lastName: string;
-  nationality: string | null;
-  email: string;
-}
-
 /** What a failed auth call adds to its rejected action, for screens that show errors per field. */
 export interface AuthFailure {
   /** The HTTP status, or 0 when no reply could be read. */
   status: number;
   code?: string;
-  fieldErrors?: Record<string, string>;
+  fieldErrors?: FieldErrors;
 }
 
 type ThunkConfig = { rejectValue: string; rejectedMeta: AuthFailure };
@@ -112,14 +92,14 @@ function userThunk<Arg>(
   });
 }
 
-export const login = userThunk<LoginInput>(
+export const login = userThunk<LoginBody>(
   'auth/login',
   AuthErrorText.login,
   (body) => ({ url: '/auth/login', method: 'POST', body }),
   { newSession: true },
 );
 
-export const register = userThunk<RegisterInput>(
+export const register = userThunk<RegisterBody>(
   'auth/register',
   AuthErrorText.register,
   (body) => ({ url: '/auth/register', method: 'POST', body }),
@@ -143,7 +123,7 @@ export const verifyEmail = userThunk<string>('auth/verifyEmail', AuthErrorText.v
   body: { code },
 }));
 
-export const updateProfile = userThunk<UpdateProfileInput>(
+export const updateProfile = userThunk<UpdateProfileBody>(
   'auth/updateProfile',
   AuthErrorText.updateProfile,
   (body) => ({ url: '/auth/profile', method: 'PUT', body }),

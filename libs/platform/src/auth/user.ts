@@ -1,32 +1,24 @@
-/** The signed-in user as the client keeps it (the fields the profile reply carries; never a token). */
-export interface AuthUser {
-  id: string;
-  email: string;
+import type { User } from '@waypoint/contracts';
+
+/** The fields a user saved on the device by an earlier release may lack. */
+type LaterFields = 'emailVerified' | 'hasPassword' | 'pendingEmail' | 'secondFactor';
+
+/**
+ * The signed-in user as the client keeps it: the contract's {@link User} (the fields the profile reply carries;
+ * never a token), with the names as text ('' when not given) and the fields added to the reply later optional,
+ * since a user saved on the device before them lacks them.
+ */
+export type AuthUser = Omit<User, 'firstName' | 'lastName' | LaterFields> & {
   firstName: string;
   lastName: string;
-  nationality: string | null;
-  role: 'user' | 'admin';
-  /** Whether the account's e-mail address has been confirmed with its code (absent in older saved states). */
-  emailVerified?: boolean;
-  /** Whether the account has a password; without one the user signs in with e-mailed links. */
-  hasPassword?: boolean;
-  /** A new address waiting for its verification code before it replaces `email`. */
-  pendingEmail?: string | null;
-  /**
-   * Staff: whether this session still has to set up the authenticator (`setup-required`) or enter its code
-   * (`required`) before the admin area opens. `not-required` for travellers.
-   */
-  secondFactor?: SecondFactorState;
-}
+} & Partial<Pick<User, LaterFields>>;
 
-export type SecondFactorState = 'not-required' | 'setup-required' | 'required' | 'verified';
-
-const SECOND_FACTOR_STATES: readonly string[] = [
+const SECOND_FACTOR_STATES: ReadonlySet<string> = new Set<User['secondFactor']>([
   'not-required',
   'setup-required',
   'required',
   'verified',
-];
+]);
 
 /** True when a staff session has yet to complete its second factor. */
 export function needsSecondFactor(user: AuthUser | null): boolean {
@@ -53,11 +45,8 @@ export function toAuthUser(value: unknown): AuthUser | null {
   };
   if (typeof source.emailVerified === 'boolean') user.emailVerified = source.emailVerified;
   if (typeof source.hasPassword === 'boolean') user.hasPassword = source.hasPassword;
-  if (
-    typeof source.secondFactor === 'string' &&
-    SECOND_FACTOR_STATES.includes(source.secondFactor)
-  ) {
-    user.secondFactor = source.secondFactor as SecondFactorState;
+  if (typeof source.secondFactor === 'string' && SECOND_FACTOR_STATES.has(source.secondFactor)) {
+    user.secondFactor = source.secondFactor as User['secondFactor'];
   }
   if (typeof source.pendingEmail === 'string' && source.pendingEmail !== '') {
     user.pendingEmail = source.pendingEmail;

@@ -5,20 +5,24 @@ import {
   ClientErrorText,
   ErrorCode,
   UpdateProfileBody,
+  type FieldErrors,
   splitName,
 } from '@waypoint/contracts';
 import {
   AuthErrorText,
   Link,
+  fieldErrorsFromIssues,
+  fieldErrorsOf,
   isApiError,
+  knownFieldErrors,
   selectUser,
   setUser,
   updateProfile,
   useAppDispatch,
   useAppSelector,
+  useFormErrors,
   userFromReply,
   type AuthUser,
-  type UpdateProfileInput,
 } from '@waypoint/platform';
 import { useGetCountriesQuery } from '@waypoint/platform/api';
 import { Button, CountryPicker, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
@@ -28,11 +32,6 @@ import {
   PasswordField,
   StatusMessage,
   errorText,
-  errorsFromIssues,
-  fieldErrorsOf,
-  knownFieldErrors,
-  summaryErrors,
-  type FieldErrors,
 } from '../../components/forms';
 import { RecentProof } from '../../components/RecentProof';
 import { accountApi } from '../../state';
@@ -45,7 +44,7 @@ const NAME_MISSING: readonly string[] = [AuthText.firstNameRequired, AuthText.la
  * The schema's and the server's field names, as the fields of this form. The form has one Name field for the first
  * and last name, so a missing part reads as the whole name being needed.
  */
-function onFormFields(errors: Record<string, string> | undefined): FieldErrors {
+function onFormFields(errors: FieldErrors | undefined): FieldErrors {
   const mapped: FieldErrors = {};
   for (const [field, message] of Object.entries(errors ?? {})) {
     const isName = field === 'firstName' || field === 'lastName';
@@ -66,18 +65,12 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const [name, setName] = useState(() => fullName(user));
   const [nationality, setNationality] = useState<string | null>(user.nationality);
   const [email, setEmail] = useState(user.email);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
+  const { errors, summary, attempt, clearErrors, showErrors } = useFormErrors(FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** The change waiting for 'Confirm it is you' (a new e-mail needs a recent proof). */
-  const [waiting, setWaiting] = useState<UpdateProfileInput | null>(null);
-
-  const showErrors = (next: FieldErrors) => {
-    setErrors(next);
-    setAttempt((count) => count + 1);
-  };
+  const [waiting, setWaiting] = useState<UpdateProfileBody | null>(null);
 
   const showUser = (saved: AuthUser) => {
     setName(fullName(saved));
@@ -96,10 +89,10 @@ function ProfileForm({ user }: { user: AuthUser }) {
       email,
     });
     if (!parsed.success) {
-      showErrors(onFormFields(errorsFromIssues(parsed.error.issues)));
+      showErrors(onFormFields(fieldErrorsFromIssues(parsed.error.issues)));
       return;
     }
-    setErrors({});
+    clearErrors();
     await save({
       firstName: parsed.data.firstName,
       lastName: parsed.data.lastName,
@@ -108,7 +101,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
     });
   };
 
-  const save = async (input: UpdateProfileInput) => {
+  const save = async (input: UpdateProfileBody) => {
     setBusy(true);
     const result = await dispatch(updateProfile(input));
     setBusy(false);
@@ -135,7 +128,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
 
   return (
     <>
-      <ErrorSummary errors={summaryErrors(errors, FIELDS)} focusKey={attempt} />
+      <ErrorSummary errors={summary} focusKey={attempt} />
       {failure ? <ErrorBox>{failure}</ErrorBox> : null}
       <StatusMessage>{message}</StatusMessage>
 
@@ -227,7 +220,7 @@ function PasswordSection({ user }: { user: AuthUser }) {
   const [changing, setChanging] = useState(false);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clearErrors } = useFormErrors(PASSWORD_FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
@@ -237,10 +230,10 @@ function PasswordSection({ user }: { user: AuthUser }) {
   const send = async () => {
     const parsed = ChangePasswordBody.safeParse({ password, confirmPassword });
     if (!parsed.success) {
-      setErrors(knownFieldErrors(errorsFromIssues(parsed.error.issues), PASSWORD_FIELDS));
+      setErrors(knownFieldErrors(fieldErrorsFromIssues(parsed.error.issues), PASSWORD_FIELDS));
       return;
     }
-    setErrors({});
+    clearErrors();
     try {
       // Not tracked: the password is never kept in the store.
       setChanging(true);

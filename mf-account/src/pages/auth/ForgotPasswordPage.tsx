@@ -1,15 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { AuthText, ClientErrorText, EmailBody } from '@waypoint/contracts';
-import { Link, useLocation, useNavigate } from '@waypoint/platform';
+import { Link, useFormErrors, useLocation, useNavigate } from '@waypoint/platform';
 import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
-import {
-  AuthPage,
-  StatusMessage,
-  errorText,
-  errorsFromIssues,
-  summaryErrors,
-  type FieldErrors,
-} from '../../components/forms';
+import { AuthPage, StatusMessage, errorText } from '../../components/forms';
 import { rememberResetEmail, resetEmailFrom, type EmailState } from '../../components/resetEmail';
 import { useForgotPasswordMutation } from '../../state';
 import { REDIRECT_DELAY_MS } from './VerifyEmailPage';
@@ -25,8 +18,7 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [forgotPassword, request] = useForgotPasswordMutation();
   const [email, setEmail] = useState(() => resetEmailFrom(location.state));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
+  const { errors, summary, attempt, clearErrors, showIssues } = useFormErrors(FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -45,11 +37,10 @@ export function ForgotPasswordPage() {
     setFailure(null);
     const parsed = EmailBody.safeParse({ email });
     if (!parsed.success) {
-      setErrors(errorsFromIssues(parsed.error.issues));
-      setAttempt((count) => count + 1);
+      showIssues(parsed.error.issues);
       return;
     }
-    setErrors({});
+    clearErrors();
     try {
       await forgotPassword(parsed.data).unwrap();
       rememberResetEmail(parsed.data.email);
@@ -64,7 +55,7 @@ export function ForgotPasswordPage() {
       <p className="wp-lead">
         Enter the email of your account. We will send you a 6-digit code to reset your password.
       </p>
-      <ErrorSummary errors={summaryErrors(errors, FIELDS)} focusKey={attempt} />
+      <ErrorSummary errors={summary} focusKey={attempt} />
       {failure ? <ErrorBox>{failure}</ErrorBox> : null}
       <StatusMessage>{sentTo !== null ? AuthText.resetEmailSent : null}</StatusMessage>
       <form className="wp-stack" noValidate onSubmit={onSubmit}>

@@ -7,18 +7,11 @@ import {
   login,
   needsSecondFactor,
   useAppDispatch,
+  useFormErrors,
   useNavigate,
 } from '@waypoint/platform';
 import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
-import {
-  AuthPage,
-  PasswordField,
-  StatusMessage,
-  errorText,
-  errorsFromIssues,
-  summaryErrors,
-  type FieldErrors,
-} from '../../components/forms';
+import { AuthPage, PasswordField, StatusMessage, errorText } from '../../components/forms';
 import { useRedirectTarget, withRedirect } from '../../components/redirect';
 import { useCheckEmailMutation, useSendSignInLinkMutation } from '../../state';
 
@@ -45,8 +38,7 @@ export function LoginPage() {
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
+  const { errors, summary, attempt, clearErrors, showIssues } = useFormErrors(FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const [linkMessage, setLinkMessage] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
@@ -65,11 +57,6 @@ export function LoginPage() {
     else document.getElementById(SEND_LINK_ID)?.focus();
   }, [step]);
 
-  const showErrors = (next: FieldErrors) => {
-    setErrors(next);
-    setAttempt((count) => count + 1);
-  };
-
   const goTo = (next: Step) => {
     stepChanged.current = true;
     setStep(next);
@@ -77,7 +64,7 @@ export function LoginPage() {
 
   const useDifferentEmail = () => {
     setPassword('');
-    setErrors({});
+    clearErrors();
     setFailure(null);
     setLinkMessage(null);
     goTo('email');
@@ -86,7 +73,7 @@ export function LoginPage() {
   const continueWithEmail = async () => {
     const parsed = CheckEmailBody.safeParse({ email });
     if (!parsed.success) {
-      showErrors(errorsFromIssues(parsed.error.issues));
+      showIssues(parsed.error.issues);
       return;
     }
     try {
@@ -101,7 +88,7 @@ export function LoginPage() {
   const logIn = async () => {
     const parsed = LoginBody.safeParse({ email, password });
     if (!parsed.success) {
-      showErrors(errorsFromIssues(parsed.error.issues));
+      showIssues(parsed.error.issues);
       return;
     }
     setSigningIn(true);
@@ -132,7 +119,7 @@ export function LoginPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setErrors({});
+    clearErrors();
     setFailure(null);
     if (step === 'email') void continueWithEmail();
     else if (step === 'password') void logIn();
@@ -141,7 +128,7 @@ export function LoginPage() {
 
   return (
     <AuthPage title="Log in">
-      <ErrorSummary errors={summaryErrors(errors, FIELDS)} focusKey={attempt} />
+      <ErrorSummary errors={summary} focusKey={attempt} />
       {failure ? <ErrorBox>{failure}</ErrorBox> : null}
       <form className="wp-stack" noValidate onSubmit={onSubmit}>
         <TextField

@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { AuthText, ErrorCode, PASSWORD_MIN_LENGTH, RegisterBody } from '@waypoint/contracts';
-import { AuthErrorText, Link, register, useAppDispatch, useNavigate } from '@waypoint/platform';
-import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
 import {
-  AuthPage,
-  MismatchAnnouncement,
-  PasswordField,
-  errorsFromIssues,
+  AuthErrorText,
+  Link,
+  fieldErrorsFromIssues,
   knownFieldErrors,
-  summaryErrors,
-  type FieldErrors,
-} from '../../components/forms';
+  register,
+  useAppDispatch,
+  useFormErrors,
+  useNavigate,
+} from '@waypoint/platform';
+import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
+import { AuthPage, MismatchAnnouncement, PasswordField } from '../../components/forms';
 import { useRedirectTarget, withRedirect } from '../../components/redirect';
 
 const FIELDS = {
@@ -21,7 +22,7 @@ const FIELDS = {
   confirmPassword: 'register-confirm-password',
 };
 
-type Values = Record<keyof typeof FIELDS, string>;
+type Values = Required<RegisterBody>;
 
 const EMPTY: Values = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
@@ -39,8 +40,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
+  const { errors, summary, attempt, clearErrors, showErrors } = useFormErrors(FIELDS);
   const [failure, setFailure] = useState<{ message: string; taken: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -55,16 +55,11 @@ export function RegisterPage() {
   const set = (name: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
 
-  const showErrors = (next: FieldErrors) => {
-    setErrors(next);
-    setAttempt((count) => count + 1);
-  };
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
     const parsed = RegisterBody.safeParse(values);
-    const problems = parsed.success ? {} : errorsFromIssues(parsed.error.issues);
+    const problems = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
     if (values.confirmPassword !== values.password && !problems.confirmPassword) {
       problems.confirmPassword = AuthText.passwordsDoNotMatch;
     }
@@ -72,7 +67,7 @@ export function RegisterPage() {
       showErrors(problems);
       return;
     }
-    setErrors({});
+    clearErrors();
     setBusy(true);
     const result = await dispatch(register(parsed.data));
     setBusy(false);
@@ -94,7 +89,7 @@ export function RegisterPage() {
 
   return (
     <AuthPage title="Create an account">
-      <ErrorSummary errors={summaryErrors(errors, FIELDS)} focusKey={attempt} />
+      <ErrorSummary errors={summary} focusKey={attempt} />
       {failure ? (
         <ErrorBox>
           {failure.message}

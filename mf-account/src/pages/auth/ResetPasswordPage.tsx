@@ -2,10 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { AuthText, CODE_LENGTH, ClientErrorText, ResetPasswordBody } from '@waypoint/contracts';
 import {
   Link,
+  fieldErrorsOf,
+  knownFieldErrors,
   selectUser,
   setUser,
   useAppDispatch,
   useAppSelector,
+  useFormErrors,
   useLocation,
 } from '@waypoint/platform';
 import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
@@ -15,11 +18,6 @@ import {
   PasswordField,
   StatusMessage,
   errorText,
-  errorsFromIssues,
-  fieldErrorsOf,
-  knownFieldErrors,
-  summaryErrors,
-  type FieldErrors,
 } from '../../components/forms';
 import { forgetResetEmail, resetEmailFrom, type EmailState } from '../../components/resetEmail';
 import { accountApi } from '../../state';
@@ -43,19 +41,13 @@ export function ResetPasswordPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [attempt, setAttempt] = useState(0);
+  const { errors, summary, attempt, clearErrors, showErrors, showIssues } = useFormErrors(FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
   const mismatch = confirmPassword !== password;
   const showMismatch = mismatch && confirmPassword !== '';
-
-  const showErrors = (next: FieldErrors) => {
-    setErrors(next);
-    setAttempt((count) => count + 1);
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,10 +60,10 @@ export function ResetPasswordPage() {
       confirmPassword,
     });
     if (!parsed.success) {
-      showErrors(errorsFromIssues(parsed.error.issues));
+      showIssues(parsed.error.issues);
       return;
     }
-    setErrors({});
+    clearErrors();
     setBusy(true);
     try {
       // Not tracked: the new password is never kept in the store.
@@ -107,7 +99,7 @@ export function ResetPasswordPage() {
       ) : (
         <>
           <p className="wp-lead">Enter the code we emailed you and choose a new password.</p>
-          <ErrorSummary errors={summaryErrors(errors, FIELDS)} focusKey={attempt} />
+          <ErrorSummary errors={summary} focusKey={attempt} />
           {failure ? <ErrorBox>{failure}</ErrorBox> : null}
           <form className="wp-stack" noValidate onSubmit={onSubmit}>
             <TextField
