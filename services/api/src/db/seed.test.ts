@@ -86,6 +86,8 @@ describe('embedded database on disk', () => {
         await fs.rm(dirB, { recursive: true, force: true });
       }
     },
+    // Three databases created, migrated and seeded on disk: seconds each, far longer on a busy machine.
+    120_000,
   );
 
   it('migrations are idempotent', async () => {
