@@ -102,6 +102,65 @@ export default tseslint.config(
       ],
     },
   },
+  // The API's layers (docs/architecture.md): routes → service → repo. Routes speak HTTP and call services;
+  // services hold the product's rules and call repos; repos hold the queries. Rows reach services as the types of
+  // src/db/rows.ts, never through the schema.
+  {
+    files: ['services/api/src/**/*.routes.ts', 'services/api/src/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*'],
+              message: 'Routes and plugins do not query: call a service (queries live in repos).',
+            },
+            { group: ['**/*.repo'], message: 'Routes and plugins call services, never repos.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['services/api/src/modules/**/*.service.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*'],
+              message:
+                "Services do not build queries: add one to the module's repo (row types come from db/rows).",
+            },
+            {
+              group: ['**/plugins/*', '**/*.routes', 'fastify', 'fastify/*', '@fastify/*'],
+              message:
+                'Services know nothing of HTTP: routes pass them what the request says (user, caller, input).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['services/api/src/modules/**/*.repo.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.service', '**/*.routes', '**/plugins/*', 'fastify', '@fastify/*'],
+              message: 'Repos only query: they never call services, routes or plugins.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/scripts/**', '**/*.config.{js,mjs,cjs,ts}', 'playwright/**'],
     rules: { 'no-console': 'off' },

@@ -10,6 +10,7 @@ export * from './application';
 export * from './payments';
 export * from './post-payment';
 export * from './admin';
+export * from './audit';
 export * from './phone';
 export * from './primitives';
 export * from './pages';

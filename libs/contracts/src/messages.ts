@@ -25,8 +25,37 @@ export const ErrorCode = {
   /** The server is shedding load (event loop or memory pressure): retry after the Retry-After seconds. */
   OVERLOADED: 'OVERLOADED',
   INTERNAL: 'INTERNAL',
+  /** Submission refused: sections or documents are still missing (listed in `fieldErrors.missing`). */
+  INCOMPLETE: 'INCOMPLETE',
+  /** The card payment provider did not answer as expected: the payment can be tried again later. */
+  PROVIDER: 'PROVIDER',
+  /** A payment provider's webhook whose signature does not match its body. */
+  BAD_SIGNATURE: 'BAD_SIGNATURE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The HTTP status every error code is sent with. */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  SECOND_FACTOR_REQUIRED: 403,
+  RECENT_PROOF_REQUIRED: 403,
+  NOT_READY: 503,
+  DATABASE_UNAVAILABLE: 503,
+  OVERLOADED: 503,
+  INTERNAL: 500,
+  INCOMPLETE: 400,
+  PROVIDER: 502,
+  BAD_SIGNATURE: 400,
+} as const satisfies Record<ErrorCode, number>;
 
 /** Texts of the retryable 503 replies. */
 export const AvailabilityText = {

@@ -1,22 +1,24 @@
 import crypto from 'node:crypto';
 import helmet from '@fastify/helmet';
-import { ErrorCode, ValidationText } from '@waypoint/contracts';
+import { ValidationText } from '@waypoint/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { ServiceContext } from './lib/context';
-import { AppError } from './lib/errors';
+import { badRequest } from './lib/errors';
 import type { FieldEncryption } from './lib/field-encryption';
 import { loggerOptions } from './lib/logging';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { adminEmailsRoutes } from './modules/admin/emails.routes';
 import { postPaymentRoutes } from './modules/applications/post-payment.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/notifications/mailbox.routes';
-import { createProvider, paymentsRoutes } from './modules/payments/payments.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createProvider } from './modules/payments/providers';
 import { ReferenceCache } from './modules/reference/reference.cache';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { bundlesAvailable, registerBundles } from './plugins/bundles';
@@ -25,6 +27,7 @@ import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPressure } from './plugins/pressure';
+import { decorateScopes } from './plugins/scopes';
 import { registerSessions } from './plugins/session';
 
 declare module 'fastify' {
@@ -97,7 +100,7 @@ export async function buildApp({
     for (const value of Object.values(request.headers)) {
       const values = Array.isArray(value) ? value : [value];
       if (values.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
-        return done(new AppError(400, ErrorCode.BAD_REQUEST, ValidationText.forbiddenHeader));
+        return done(badRequest(ValidationText.forbiddenHeader));
       }
     }
     done();
@@ -122,15 +125,17 @@ export async function buildApp({
   if (config.apiDocs) await registerOpenApi(app);
   registerCsrf(app, config);
   await registerSessions(app, config);
+  decorateScopes(app);
   await app.register(healthRoutes);
   await app.register(referenceRoutes);
   await app.register(authRoutes);
   app.decorate('payments', createProvider(app));
   await app.register(applicationsRoutes);
+  await app.register(checkoutRoutes);
   await app.register(paymentsRoutes);
   await app.register(postPaymentRoutes);
+  await app.register(documentsRoutes);
   await app.register(adminRoutes);
-  await app.register(adminEmailsRoutes);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) await registerBundles(app, config);
   return app;

@@ -11,7 +11,7 @@ import { pruneUploadLinks } from './modules/documents/upload-links.service';
 import { createMailer } from './modules/notifications/mailer';
 import { processOutbox, startWorker } from './modules/notifications/outbox';
 import { reconcilePayments } from './modules/payments/payments.service';
-import { pruneSessions } from './plugins/session';
+import { pruneSessions } from './modules/sessions/sessions.service';
 
 /** Opens the configured database (PostgreSQL, or PGlite under DATA_DIR/db), migrated and seeded. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -57,9 +57,13 @@ export async function bootstrap(config: Config): Promise<Started> {
           everyMs: config.reconcile.intervalSeconds * 1000,
           run: () => reconcilePayments({ ctx: app.ctx, provider: app.payments }),
         },
-        { name: 'sessions', everyMs: 10 * 60_000, run: () => pruneSessions(database.db) },
+        { name: 'sessions', everyMs: 10 * 60_000, run: () => pruneSessions({ ctx: app.ctx }) },
         { name: 'rate-limits', everyMs: 10 * 60_000, run: () => pruneRateLimits(database.db) },
-        { name: 'upload-links', everyMs: 60 * 60_000, run: () => pruneUploadLinks(database) },
+        {
+          name: 'upload-links',
+          everyMs: 60 * 60_000,
+          run: () => pruneUploadLinks({ ctx: app.ctx }),
+        },
       ],
       app.log,
     );

@@ -14,3 +14,9 @@ export interface ServiceContext {
   /** Wakes the e-mail worker after a transaction that queued a message has committed. */
   pokeOutbox: () => void;
 }
+
+/** Who is asking, as a request shows it: used for rate limits and recorded in the audit log. */
+export interface Caller {
+  ip: string;
+  userAgent?: string | null;
+}

@@ -32,7 +32,7 @@ export async function consumeRateLimits(
     const row = rowsOf<{ count: number; retry_after: number }>(result)[0];
     if (row && Number(row.count) > limit.max) {
       const retryAfter = Math.max(1, Number(row.retry_after));
-      throw new AppError(429, ErrorCode.RATE_LIMITED, message, undefined, retryAfter);
+      throw new AppError(ErrorCode.RATE_LIMITED, message, { retryAfterSeconds: retryAfter });
     }
   }
 }

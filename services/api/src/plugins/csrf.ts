@@ -1,7 +1,6 @@
-import { ErrorCode } from '@waypoint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { AppError } from '../lib/errors';
+import { forbidden, type AppError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Server-to-server callers that sign their requests instead. */
@@ -22,13 +21,13 @@ export function registerCsrf(app: FastifyInstance, config: Config) {
     if (EXEMPT.has(request.url.split('?')[0] ?? '')) return null;
     const site = request.headers['sec-fetch-site'];
     if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
-      return new AppError(403, ErrorCode.FORBIDDEN, CROSS_SITE_MESSAGE);
+      return forbidden(CROSS_SITE_MESSAGE);
     }
     const origin = request.headers.origin;
     if (typeof origin === 'string') {
       const self = `${request.protocol}://${request.host}`;
       if (!allowed.has(origin) && origin !== self) {
-        return new AppError(403, ErrorCode.FORBIDDEN, CROSS_SITE_MESSAGE);
+        return forbidden(CROSS_SITE_MESSAGE);
       }
     }
     return null;

@@ -28,7 +28,7 @@ function send(
   reply: FastifyReply,
   request: FastifyRequest,
   status: number,
-  code: string,
+  code: ErrorCode,
   error: string,
   fieldErrors?: FieldErrors,
 ) {

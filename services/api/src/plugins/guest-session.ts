@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import type { DraftOwner } from '../modules/applications/drafts.service';
 import { hashToken, randomToken } from '../modules/auth/tokens';
 
 /** Days a browser keeps its guest session (and so its unfinished application). */
@@ -44,4 +45,24 @@ export function guestSessionHash(
   // Later reads in the same request see it too.
   request.cookies[cookieName(config)] = token;
   return hashToken(token);
+}
+
+/**
+ * Whose unfinished application a request reaches: the signed-in user's, else this browser's guest session (with
+ * `create`, a browser without one gets it).
+ */
+export function draftOwners(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  create: boolean,
+): DraftOwner[] {
+  const { config } = request.server;
+  const list: DraftOwner[] = [];
+  if (request.user) list.push({ userId: request.user.id });
+  const hash =
+    create && !request.user
+      ? guestSessionHash(config, request, reply, true)
+      : guestSessionHash(config, request, reply, false);
+  if (hash) list.push({ sessionHash: hash });
+  return list;
 }

@@ -8,7 +8,9 @@ import { RETRY_AFTER_SECONDS } from './error-handler';
 /** The reply to a request shed under pressure: the usual envelope, 503 with Retry-After. */
 class OverloadedError extends AppError {
   constructor() {
-    super(503, ErrorCode.OVERLOADED, AvailabilityText.overloaded, undefined, RETRY_AFTER_SECONDS);
+    super(ErrorCode.OVERLOADED, AvailabilityText.overloaded, {
+      retryAfterSeconds: RETRY_AFTER_SECONDS,
+    });
   }
 }
 

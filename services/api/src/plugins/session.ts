@@ -1,15 +1,10 @@
 import cookie from '@fastify/cookie';
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthText, ErrorCode } from '@waypoint/contracts';
 import type { Config } from '../config';
-import type { Db, Tx } from '../db/client';
-import { sessions, users } from '../db/schema';
+import type { SessionRow, UserRow } from '../db/rows';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
-import { hashToken, randomToken } from '../modules/auth/tokens';
-
-export type UserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
+import * as sessions from '../modules/sessions/sessions.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,24 +16,13 @@ declare module 'fastify' {
   }
 }
 
-/** How a session was started: what it proves about the person holding it. */
-export interface SessionProof {
-  /** Started by following a link or entering a code e-mailed to the account's address. */
-  mailboxProof?: boolean;
-  /** Started by entering the password (or another proof that counts as recent). */
-  recentProof?: boolean;
-}
-
-/** Touch a session's last-seen time at most this often. */
-const TOUCH_AFTER_SECONDS = 60;
-
-function lifetimes(config: Config, role: UserRow['role']) {
-  return role === 'admin' ? config.sessions.admin : config.sessions.user;
-}
+/** The request's user agent as it is recorded (sessions, audit log). */
+export const userAgentOf = (request: FastifyRequest) =>
+  request.headers['user-agent']?.slice(0, 300) ?? null;
 
 /**
- * Server-side sessions: the cookie holds a random id, the database only its hash. A session ends after the idle
- * timeout or the absolute lifetime, whichever comes first (admins have shorter ones).
+ * Carries sessions (modules/sessions) between the cookie and the request: every `/api/` request with a session
+ * cookie gets `request.user` and `request.session` when the session is live.
  */
 export async function registerSessions(app: FastifyInstance, config: Config) {
   await app.register(cookie);
@@ -46,33 +30,15 @@ export async function registerSessions(app: FastifyInstance, config: Config) {
   app.decorateRequest('sessionId', null);
   app.decorateRequest('session', null);
 
-  /** Looks the session up and attaches it to the request, ending it when it has expired. */
   const attachSession = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
-    const rows = await app.ctx.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, hashToken(token)));
-    const found = rows[0];
-    const now = Date.now();
-    const alive =
-      found &&
-      found.session.expiresAt.getTime() > now &&
-      found.session.lastSeenAt.getTime() + found.session.idleTimeoutSeconds * 1000 > now;
-    if (!found || !alive) {
-      if (found) await app.ctx.db.delete(sessions).where(eq(sessions.id, found.session.id));
+    const open = await sessions.openSession({ ctx: app.ctx, input: { token } });
+    if (!open) {
       clearSessionCookie(reply, config);
       return;
     }
-    request.user = found.user;
-    request.sessionId = found.session.id;
-    request.session = found.session;
-    if (now - found.session.lastSeenAt.getTime() > TOUCH_AFTER_SECONDS * 1000) {
-      await app.ctx.db
-        .update(sessions)
-        .set({ lastSeenAt: sql`now()` })
-        .where(eq(sessions.id, found.session.id));
-    }
+    request.user = open.user;
+    request.sessionId = open.session.id;
+    request.session = open.session;
   };
   // A callback hook, so the requests that carry no session (most of them) cost no promise.
   app.addHook('onRequest', (request, reply, done) => {
@@ -94,96 +60,48 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 }
 
 /**
- * Starts a new session for a user (a new id at every sign-in) and sets the cookie.
- * The request's previous session, if any, is ended.
+ * Signs a user in: a new session (a new id at every sign-in) and its cookie. The request's previous session, if
+ * any, is ended.
  */
 export async function startSession(
-  db: Db | Tx,
-  config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
-  proof: SessionProof = {},
+  proof: sessions.SessionProof = {},
 ): Promise<void> {
-  if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
-  const token = randomToken(32);
-  const life = lifetimes(config, user.role);
-  const [session] = await db
-    .insert(sessions)
-    .values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      idleTimeoutSeconds: life.idleSeconds,
-      expiresAt: new Date(Date.now() + life.absoluteSeconds * 1000),
+  const { ctx, config } = request.server;
+  const started = await sessions.startSession({
+    ctx,
+    input: {
+      user,
+      proof,
+      replaces: request.sessionId,
       ip: request.ip,
-      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-      mailboxProof: proof.mailboxProof ?? false,
-      recentProofAt: proof.recentProof ? new Date() : null,
-    })
-    .returning();
-  reply.setCookie(config.sessions.cookieName, token, {
+      userAgent: userAgentOf(request),
+    },
+  });
+  reply.setCookie(config.sessions.cookieName, started.token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: config.sessions.secureCookie,
-    maxAge: life.absoluteSeconds,
+    maxAge: started.maxAgeSeconds,
   });
   request.user = user;
-  request.sessionId = session!.id;
-  request.session = session!;
+  request.sessionId = started.session.id;
+  request.session = started.session;
 }
 
-export async function endSession(
-  db: Db,
-  config: Config,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
-  if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+/** Signs out: the request's session ends and its cookie is cleared. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply) {
+  const { ctx, config } = request.server;
+  if (request.sessionId) {
+    await sessions.endSession({ ctx, input: { sessionId: request.sessionId } });
+  }
   request.user = null;
   request.sessionId = null;
   request.session = null;
   clearSessionCookie(reply, config);
-}
-
-/** Ends every session of a user (after a password reset), except `keep` when given; returns how many ended. */
-export async function endAllSessions(db: Db | Tx, userId: string, keep?: string | null) {
-  const ended = await db
-    .delete(sessions)
-    .where(
-      keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId),
-    )
-    .returning({ id: sessions.id });
-  return ended.length;
-}
-
-/**
- * Ends every session of a user that was not started by proving control of the mailbox (except `keep`): used when
- * the owner of the address first claims an account someone else may have opened with it.
- */
-export async function endUnprovenSessions(db: Db | Tx, userId: string, keep?: string | null) {
-  const unproven = and(eq(sessions.userId, userId), eq(sessions.mailboxProof, false));
-  const ended = await db
-    .delete(sessions)
-    .where(keep ? and(unproven, ne(sessions.id, keep)) : unproven)
-    .returning({ id: sessions.id });
-  return ended.length;
-}
-
-/** Records on a session what it has just proved; returns the updated session. */
-export async function markSession(
-  db: Db | Tx,
-  sessionId: string | null | undefined,
-  set: Partial<Pick<SessionRow, 'mailboxProof' | 'recentProofAt' | 'secondFactorAt'>>,
-): Promise<SessionRow | null> {
-  if (!sessionId) return null;
-  const [row] = await db.update(sessions).set(set).where(eq(sessions.id, sessionId)).returning();
-  return row ?? null;
-}
-
-/** Removes sessions past their absolute lifetime (run by the background worker). */
-export async function pruneSessions(db: Db) {
-  await db.delete(sessions).where(and(gt(sql`now()`, sessions.expiresAt)));
 }
 
 /** A signed-in user, whether or not a staff member has completed the second factor yet. */
@@ -205,7 +123,6 @@ export function requireUser(request: FastifyRequest): UserRow {
   const user = requireSignedIn(request);
   if (!secondFactorDone(request)) {
     throw new AppError(
-      403,
       ErrorCode.SECOND_FACTOR_REQUIRED,
       user.totpEnabledAt ? AuthText.secondFactorRequired : AuthText.secondFactorSetupRequired,
     );

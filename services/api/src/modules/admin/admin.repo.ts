@@ -1,10 +1,11 @@
 import type { AdminSortColumn, SortOrder } from '@waypoint/contracts';
-import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   applicationCounts,
   applications,
   countries,
+  payments,
   travelers,
   users,
   visaTypes,
@@ -153,4 +154,58 @@ export async function travellersOf(db: Db, applicationIds: string[]) {
     map.set(r.applicationId, list);
   }
   return map;
+}
+
+/** The applications changed most recently (the dashboard's activity). */
+export async function recentlyUpdated(db: Db, limit: number) {
+  return db
+    .select({ a: applications, country: countries, visaTypeName: visaTypes.name, user: users })
+    .from(applications)
+    .innerJoin(countries, eq(countries.code, applications.countryCode))
+    .innerJoin(visaTypes, eq(visaTypes.id, applications.visaTypeId))
+    .leftJoin(users, eq(users.id, applications.userId))
+    .orderBy(sql`${applications.updatedAt} desc nulls last`)
+    .limit(limit);
+}
+
+/** The number of applications per status, as kept by the database's trigger (no scan of the applications). */
+export async function statusCounts(db: Db) {
+  const kept = await db.select().from(applicationCounts);
+  return Object.fromEntries(kept.map((r) => [r.status, Number(r.n)])) as Record<
+    (typeof applications.$inferSelect)['status'],
+    number
+  >;
+}
+
+/** Amounts paid today, in the last 7 and in the last 30 days, in cents. */
+export async function paidTotals(db: Db) {
+  const [paid] = await db
+    .select({
+      today: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.succeededAt} >= date_trunc('day', now())), 0)::int`,
+      last7: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.succeededAt} >= now() - interval '7 days'), 0)::int`,
+      last30: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'succeeded'),
+        gte(payments.succeededAt, sql`now() - interval '30 days'`),
+      ),
+    );
+  return {
+    todayCents: Number(paid?.today ?? 0),
+    last7DaysCents: Number(paid?.last7 ?? 0),
+    last30DaysCents: Number(paid?.last30 ?? 0),
+  };
+}
+
+/** The newest payment of an application. */
+export async function latestPaymentOf(db: Db, applicationId: string) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.applicationId, applicationId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
 }

@@ -12,8 +12,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAdmin } from '../../plugins/session';
+import { ok } from '../../lib/reply';
+import { callerOf, staffScope, userOf } from '../../plugins/scopes';
 import * as service from './admin.service';
+import { adminEmailsRoutes } from './emails.routes';
 
 const errors = {
   400: ErrorEnvelope,
@@ -23,20 +25,20 @@ const errors = {
   409: ErrorEnvelope,
 };
 
-/** Staff only: every route checks the role on the server (401 for nobody, 403 for a traveller). */
+/**
+ * Staff only. The scope's hook checks the role once, before a query or body is parsed or validated (401 for
+ * nobody, 403 for a traveller); every /api/admin route is registered inside it.
+ */
 export async function adminRoutes(app: FastifyInstance) {
+  staffScope(app);
   const { ctx } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
-  const admin = (request: FastifyRequest): service.Admin => ({
-    user: requireAdmin(request),
-    ip: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-  });
-  // Staff only, settled before a query or body is parsed or validated: 401 for nobody, 403 for a traveller.
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    requireAdmin(request);
+  /** The member of staff the scope let in, and where the request came from. */
+  const staff = (request: FastifyRequest) => ({
+    ctx,
+    staff: userOf(request),
+    caller: callerOf(request),
   });
 
   r.get(
@@ -48,10 +50,7 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(DashboardResponse), ...errors },
       },
     },
-    async (request) => {
-      admin(request);
-      return { success: true as const, data: await service.dashboard(ctx) };
-    },
+    async () => ok(await service.dashboard({ ctx })),
   );
 
   r.get(
@@ -65,12 +64,13 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      admin(request);
       const { page, sort, order, ...filters } = request.query;
-      return {
-        success: true as const,
-        data: await service.listApplications(ctx, filters, page, { column: sort, order }),
-      };
+      return ok(
+        await service.listApplications({
+          ctx,
+          input: { filters, page, sort: { column: sort, order } },
+        }),
+      );
     },
   );
 
@@ -84,15 +84,14 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const who = admin(request);
       // The export is always newest first (it walks the list with keyset pages).
       const { page: _page, sort: _sort, order: _order, ...filters } = request.query;
-      await service.audit(ctx, who, 'applications.exported', null, { filters });
+      const csv = await service.exportApplications({ ...staff(request), input: { filters } });
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="waypoint-applications-${stamp}.csv"`)
-        .send(service.exportCsv(ctx, filters));
+        .send(csv);
     },
   );
 
@@ -106,10 +105,8 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(AdminApplicationDetail), ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.applicationForAdmin(ctx, admin(request), request.params.id),
-    }),
+    async (request) =>
+      ok(await service.applicationForAdmin({ ...staff(request), input: request.params })),
   );
 
   r.post(
@@ -123,10 +120,13 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(AdminApplicationDetail), ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.decide(ctx, admin(request), request.params.id, request.body),
-    }),
+    async (request) =>
+      ok(
+        await service.decide({
+          ...staff(request),
+          input: { id: request.params.id, ...request.body },
+        }),
+      ),
   );
 
   r.get(
@@ -139,9 +139,8 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(z.array(AuditEntry)), ...errors },
       },
     },
-    async (request) => {
-      admin(request);
-      return { success: true as const, data: await service.auditTrail(ctx, request.params.id) };
-    },
+    async (request) => ok(await service.auditTrail({ ctx, input: request.params })),
   );
+
+  await app.register(adminEmailsRoutes);
 }

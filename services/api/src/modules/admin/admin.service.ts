@@ -1,49 +1,43 @@
 import { PassThrough } from 'node:stream';
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_SIZE,
-  AdminText,
   formatCents,
-  STATUS_LABEL,
   TRANSITIONS,
   type AdminApplicationDetail,
   type AdminApplicationRow,
-  type ApplicationStatus,
   type AuditEntry,
   type DashboardResponse,
 } from '@waypoint/contracts';
-import {
-  applicationCounts,
-  applications,
-  auditLog,
-  countries,
-  payments,
-  travelers,
-  users,
-  visaTypes,
-} from '../../db/schema';
-import type { ServiceContext } from '../../lib/context';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { UserRow } from '../../plugins/session';
-import { applicationDetail } from '../applications/post-payment.service';
-import { enqueueEmail } from '../notifications/outbox';
+import type { ApplicationRow, UserRow } from '../../db/rows';
+import type { Caller, ServiceContext } from '../../lib/context';
+import { notFound } from '../../lib/errors';
+import { actorOf, historyOf, recordAudit } from '../audit/audit.repo';
+import * as applications from '../applications/applications.repo';
+import { applicationDetail } from '../applications/application-detail.service';
+import { changeStatus } from '../applications/status.service';
+import { countFailedEmails } from '../notifications/outbox.repo';
+import { countAwaitingReconciliation } from '../payments/payments.repo';
 import {
   countApplications,
+  latestPaymentOf,
   NEWEST_FIRST,
   pageOfApplications,
+  paidTotals,
+  recentlyUpdated,
   resolveFilters,
+  statusCounts,
   travellersOf,
   type ListFilters,
   type ListSort,
 } from './admin.repo';
 import { csvRow } from './csv';
-import { countFailedEmails } from '../notifications/outbox.repo';
-import { countAwaitingReconciliation } from '../payments/payments.repo';
 
-export interface Admin {
-  user: UserRow;
-  ip: string;
-  userAgent: string | null;
+/** What a staff verb receives: its input, the member of staff (the staff scope checked the role) and the request. */
+export interface StaffVerb<Input> {
+  ctx: ServiceContext;
+  input: Input;
+  staff: UserRow;
+  caller: Caller;
 }
 
 type PageRow = Awaited<ReturnType<typeof pageOfApplications>>[number];
@@ -77,13 +71,15 @@ async function rowsFor(ctx: ServiceContext, page: PageRow[]) {
   return page.map((r) => toRow(r, people.get(r.a.id) ?? []));
 }
 
-export async function listApplications(
-  ctx: ServiceContext,
-  requested: ListFilters,
-  page: number,
-  sort: ListSort = NEWEST_FIRST,
-) {
-  const filters = await resolveFilters(ctx.db, requested);
+export async function listApplications({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { filters: ListFilters; page: number; sort?: ListSort };
+}) {
+  const { page, sort = NEWEST_FIRST } = input;
+  const filters = await resolveFilters(ctx.db, input.filters);
   const [total, rows] = await Promise.all([
     countApplications(ctx.db, filters),
     pageOfApplications(
@@ -101,42 +97,11 @@ export async function listApplications(
   };
 }
 
-export async function dashboard(ctx: ServiceContext): Promise<DashboardResponse> {
-  const recent = await ctx.db
-    .select({ a: applications, country: countries, visaTypeName: visaTypes.name, user: users })
-    .from(applications)
-    .innerJoin(countries, eq(countries.code, applications.countryCode))
-    .innerJoin(visaTypes, eq(visaTypes.id, applications.visaTypeId))
-    .leftJoin(users, eq(users.id, applications.userId))
-    .orderBy(sql`${applications.updatedAt} desc nulls last`)
-    .limit(10);
-  // The totals kept by the database's trigger (no scan of the applications).
-  const kept = await ctx.db.select().from(applicationCounts);
-  const counts = Object.fromEntries(kept.map((r) => [r.status, Number(r.n)])) as Record<
-    ApplicationStatus,
-    number
-  >;
-  const [paid] = await ctx.db
-    .select({
-      today: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.succeededAt} >= date_trunc('day', now())), 0)::int`,
-      last7: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.succeededAt} >= now() - interval '7 days'), 0)::int`,
-      last30: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
-    })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'succeeded'),
-        gte(payments.succeededAt, sql`now() - interval '30 days'`),
-      ),
-    );
+export async function dashboard({ ctx }: { ctx: ServiceContext }): Promise<DashboardResponse> {
   return {
-    applications: await rowsFor(ctx, recent),
-    counts,
-    paid: {
-      todayCents: Number(paid?.today ?? 0),
-      last7DaysCents: Number(paid?.last7 ?? 0),
-      last30DaysCents: Number(paid?.last30 ?? 0),
-    },
+    applications: await rowsFor(ctx, await recentlyUpdated(ctx.db, 10)),
+    counts: await statusCounts(ctx.db),
+    paid: await paidTotals(ctx.db),
     operations: {
       paymentsAwaitingReconciliation: await countAwaitingReconciliation(ctx.db),
       failedEmails: await countFailedEmails(ctx.db),
@@ -146,12 +111,7 @@ export async function dashboard(ctx: ServiceContext): Promise<DashboardResponse>
 }
 
 async function history(ctx: ServiceContext, applicationId: string): Promise<AuditEntry[]> {
-  const rows = await ctx.db
-    .select({ log: auditLog, email: users.email })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(eq(auditLog.applicationId, applicationId))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  const rows = await historyOf(ctx.db, applicationId);
   return rows.map(({ log, email }) => ({
     id: log.id,
     at: log.createdAt.toISOString(),
@@ -169,56 +129,32 @@ async function history(ctx: ServiceContext, applicationId: string): Promise<Audi
   }));
 }
 
-export async function audit(
-  ctx: ServiceContext,
-  admin: Admin,
-  action: string,
-  applicationId: string | null,
-  details: Record<string, unknown> | null = null,
-) {
-  await ctx.db.insert(auditLog).values({
-    actorUserId: admin.user.id,
-    actorRole: 'admin',
-    action,
-    entityType: applicationId ? 'application' : 'applications',
-    entityId: applicationId,
-    applicationId,
-    details,
-    ip: admin.ip,
-    userAgent: admin.userAgent,
-  });
-}
-
-async function loadApplication(ctx: ServiceContext, id: string) {
-  const row = /^[0-9a-f-]{36}$/i.test(id)
-    ? (await ctx.db.select().from(applications).where(eq(applications.id, id)))[0]
-    : undefined;
+async function loadApplication(ctx: ServiceContext, id: string): Promise<ApplicationRow> {
+  const row = await applications.findApplication(ctx.db, id);
   if (!row) throw notFound('No such application');
   return row;
 }
 
-export async function applicationForAdmin(
-  ctx: ServiceContext,
-  admin: Admin,
-  id: string,
-): Promise<AdminApplicationDetail> {
-  const a = await loadApplication(ctx, id);
+/** An application with payment, passport data and history; the view of passport data is audited first. */
+export async function applicationForAdmin({
+  ctx,
+  input,
+  staff,
+  caller,
+}: StaffVerb<{ id: string }>): Promise<AdminApplicationDetail> {
+  const a = await loadApplication(ctx, input.id);
   // Viewing passport data is recorded before it is shown.
-  await audit(ctx, admin, 'passport.viewed', a.id);
-  const [account] = a.userId ? await ctx.db.select().from(users).where(eq(users.id, a.userId)) : [];
-  const [payment] = await ctx.db
-    .select()
-    .from(payments)
-    .where(eq(payments.applicationId, a.id))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  const people = await ctx.db
-    .select()
-    .from(travelers)
-    .where(eq(travelers.applicationId, a.id))
-    .orderBy(asc(travelers.position));
+  await recordAudit(ctx.db, {
+    action: 'passport.viewed',
+    actor: actorOf(staff, caller),
+    entityId: a.id,
+    applicationId: a.id,
+  });
+  const account = a.userId ? await applications.findUser(ctx.db, a.userId) : undefined;
+  const payment = await latestPaymentOf(ctx.db, a.id);
+  const people = await applications.travelersOf(ctx.db, a.id);
   return {
-    application: await applicationDetail(ctx, a),
+    application: await applicationDetail({ ctx, input: { application: a } }),
     version: a.version,
     createdAt: a.createdAt.toISOString(),
     paidAt: a.paidAt?.toISOString() ?? null,
@@ -254,91 +190,46 @@ export async function applicationForAdmin(
   };
 }
 
-export async function auditTrail(ctx: ServiceContext, id: string) {
-  return history(ctx, (await loadApplication(ctx, id)).id);
+export async function auditTrail({ ctx, input }: { ctx: ServiceContext; input: { id: string } }) {
+  return history(ctx, (await loadApplication(ctx, input.id)).id);
 }
 
 /**
- * Changes the status along the allowed transitions only, if nobody changed the application since the admin
- * loaded it (version), recording it and e-mailing the traveller in the same transaction.
+ * A staff review step or decision, through the status machine: along `TRANSITIONS` only, if nobody changed the
+ * application since the member of staff loaded it (version), audited and e-mailed to the traveller in the same
+ * transaction.
  */
-export async function decide(
-  ctx: ServiceContext,
-  admin: Admin,
-  id: string,
-  input: {
-    status: 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED';
-    reason?: string | undefined;
-    version: number;
-  },
-) {
-  const current = await loadApplication(ctx, id);
-  if (current.version !== input.version) throw conflict(AdminText.changedMeanwhile);
-  if (!(TRANSITIONS[current.status] ?? []).includes(input.status)) {
-    throw badRequest(
-      AdminText.transitionNotAllowed(STATUS_LABEL[current.status], STATUS_LABEL[input.status]),
-    );
-  }
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(applications)
-      .set({
-        status: input.status,
-        version: sql`${applications.version} + 1`,
-        updatedAt: sql`now()`,
-        ...(input.status === 'UNDER_REVIEW'
-          ? {}
-          : {
-              decidedAt: sql`now()`,
-              decisionReason: input.status === 'REJECTED' ? input.reason! : null,
-            }),
-      })
-      .where(
-        and(
-          eq(applications.id, id),
-          eq(applications.version, input.version),
-          eq(applications.status, current.status),
-        ),
-      )
-      .returning();
-    if (!row) throw conflict(AdminText.changedMeanwhile);
-    await tx.insert(auditLog).values({
-      actorUserId: admin.user.id,
-      actorRole: 'admin',
-      action: 'application.status_changed',
-      entityType: 'application',
-      entityId: id,
-      applicationId: id,
-      details: {
-        from: current.status,
-        to: input.status,
-        ...(input.reason ? { reason: input.reason } : {}),
-      },
-      ip: admin.ip,
-      userAgent: admin.userAgent,
-    });
-    const [lead] = await tx
-      .select()
-      .from(travelers)
-      .where(and(eq(travelers.applicationId, id), eq(travelers.position, 1)));
-    await enqueueEmail(tx, row.guestEmail!, {
-      template: 'status-change',
-      payload: {
-        firstName: lead?.firstName ?? null,
-        reference: row.reference,
-        status: STATUS_LABEL[input.status],
-        reason: input.status === 'REJECTED' ? (input.reason ?? null) : null,
-      },
-    });
+export async function decide({
+  ctx,
+  input,
+  staff,
+  caller,
+}: StaffVerb<{
+  id: string;
+  status: 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED';
+  reason?: string | undefined;
+  version: number;
+}>) {
+  const application = await loadApplication(ctx, input.id);
+  await changeStatus({
+    ctx,
+    input: {
+      application,
+      version: input.version,
+      actor: actorOf(staff, caller),
+      change:
+        input.status === 'REJECTED'
+          ? { to: 'REJECTED', reason: input.reason! }
+          : { to: input.status },
+    },
   });
-  ctx.pokeOutbox();
-  return applicationForAdmin(ctx, admin, id);
+  return applicationForAdmin({ ctx, input: { id: input.id }, staff, caller });
 }
 
 const EXPORT_BATCH = 1000;
 
 /** Every application matching the filters as CSV, streamed in batches (keyset pages: any number of rows). */
-export function exportCsv(ctx: ServiceContext, requested: ListFilters): PassThrough {
+function exportCsv(ctx: ServiceContext, requested: ListFilters): PassThrough {
   const out = new PassThrough();
   const run = async () => {
     const filters = await resolveFilters(ctx.db, requested);
@@ -397,4 +288,20 @@ export function exportCsv(ctx: ServiceContext, requested: ListFilters): PassThro
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
   return out;
+}
+
+/** Every application matching the filters as CSV, newest first; the export is audited before it starts. */
+export async function exportApplications({
+  ctx,
+  input,
+  staff,
+  caller,
+}: StaffVerb<{ filters: ListFilters }>): Promise<PassThrough> {
+  await recordAudit(ctx.db, {
+    action: 'applications.exported',
+    actor: actorOf(staff, caller),
+    entityId: null,
+    details: { filters: input.filters },
+  });
+  return exportCsv(ctx, input.filters);
 }

@@ -1,12 +1,12 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { draftResumePath, type DraftData, type DraftSummary } from '@waypoint/contracts';
-import { countries, drafts, visaTypes } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
+import * as repo from './drafts.repo';
+import type { DraftOwner } from './drafts.repo';
 
 /** Unfinished applications are kept this long after their last save. */
 const DRAFT_DAYS = 30;
 
-export type DraftOwner = { userId: string } | { sessionHash: string };
+export type { DraftOwner };
 
 const expiry = () => new Date(Date.now() + DRAFT_DAYS * 86_400_000);
 
@@ -52,43 +52,29 @@ function fromStored(ctx: ServiceContext, stored: DraftData): DraftData {
 
 export async function saveDraft({
   ctx,
-  owner,
-  data,
+  input,
 }: {
   ctx: ServiceContext;
-  owner: DraftOwner;
-  data: DraftData;
+  input: { owner: DraftOwner; data: DraftData };
 }) {
-  const values = {
-    data: toStored(ctx, data),
-    currentStep: data.currentStep,
+  const row = await repo.upsertDraft(ctx.db, input.owner, {
+    data: toStored(ctx, input.data),
+    currentStep: input.data.currentStep,
     expiresAt: expiry(),
-    updatedAt: sql`now()`,
-  };
-  // One statement: the upsert answers only what the reply needs (not the stored draft back).
-  const saved = { id: drafts.id, updatedAt: drafts.updatedAt };
-  const [row] =
-    'userId' in owner
-      ? await ctx.db
-          .insert(drafts)
-          .values({ userId: owner.userId, ...values })
-          .onConflictDoUpdate({ target: drafts.userId, set: values })
-          .returning(saved)
-      : await ctx.db
-          .insert(drafts)
-          .values({ sessionKeyHash: owner.sessionHash, ...values })
-          .onConflictDoUpdate({ target: drafts.sessionKeyHash, set: values })
-          .returning(saved);
-  return { sessionId: row!.id, savedAt: row!.updatedAt.toISOString() };
+  });
+  return { sessionId: row.id, savedAt: row.updatedAt.toISOString() };
 }
 
-export async function loadDraft({ ctx, owners }: { ctx: ServiceContext; owners: DraftOwner[] }) {
-  for (const owner of owners) {
-    const where =
-      'userId' in owner
-        ? eq(drafts.userId, owner.userId)
-        : eq(drafts.sessionKeyHash, owner.sessionHash);
-    const row = (await ctx.db.select().from(drafts).where(where))[0];
+/** The first live draft among its possible owners (the signed-in user's, then the browser's). */
+export async function loadDraft({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { owners: DraftOwner[] };
+}) {
+  for (const owner of input.owners) {
+    const row = await repo.findDraft(ctx.db, owner);
     if (row && row.expiresAt.getTime() > Date.now()) {
       return { data: fromStored(ctx, row.data as DraftData), sessionId: row.id };
     }
@@ -102,34 +88,16 @@ export async function loadDraft({ ctx, owners }: { ctx: ServiceContext; owners: 
  */
 export async function myDraftSummary({
   ctx,
-  userId,
+  input,
 }: {
   ctx: ServiceContext;
-  userId: string;
+  input: { userId: string };
 }): Promise<DraftSummary | null> {
-  const [row] = await ctx.db
-    .select({
-      data: drafts.data,
-      currentStep: drafts.currentStep,
-      updatedAt: drafts.updatedAt,
-      expiresAt: drafts.expiresAt,
-    })
-    .from(drafts)
-    .where(and(eq(drafts.userId, userId), gt(drafts.expiresAt, sql`now()`)));
+  const row = await repo.findLiveDraftOfUser(ctx.db, input.userId);
   if (!row) return null;
   const data = (row.data ?? {}) as Partial<DraftData>;
-  const [visaType] = data.visaTypeId
-    ? await ctx.db
-        .select({ id: visaTypes.id, name: visaTypes.name })
-        .from(visaTypes)
-        .where(eq(visaTypes.id, data.visaTypeId))
-    : [];
-  const [country] = data.countryId
-    ? await ctx.db
-        .select({ id: countries.code, name: countries.name, flagEmoji: countries.flagEmoji })
-        .from(countries)
-        .where(eq(countries.code, data.countryId))
-    : [];
+  const visaType = data.visaTypeId ? await repo.findVisaTypeName(ctx.db, data.visaTypeId) : null;
+  const country = data.countryId ? await repo.findCountryName(ctx.db, data.countryId) : null;
   const travelers = Array.isArray(data.travelers) ? data.travelers : [];
   const step = Math.min(5, Math.max(1, Math.trunc(row.currentStep) || 1));
   return {
@@ -147,14 +115,12 @@ export async function myDraftSummary({
 }
 
 /** A paid order ends the wizard of whoever placed it. */
-export async function clearDrafts(ctx: ServiceContext, owners: DraftOwner[]) {
-  for (const owner of owners) {
-    await ctx.db
-      .delete(drafts)
-      .where(
-        'userId' in owner
-          ? eq(drafts.userId, owner.userId)
-          : eq(drafts.sessionKeyHash, owner.sessionHash),
-      );
-  }
+export async function clearDrafts({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { owners: DraftOwner[] };
+}) {
+  for (const owner of input.owners) await repo.deleteDraft(ctx.db, owner);
 }

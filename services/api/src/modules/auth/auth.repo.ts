@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, countries, oneTimeTokens, recoveryCodes, users } from '../../db/schema';
+import type { UserRow } from '../../db/rows';
+import { countries, oneTimeTokens, recoveryCodes, users } from '../../db/schema';
 
 type Q = Db | Tx;
 export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
@@ -81,30 +82,6 @@ export async function pendingEmailOf(db: Q, userId: string, currentEmail: string
   return rows[0]?.email ?? null;
 }
 
-export interface AuditRow {
-  actorUserId: string | null;
-  actorRole: string;
-  action: string;
-  entityId: string;
-  details?: Record<string, unknown>;
-  ip?: string | null;
-  userAgent?: string | null;
-}
-
-/** One audit_log row about an account (in the caller's transaction). */
-export async function audit(db: Q, row: AuditRow) {
-  await db.insert(auditLog).values({
-    actorUserId: row.actorUserId,
-    actorRole: row.actorRole,
-    action: row.action,
-    entityType: 'user',
-    entityId: row.entityId,
-    details: row.details ?? null,
-    ip: row.ip ?? null,
-    userAgent: row.userAgent ?? null,
-  });
-}
-
 export async function replaceRecoveryCodes(db: Q, userId: string, hashes: string[]) {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
@@ -147,4 +124,156 @@ export async function advanceTotpStep(db: Q, userId: string, step: number) {
     )
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+export type NewToken = typeof oneTimeTokens.$inferInsert;
+
+export async function insertToken(db: Q, values: NewToken) {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+/** Counts a wrong try of a code; returns how many wrong tries it has had. */
+export async function recordWrongCode(db: Q, tokenId: string): Promise<number> {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ attempts: sql`${oneTimeTokens.attempts} + 1` })
+    .where(eq(oneTimeTokens.id, tokenId))
+    .returning({ attempts: oneTimeTokens.attempts });
+  return row?.attempts ?? 0;
+}
+
+/**
+ * Uses a live link token (unused, unexpired) of a purpose, found by its hash; the account and address it was
+ * sent to, or undefined.
+ */
+export async function consumeTokenByHash(
+  db: Q,
+  tokenHash: string,
+  purpose: 'SIGN_IN_LINK' | 'EMAIL_CHANGE_UNDO',
+) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      sql`${oneTimeTokens.tokenHash} = ${tokenHash} and ${oneTimeTokens.purpose} = ${purpose}
+          and ${oneTimeTokens.consumedAt} is null and ${oneTimeTokens.expiresAt} > now()`,
+    )
+    .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
+  return row;
+}
+
+/** A new account; undefined when the address is taken (a concurrent registration won). */
+export async function insertUser(
+  db: Q,
+  values: { email: string; firstName: string; lastName: string; passwordHash: string },
+) {
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row;
+}
+
+/** Marks an unclaimed account's address proved (and drops its password with `dropPassword`); undefined when it was already claimed. */
+export async function claimAccount(db: Q, userId: string, options: { dropPassword: boolean }) {
+  const [row] = await db
+    .update(users)
+    .set({
+      emailVerifiedAt: sql`now()`,
+      ...(options.dropPassword ? { passwordHash: null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)))
+    .returning();
+  return row;
+}
+
+export async function updateNames(
+  db: Q,
+  userId: string,
+  values: { firstName: string; lastName: string; nationality: string | null },
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+/** Records that the account's current address was proved (again) now. */
+export async function markEmailVerified(db: Q, userId: string): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+/** Moves an account to a new address; `verified` records it as proved now. */
+export async function changeEmail(
+  db: Q,
+  userId: string,
+  email: string,
+  options: { verified: boolean },
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({
+      email,
+      ...(options.verified ? { emailVerifiedAt: sql`now()` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+/** Puts back an address the account had: proved now, and without a password (its owner signs in by link). */
+export async function restoreEmail(db: Q, userId: string, email: string) {
+  await db
+    .update(users)
+    .set({ email, emailVerifiedAt: sql`now()`, passwordHash: null, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** Sets the password; `verifyEmail` also records the address as proved (a reset code was e-mailed to it). */
+export async function setPassword(
+  db: Q,
+  userId: string,
+  passwordHash: string,
+  options: { verifyEmail?: boolean } = {},
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({
+      passwordHash,
+      ...(options.verifyEmail
+        ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }
+        : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+/** Keeps a new authenticator secret (encrypted) while the second factor is not set up yet. */
+export async function setTotpSecret(db: Q, userId: string, secretEncrypted: string) {
+  await db
+    .update(users)
+    .set({ totpSecretEncrypted: secretEncrypted, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)));
+}
+
+/** Turns the second factor on with its first accepted step; undefined when it was already on. */
+export async function enableTotp(db: Q, userId: string, step: number) {
+  const [row] = await db
+    .update(users)
+    .set({ totpEnabledAt: sql`now()`, totpLastStep: step, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
+    .returning();
+  return row;
 }

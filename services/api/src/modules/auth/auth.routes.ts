@@ -24,17 +24,14 @@ import {
   VerifyEmailBody,
   VerifyTokenBody,
 } from '@waypoint/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  endSession,
-  requireSignedIn,
-  requireUser,
-  startSession,
-  type UserRow,
-} from '../../plugins/session';
+import type { UserRow } from '../../db/rows';
+import { callerOf, signedInScope, userOf, userScope } from '../../plugins/scopes';
+import { endSession, startSession } from '../../plugins/session';
 import * as service from './auth.service';
 import * as secondFactor from './second-factor.service';
+import { ok } from '../../lib/reply';
 
 const errors = {
   400: ErrorEnvelope,
@@ -43,24 +40,17 @@ const errors = {
   409: ErrorEnvelope,
   429: ErrorEnvelope,
 };
-const caller = (request: FastifyRequest) => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-});
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { ctx, config } = app;
+  const { ctx } = app;
   const tags = ['auth'];
   /** A `UserResponse` reply: the user as this session sees them, with the notice the page shows, if any. */
-  const userReply = async (
-    user: UserRow,
-    session: service.Session | undefined,
-    notice?: string,
-  ) => ({
-    success: true as const,
-    data: { user: await service.toUser(ctx, user, session), ...(notice ? { notice } : {}) },
-  });
+  const userReply = async (user: UserRow, session: service.Session | undefined, notice?: string) =>
+    ok({
+      user: await service.toUser({ ctx, input: { user: user, session: session } }),
+      ...(notice ? { notice } : {}),
+    });
 
   r.post(
     '/api/auth/check-email',
@@ -72,10 +62,8 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(CheckEmailResponse), ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.checkEmail({ ctx, input: request.body, caller: caller(request) }),
-    }),
+    async (request) =>
+      ok(await service.checkEmail({ ctx, input: request.body, caller: callerOf(request) })),
   );
 
   r.post(
@@ -89,9 +77,9 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await service.login({ ctx, input: request.body, caller: caller(request) });
+      const user = await service.login({ ctx, input: request.body, caller: callerOf(request) });
       // The password was just entered: a recent proof. Staff still need their second factor.
-      await startSession(ctx.db, config, request, reply, user, { recentProof: true });
+      await startSession(request, reply, user, { recentProof: true });
       return userReply(user, request.session);
     },
   );
@@ -107,8 +95,8 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await service.register({ ctx, input: request.body, caller: caller(request) });
-      await startSession(ctx.db, config, request, reply, user);
+      const user = await service.register({ ctx, input: request.body, caller: callerOf(request) });
+      await startSession(request, reply, user);
       return userReply(user, request.session);
     },
   );
@@ -123,10 +111,8 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(SentResponse), ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.requestSignInLink({ ctx, input: request.body, caller: caller(request) }),
-    }),
+    async (request) =>
+      ok(await service.requestSignInLink({ ctx, input: request.body, caller: callerOf(request) })),
   );
 
   r.post(
@@ -143,10 +129,10 @@ export async function authRoutes(app: FastifyInstance) {
       const { user, notice } = await service.verifySignInLink({
         ctx,
         input: request.body,
-        caller: caller(request),
+        caller: callerOf(request),
       });
       // Started by a proof of the mailbox (it survives a claim) and a recent one.
-      await startSession(ctx.db, config, request, reply, user, {
+      await startSession(request, reply, user, {
         mailboxProof: true,
         recentProof: true,
       });
@@ -160,8 +146,8 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'End this session', response: { 200: okEnvelope(LogoutResponse) } },
     },
     async (request, reply) => {
-      await endSession(ctx.db, config, request, reply);
-      return { success: true as const, data: { loggedOut: true as const } };
+      await endSession(request, reply);
+      return ok({ loggedOut: true as const });
     },
   );
 
@@ -175,10 +161,8 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(SentResponse), ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.forgotPassword({ ctx, input: request.body, caller: caller(request) }),
-    }),
+    async (request) =>
+      ok(await service.forgotPassword({ ctx, input: request.body, caller: callerOf(request) })),
   );
 
   r.post(
@@ -191,10 +175,8 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(ResetPasswordResponse), ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.resetPassword({ ctx, input: request.body, caller: caller(request) }),
-    }),
+    async (request) =>
+      ok(await service.resetPassword({ ctx, input: request.body, caller: callerOf(request) })),
   );
 
   r.post(
@@ -208,17 +190,13 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(UndoEmailChangeResponse), ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.undoEmailChange({ ctx, input: request.body, caller: caller(request) }),
-    }),
+    async (request) =>
+      ok(await service.undoEmailChange({ ctx, input: request.body, caller: callerOf(request) })),
   );
 
   // Signed in, with or without the staff second factor: refused with 401 before the body is read.
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      requireSignedIn(request);
-    });
+    signedInScope(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.get(
       '/api/auth/profile',
@@ -232,10 +210,9 @@ export async function authRoutes(app: FastifyInstance) {
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         // Staff see where they stand with the second factor here, before completing it.
-        return {
-          success: true as const,
-          data: await service.toUser(ctx, requireSignedIn(request), request.session),
-        };
+        return ok(
+          await service.toUser({ ctx, input: { user: userOf(request), session: request.session } }),
+        );
       },
     );
 
@@ -250,14 +227,13 @@ export async function authRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return {
-          success: true as const,
-          data: await secondFactor.beginSetup({
+        return ok(
+          await secondFactor.beginSetup({
             ctx,
-            user: requireSignedIn(request),
-            caller: caller(request),
+            user: userOf(request),
+            caller: callerOf(request),
           }),
-        };
+        );
       },
     );
 
@@ -276,18 +252,18 @@ export async function authRoutes(app: FastifyInstance) {
         reply.header('cache-control', 'no-store');
         const result = await secondFactor.confirmSetup({
           ctx,
-          user: requireSignedIn(request),
+          user: userOf(request),
           session: request.session,
           input: request.body,
-          caller: caller(request),
+          caller: callerOf(request),
         });
-        return {
-          success: true as const,
-          data: {
-            user: await service.toUser(ctx, result.user, result.session),
-            recoveryCodes: result.recoveryCodes,
-          },
-        };
+        return ok({
+          user: await service.toUser({
+            ctx,
+            input: { user: result.user, session: result.session },
+          }),
+          recoveryCodes: result.recoveryCodes,
+        });
       },
     );
 
@@ -304,10 +280,10 @@ export async function authRoutes(app: FastifyInstance) {
       async (request) => {
         const result = await secondFactor.verifySecondFactor({
           ctx,
-          user: requireSignedIn(request),
+          user: userOf(request),
           session: request.session,
           input: request.body,
-          caller: caller(request),
+          caller: callerOf(request),
         });
         return userReply(result.user, result.session, result.notice);
       },
@@ -316,9 +292,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   // The account's own changes: refused with 401 (or 403 for staff without the second factor) before the body is read or validated.
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      requireUser(request);
-    });
+    userScope(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.put(
       '/api/auth/profile',
@@ -334,11 +308,11 @@ export async function authRoutes(app: FastifyInstance) {
       async (request) => {
         const user = await service.updateProfile({
           ctx,
-          user: requireUser(request),
+          user: userOf(request),
           session: request.session,
           input: request.body,
         });
-        return { success: true as const, data: await service.toUser(ctx, user, request.session) };
+        return ok(await service.toUser({ ctx, input: { user: user, session: request.session } }));
       },
     );
 
@@ -355,10 +329,10 @@ export async function authRoutes(app: FastifyInstance) {
       async (request) => {
         const { user, notice } = await service.verifyEmail({
           ctx,
-          user: requireUser(request),
+          user: userOf(request),
           session: request.session,
           input: request.body,
-          caller: caller(request),
+          caller: callerOf(request),
         });
         return userReply(user, request.session, notice);
       },
@@ -373,10 +347,7 @@ export async function authRoutes(app: FastifyInstance) {
           response: { 200: okEnvelope(SentResponse), ...errors },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await service.resendVerification({ ctx, user: requireUser(request) }),
-      }),
+      async (request) => ok(await service.resendVerification({ ctx, user: userOf(request) })),
     );
 
     r.post(
@@ -388,10 +359,7 @@ export async function authRoutes(app: FastifyInstance) {
           response: { 200: okEnvelope(SentResponse), ...errors },
         },
       },
-      async (request) => ({
-        success: true as const,
-        data: await service.requestRecentProofCode({ ctx, user: requireUser(request) }),
-      }),
+      async (request) => ok(await service.requestRecentProofCode({ ctx, user: userOf(request) })),
     );
 
     r.post(
@@ -408,10 +376,10 @@ export async function authRoutes(app: FastifyInstance) {
       async (request) => {
         const result = await service.recentProof({
           ctx,
-          user: requireUser(request),
+          user: userOf(request),
           session: request.session,
           input: request.body,
-          caller: caller(request),
+          caller: callerOf(request),
         });
         return userReply(result.user, result.session, result.notice);
       },
@@ -430,10 +398,10 @@ export async function authRoutes(app: FastifyInstance) {
       async (request) => {
         const user = await service.changePassword({
           ctx,
-          user: requireUser(request),
+          user: userOf(request),
           session: request.session,
           input: request.body,
-          caller: caller(request),
+          caller: callerOf(request),
         });
         return userReply(user, request.session, AuthText.passwordChanged);
       },

@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { AuthText, ErrorCode, type User } from '@waypoint/contracts';
+import { AuthText, ErrorCode, type MailboxProofVia, type User } from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
-import { oneTimeTokens, users } from '../../db/schema';
-import type { ServiceContext } from '../../lib/context';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import type { Caller, ServiceContext } from '../../lib/context';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  unauthenticated,
+  validationFailed,
+} from '../../lib/errors';
 import {
   backoffWait,
   clearBackoff,
@@ -14,9 +18,10 @@ import {
   type Backoff,
   type Limit,
 } from '../../lib/rate-limit';
-import type { SessionRow, UserRow } from '../../plugins/session';
-import { endAllSessions, endUnprovenSessions, markSession } from '../../plugins/session';
-import { enqueueEmail } from '../notifications/outbox';
+import type { SessionRow, UserRow } from '../../db/rows';
+import { endAllSessions, endUnprovenSessions, markSession } from '../sessions/sessions.repo';
+import { actorOf, recordAudit } from '../audit/audit.repo';
+import { enqueueEmail } from '../notifications/outbox.repo';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import * as repo from './auth.repo';
 import { hashCode, hashToken, randomCode, randomToken, safeEqual } from './tokens';
@@ -32,12 +37,6 @@ export const EMAIL_UNDO_HOURS = 72;
 export const PASSWORD_FAILURES_BEFORE_DELAY = 5;
 /** … and after this many per IP address (up to a minute). */
 export const IP_FAILURES_BEFORE_DELAY = 20;
-
-/** Who is asking: used for rate limits and records. */
-export interface Caller {
-  ip: string;
-  userAgent?: string | null;
-}
 
 /** The caller's session, where a verb depends on what the session has proved. */
 export type Session = SessionRow | null;
@@ -55,24 +54,6 @@ export interface SessionVerb<Input> extends CallerVerb<Input> {
   session: Session;
 }
 
-/** An audit row for something done to the account itself, by its owner (or on their behalf). */
-export function auditEntry(
-  user: UserRow,
-  caller: Caller | undefined,
-  action: string,
-  details?: Record<string, unknown>,
-) {
-  return {
-    actorUserId: user.id,
-    actorRole: user.role,
-    action,
-    entityId: user.id,
-    ...(details ? { details } : {}),
-    ip: caller?.ip ?? null,
-    userAgent: caller?.userAgent ?? null,
-  };
-}
-
 const minutes = (n: number) => new Date(Date.now() + n * 60_000);
 const HOUR = 3600;
 
@@ -82,7 +63,15 @@ function secondFactorOf(row: UserRow, session: Session | undefined): User['secon
   return row.totpEnabledAt ? 'required' : 'setup-required';
 }
 
-export async function toUser(ctx: ServiceContext, row: UserRow, session?: Session): Promise<User> {
+/** The account as the signed-in person sees it, through this session. */
+export async function toUser({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { user: UserRow; session?: Session | undefined };
+}): Promise<User> {
+  const { user: row, session } = input;
   return {
     id: row.id,
     email: row.email,
@@ -96,9 +85,6 @@ export async function toUser(ctx: ServiceContext, row: UserRow, session?: Sessio
     secondFactor: secondFactorOf(row, session),
   };
 }
-
-type MailboxProofVia =
-  'sign-in-link' | 'verification-code' | 'password-reset' | 'recent-proof-code';
 
 /**
  * The mailbox owner has just proved control of the account's address (a sign-in link, or a code e-mailed to it).
@@ -120,29 +106,19 @@ async function proveMailbox(
 ): Promise<{ user: UserRow; notice?: string }> {
   if (user.emailVerifiedAt) return { user };
   const passwordRemoved = Boolean(options.dropPassword && user.passwordHash);
-  const [claimed] = await tx
-    .update(users)
-    .set({
-      emailVerifiedAt: sql`now()`,
-      ...(passwordRemoved ? { passwordHash: null } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
-    .returning();
+  const claimed = await repo.claimAccount(tx, user.id, { dropPassword: passwordRemoved });
   // A concurrent proof claimed it first.
   if (!claimed) return { user: (await repo.findUserById(tx, user.id)) ?? user };
   const endedSessions = await endUnprovenSessions(tx, user.id, options.keepSessionId);
   // Codes asked for by those sessions (a new address, a recent proof) die with them.
   await repo.retireTokens(tx, user.id, 'EMAIL_VERIFICATION');
   await repo.retireTokens(tx, user.id, 'REAUTHENTICATION');
-  await repo.audit(
-    tx,
-    auditEntry(user, options.caller, 'account.claimed', {
-      via: options.via,
-      endedSessions,
-      passwordRemoved,
-    }),
-  );
+  await recordAudit(tx, {
+    action: 'account.claimed',
+    actor: actorOf(user, options.caller),
+    entityId: user.id,
+    details: { via: options.via, endedSessions, passwordRemoved },
+  });
   if (endedSessions === 0 && !passwordRemoved) return { user: claimed };
   await enqueueEmail(tx, claimed.email, {
     template: 'account-claimed',
@@ -159,7 +135,7 @@ async function proveMailbox(
 export function assertRecentProof(session: Session) {
   const at = session?.recentProofAt?.getTime() ?? 0;
   if (Date.now() - at > RECENT_PROOF_MINUTES * 60_000) {
-    throw new AppError(403, ErrorCode.RECENT_PROOF_REQUIRED, AuthText.recentProofRequired);
+    throw new AppError(ErrorCode.RECENT_PROOF_REQUIRED, AuthText.recentProofRequired);
   }
 }
 
@@ -190,13 +166,9 @@ async function checkPasswordThrottled(
   const backoffs = passwordBackoffs(email, caller.ip);
   const wait = await backoffWait(ctx.db, backoffs);
   if (wait > 0) {
-    throw new AppError(
-      429,
-      ErrorCode.RATE_LIMITED,
-      AuthText.passwordThrottled(wait),
-      undefined,
-      wait,
-    );
+    throw new AppError(ErrorCode.RATE_LIMITED, AuthText.passwordThrottled(wait), {
+      retryAfterSeconds: wait,
+    });
   }
   await recordBackoffFailure(ctx.db, backoffs);
   const ok = user?.passwordHash
@@ -215,9 +187,7 @@ function limit(key: string, max: number, windowSeconds: number): Limit {
 
 function assertUsablePassword(password: string) {
   if (isCommonPassword(password)) {
-    throw new AppError(400, ErrorCode.VALIDATION_FAILED, AuthText.passwordTooCommon, {
-      password: AuthText.passwordTooCommon,
-    });
+    throw validationFailed(AuthText.passwordTooCommon, { password: AuthText.passwordTooCommon });
   }
 }
 
@@ -234,7 +204,7 @@ async function issueCode(
   await repo.retireTokens(tx, user.id, purpose);
   const code = randomCode();
   const id = crypto.randomUUID();
-  await tx.insert(oneTimeTokens).values({
+  await repo.insertToken(tx, {
     id,
     userId: user.id,
     purpose,
@@ -290,15 +260,9 @@ async function checkCode(
     throw badRequest(AuthText.codeAttemptsExceeded, { code: AuthText.codeAttemptsExceeded });
   }
   if (!safeEqual(hashCode(ctx.codeKey, token.id, code), token.tokenHash)) {
-    const [updated] = await ctx.db
-      .update(oneTimeTokens)
-      .set({ attempts: sql`${oneTimeTokens.attempts} + 1` })
-      .where(eq(oneTimeTokens.id, token.id))
-      .returning({ attempts: oneTimeTokens.attempts });
+    const attempts = await repo.recordWrongCode(ctx.db, token.id);
     const message =
-      (updated?.attempts ?? 0) >= MAX_CODE_ATTEMPTS
-        ? AuthText.codeAttemptsExceeded
-        : AuthText.codeWrong;
+      attempts >= MAX_CODE_ATTEMPTS ? AuthText.codeAttemptsExceeded : AuthText.codeWrong;
     throw badRequest(message, { code: message });
   }
   if (!(await repo.consumeToken(ctx.db, token.id))) {
@@ -320,7 +284,7 @@ export async function login({
 }: CallerVerb<{ email: string; password: string }>): Promise<UserRow> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const ok = await checkPasswordThrottled(ctx, user, input.email, input.password, caller);
-  if (!user || !ok) throw new AppError(401, ErrorCode.UNAUTHENTICATED, AuthText.wrongCredentials);
+  if (!user || !ok) throw unauthenticated(AuthText.wrongCredentials);
   return user;
 }
 
@@ -339,16 +303,12 @@ export async function register({
   if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(AuthText.emailTaken);
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
+    const created = await repo.insertUser(tx, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+    });
     if (!created) throw conflict(AuthText.emailTaken);
     await issueCode(ctx, tx, created, 'EMAIL_VERIFICATION', created.email);
     return created;
@@ -365,7 +325,7 @@ export async function requestSignInLink({ ctx, input, caller }: CallerVerb<{ ema
   const user = await repo.findUserByEmail(ctx.db, input.email);
   if (user) {
     await ctx.db.transaction(async (tx) => {
-      await issueSignInLink(tx, user);
+      await issueSignInLink({ tx, input: { user } });
     });
     ctx.pokeOutbox();
   }
@@ -376,11 +336,12 @@ export async function requestSignInLink({ ctx, input, caller }: CallerVerb<{ ema
  * A single-use 128-bit sign-in link valid for 15 minutes, e-mailed through the outbox (caller's transaction). A
  * newer link ends the older ones.
  */
-export async function issueSignInLink(tx: Tx, user: UserRow) {
+export async function issueSignInLink({ tx, input }: { tx: Tx; input: { user: UserRow } }) {
+  const { user } = input;
   // Only the newest link works.
   await repo.retireTokens(tx, user.id, 'SIGN_IN_LINK');
   const token = randomToken(16);
-  await tx.insert(oneTimeTokens).values({
+  await repo.insertToken(tx, {
     userId: user.id,
     purpose: 'SIGN_IN_LINK',
     tokenHash: hashToken(token),
@@ -400,15 +361,7 @@ export async function verifySignInLink({
 }: CallerVerb<{ token: string }>): Promise<{ user: UserRow; notice?: string }> {
   await consumeRateLimits(ctx.db, [limit(`verify-token:ip:${caller.ip}`, 30, 600)]);
   const result = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(oneTimeTokens)
-      .set({ consumedAt: sql`now()` })
-      .where(
-        sql`${oneTimeTokens.tokenHash} = ${hashToken(input.token)} and ${oneTimeTokens.purpose} = 'SIGN_IN_LINK'
-          and ${oneTimeTokens.consumedAt} is null and ${oneTimeTokens.expiresAt} > now()`,
-      )
-      .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
-    const token = rows[0];
+    const token = await repo.consumeTokenByHash(tx, hashToken(input.token), 'SIGN_IN_LINK');
     const user = token ? await repo.findUserById(tx, token.userId) : undefined;
     // A link sent to an address the account no longer has does not sign in.
     if (!token || !user || user.email !== token.email) return null;
@@ -448,26 +401,21 @@ export async function updateProfile({
   if (changingEmail) {
     await consumeRateLimits(ctx.db, [limit(`email-change:user:${user.id}`, 5, HOUR)]);
     if (await repo.findUserByEmail(ctx.db, input.email)) {
-      throw new AppError(409, ErrorCode.CONFLICT, 'Another account already uses this email.', {
+      throw conflict('Another account already uses this email.', {
         email: 'Another account already uses this email.',
       });
     }
   }
   const updated = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({
-        // Both required by UpdateProfileBody: a name is changed, never blanked.
-        firstName: input.firstName,
-        lastName: input.lastName,
-        nationality,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, user.id))
-      .returning();
+    const row = await repo.updateNames(tx, user.id, {
+      // Both required by UpdateProfileBody: a name is changed, never blanked.
+      firstName: input.firstName,
+      lastName: input.lastName,
+      nationality,
+    });
     // The new address takes effect once its code is entered.
-    if (changingEmail) await issueCode(ctx, tx, row!, 'EMAIL_VERIFICATION', input.email);
-    return row!;
+    if (changingEmail) await issueCode(ctx, tx, row, 'EMAIL_VERIFICATION', input.email);
+    return row;
   });
   if (changingEmail) ctx.pokeOutbox();
   return updated;
@@ -483,20 +431,13 @@ export async function verifyEmail({
   await consumeRateLimits(ctx.db, [limit(`verify-email:user:${user.id}`, 30, HOUR)]);
   const token = await checkCode(ctx, user, 'EMAIL_VERIFICATION', input.code);
   if (token.email !== user.email && (await repo.findUserByEmail(ctx.db, token.email))) {
-    throw new AppError(409, ErrorCode.CONFLICT, 'Another account already uses this email.');
+    throw conflict('Another account already uses this email.');
   }
   const result = await ctx.db.transaction(async (tx) => {
     // This session has just proved the mailbox (the current one, or the new one).
     await markSession(tx, session?.id, { mailboxProof: true });
     if (token.email === user.email) {
-      if (user.emailVerifiedAt) {
-        const [row] = await tx
-          .update(users)
-          .set({ emailVerifiedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(eq(users.id, user.id))
-          .returning();
-        return { user: row! };
-      }
+      if (user.emailVerifiedAt) return { user: await repo.markEmailVerified(tx, user.id) };
       return proveMailbox(tx, user, {
         via: 'verification-code',
         keepSessionId: session?.id ?? null,
@@ -521,31 +462,23 @@ async function changeEmail(
   caller: Caller,
 ): Promise<{ user: UserRow; notice?: string }> {
   const oldEmail = user.email;
-  const [row] = await tx
-    .update(users)
-    .set({
-      email: newEmail,
-      // An unclaimed account is claimed below, by proveMailbox.
-      ...(user.emailVerifiedAt ? { emailVerifiedAt: sql`now()` } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, user.id))
-    .returning();
+  // An unclaimed account is claimed below, by proveMailbox.
+  const row = await repo.changeEmail(tx, user.id, newEmail, {
+    verified: user.emailVerifiedAt !== null,
+  });
   // Links and codes sent to the old address no longer work.
   for (const purpose of ['SIGN_IN_LINK', 'PASSWORD_RESET', 'REAUTHENTICATION'] as const) {
     await repo.retireTokens(tx, user.id, purpose);
   }
-  await repo.audit(
-    tx,
-    auditEntry(user, caller, 'account.email-changed', {
-      from: oldEmail,
-      to: newEmail,
-      undoOffered: user.emailVerifiedAt !== null,
-    }),
-  );
+  await recordAudit(tx, {
+    action: 'account.email-changed',
+    actor: actorOf(user, caller),
+    entityId: user.id,
+    details: { from: oldEmail, to: newEmail, undoOffered: user.emailVerifiedAt !== null },
+  });
   if (user.emailVerifiedAt) {
     const token = randomToken(16);
-    await tx.insert(oneTimeTokens).values({
+    await repo.insertToken(tx, {
       userId: user.id,
       purpose: 'EMAIL_CHANGE_UNDO',
       tokenHash: hashToken(token),
@@ -556,10 +489,10 @@ async function changeEmail(
       template: 'email-changed',
       payload: { firstName: user.firstName, newEmail, token },
     });
-    return { user: row! };
+    return { user: row };
   }
   // An unclaimed account: proving the new address claims it.
-  return proveMailbox(tx, row!, {
+  return proveMailbox(tx, row, {
     via: 'verification-code',
     keepSessionId: session?.id ?? null,
     caller,
@@ -602,17 +535,14 @@ export async function resetPassword({
   const claim = await ctx.db.transaction(async (tx) => {
     // The code proves the mailbox: the first time, it claims the account (the e-mail notice goes out).
     const proved = await proveMailbox(tx, user!, { via: 'password-reset', caller });
-    await tx
-      .update(users)
-      .set({
-        passwordHash,
-        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, user!.id));
+    await repo.setPassword(tx, user!.id, passwordHash, { verifyEmail: true });
     // Every session of the account ends: whoever knew the old password is signed out.
     await endAllSessions(tx, user!.id);
-    await repo.audit(tx, auditEntry(user!, caller, 'account.password-reset'));
+    await recordAudit(tx, {
+      action: 'account.password-reset',
+      actor: actorOf(user!, caller),
+      entityId: user!.id,
+    });
     return proved;
   });
   ctx.pokeOutbox();
@@ -696,15 +626,15 @@ export async function changePassword({
   assertUsablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id))
-      .returning();
+    const row = await repo.setPassword(tx, user.id, passwordHash);
     const endedSessions = await endAllSessions(tx, user.id, session?.id ?? null);
-    const action = user.passwordHash ? 'account.password-changed' : 'account.password-set';
-    await repo.audit(tx, auditEntry(user, caller, action, { endedSessions }));
-    return row!;
+    await recordAudit(tx, {
+      action: user.passwordHash ? 'account.password-changed' : 'account.password-set',
+      actor: actorOf(user, caller),
+      entityId: user.id,
+      details: { endedSessions },
+    });
+    return row;
   });
 }
 
@@ -715,28 +645,13 @@ export async function changePassword({
 export async function undoEmailChange({ ctx, input, caller }: CallerVerb<{ token: string }>) {
   await consumeRateLimits(ctx.db, [limit(`undo-email:ip:${caller.ip}`, 30, 600)]);
   const outcome = await ctx.db.transaction(async (tx) => {
-    const [token] = await tx
-      .update(oneTimeTokens)
-      .set({ consumedAt: sql`now()` })
-      .where(
-        sql`${oneTimeTokens.tokenHash} = ${hashToken(input.token)} and ${oneTimeTokens.purpose} = 'EMAIL_CHANGE_UNDO'
-          and ${oneTimeTokens.consumedAt} is null and ${oneTimeTokens.expiresAt} > now()`,
-      )
-      .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
+    const token = await repo.consumeTokenByHash(tx, hashToken(input.token), 'EMAIL_CHANGE_UNDO');
     if (!token) return 'invalid' as const;
     const user = await repo.findUserById(tx, token.userId);
     if (!user) return 'invalid' as const;
     const holder = await repo.findUserByEmail(tx, token.email);
     if (holder && holder.id !== user.id) return 'taken' as const;
-    await tx
-      .update(users)
-      .set({
-        email: token.email,
-        emailVerifiedAt: sql`now()`,
-        passwordHash: null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, user.id));
+    await repo.restoreEmail(tx, user.id, token.email);
     for (const purpose of [
       'SIGN_IN_LINK',
       'EMAIL_VERIFICATION',
@@ -747,14 +662,12 @@ export async function undoEmailChange({ ctx, input, caller }: CallerVerb<{ token
       await repo.retireTokens(tx, user.id, purpose);
     }
     const endedSessions = await endAllSessions(tx, user.id);
-    await repo.audit(
-      tx,
-      auditEntry(user, caller, 'account.email-change-undone', {
-        restored: token.email,
-        replaced: user.email,
-        endedSessions,
-      }),
-    );
+    await recordAudit(tx, {
+      action: 'account.email-change-undone',
+      actor: actorOf(user, caller),
+      entityId: user.id,
+      details: { restored: token.email, replaced: user.email, endedSessions },
+    });
     return 'undone' as const;
   });
   if (outcome === 'invalid') throw badRequest(AuthText.emailChangeUndoInvalid);

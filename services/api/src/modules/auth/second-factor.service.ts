@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
-import { eq, isNull, and, sql } from 'drizzle-orm';
 import { AuthText, ErrorCode } from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
-import { markSession, type UserRow } from '../../plugins/session';
+import type { UserRow } from '../../db/rows';
+import { markSession } from '../sessions/sessions.repo';
 import * as repo from './auth.repo';
-import { auditEntry, type Caller, type Session, type SessionVerb } from './auth.service';
+import { actorOf, recordAudit, type AuditRecord } from '../audit/audit.repo';
+import type { Caller } from '../../lib/context';
+import type { Session, SessionVerb } from './auth.service';
 import {
   checkTotp,
   newTotpSecret,
@@ -44,16 +45,9 @@ function recoveryHash(ctx: ServiceContext, userId: string, code: string) {
 }
 
 /** Records in the session that it has passed the second factor, and audits how; returns the updated session. */
-async function passSecondFactor(
-  tx: Tx,
-  user: UserRow,
-  session: Session,
-  caller: Caller,
-  action: string,
-  details?: Record<string, unknown>,
-) {
+async function passSecondFactor(tx: Tx, session: Session, entry: AuditRecord) {
   const updated = await markSession(tx, session?.id, { secondFactorAt: new Date() });
-  await repo.audit(tx, auditEntry(user, caller, action, details));
+  await recordAudit(tx, entry);
   return updated;
 }
 
@@ -76,11 +70,12 @@ export async function beginSetup({
   if (!secret) {
     secret = newTotpSecret();
     await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ totpSecretEncrypted: ctx.encryption.encrypt(secret!), updatedAt: sql`now()` })
-        .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)));
-      await repo.audit(tx, auditEntry(user, caller, 'auth.second-factor.setup-started'));
+      await repo.setTotpSecret(tx, user.id, ctx.encryption.encrypt(secret!));
+      await recordAudit(tx, {
+        action: 'auth.second-factor.setup-started',
+        actor: actorOf(user, caller),
+        entityId: user.id,
+      });
     });
   }
   return totpEnrolment(secret, user.email);
@@ -107,26 +102,28 @@ export async function confirmSetup({
   const secret = ctx.encryption.decrypt(user.totpSecretEncrypted);
   const step = await checkTotp(secret, input.code, user.totpLastStep);
   if (step === null) {
-    await repo.audit(
-      ctx.db,
-      auditEntry(user, caller, 'auth.second-factor.failed', { during: 'setup' }),
-    );
+    await recordAudit(ctx.db, {
+      action: 'auth.second-factor.failed',
+      actor: actorOf(user, caller),
+      entityId: user.id,
+      details: { during: 'setup' },
+    });
     throw badRequest(AuthText.secondFactorWrong, { code: AuthText.secondFactorWrong });
   }
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, randomRecoveryCode);
   const result = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ totpEnabledAt: sql`now()`, totpLastStep: step, updatedAt: sql`now()` })
-      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
-      .returning();
+    const row = await repo.enableTotp(tx, user.id, step);
     if (!row) return null;
     await repo.replaceRecoveryCodes(
       tx,
       user.id,
       recoveryCodes.map((code) => recoveryHash(ctx, user.id, code)),
     );
-    const updated = await passSecondFactor(tx, user, session, caller, 'auth.second-factor.enabled');
+    const updated = await passSecondFactor(tx, session, {
+      action: 'auth.second-factor.enabled',
+      actor: actorOf(user, caller),
+      entityId: user.id,
+    });
     return { user: row, session: updated };
   });
   if (!result) throw conflict(AuthText.secondFactorAlreadySetUp);
@@ -143,11 +140,16 @@ export async function verifySecondFactor({
 }: SessionVerb<{ code: string }>): Promise<{ user: UserRow; session: Session; notice?: string }> {
   assertStaff(user);
   if (!user.totpEnabledAt || !user.totpSecretEncrypted) {
-    throw new AppError(403, ErrorCode.SECOND_FACTOR_REQUIRED, AuthText.secondFactorSetupRequired);
+    throw new AppError(ErrorCode.SECOND_FACTOR_REQUIRED, AuthText.secondFactorSetupRequired);
   }
   await limitAttempts(ctx, user, caller);
-  const fail = async (method: string) => {
-    await repo.audit(ctx.db, auditEntry(user, caller, 'auth.second-factor.failed', { method }));
+  const fail = async (method: 'totp' | 'recovery-code') => {
+    await recordAudit(ctx.db, {
+      action: 'auth.second-factor.failed',
+      actor: actorOf(user, caller),
+      entityId: user.id,
+      details: { method },
+    });
     return badRequest(AuthText.secondFactorWrong, { code: AuthText.secondFactorWrong });
   };
   if (/^\d{6}$/.test(input.code)) {
@@ -158,8 +160,11 @@ export async function verifySecondFactor({
       throw await fail('totp');
     }
     const updated = await ctx.db.transaction((tx) =>
-      passSecondFactor(tx, user, session, caller, 'auth.second-factor.verified', {
-        method: 'totp',
+      passSecondFactor(tx, session, {
+        action: 'auth.second-factor.verified',
+        actor: actorOf(user, caller),
+        entityId: user.id,
+        details: { method: 'totp' },
       }),
     );
     return { user, session: updated };
@@ -168,9 +173,11 @@ export async function verifySecondFactor({
   const result = await ctx.db.transaction(async (tx) => {
     if (!(await repo.useRecoveryCode(tx, user.id, hash))) return null;
     const left = await repo.unusedRecoveryCodes(tx, user.id);
-    const row = await passSecondFactor(tx, user, session, caller, 'auth.second-factor.verified', {
-      method: 'recovery-code',
-      left,
+    const row = await passSecondFactor(tx, session, {
+      action: 'auth.second-factor.verified',
+      actor: actorOf(user, caller),
+      entityId: user.id,
+      details: { method: 'recovery-code', left },
     });
     return { session: row, left };
   });

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ErrorCode, type DocumentSummary } from '@waypoint/contracts';
-import { applications, auditLog, documents, travelers, uploadLinks } from '../../db/schema';
-import type { ServiceContext } from '../../lib/context';
+import type { ApplicationRow, UserRow } from '../../db/rows';
+import type { Caller, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { toDocumentSummary } from '../applications/post-payment.service';
+import { toDocumentSummary } from '../applications/application-detail.service';
+import { consumeRateLimits } from '../../lib/rate-limit';
+import { actorOf, recordAudit } from '../audit/audit.repo';
+import * as repo from './documents.repo';
 import { checkImage, MAX_INPUT_PIXELS, type DocumentKind } from './image-checks';
 import { MAX_PDF_PAGES, PdfRefused, sanitisePdf } from './pdf-sanitise';
 import type { FileStorage } from './storage';
@@ -62,8 +64,11 @@ export function sniff(buffer: Buffer): Sniffed {
   return null;
 }
 
-const bad = (message: string, status = 400) =>
-  new AppError(status, ErrorCode.BAD_REQUEST, message, { file: message });
+/** A refused file: 400, or 413 / 415 with their own codes when it is too large or of the wrong type. */
+const bad = (
+  message: string,
+  code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' = ErrorCode.BAD_REQUEST,
+) => new AppError(code, message, { fieldErrors: { file: message } });
 
 interface Prepared {
   data: Buffer;
@@ -79,9 +84,9 @@ interface Prepared {
  */
 export async function inspect(kind: DocumentKind, buffer: Buffer): Promise<'image' | 'pdf'> {
   const type = sniff(buffer);
-  if (!type) throw bad(UploadText.wrongType, 415);
+  if (!type) throw bad(UploadText.wrongType, ErrorCode.UNSUPPORTED_MEDIA_TYPE);
   if (type === 'pdf') {
-    if (kind === 'PHOTO') throw bad(UploadText.photoNotPdf, 415);
+    if (kind === 'PHOTO') throw bad(UploadText.photoNotPdf, ErrorCode.UNSUPPORTED_MEDIA_TYPE);
     if (!buffer.includes(Buffer.from('%%EOF'))) throw bad(UploadText.truncated);
     return 'pdf';
   }
@@ -94,7 +99,8 @@ export async function inspect(kind: DocumentKind, buffer: Buffer): Promise<'imag
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
   if (!width || !height) throw bad(UploadText.unreadable);
-  if (width * height > MAX_INPUT_PIXELS) throw bad(tooManyPixelsText(width, height), 413);
+  if (width * height > MAX_INPUT_PIXELS)
+    throw bad(tooManyPixelsText(width, height), ErrorCode.PAYLOAD_TOO_LARGE);
   return 'image';
 }
 
@@ -135,7 +141,8 @@ export async function prepare(kind: DocumentKind, buffer: Buffer): Promise<Prepa
     };
   } catch (err) {
     const message = err instanceof Error ? err.message : '';
-    if (/pixel limit/i.test(message)) throw bad(UploadText.tooManyPixels, 413);
+    if (/pixel limit/i.test(message))
+      throw bad(UploadText.tooManyPixels, ErrorCode.PAYLOAD_TOO_LARGE);
     throw bad(UploadText.unreadable);
   }
 }
@@ -156,6 +163,33 @@ export async function processUpload(kind: DocumentKind, buffer: Buffer) {
   return { prepared, checks };
 }
 
+/** Uploads per account and per network address, counted before the file is read. */
+const UPLOAD_WINDOW_SECONDS = 10 * 60;
+export const UPLOADS_PER_USER = 30;
+export const UPLOADS_PER_IP = 60;
+
+/** Counts an upload against its owner's and its address's limits (429 once either is spent). */
+export async function countUpload({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { owner: string; ip: string };
+}) {
+  await consumeRateLimits(
+    ctx.db,
+    [
+      {
+        key: `upload:user:${input.owner}`,
+        max: UPLOADS_PER_USER,
+        windowSeconds: UPLOAD_WINDOW_SECONDS,
+      },
+      { key: `upload:ip:${input.ip}`, max: UPLOADS_PER_IP, windowSeconds: UPLOAD_WINDOW_SECONDS },
+    ],
+    UploadText.tooManyUploads,
+  );
+}
+
 /**
  * Stores an upload for a traveller with its automated review. An accepted document replaces the earlier
  * accepted one; a rejected one leaves it in place.
@@ -163,49 +197,38 @@ export async function processUpload(kind: DocumentKind, buffer: Buffer) {
 export async function storeDocument({
   ctx,
   storage,
-  applicationId,
-  travelerId,
-  kind,
-  buffer,
-  filename,
-  actor,
+  input,
+  user,
+  caller,
   run = (work) => work(),
-  uploadLinkId,
 }: {
   ctx: ServiceContext;
   storage: FileStorage;
-  applicationId: string;
-  travelerId: string;
-  kind: DocumentKind;
-  buffer: Buffer;
-  filename: string | null;
-  actor: { userId: string | null; role: string; ip: string };
+  input: {
+    applicationId: string;
+    travelerId: string;
+    kind: DocumentKind;
+    buffer: Buffer;
+    filename: string | null;
+    /** The phone link the upload came through: it records the document in the same transaction. */
+    uploadLinkId?: string;
+  };
+  /** The signed-in uploader; null for a phone uploading through its link. */
+  user: UserRow | null;
+  caller: Caller;
   /** Runs the decoding and checks (the image queue's turn). */
   run?: <T>(work: () => Promise<T>) => Promise<T>;
-  /** The phone link the upload came through: it records the document in the same transaction. */
-  uploadLinkId?: string;
 }): Promise<DocumentSummary> {
-  const { prepared, checks } = await run(() => processUpload(kind, buffer));
+  const { applicationId, travelerId, kind, uploadLinkId } = input;
+  const { prepared, checks } = await run(() => processUpload(kind, input.buffer));
   const accepted = checks.every((c) => c.passed);
   const id = crypto.randomUUID();
   const storageKey = `applications/${applicationId}/${travelerId}/${id}.${prepared.extension}`;
   await storage.put(storageKey, prepared.data);
   const row = await ctx.db.transaction(async (tx) => {
-    if (accepted) {
-      await tx
-        .update(documents)
-        .set({ status: 'REPLACED' })
-        .where(
-          and(
-            eq(documents.travelerId, travelerId),
-            eq(documents.kind, kind),
-            eq(documents.status, 'ACCEPTED'),
-          ),
-        );
-    }
-    const [doc] = await tx
-      .insert(documents)
-      .values({
+    const doc = await repo.insertDocument(
+      tx,
+      {
         id,
         applicationId,
         travelerId,
@@ -217,27 +240,14 @@ export async function storeDocument({
         width: prepared.width,
         height: prepared.height,
         sha256: crypto.createHash('sha256').update(prepared.data).digest('hex'),
-        originalFilename: filename?.slice(0, 200) ?? null,
+        originalFilename: input.filename?.slice(0, 200) ?? null,
         checkResults: checks,
-        decidedAt: sql`now()`,
-      })
-      .returning();
-    if (uploadLinkId) {
-      await tx.update(uploadLinks).set({ documentId: id }).where(eq(uploadLinks.id, uploadLinkId));
-    }
-    await tx
-      .update(travelers)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(travelers.id, travelerId));
-    await tx
-      .update(applications)
-      .set({ updatedAt: sql`now()` })
-      .where(eq(applications.id, applicationId));
-    await tx.insert(auditLog).values({
-      actorUserId: actor.userId,
-      actorRole: actor.role,
+      },
+      uploadLinkId,
+    );
+    await recordAudit(tx, {
       action: accepted ? 'document.accepted' : 'document.rejected',
-      entityType: 'document',
+      actor: user ? actorOf(user, caller) : { userId: null, role: 'phone-link', ip: caller.ip },
       entityId: id,
       applicationId,
       details: {
@@ -246,26 +256,43 @@ export async function storeDocument({
         failed: checks.filter((c) => !c.passed).map((c) => c.id),
         ...(uploadLinkId ? { uploadLinkId } : {}),
       },
-      ip: actor.ip,
     });
-    return doc!;
+    return doc;
   });
   return toDocumentSummary(applicationId, row);
 }
 
-export async function readDocument(
-  ctx: ServiceContext,
-  storage: FileStorage,
-  applicationId: string,
-  documentId: string,
-) {
-  if (!/^[0-9a-f-]{36}$/i.test(documentId)) return null;
-  const doc = (
-    await ctx.db
-      .select()
-      .from(documents)
-      .where(and(eq(documents.id, documentId), eq(documents.applicationId, applicationId)))
-  )[0];
+/**
+ * A stored document of an application with its bytes and the file name it is sent with, or null. A member of
+ * staff looking at a traveller's document is audited.
+ */
+export async function openDocument({
+  ctx,
+  storage,
+  input,
+  user,
+  caller,
+}: {
+  ctx: ServiceContext;
+  storage: FileStorage;
+  input: { application: ApplicationRow; documentId: string };
+  user: UserRow;
+  caller: Caller;
+}) {
+  const { application } = input;
+  if (!/^[0-9a-f-]{36}$/i.test(input.documentId)) return null;
+  const doc = await repo.findDocument(ctx.db, application.id, input.documentId);
   if (!doc) return null;
-  return { doc, data: await storage.get(doc.storageKey) };
+  const data = await storage.get(doc.storageKey);
+  if (user.role === 'admin' && application.userId !== user.id) {
+    await recordAudit(ctx.db, {
+      action: 'document.viewed',
+      actor: actorOf(user, caller),
+      entityId: doc.id,
+      applicationId: application.id,
+      details: { kind: doc.kind },
+    });
+  }
+  const name = `${doc.kind === 'PHOTO' ? 'photo' : 'passport-page'}.${doc.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
+  return { doc, data, filename: name };
 }

@@ -67,10 +67,10 @@ export class ImageQueue {
   admit(owner: string): QueueTicket {
     const mine = this.admittedBy.get(owner) ?? 0;
     if (mine >= this.limits.perUser + this.limits.perUserWaiting) {
-      throw new AppError(429, ErrorCode.RATE_LIMITED, QueueText.userBusy, undefined, 5);
+      throw new AppError(ErrorCode.RATE_LIMITED, QueueText.userBusy, { retryAfterSeconds: 5 });
     }
     if (this.admitted >= this.limits.workers + this.limits.maxWaiting) {
-      throw new AppError(429, ErrorCode.RATE_LIMITED, QueueText.busy, undefined, 30);
+      throw new AppError(ErrorCode.RATE_LIMITED, QueueText.busy, { retryAfterSeconds: 30 });
     }
     this.admitted += 1;
     this.admittedBy.set(owner, mine + 1);

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
-import { ErrorCode, UploadLinkText } from '@waypoint/contracts';
-import { auditLog } from '../../db/schema';
-import type { ServiceContext } from '../../lib/context';
-import { AppError, notFound } from '../../lib/errors';
+import { UploadLinkText } from '@waypoint/contracts';
+import type { UserRow } from '../../db/rows';
+import type { Caller, ServiceContext } from '../../lib/context';
+import { conflict, notFound } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import type { DocumentKind } from './image-checks';
+import { actorOf, recordAudit } from '../audit/audit.repo';
 import * as repo from './upload-links.repo';
 
 /** How long a phone upload link works. */
@@ -22,19 +23,16 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
 export async function createUploadLink({
   ctx,
   input,
+  user,
+  caller,
 }: {
   ctx: ServiceContext;
-  input: {
-    applicationId: string;
-    travelerId: string;
-    kind: DocumentKind;
-    userId: string;
-    role: string;
-    ip: string;
-  };
+  input: { applicationId: string; travelerId: string; kind: DocumentKind };
+  user: UserRow;
+  caller: Caller;
 }) {
   await consumeRateLimits(ctx.db, [
-    { key: `upload-link:user:${input.userId}`, max: 30, windowSeconds: 10 * 60 },
+    { key: `upload-link:user:${user.id}`, max: 30, windowSeconds: 10 * 60 },
   ]);
   const token = crypto.randomBytes(16).toString('base64url');
   const expiresAt = new Date(Date.now() + UPLOAD_LINK_MINUTES * 60_000);
@@ -45,18 +43,15 @@ export async function createUploadLink({
       applicationId: input.applicationId,
       travelerId: input.travelerId,
       kind: input.kind,
-      createdBy: input.userId,
+      createdBy: user.id,
       expiresAt,
     });
-    await tx.insert(auditLog).values({
-      actorUserId: input.userId,
-      actorRole: input.role,
+    await recordAudit(tx, {
       action: 'upload_link.created',
-      entityType: 'upload_link',
+      actor: actorOf(user, caller),
       entityId: link.id,
       applicationId: input.applicationId,
       details: { kind: input.kind, travelerId: input.travelerId },
-      ip: input.ip,
     });
     return link.id;
   });
@@ -70,9 +65,13 @@ export async function createUploadLink({
 export async function revokeUploadLink({
   ctx,
   input,
+  user,
+  caller,
 }: {
   ctx: ServiceContext;
-  input: { applicationId: string; linkId: string; userId: string; role: string; ip: string };
+  input: { applicationId: string; linkId: string };
+  user: UserRow;
+  caller: Caller;
 }): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     const link = await repo.revokeLink(tx, {
@@ -80,15 +79,12 @@ export async function revokeUploadLink({
       linkId: input.linkId,
     });
     if (!link) return 0;
-    await tx.insert(auditLog).values({
-      actorUserId: input.userId,
-      actorRole: input.role,
+    await recordAudit(tx, {
       action: 'upload_link.revoked',
-      entityType: 'upload_link',
+      actor: actorOf(user, caller),
       entityId: link.id,
       applicationId: input.applicationId,
       details: { kind: link.kind, travelerId: link.travelerId },
-      ip: input.ip,
     });
     return 1;
   });
@@ -109,7 +105,7 @@ export async function openUploadLink({
     : undefined;
   if (!found) throw notFound(UploadLinkText.invalid);
   if (found.application.status !== 'IN_PROGRESS') throw notFound(UploadLinkText.closed);
-  if (found.link.usedAt) throw new AppError(409, ErrorCode.CONFLICT, UploadLinkText.used);
+  if (found.link.usedAt) throw conflict(UploadLinkText.used);
   if (found.link.revokedAt) throw notFound(UploadLinkText.revoked);
   if (found.link.expiresAt.getTime() <= Date.now()) throw notFound(UploadLinkText.expired);
   return found;
@@ -118,7 +114,7 @@ export async function openUploadLink({
 /** Takes the link's one upload; a second upload through the same link is refused with 409. */
 export async function claimUploadLink({ ctx, input }: { ctx: ServiceContext; input: OpenLink }) {
   if (!(await repo.claimLink(ctx.db, input.link.id))) {
-    throw new AppError(409, ErrorCode.CONFLICT, UploadLinkText.used);
+    throw conflict(UploadLinkText.used);
   }
 }
 
@@ -127,6 +123,6 @@ export async function releaseUploadLink({ ctx, input }: { ctx: ServiceContext; i
   await repo.unclaimLink(ctx.db, input.link.id);
 }
 
-export async function pruneUploadLinks(ctx: Pick<ServiceContext, 'db'>) {
+export async function pruneUploadLinks({ ctx }: { ctx: Pick<ServiceContext, 'db'> }) {
   await repo.deleteExpiredLinks(ctx.db);
 }

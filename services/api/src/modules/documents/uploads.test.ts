@@ -7,8 +7,7 @@ import { body, createTestApp, type TestApp } from '../../test/harness';
 import { blackPng, passportPage, photo } from '../../test/images';
 import { multipartFile, paidOrder } from '../../test/orders';
 import { activePdf, encryptedPdf, plainPdf } from '../../test/pdfs';
-import { UPLOADS_PER_USER } from '../applications/post-payment.routes';
-import { tooManyPixelsText, UploadText } from './documents.service';
+import { tooManyPixelsText, UploadText, UPLOADS_PER_USER } from './documents.service';
 import { QueueText } from './image-queue';
 
 let t: TestApp;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { withTimeout } from '../../lib/timeout';
 import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
+import { ok } from '../../lib/reply';
 
 const Health = okEnvelope(z.object({ status: z.literal('ok') }));
 
@@ -44,13 +45,9 @@ export async function healthRoutes(app: FastifyInstance) {
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       if (app.lifecycle.shuttingDown)
-        throw new AppError(
-          503,
-          ErrorCode.NOT_READY,
-          AvailabilityText.shuttingDown,
-          undefined,
-          RETRY_AFTER_SECONDS,
-        );
+        throw new AppError(ErrorCode.NOT_READY, AvailabilityText.shuttingDown, {
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        });
       try {
         await withTimeout(
           app.database.ping(),
@@ -59,15 +56,11 @@ export async function healthRoutes(app: FastifyInstance) {
         );
       } catch (err) {
         app.log.warn({ err: { message: (err as Error).message } }, 'readiness: no database');
-        throw new AppError(
-          503,
-          ErrorCode.DATABASE_UNAVAILABLE,
-          AvailabilityText.databaseUnavailable,
-          undefined,
-          RETRY_AFTER_SECONDS,
-        );
+        throw new AppError(ErrorCode.DATABASE_UNAVAILABLE, AvailabilityText.databaseUnavailable, {
+          retryAfterSeconds: RETRY_AFTER_SECONDS,
+        });
       }
-      return { success: true as const, data: { status: 'ok' as const } };
+      return ok({ status: 'ok' as const });
     },
   );
 }

@@ -1,5 +1,7 @@
 import type { FailedEmailsResponse, RequeueEmailResponse } from '@waypoint/contracts';
-import type { ServiceContext } from '../../lib/context';
+import type { UserRow } from '../../db/rows';
+import type { Caller, ServiceContext } from '../../lib/context';
+import { actorOf } from '../audit/audit.repo';
 import { notFound } from '../../lib/errors';
 import { countFailedEmails, failedEmails, requeueFailedEmail } from './outbox.repo';
 import type { TemplateName } from './templates';
@@ -45,13 +47,15 @@ export async function listFailedEmails({
 export async function requeueEmail({
   ctx,
   input,
+  staff,
   caller,
 }: {
   ctx: ServiceContext;
   input: { id: string };
-  caller: { userId: string; ip: string; userAgent: string | null };
+  staff: UserRow;
+  caller: Caller;
 }): Promise<RequeueEmailResponse> {
-  const requeued = await requeueFailedEmail(ctx.db, input.id, caller);
+  const requeued = await requeueFailedEmail(ctx.db, input.id, actorOf(staff, caller));
   if (!requeued) throw notFound('No such failed e-mail: it may have been sent again already.');
   ctx.pokeOutbox();
   return { id: input.id, status: 'PENDING' };

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okEnvelope, text } from '@waypoint/contracts';
 import { notFound } from '../../lib/errors';
 import type { MailboxEntry } from './mailer';
+import { ok } from '../../lib/reply';
 
 const Entry = z.object({
   id: text(),
@@ -66,7 +67,7 @@ export async function mailboxRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(z.array(Entry)) },
       },
     },
-    async () => ({ success: true as const, data: await readMailbox(dir) }),
+    async () => ok(await readMailbox(dir)),
   );
 
   r.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { auditLog, emailOutbox } from '../../db/schema';
+import { rowsOf, type Db, type Tx } from '../../db/client';
+import { emailOutbox } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../audit/audit.repo';
+import type { EmailMessage } from './templates';
 
 /** E-mails that failed every attempt, newest first. */
 export async function failedEmails(db: Db, limit: number) {
@@ -31,11 +33,7 @@ export async function countFailedEmails(db: Db): Promise<number> {
  * Puts a failed e-mail back in the queue with a fresh set of attempts, and audits who did it, in one
  * transaction. Returns false when the e-mail is not (or no longer) failed.
  */
-export async function requeueFailedEmail(
-  db: Db,
-  id: string,
-  actor: { userId: string; ip: string; userAgent: string | null },
-): Promise<boolean> {
+export async function requeueFailedEmail(db: Db, id: string, actor: AuditActor): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(emailOutbox)
@@ -43,16 +41,85 @@ export async function requeueFailedEmail(
       .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'FAILED')))
       .returning({ template: emailOutbox.template, lastError: emailOutbox.lastError });
     if (!row) return false;
-    await tx.insert(auditLog).values({
-      actorUserId: actor.userId,
-      actorRole: 'admin',
+    await recordAudit(tx, {
       action: 'email.requeued',
-      entityType: 'email',
+      actor,
       entityId: id,
       details: { template: row.template, lastError: row.lastError },
-      ip: actor.ip,
-      userAgent: actor.userAgent,
     });
     return true;
   });
+}
+
+/** Writes an e-mail to the outbox, in the caller's transaction: it exists exactly when its cause does. */
+export async function enqueueEmail(tx: Db | Tx, to: string, message: EmailMessage): Promise<void> {
+  await tx
+    .insert(emailOutbox)
+    .values({ toAddress: to, template: message.template, payload: message.payload });
+}
+
+export interface ClaimedEmail {
+  id: string;
+  to_address: string;
+  template: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/**
+ * Claims up to `batch` due messages with FOR UPDATE SKIP LOCKED and a lease of `leaseSeconds`, counting the
+ * attempt: any number of workers share the work and a row is sent by one of them.
+ */
+export async function claimDueEmails(
+  db: Db,
+  batch: number,
+  leaseSeconds: number,
+): Promise<ClaimedEmail[]> {
+  return rowsOf<ClaimedEmail>(
+    await db.execute(sql`
+      update email_outbox set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
+      where id in (
+        select id from email_outbox
+        where status = 'PENDING' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit ${batch}
+        for update skip locked)
+      returning id, to_address, template, payload, attempts`),
+  );
+}
+
+/** Gives claimed messages back to the queue untried (their attempt is not counted). */
+export async function releaseEmails(db: Db, ids: string[]) {
+  await db.execute(sql`
+    update email_outbox set locked_until = null, attempts = attempts - 1
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+}
+
+/** Marks a message sent, keeping its payload with the secrets blanked. */
+export async function markEmailSent(
+  db: Db,
+  id: string,
+  messageId: string,
+  payload: Record<string, unknown>,
+) {
+  await db.execute(sql`
+    update email_outbox set status = 'SENT', sent_at = now(), locked_until = null, last_error = null,
+      message_id = ${messageId}, payload = ${JSON.stringify(payload)}::jsonb
+    where id = ${id}`);
+}
+
+/** Records a failed send: retried after `retryInSeconds`, or FAILED for good. */
+export async function markEmailFailed(
+  db: Db,
+  id: string,
+  input: { reason: string; failed: boolean; retryInSeconds: number },
+) {
+  await db.execute(sql`
+    update email_outbox set locked_until = null, last_error = ${input.reason},
+      status = ${input.failed ? 'FAILED' : 'PENDING'}::outbox_status,
+      next_attempt_at = now() + make_interval(secs => ${input.retryInSeconds})
+    where id = ${id}`);
 }

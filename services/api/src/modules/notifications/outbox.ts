@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import { rowsOf, type Db, type Tx } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { Mailer } from './mailer';
+import * as repo from './outbox.repo';
 import { withTimeout } from '../../lib/timeout';
 import { renderEmail, SECRET_FIELDS, type EmailMessage } from './templates';
 
@@ -18,24 +17,9 @@ export const CLAIM_SECONDS = 30;
 /** One send gives up after this (counted as a failed attempt). */
 const SEND_TIMEOUT_MS = 20_000;
 
-/** Writes an e-mail to the outbox, in the caller's transaction: it exists exactly when its cause does. */
-export async function enqueueEmail(tx: Db | Tx, to: string, message: EmailMessage): Promise<void> {
-  await tx
-    .insert(emailOutbox)
-    .values({ toAddress: to, template: message.template, payload: message.payload });
-}
-
 /** Backoff after the n-th failure: 5 s, 10 s, 20 s … capped at one hour. */
 export function backoffSeconds(attempts: number): number {
   return Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
-}
-
-interface ClaimedRow {
-  id: string;
-  to_address: string;
-  template: string;
-  payload: Record<string, unknown>;
-  attempts: number;
 }
 
 /**
@@ -50,29 +34,16 @@ export async function processOutbox(
   log: FastifyBaseLogger,
   batch = 20,
 ): Promise<number> {
-  const claimed = rowsOf<ClaimedRow>(
-    await db.execute(sql`
-      update email_outbox set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
-      where id in (
-        select id from email_outbox
-        where status = 'PENDING' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit ${batch}
-        for update skip locked)
-      returning id, to_address, template, payload, attempts`),
-  );
+  const claimed = await repo.claimDueEmails(db, batch, CLAIM_SECONDS);
   let sent = 0;
   const claimedAt = Date.now();
   for (const [i, row] of claimed.entries()) {
     // Never start a send that could outlast the lease: the rest go back to the queue for the next round.
     if (Date.now() - claimedAt > (CLAIM_SECONDS * 1000 - SEND_TIMEOUT_MS) / 2) {
-      const rest = claimed.slice(i).map((r) => r.id);
-      await db.execute(sql`
-        update email_outbox set locked_until = null, attempts = attempts - 1
-        where id in (${sql.join(
-          rest.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`);
+      await repo.releaseEmails(
+        db,
+        claimed.slice(i).map((r) => r.id),
+      );
       break;
     }
     const message = { template: row.template, payload: row.payload } as EmailMessage;
@@ -89,10 +60,7 @@ export async function processOutbox(
       );
       const scrubbed = { ...row.payload };
       for (const field of SECRET_FIELDS) if (field in scrubbed) scrubbed[field] = '[sent]';
-      await db.execute(sql`
-        update email_outbox set status = 'SENT', sent_at = now(), locked_until = null, last_error = null,
-          message_id = ${`<${row.id}@waypoint.mail>`}, payload = ${JSON.stringify(scrubbed)}::jsonb
-        where id = ${row.id}`);
+      await repo.markEmailSent(db, row.id, `<${row.id}@waypoint.mail>`, scrubbed);
       sent += 1;
     } catch (err) {
       const failed = row.attempts >= MAX_ATTEMPTS;
@@ -101,11 +69,11 @@ export async function processOutbox(
         { outboxId: row.id, template: row.template, attempts: row.attempts, err: reason },
         'e-mail not sent',
       );
-      await db.execute(sql`
-        update email_outbox set locked_until = null, last_error = ${reason},
-          status = ${failed ? 'FAILED' : 'PENDING'}::outbox_status,
-          next_attempt_at = now() + make_interval(secs => ${backoffSeconds(row.attempts)})
-        where id = ${row.id}`);
+      await repo.markEmailFailed(db, row.id, {
+        reason,
+        failed,
+        retryInSeconds: backoffSeconds(row.attempts),
+      });
     }
   }
   return sent;

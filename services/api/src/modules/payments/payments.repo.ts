@@ -1,6 +1,7 @@
 import { and, count, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
-import { applications, auditLog, paymentEvents, payments } from '../../db/schema';
+import { applications, paymentEvents, payments } from '../../db/schema';
+import { recordAudit, SYSTEM } from '../audit/audit.repo';
 
 /** A provider event as it is kept: its id makes a redelivery recognisable. */
 export interface PaymentEventRecord {
@@ -116,11 +117,9 @@ export async function cancelPayment(db: Db, payment: UnsettledPayment, reason: s
       .where(and(eq(payments.id, payment.id), ne(payments.status, 'succeeded')))
       .returning({ id: payments.id });
     if (changed.length === 0) return;
-    await tx.insert(auditLog).values({
-      actorUserId: null,
-      actorRole: 'system',
+    await recordAudit(tx, {
       action: 'payment.canceled',
-      entityType: 'payment',
+      actor: SYSTEM,
       entityId: payment.id,
       applicationId: payment.applicationId,
       details: { paymentIntentId: payment.providerPaymentId, reason },

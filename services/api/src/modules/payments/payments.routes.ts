@@ -9,24 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../lib/errors';
-import { handleWebhookEvent, settleSucceededIntent } from './payments.service';
-import type { PaymentProvider } from './provider';
+import { ok } from '../../lib/reply';
+import { receiveWebhook, settleSucceededIntent } from './payments.service';
 import { SandboxProvider, toSandboxResponse } from './sandbox-provider';
 import { StripeProvider } from './stripe-provider';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    payments: PaymentProvider;
-  }
-}
-
-export function createProvider(app: FastifyInstance): PaymentProvider {
-  const p = app.config.payments;
-  return p.provider === 'stripe'
-    ? new StripeProvider(p.secretKey, p.publishableKey, p.webhookSecret, p.apiBase)
-    : new SandboxProvider(app.ctx.db);
-}
 
 export async function paymentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -42,10 +28,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(PaymentConfigResponse) },
       },
     },
-    async () => ({
-      success: true as const,
-      data: { provider: provider.name, publishableKey: provider.publishableKey },
-    }),
+    async () => ok({ provider: provider.name, publishableKey: provider.publishableKey }),
   );
 
   if (provider instanceof SandboxProvider) {
@@ -70,7 +53,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         const row = toSandboxResponse(
           await provider.confirm(paymentIntentId, clientSecret, paymentMethod),
         );
-        return { success: true as const, data: await completeIfPaid(row) };
+        return ok(await completeIfPaid(row));
       },
     );
     r.post(
@@ -88,7 +71,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         const row = toSandboxResponse(
           await provider.authenticate(paymentIntentId, clientSecret, outcome),
         );
-        return { success: true as const, data: await completeIfPaid(row) };
+        return ok(await completeIfPaid(row));
       },
     );
   }
@@ -115,19 +98,13 @@ export async function paymentsRoutes(app: FastifyInstance) {
           },
         },
         async (request) => {
-          const signature = request.headers['stripe-signature'];
-          if (typeof signature !== 'string' || !Buffer.isBuffer(request.body))
-            throw badRequest('Missing Stripe signature');
-          let event;
-          try {
-            event = provider.parseWebhook(request.body, signature);
-          } catch {
-            throw new AppError(400, 'BAD_SIGNATURE', 'The webhook signature does not match');
-          }
-          if (!event) return { success: true as const, data: { received: true as const } };
           // Each event is applied once, however often Stripe delivers it.
-          await handleWebhookEvent({ ctx: app.ctx, input: event });
-          return { success: true as const, data: { received: true as const } };
+          await receiveWebhook({
+            ctx: app.ctx,
+            provider,
+            input: { body: request.body, signature: request.headers['stripe-signature'] },
+          });
+          return ok({ received: true as const });
         },
       );
     });

@@ -1,5 +1,7 @@
+import { ErrorCode } from '@waypoint/contracts';
 import type { ServiceContext } from '../../lib/context';
-import { completePayment } from '../applications/checkout.service';
+import { AppError, badRequest } from '../../lib/errors';
+import { completePayment } from '../checkout/payment-completion.service';
 import {
   cancelPayment,
   claimUnsettledPayments,
@@ -8,6 +10,7 @@ import {
   setProviderStatus,
 } from './payments.repo';
 import type { PaymentEvent, PaymentProvider, ProviderIntent } from './provider';
+import type { StripeProvider } from './stripe-provider';
 
 /** Intents left unpaid this long are cancelled with the provider. */
 export const ABANDONED_AFTER_HOURS = 24;
@@ -42,17 +45,43 @@ function completeIntent(
   intent: Pick<ProviderIntent, 'id' | 'status' | 'amount' | 'currency'>,
   via: 'confirm' | 'reconciliation',
 ) {
-  return completePayment(
+  return completePayment({
     ctx,
-    {
-      paymentIntentId: intent.id,
-      status: intent.status,
-      amount: intent.amount,
-      currency: intent.currency,
+    input: {
+      event: {
+        paymentIntentId: intent.id,
+        status: intent.status,
+        amount: intent.amount,
+        currency: intent.currency,
+      },
+      provider: providerName,
+      via,
     },
-    providerName,
-    { via },
-  );
+  });
+}
+
+/**
+ * A Stripe webhook delivery: verified over the exact bytes Stripe signed, then applied once (see
+ * `handleWebhookEvent`). Events about anything but payment intents are acknowledged and ignored.
+ */
+export async function receiveWebhook({
+  ctx,
+  provider,
+  input,
+}: {
+  ctx: ServiceContext;
+  provider: StripeProvider;
+  input: { body: unknown; signature: string | string[] | undefined };
+}): Promise<void> {
+  if (typeof input.signature !== 'string' || !Buffer.isBuffer(input.body))
+    throw badRequest('Missing Stripe signature');
+  let event;
+  try {
+    event = provider.parseWebhook(input.body, input.signature);
+  } catch {
+    throw new AppError(ErrorCode.BAD_SIGNATURE, 'The webhook signature does not match');
+  }
+  if (event) await handleWebhookEvent({ ctx, input: event });
 }
 
 /**
@@ -78,7 +107,10 @@ export async function handleWebhookEvent({
     input.status,
     ctx.config.reconcile.graceSeconds,
   );
-  await completePayment(ctx, input, 'stripe', { via: 'webhook', event: record });
+  await completePayment({
+    ctx,
+    input: { event: input, provider: 'stripe', via: 'webhook', record },
+  });
 }
 
 export interface ReconcileResult {

@@ -1,5 +1,6 @@
 import {
   CountriesResponse,
+  ErrorCode,
   ErrorEnvelope,
   okEnvelope,
   ProcessingOptionsResponse,
@@ -12,6 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/errors';
 import { sendPrepared, type PreparedBody } from '../../lib/prepared-body';
 import type { ReferenceSnapshot } from './reference.cache';
+import { ReferenceText } from './reference.service';
+import { ok } from '../../lib/reply';
 
 /** Reference data changes rarely: browsers keep it and revalidate with the ETag (a 304 costs no body). */
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -48,10 +51,7 @@ export async function referenceRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const snap = await snapshot();
-      const prepared = snap.prepared('countries', countriesSchema, () => ({
-        success: true as const,
-        data: snap.data.countries,
-      }));
+      const prepared = snap.prepared('countries', countriesSchema, () => ok(snap.data.countries));
       return sendReference(request, reply, prepared);
     },
   );
@@ -70,14 +70,13 @@ export async function referenceRoutes(app: FastifyInstance) {
       const snap = await snapshot();
       const { countryId } = request.query;
       if (!snap.data.rate) {
-        throw new AppError(503, 'NOT_READY', 'Prices are not available yet. Please try again.');
+        throw new AppError(ErrorCode.NOT_READY, ReferenceText.pricesNotReady);
       }
       const data = snap.data.visaTypes.get(countryId ?? '');
       if (!data) throw notFound(`We do not know the country '${countryId}'`);
-      const prepared = snap.prepared(`visa-types:${countryId ?? ''}`, visaTypesSchema, () => ({
-        success: true as const,
-        data,
-      }));
+      const prepared = snap.prepared(`visa-types:${countryId ?? ''}`, visaTypesSchema, () =>
+        ok(data),
+      );
       return sendReference(request, reply, prepared);
     },
   );
@@ -97,10 +96,7 @@ export async function referenceRoutes(app: FastifyInstance) {
       const { id } = request.params;
       const data = snap.data.options.get(id);
       if (!data) throw notFound(`We do not know the visa type '${id}'`);
-      const prepared = snap.prepared(`options:${id}`, optionsSchema, () => ({
-        success: true as const,
-        data,
-      }));
+      const prepared = snap.prepared(`options:${id}`, optionsSchema, () => ok(data));
       return sendReference(request, reply, prepared);
     },
   );

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   penceToEuroCents,
   type Country,
   type ExchangeRate,
@@ -8,13 +9,15 @@ import {
 } from '@waypoint/contracts';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import type { countries, processingOptions, visaTypes } from '../../db/schema';
+import type { CountryRow, ProcessingOptionRow, VisaTypeRow } from '../../db/rows';
 import { REFERENCE_SEED_NAME } from '../../db/seed';
 import * as repo from './reference.repo';
 
-type CountryRow = typeof countries.$inferSelect;
-type VisaTypeRow = typeof visaTypes.$inferSelect;
-type OptionRow = typeof processingOptions.$inferSelect;
+type OptionRow = ProcessingOptionRow;
+
+export const ReferenceText = {
+  pricesNotReady: 'Prices are not available yet. Please try again.',
+} as const;
 
 /** "1.145000" → "1.1450": at least four decimals, no noise beyond. */
 export function normaliseRate(rate: string): string {
@@ -42,7 +45,7 @@ export const toProcessingOption = (o: OptionRow): ProcessingOption => ({
 /** The exchange rate that prices new orders. */
 export async function getCurrentRate({ ctx }: { ctx: ServiceContext }): Promise<ExchangeRate> {
   const row = await repo.findLatestRate(ctx.db, 'GBP', 'EUR');
-  if (!row) throw new AppError(503, 'NOT_READY', 'Prices are not available yet. Please try again.');
+  if (!row) throw new AppError(ErrorCode.NOT_READY, ReferenceText.pricesNotReady);
   return { base: 'GBP', quote: 'EUR', rate: normaliseRate(row.rate), date: row.effectiveDate };
 }
 

@@ -1,49 +1,32 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { resumePath, travelerCountSummary, viewPath, type OrderSummary } from '@waypoint/contracts';
-import { applications, countries, travelers, visaTypes } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
+import * as repo from './applications.repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The most orders My orders lists. */
+const LIST_LIMIT = 500;
 
 /** The signed-in traveller's orders, newest first. */
 export async function listMyApplications({
   ctx,
-  userId,
+  input,
 }: {
   ctx: ServiceContext;
-  userId: string;
+  input: { userId: string };
 }): Promise<OrderSummary[]> {
-  const rows = await ctx.db
-    .select({
-      a: applications,
-      visaType: { id: visaTypes.id, name: visaTypes.name },
-      country: countries,
-    })
-    .from(applications)
-    .innerJoin(visaTypes, eq(visaTypes.id, applications.visaTypeId))
-    .innerJoin(countries, eq(countries.code, applications.countryCode))
-    .where(eq(applications.userId, userId))
-    .orderBy(desc(applications.createdAt))
-    .limit(500);
+  const rows = await repo.ordersOfUser(ctx.db, input.userId, LIST_LIMIT);
   // Dates of birth per order, for '2 adults, 1 child' (ages on the arrival date, or today).
   const births = new Map<string, string[]>();
-  if (rows.length > 0) {
-    const people = await ctx.db
-      .select({ applicationId: travelers.applicationId, dateOfBirth: travelers.dateOfBirth })
-      .from(travelers)
-      .where(
-        inArray(
-          travelers.applicationId,
-          rows.map(({ a }) => a.id),
-        ),
-      )
-      .orderBy(asc(travelers.position));
-    for (const person of people)
-      births.set(person.applicationId, [
-        ...(births.get(person.applicationId) ?? []),
-        person.dateOfBirth,
-      ]);
-  }
+  const people = await repo.birthDatesOf(
+    ctx.db,
+    rows.map(({ a }) => a.id),
+  );
+  for (const person of people)
+    births.set(person.applicationId, [
+      ...(births.get(person.applicationId) ?? []),
+      person.dateOfBirth,
+    ]);
   return rows.map(({ a, visaType, country }) => ({
     id: a.id,
     reference: a.reference,

@@ -1,0 +1,30 @@
+import type {
+  applications,
+  countries,
+  documents,
+  payments,
+  processingOptions,
+  sessions,
+  travelers,
+  uploadLinks,
+  users,
+  visaTypes,
+} from './schema';
+
+/**
+ * The rows services work with, as the schema defines them. Services import these types, never the schema itself:
+ * the queries that produce the rows live in the repos.
+ */
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type ApplicationRow = typeof applications.$inferSelect;
+export type ApplicationStatus = ApplicationRow['status'];
+export type TravelerRow = typeof travelers.$inferSelect;
+/** Columns of a traveller that an answer changes. */
+export type TravelerValues = Partial<typeof travelers.$inferInsert>;
+export type DocumentRow = typeof documents.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type UploadLinkRow = typeof uploadLinks.$inferSelect;
+export type CountryRow = typeof countries.$inferSelect;
+export type VisaTypeRow = typeof visaTypes.$inferSelect;
+export type ProcessingOptionRow = typeof processingOptions.$inferSelect;

@@ -1,0 +1,194 @@
+import {
+  AdminText,
+  PostPaymentText,
+  STATUS_LABEL,
+  TRANSITIONS,
+  type ApplicationStatus,
+  type AuditDetails,
+} from '@waypoint/contracts';
+import type { Tx } from '../../db/client';
+import type { ApplicationRow } from '../../db/rows';
+import type { ServiceContext } from '../../lib/context';
+import { badRequest, conflict } from '../../lib/errors';
+import { recordAudit, type AuditActor, type AuditRecord } from '../audit/audit.repo';
+import { enqueueEmail } from '../notifications/outbox.repo';
+import type { EmailMessage } from '../notifications/templates';
+import * as repo from './applications.repo';
+
+/**
+ * The one status machine of an application. Paying opens it (DRAFT → IN_PROGRESS), the traveller submits it
+ * (IN_PROGRESS → SUBMITTED), and staff take it along `TRANSITIONS` of libs/contracts (SUBMITTED → UNDER_REVIEW →
+ * APPROVED / REJECTED). Every change goes through `changeStatus`: the allowed step, the optimistic version check,
+ * the typed audit entry and the traveller's e-mail, in one transaction.
+ */
+export const LIFECYCLE: Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
+  DRAFT: ['IN_PROGRESS'],
+  IN_PROGRESS: ['SUBMITTED'],
+  ...TRANSITIONS,
+};
+
+type Step = Pick<AuditDetails['application.paid'], 'from' | 'to'>;
+
+/** A status change and what it records besides the step itself. */
+export type StatusChange =
+  /** The payment succeeded: what the provider reported, and how the account was linked. */
+  | { to: 'IN_PROGRESS'; payment: Omit<AuditDetails['application.paid'], keyof Step> }
+  /** The traveller submitted, confirming the declaration. */
+  | { to: 'SUBMITTED'; declaration: AuditDetails['application.submitted']['declaration'] }
+  /** Staff review steps and decisions; a rejection gives the traveller its reason. */
+  | { to: 'UNDER_REVIEW' | 'APPROVED' }
+  | { to: 'REJECTED'; reason: string };
+
+export function canChange(from: ApplicationStatus, to: ApplicationStatus): boolean {
+  return (LIFECYCLE[from] ?? []).includes(to);
+}
+
+/** The columns a change stamps besides the status. */
+function stampsOf(change: StatusChange) {
+  switch (change.to) {
+    case 'IN_PROGRESS':
+      return { paidAt: true as const };
+    case 'SUBMITTED':
+      return { submittedAt: true as const };
+    case 'UNDER_REVIEW':
+      return {};
+    case 'APPROVED':
+      return { decidedAt: true as const, decisionReason: null };
+    case 'REJECTED':
+      return { decidedAt: true as const, decisionReason: change.reason };
+  }
+}
+
+/** The audit entry of a change (its action comes from the audit catalogue). */
+function auditOf(
+  application: ApplicationRow,
+  change: StatusChange,
+  from: ApplicationStatus,
+  actor: AuditActor,
+): AuditRecord {
+  const about = { actor, entityId: application.id, applicationId: application.id };
+  switch (change.to) {
+    case 'IN_PROGRESS':
+      return {
+        ...about,
+        action: 'application.paid',
+        details: { from, to: change.to, ...change.payment },
+      };
+    case 'SUBMITTED':
+      return {
+        ...about,
+        action: 'application.submitted',
+        details: { from, to: change.to, declaration: change.declaration },
+      };
+    case 'REJECTED':
+      return {
+        ...about,
+        action: 'application.status_changed',
+        details: { from, to: change.to, reason: change.reason },
+      };
+    default:
+      return { ...about, action: 'application.status_changed', details: { from, to: change.to } };
+  }
+}
+
+/** The e-mail that tells the traveller: the payment confirmation, or the new status. */
+async function emailOf(
+  tx: Tx,
+  application: ApplicationRow,
+  change: StatusChange,
+): Promise<EmailMessage> {
+  const people = await repo.travelersOf(tx, application.id);
+  const firstName = people[0]?.firstName ?? null;
+  if (change.to === 'IN_PROGRESS') {
+    const names = await repo.namesOf(tx, application);
+    return {
+      template: 'payment-confirmation',
+      payload: {
+        firstName,
+        applicationId: application.id,
+        reference: application.reference,
+        visaTypeName: names.visaTypeName,
+        travelers: people.map((t) => `${t.firstName} ${t.lastName}`),
+        totalCents: application.totalCents,
+        processingName: names.processingName,
+        processingHours: names.processingHours,
+      },
+    };
+  }
+  return {
+    template: 'status-change',
+    payload: {
+      firstName,
+      reference: application.reference,
+      status: STATUS_LABEL[change.to],
+      reason: change.to === 'REJECTED' ? change.reason : null,
+    },
+  };
+}
+
+/** Where the traveller is told: the order's e-mail, or its account's for an order without one. */
+async function addressOf(tx: Tx, application: ApplicationRow): Promise<string> {
+  if (application.guestEmail !== null) return application.guestEmail;
+  const owner = application.userId ? await repo.findUser(tx, application.userId) : undefined;
+  return owner?.email ?? '';
+}
+
+async function apply(
+  tx: Tx,
+  application: ApplicationRow,
+  version: number,
+  change: StatusChange,
+  actor: AuditActor,
+): Promise<ApplicationRow> {
+  const from = application.status;
+  const row = await repo.updateStatus(tx, {
+    id: application.id,
+    from,
+    to: change.to,
+    version,
+    stamps: stampsOf(change),
+  });
+  // Someone else changed it first (another decision, a second submit).
+  if (!row) {
+    throw conflict(
+      change.to === 'SUBMITTED' ? PostPaymentText.readOnly : AdminText.changedMeanwhile,
+    );
+  }
+  await recordAudit(tx, auditOf(row, change, from, actor));
+  await enqueueEmail(tx, await addressOf(tx, row), await emailOf(tx, row, change));
+  return row;
+}
+
+/**
+ * Moves an application to its next status. `application` is the row as the actor saw it (its status is where the
+ * change starts) and `version` the version they saw (by default the row's): a change to an application changed
+ * meanwhile is refused with 409. With `tx` the change joins the caller's transaction (the caller wakes the e-mail
+ * worker after committing); otherwise it runs in its own.
+ */
+export async function changeStatus({
+  ctx,
+  input,
+  tx,
+}: {
+  ctx: ServiceContext;
+  input: {
+    application: ApplicationRow;
+    change: StatusChange;
+    actor: AuditActor;
+    version?: number;
+  };
+  tx?: Tx;
+}): Promise<ApplicationRow> {
+  const { application, change, actor } = input;
+  const version = input.version ?? application.version;
+  if (version !== application.version) throw conflict(AdminText.changedMeanwhile);
+  if (!canChange(application.status, change.to)) {
+    throw badRequest(
+      AdminText.transitionNotAllowed(STATUS_LABEL[application.status], STATUS_LABEL[change.to]),
+    );
+  }
+  if (tx) return apply(tx, application, version, change, actor);
+  const row = await ctx.db.transaction((t) => apply(t, application, version, change, actor));
+  ctx.pokeOutbox();
+  return row;
+}

@@ -1,0 +1,50 @@
+import type { Tx } from '../../db/client';
+import type { ApplicationRow, UserRow } from '../../db/rows';
+import { issueSignInLink } from '../auth/auth.service';
+import * as repo from './checkout.repo';
+
+export interface Linked {
+  /** The order, now belonging to `owner`. */
+  application: ApplicationRow;
+  /** The account of the order's e-mail. */
+  owner: UserRow;
+  /** True when paying created the account. */
+  createdUser: boolean;
+  /** True when the e-mail already had another account: its owner is sent a sign-in link. */
+  signInLinkSent: boolean;
+}
+
+/**
+ * Gives a paid order to the account of traveller 1's e-mail, creating it (named after traveller 1, without a
+ * password) when there is none. An existing account is never signed in by paying: `signInLinkSent` says its
+ * owner is to get a sign-in link instead, unless the order was placed while signed in to that very account. In
+ * the payment's transaction.
+ */
+export async function linkAccount({
+  tx,
+  input,
+}: {
+  tx: Tx;
+  input: { application: ApplicationRow };
+}): Promise<Linked> {
+  const { application } = input;
+  const email = application.guestEmail!;
+  let owner = await repo.findAccount(tx, { email });
+  const createdUser = !owner;
+  if (!owner) {
+    const [lead] = await repo.travelerNamesOf(tx, application.id);
+    owner = await repo.createAccount(tx, {
+      email,
+      firstName: lead?.firstName ?? null,
+      lastName: lead?.lastName ?? null,
+    });
+  }
+  const linked = await repo.linkOrderToAccount(tx, application.id, owner, createdUser);
+  const signInLinkSent = !createdUser && application.userId !== owner.id;
+  return { application: linked, owner, createdUser, signInLinkSent };
+}
+
+/** E-mails the sign-in link `linkAccount` decided on (after the payment confirmation, in the same transaction). */
+export async function sendSignInLink({ tx, input }: { tx: Tx; input: Linked }) {
+  if (input.signInLinkSent) await issueSignInLink({ tx, input: { user: input.owner } });
+}

@@ -1,0 +1,211 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import type { ApplicationRow, PaymentRow, UserRow } from '../../db/rows';
+import {
+  applications,
+  countries,
+  countryVisaTypes,
+  payments,
+  processingOptions,
+  travelers,
+  users,
+  visaTypes,
+} from '../../db/schema';
+import type { ProviderIntent } from '../payments/provider';
+
+type Q = Db | Tx;
+
+export type NewApplication = typeof applications.$inferInsert;
+export type NewTraveler = Omit<typeof travelers.$inferInsert, 'applicationId'>;
+export type NewPayment = Omit<typeof payments.$inferInsert, 'applicationId'>;
+
+// Pricing
+
+export async function findCountry(db: Q, code: string) {
+  const [row] = await db.select().from(countries).where(eq(countries.code, code));
+  return row;
+}
+
+/** An active visa type offered to a nationality, or undefined. */
+export async function findOfferedVisaType(db: Q, countryCode: string, visaTypeId: string) {
+  const [row] = await db
+    .select({ visaType: visaTypes })
+    .from(countryVisaTypes)
+    .innerJoin(visaTypes, eq(visaTypes.id, countryVisaTypes.visaTypeId))
+    .where(
+      and(
+        eq(countryVisaTypes.countryCode, countryCode),
+        eq(visaTypes.id, visaTypeId),
+        eq(visaTypes.active, true),
+      ),
+    );
+  return row?.visaType;
+}
+
+/** An active processing option of a visa type, or undefined. */
+export async function findActiveOption(db: Q, visaTypeId: string, optionId: string) {
+  const [row] = await db
+    .select()
+    .from(processingOptions)
+    .where(
+      and(
+        eq(processingOptions.id, optionId),
+        eq(processingOptions.visaTypeId, visaTypeId),
+        eq(processingOptions.active, true),
+      ),
+    );
+  return row;
+}
+
+// Orders
+
+/** The order and payment created with an idempotency key, if any. */
+export async function findOrderByIdempotencyKey(db: Q, key: string) {
+  const [row] = await db
+    .select({ payment: payments, application: applications })
+    .from(payments)
+    .innerJoin(applications, eq(applications.id, payments.applicationId))
+    .where(eq(payments.idempotencyKey, key));
+  return row;
+}
+
+/** Holds the key until the transaction ends, so two requests with the same key write one order. */
+export async function lockIdempotencyKey(tx: Tx, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+/** Writes an order (status DRAFT), its travellers and its payment. */
+export async function insertOrder(
+  tx: Tx,
+  order: { application: NewApplication; travelers: NewTraveler[]; payment: NewPayment },
+): Promise<{ application: ApplicationRow; payment: PaymentRow }> {
+  const [application] = await tx.insert(applications).values(order.application).returning();
+  await tx
+    .insert(travelers)
+    .values(order.travelers.map((t) => ({ ...t, applicationId: application!.id })));
+  const [payment] = await tx
+    .insert(payments)
+    .values({ ...order.payment, applicationId: application!.id })
+    .returning();
+  return { application: application!, payment: payment! };
+}
+
+/** An order with its payment and visa type name, to reopen it at checkout. */
+export async function findOrderForCheckout(db: Q, applicationId: string) {
+  const [row] = await db
+    .select({ a: applications, p: payments, visaTypeName: visaTypes.name })
+    .from(applications)
+    .innerJoin(payments, eq(payments.applicationId, applications.id))
+    .innerJoin(visaTypes, eq(visaTypes.id, applications.visaTypeId))
+    .where(eq(applications.id, applicationId));
+  return row;
+}
+
+export async function travelerNamesOf(db: Q, applicationId: string) {
+  return db
+    .select({ firstName: travelers.firstName, lastName: travelers.lastName })
+    .from(travelers)
+    .where(eq(travelers.applicationId, applicationId))
+    .orderBy(asc(travelers.position));
+}
+
+/** Points a payment at a new provider intent, if it still points at the one it replaces. */
+export async function replaceIntent(db: Q, payment: PaymentRow, intent: ProviderIntent) {
+  await db
+    .update(payments)
+    .set({
+      providerPaymentId: intent.id,
+      status: intent.status,
+      providerStatus: intent.status,
+      nextCheckAt: null,
+      checks: 0,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(payments.id, payment.id), eq(payments.providerPaymentId, payment.providerPaymentId)),
+    );
+}
+
+/** The paid order with the names of its visa type and processing option. */
+export async function findOrderSummary(db: Q, applicationId: string) {
+  const [row] = await db
+    .select({
+      a: applications,
+      visaTypeName: visaTypes.name,
+      processingName: processingOptions.name,
+    })
+    .from(applications)
+    .innerJoin(visaTypes, eq(visaTypes.id, applications.visaTypeId))
+    .innerJoin(processingOptions, eq(processingOptions.id, applications.processingOptionId))
+    .where(eq(applications.id, applicationId));
+  return row!;
+}
+
+// Payment completion
+
+/** A provider's payment with its order, locked until the transaction ends. */
+export async function lockPaymentWithOrder(
+  tx: Tx,
+  provider: 'sandbox' | 'stripe',
+  providerPaymentId: string,
+) {
+  const [row] = await tx
+    .select({ payment: payments, application: applications })
+    .from(payments)
+    .innerJoin(applications, eq(applications.id, payments.applicationId))
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .for('update');
+  return row;
+}
+
+export async function markPaymentSucceeded(tx: Tx, paymentId: string) {
+  await tx
+    .update(payments)
+    .set({
+      status: 'succeeded',
+      providerStatus: 'succeeded',
+      succeededAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, paymentId));
+}
+
+// Account linking
+
+export async function findAccount(db: Q, where: { id: string } | { email: string }) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where('id' in where ? eq(users.id, where.id) : eq(users.email, where.email));
+  return row;
+}
+
+/** A new account for an order's e-mail, named after its lead traveller (no password: it signs in by link). */
+export async function createAccount(
+  tx: Tx,
+  values: { email: string; firstName: string | null; lastName: string | null },
+): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  return row!;
+}
+
+/** Gives an order to an account, adding the account's e-mail and names to the order's search text. */
+export async function linkOrderToAccount(
+  tx: Tx,
+  applicationId: string,
+  owner: UserRow,
+  createdUser: boolean,
+): Promise<ApplicationRow> {
+  const words = [owner.email, owner.firstName ?? '', owner.lastName ?? ''].join(' ');
+  const [row] = await tx
+    .update(applications)
+    .set({
+      userId: owner.id,
+      createdUser,
+      searchText: sql`${applications.searchText} || ' ' || lower(${words})`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(applications.id, applicationId))
+    .returning();
+  return row!;
+}

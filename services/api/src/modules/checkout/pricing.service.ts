@@ -1,0 +1,83 @@
+import {
+  orderTotalCents,
+  penceToEuroCents,
+  WizardText,
+  type PriceBreakdown,
+} from '@waypoint/contracts';
+import type { ApplicationRow, ProcessingOptionRow, VisaTypeRow } from '../../db/rows';
+import type { ServiceContext } from '../../lib/context';
+import { badRequest } from '../../lib/errors';
+import { getCurrentRate, normaliseRate } from '../reference/reference.service';
+import * as repo from './checkout.repo';
+
+export interface Priced {
+  countryCode: string;
+  visaType: VisaTypeRow;
+  option: ProcessingOptionRow;
+  price: PriceBreakdown;
+}
+
+/** Prices an order from the database only: (government fee + processing price) × travellers. */
+export async function priceOrder({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: {
+    countryId: string;
+    visaTypeId: string;
+    processingOptionId: string;
+    travelerCount: number;
+  };
+}): Promise<Priced> {
+  const country = await repo.findCountry(ctx.db, input.countryId);
+  if (!country)
+    throw badRequest(WizardText.precheckTrip, { countryId: WizardText.countryRequired });
+  if (country.entryRule === 'NONE') {
+    throw badRequest(country.ruleNote ?? WizardText.nothingNeeded, {
+      countryId: country.ruleNote ?? WizardText.nothingNeeded,
+    });
+  }
+  const visaType = await repo.findOfferedVisaType(ctx.db, country.code, input.visaTypeId);
+  if (!visaType)
+    throw badRequest(WizardText.precheckTrip, { visaTypeId: WizardText.visaTypeRequired });
+  const option = await repo.findActiveOption(ctx.db, visaType.id, input.processingOptionId);
+  if (!option)
+    throw badRequest(WizardText.precheckProcessing, {
+      processingOptionId: WizardText.processingRequired,
+    });
+  const rate = await getCurrentRate({ ctx });
+  const governmentFeeCents = penceToEuroCents(visaType.governmentFeeGbpPence, rate.rate);
+  const n = input.travelerCount;
+  return {
+    countryCode: country.code,
+    visaType,
+    option,
+    price: {
+      travelerCount: n,
+      governmentFeeGbpPence: visaType.governmentFeeGbpPence,
+      governmentFeeCents,
+      exchangeRate: { rate: rate.rate, date: rate.date },
+      processingFeeCents: option.priceCents,
+      governmentTotalCents: governmentFeeCents * n,
+      serviceTotalCents: option.priceCents * n,
+      totalCents: orderTotalCents(governmentFeeCents, option.priceCents, n),
+      currency: 'EUR',
+    },
+  };
+}
+
+/** The price an order was sold at, as it was stored with it. */
+export function priceOf(a: ApplicationRow): PriceBreakdown {
+  return {
+    travelerCount: a.travelerCount,
+    governmentFeeGbpPence: a.governmentFeeGbpPence,
+    governmentFeeCents: a.governmentFeeCents,
+    exchangeRate: { rate: normaliseRate(a.exchangeRate), date: a.exchangeRateDate },
+    processingFeeCents: a.processingFeeCents,
+    governmentTotalCents: a.governmentFeeCents * a.travelerCount,
+    serviceTotalCents: a.processingFeeCents * a.travelerCount,
+    totalCents: a.totalCents,
+    currency: 'EUR',
+  };
+}

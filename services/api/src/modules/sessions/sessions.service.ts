@@ -1,0 +1,105 @@
+import type { Config } from '../../config';
+import type { SessionRow, UserRow } from '../../db/rows';
+import type { ServiceContext } from '../../lib/context';
+import { hashToken, randomToken } from '../auth/tokens';
+import * as repo from './sessions.repo';
+
+/**
+ * Server-side sessions: the cookie holds a random id, the database only its hash. A session ends after the idle
+ * timeout or the absolute lifetime, whichever comes first (admins have shorter ones). The session plugin carries
+ * them between the cookie and the request.
+ */
+
+/** How a session was started: what it proves about the person holding it. */
+export interface SessionProof {
+  /** Started by following a link or entering a code e-mailed to the account's address. */
+  mailboxProof?: boolean;
+  /** Started by entering the password (or another proof that counts as recent). */
+  recentProof?: boolean;
+}
+
+/** A live session and its user. */
+export interface OpenSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+/** Touch a session's last-seen time at most this often. */
+const TOUCH_AFTER_SECONDS = 60;
+
+export function lifetimes(config: Config, role: UserRow['role']) {
+  return role === 'admin' ? config.sessions.admin : config.sessions.user;
+}
+
+/** The live session of a cookie's token, or null; a session found expired is ended on the way. */
+export async function openSession({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { token: string };
+}): Promise<OpenSession | null> {
+  const found = await repo.findSessionByTokenHash(ctx.db, hashToken(input.token));
+  if (!found) return null;
+  const now = Date.now();
+  const alive =
+    found.session.expiresAt.getTime() > now &&
+    found.session.lastSeenAt.getTime() + found.session.idleTimeoutSeconds * 1000 > now;
+  if (!alive) {
+    await repo.deleteSession(ctx.db, found.session.id);
+    return null;
+  }
+  if (now - found.session.lastSeenAt.getTime() > TOUCH_AFTER_SECONDS * 1000) {
+    await repo.touchSession(ctx.db, found.session.id);
+  }
+  return found;
+}
+
+/**
+ * Starts a new session for a user (a new id at every sign-in), ending the one it replaces. Returns the token for
+ * the cookie and how long the cookie lives.
+ */
+export async function startSession({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: {
+    user: UserRow;
+    proof: SessionProof;
+    /** The caller's current session, ended by this sign-in. */
+    replaces: string | null;
+    ip: string;
+    userAgent: string | null;
+  };
+}): Promise<{ token: string; session: SessionRow; maxAgeSeconds: number }> {
+  if (input.replaces) await repo.deleteSession(ctx.db, input.replaces);
+  const token = randomToken(32);
+  const life = lifetimes(ctx.config, input.user.role);
+  const session = await repo.insertSession(ctx.db, {
+    tokenHash: hashToken(token),
+    userId: input.user.id,
+    idleTimeoutSeconds: life.idleSeconds,
+    expiresAt: new Date(Date.now() + life.absoluteSeconds * 1000),
+    ip: input.ip,
+    userAgent: input.userAgent,
+    mailboxProof: input.proof.mailboxProof ?? false,
+    recentProofAt: input.proof.recentProof ? new Date() : null,
+  });
+  return { token, session, maxAgeSeconds: life.absoluteSeconds };
+}
+
+export async function endSession({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { sessionId: string };
+}) {
+  await repo.deleteSession(ctx.db, input.sessionId);
+}
+
+/** Removes sessions past their absolute lifetime (run by the background worker). */
+export async function pruneSessions({ ctx }: { ctx: Pick<ServiceContext, 'db'> }) {
+  await repo.deleteExpiredSessions(ctx.db);
+}
