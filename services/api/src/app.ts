@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import { ValidationText } from '@waypoint/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createApiServer } from './modules/health/liveness';
 import { mailboxRoutes } from './modules/notifications/mailbox.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createProvider } from './modules/payments/providers';
@@ -53,23 +55,32 @@ export const JSON_BODY_LIMIT = 256 * 1024;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** A caller's request id is kept when it looks like one, so a trace can cross services. */
+function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
+
 export async function buildApp({
   config,
   database,
   encryption,
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
+  const lifecycle = { shuttingDown: false };
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    // A caller's request id is kept when it looks like one, so a trace can cross services.
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming)
-        ? incoming
-        : crypto.randomUUID();
-    },
+    genReqId: requestIdOf,
+    serverFactory: (handler, options) =>
+      createApiServer(handler, {
+        requestId: requestIdOf,
+        shuttingDown: () => lifecycle.shuttingDown,
+        keepAliveTimeout: options.keepAliveTimeout as number | undefined,
+        requestTimeout: options.requestTimeout as number | undefined,
+        connectionTimeout: options.connectionTimeout as number | undefined,
+      }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   // Only JSON bodies (and multipart uploads where a route allows them): a cross-site form cannot
@@ -80,7 +91,7 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('lifecycle', { shuttingDown: false });
+  app.decorate('lifecycle', lifecycle);
   app.decorate('ctx', {
     db: database.db,
     config,

@@ -10,6 +10,7 @@ import { pruneRateLimits } from './lib/rate-limit';
 import { pruneUploadLinks } from './modules/documents/upload-links.service';
 import { createMailer } from './modules/notifications/mailer';
 import { processOutbox, startWorker } from './modules/notifications/outbox';
+import { pruneDrafts } from './modules/applications/drafts.service';
 import { reconcilePayments } from './modules/payments/payments.service';
 import { pruneSessions } from './modules/sessions/sessions.service';
 
@@ -59,6 +60,7 @@ export async function bootstrap(config: Config): Promise<Started> {
         },
         { name: 'sessions', everyMs: 10 * 60_000, run: () => pruneSessions({ ctx: app.ctx }) },
         { name: 'rate-limits', everyMs: 10 * 60_000, run: () => pruneRateLimits(database.db) },
+        { name: 'drafts', everyMs: 60 * 60_000, run: () => pruneDrafts({ ctx: app.ctx }) },
         {
           name: 'upload-links',
           everyMs: 60 * 60_000,

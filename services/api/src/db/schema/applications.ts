@@ -167,6 +167,7 @@ export const drafts = pgTable(
   (t) => [
     uniqueIndex('drafts_session_idx').on(t.sessionKeyHash),
     uniqueIndex('drafts_user_idx').on(t.userId),
-    index('drafts_expires_idx').on(t.expiresAt),
+    // No index on the dates that change at every save: a save then rewrites the row in place (a HOT update, the
+    // table keeps free space for it) instead of adding an entry to every index. Expired drafts are found by a scan.
   ],
 );

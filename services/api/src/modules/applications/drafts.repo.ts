@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { countries, drafts, visaTypes } from '../../db/schema';
 
@@ -11,27 +11,70 @@ const ownedBy = (owner: DraftOwner) =>
     ? eq(drafts.userId, owner.userId)
     : eq(drafts.sessionKeyHash, owner.sessionHash);
 
-/** Saves the owner's draft in one statement, answering only what the reply needs (not the draft back). */
-export async function upsertDraft(
-  db: Q,
-  owner: DraftOwner,
-  values: { data: unknown; currentStep: number; expiresAt: Date },
-) {
-  const set = { ...values, updatedAt: sql`now()` };
+/** What a save writes besides its owner. */
+export interface DraftValues {
+  data: unknown;
+  currentStep: number;
+  expiresAt: Date;
+}
+
+/**
+ * The two saves (by user, by guest session) as prepared statements: built once per database handle, and on
+ * PostgreSQL parsed and planned once per connection instead of at every save (drafts are saved at every step).
+ */
+function prepareUpserts(db: Q) {
+  const values = {
+    data: sql.placeholder('data'),
+    currentStep: sql.placeholder('currentStep'),
+    expiresAt: sql.placeholder('expiresAt'),
+    updatedAt: sql`now()`,
+  };
+  const set = {
+    data: sql`excluded.data`,
+    currentStep: sql`excluded.current_step`,
+    expiresAt: sql`excluded.expires_at`,
+    updatedAt: sql`now()`,
+  };
   const saved = { id: drafts.id, updatedAt: drafts.updatedAt };
+  return {
+    byUser: db
+      .insert(drafts)
+      .values({ ...values, userId: sql.placeholder('owner') })
+      .onConflictDoUpdate({ target: drafts.userId, set })
+      .returning(saved)
+      .prepare('draft_save_by_user'),
+    bySession: db
+      .insert(drafts)
+      .values({ ...values, sessionKeyHash: sql.placeholder('owner') })
+      .onConflictDoUpdate({ target: drafts.sessionKeyHash, set })
+      .returning(saved)
+      .prepare('draft_save_by_session'),
+  };
+}
+
+const preparedUpserts = new WeakMap<Q, ReturnType<typeof prepareUpserts>>();
+
+/** Saves the owner's draft in one statement, answering only what the reply needs (not the draft back). */
+export async function upsertDraft(db: Q, owner: DraftOwner, values: DraftValues) {
+  let upserts = preparedUpserts.get(db);
+  if (!upserts) {
+    upserts = prepareUpserts(db);
+    preparedUpserts.set(db, upserts);
+  }
   const [row] =
     'userId' in owner
-      ? await db
-          .insert(drafts)
-          .values({ userId: owner.userId, ...set })
-          .onConflictDoUpdate({ target: drafts.userId, set })
-          .returning(saved)
-      : await db
-          .insert(drafts)
-          .values({ sessionKeyHash: owner.sessionHash, ...set })
-          .onConflictDoUpdate({ target: drafts.sessionKeyHash, set })
-          .returning(saved);
+      ? await upserts.byUser.execute({ ...values, owner: owner.userId })
+      : await upserts.bySession.execute({ ...values, owner: owner.sessionHash });
   return row!;
+}
+
+/** Deletes the drafts whose time is up; answers how many. */
+export async function deleteExpiredDrafts(db: Q) {
+  const gone = await db
+    .delete(drafts)
+    .where(lte(drafts.expiresAt, sql`now()`))
+    .returning({ id: drafts.id });
+  return gone.length;
 }
 
 export async function findDraft(db: Q, owner: DraftOwner) {

@@ -124,3 +124,8 @@ export async function clearDrafts({
 }) {
   for (const owner of input.owners) await repo.deleteDraft(ctx.db, owner);
 }
+
+/** Unfinished applications are deleted once they expire, `DRAFT_DAYS` after their last save. */
+export async function pruneDrafts({ ctx }: { ctx: Pick<ServiceContext, 'db'> }) {
+  return repo.deleteExpiredDrafts(ctx.db);
+}

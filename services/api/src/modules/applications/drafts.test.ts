@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { drafts } from '../../db/schema';
 import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
+import { pruneDrafts } from './drafts.service';
 
 let t: TestApp;
 let ip = 1;
@@ -146,5 +147,26 @@ describe('my saved application', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(drafts.id, sessionId));
     expect(body<Summary>(await b.get('/api/applications/my-draft')).data.draft).toBeNull();
+  });
+
+  it('is deleted once expired, and the browser starts afresh, while a live draft stays', async () => {
+    const expired = browser();
+    const live = browser();
+    const gone = await expired.post('/api/applications/save', { countryId: 'US', currentStep: 2 });
+    await live.post('/api/applications/save', { countryId: 'FR', currentStep: 3 });
+    const { sessionId } = body<{ data: { sessionId: string } }>(gone).data;
+    await t.database.db
+      .update(drafts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(drafts.id, sessionId));
+
+    expect(await pruneDrafts({ ctx: t.app.ctx })).toBeGreaterThanOrEqual(1);
+    expect(await t.database.db.select().from(drafts).where(eq(drafts.id, sessionId))).toEqual([]);
+    const afresh = body<Loaded>(await expired.get('/api/applications/session-data')).data;
+    expect(afresh).toEqual({ data: null, sessionId: null });
+    const kept = body<{ data: { data: { countryId: string; currentStep: number } } }>(
+      await live.get('/api/applications/session-data'),
+    ).data.data;
+    expect(kept).toMatchObject({ countryId: 'FR', currentStep: 3 });
   });
 });

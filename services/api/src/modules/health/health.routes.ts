@@ -6,11 +6,9 @@ import { AppError } from '../../lib/errors';
 import { withTimeout } from '../../lib/timeout';
 import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
 import { ok } from '../../lib/reply';
+import { HEALTHY, LIVENESS_PATH } from './liveness';
 
 const Health = okEnvelope(z.object({ status: z.literal('ok') }));
-
-/** The liveness answer, serialized once (the schema above still documents it). */
-const HEALTHY = JSON.stringify({ success: true, data: { status: 'ok' } });
 
 /**
  * Probes are asked every few seconds by the orchestrator, never by a browser: they are not logged unless
@@ -24,8 +22,10 @@ const PING_TIMEOUT_MS = 2000;
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Untyped, to send the prepared bytes as they are.
+  // The HTTP server answers the probe before it gets here (see liveness.ts), except while shutting down and for
+  // requests that do not come through it (`inject`).
   app.get(
-    '/api/health',
+    LIVENESS_PATH,
     {
       schema: { tags: ['health'], summary: 'The process is up', response: { 200: Health } },
       ...PROBE,
