@@ -7,7 +7,10 @@
 // Options: --runs N       run each page N times and print the median run (by performance score); default 1
 //          --page PATH    measure only the pages whose path contains PATH (e.g. --page trip-details)
 //          --explain      also print, per page, the largest contentful element, what shifted, and long tasks
+//          --save DIR     write each page's Lighthouse report (JSON, the median run) into DIR
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { generate } from 'otplib';
@@ -21,6 +24,8 @@ const RUNS = runsArg >= 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) 
 const pageArg = process.argv.indexOf('--page');
 const ONLY = pageArg >= 0 ? (process.argv[pageArg + 1] ?? '') : '';
 const EXPLAIN = process.argv.includes('--explain');
+const saveArg = process.argv.indexOf('--save');
+const SAVE_DIR = saveArg >= 0 ? process.argv[saveArg + 1] : undefined;
 
 /** What Lighthouse found behind a page's LCP, CLS and TBT, in a few lines. */
 function explain(lhr) {
@@ -172,6 +177,11 @@ async function main() {
       }
       const lhr = median(runs);
       if (EXPLAIN) process.stdout.write(`${page.name} ${page.path}\n${explain(lhr)}\n`);
+      if (SAVE_DIR) {
+        await fs.mkdir(SAVE_DIR, { recursive: true });
+        const file = `${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}.json`;
+        await fs.writeFile(path.join(SAVE_DIR, file), JSON.stringify(lhr));
+      }
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
       rows.push({
         page: `${page.name} ${page.path}`,

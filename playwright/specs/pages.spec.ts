@@ -53,3 +53,23 @@ test.describe('content and status pages', () => {
     await home.waitUntilReady();
   });
 });
+
+test.describe('pages that paint before JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('home, trip details and login arrive as HTML with their content', async ({ page }) => {
+    const pages: [string, string][] = [
+      ['/', 'Apply for your UK travel permission online, fast'],
+      ['/application/trip-details', 'Trip details'],
+      ['/auth/login', 'Log in'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText(
+        'not affiliated with the UK government',
+      );
+    }
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  });
+});

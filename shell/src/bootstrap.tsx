@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   BrowserRouter,
@@ -41,11 +42,18 @@ if (container) {
   const root = <Root store={store} registry={registry} Router={BrowserRouter} />;
   // Pages rendered at build time (home, terms, privacy, the first wizard step) arrive with their HTML: React
   // attaches to it instead of drawing the page again. Every other page starts empty and is rendered here.
+  // Both start as a transition, so React works in slices of a few milliseconds and the page keeps answering taps
+  // and scrolls while it renders, instead of freezing for the whole first render (which a phone feels).
   if (container.firstElementChild) {
     // A part whose HTML no longer matches (say, a remote released since this page was built) is drawn afresh,
     // and React reports it as a recoverable error (window.reportError).
-    void codeFor(window.location.pathname).then(() => hydrateRoot(container, root));
+    void codeFor(window.location.pathname).then(() =>
+      startTransition(() => {
+        hydrateRoot(container, root);
+      }),
+    );
   } else {
-    createRoot(container).render(root);
+    const app = createRoot(container);
+    startTransition(() => app.render(root));
   }
 }

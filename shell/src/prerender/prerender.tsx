@@ -22,6 +22,7 @@ export const PRERENDERED_PAGES: Record<string, string> = {
   '/terms': 'terms.html',
   '/privacy': 'privacy.html',
   '/application/trip-details': 'trip-details.html',
+  '/auth/login': 'login.html',
 };
 
 /**
@@ -31,6 +32,7 @@ export const PRERENDERED_PAGES: Record<string, string> = {
  */
 const REMOTES_AT_BUILD: Partial<Record<RemoteName, () => Promise<unknown>>> = {
   apply: () => import('@waypoint/mf-apply/src/routes'),
+  account: () => import('@waypoint/mf-account/src/routes'),
 };
 
 /** The page at `url` as the browser's first render draws it: nobody known to be signed in yet, nothing typed. */
