@@ -482,7 +482,7 @@ export function ApplicationsPage() {
         <LoadError what="the applications" error={error} onRetry={() => void refetch()} />
       ) : null}
       {!outOfOrder && !isError && !data && isFetching ? (
-        <Spinner label="Loading applications…" showLabel />
+        <Spinner label="Loading applications…" showLabel className="wp-list-loading" />
       ) : null}
       {data ? (
         <div aria-busy={isFetching || undefined}>
