@@ -27,6 +27,7 @@ import { bundlesAvailable, registerBundles } from './plugins/bundles';
 import { registerCompression } from './plugins/compression';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/error-handler';
+import { createCounterStore } from './modules/rate-limits/counters';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPressure } from './plugins/pressure';
 import { decorateScopes } from './plugins/scopes';
@@ -99,7 +100,10 @@ export async function buildApp({
     encryption,
     codeKey: encryption.deriveKey('one-time-codes'),
     pokeOutbox: () => undefined,
+    rateLimits: createCounterStore(config, database.db, app.log),
   });
+  app.addHook('onClose', () => app.ctx.rateLimits.close());
+  await app.ctx.rateLimits.ready();
   // Loaded on first use here; `bootstrap` loads it at start and follows changes.
   app.decorate('referenceCache', new ReferenceCache(app.ctx, database));
   app.addHook('onClose', () => app.referenceCache.stop());

@@ -59,7 +59,11 @@ export async function bootstrap(config: Config): Promise<Started> {
           run: () => reconcilePayments({ ctx: app.ctx, provider: app.payments }),
         },
         { name: 'sessions', everyMs: 10 * 60_000, run: () => pruneSessions({ ctx: app.ctx }) },
-        { name: 'rate-limits', everyMs: 10 * 60_000, run: () => pruneRateLimits(database.db) },
+        {
+          name: 'rate-limits',
+          everyMs: 10 * 60_000,
+          run: () => pruneRateLimits(app.ctx.rateLimits),
+        },
         { name: 'drafts', everyMs: 60 * 60_000, run: () => pruneDrafts({ ctx: app.ctx }) },
         {
           name: 'upload-links',

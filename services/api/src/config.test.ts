@@ -84,6 +84,16 @@ describe('configuration', () => {
     ]);
   });
 
+  it('counts rate limits in Redis only when REDIS_URL is a Redis address', () => {
+    expect(loadConfig({})).toMatchObject({ redisUrl: undefined, redisKeyPrefix: 'waypoint:' });
+    expect(
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: 'staging:' }),
+    ).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', redisKeyPrefix: 'staging:' });
+    expect(problemsOf({ REDIS_URL: 'http://cache:6379' })).toEqual([
+      'REDIS_URL: REDIS_URL must start with redis:// or rediss://',
+    ]);
+  });
+
   it('uses Stripe only when all three keys are set', () => {
     expect(loadConfig(stripe).payments.provider).toBe('stripe');
     expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' })).toEqual([

@@ -55,7 +55,13 @@ const EnvSchema = z.object({
   MAX_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
   RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(30),
-  REDIS_URL: optionalString,
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+  ),
+  REDIS_KEY_PREFIX: z.string().trim().min(1).default('waypoint:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: bool,
   STATIC_DIR: optionalString,
@@ -126,7 +132,10 @@ export interface Config {
   keysDir: string;
   /** Uploads decoded and checked at once in this process (default: one per CPU, at most 4). */
   uploadWorkers: number | undefined;
+  /** Rate-limit counters live in Redis when set (in the database otherwise). */
   redisUrl: string | undefined;
+  /** Put before every Redis key, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
   logLevel: string;
   trustProxy: boolean;
   /** Serve the OpenAPI document and its viewer at /api/docs (off in production unless API_DOCS=true). */
@@ -243,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keysDir: path.join(dataDir, 'keys'),
     uploadWorkers: e.UPLOAD_WORKERS,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
     apiDocs:

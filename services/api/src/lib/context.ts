@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { CounterStore } from '../modules/rate-limits/counters';
 import type { FieldEncryption } from './field-encryption';
 
 /** What every service function receives: the database, configuration and a logger. */
@@ -13,6 +14,8 @@ export interface ServiceContext {
   codeKey: string;
   /** Wakes the e-mail worker after a transaction that queued a message has committed. */
   pokeOutbox: () => void;
+  /** Rate-limit counters: Redis when REDIS_URL is set, the database otherwise. */
+  rateLimits: CounterStore;
 }
 
 /** Who is asking, as a request shows it: used for rate limits and recorded in the audit log. */

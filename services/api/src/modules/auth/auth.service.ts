@@ -164,19 +164,19 @@ async function checkPasswordThrottled(
   caller: Caller,
 ): Promise<boolean> {
   const backoffs = passwordBackoffs(email, caller.ip);
-  const wait = await backoffWait(ctx.db, backoffs);
+  const wait = await backoffWait(ctx.rateLimits, backoffs);
   if (wait > 0) {
     throw new AppError(ErrorCode.RATE_LIMITED, AuthText.passwordThrottled(wait), {
       retryAfterSeconds: wait,
     });
   }
-  await recordBackoffFailure(ctx.db, backoffs);
+  await recordBackoffFailure(ctx.rateLimits, backoffs);
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDummy(password);
   if (ok) {
-    await clearBackoff(ctx.db, [backoffs[0]!.key]);
-    await forgiveBackoffFailure(ctx.db, backoffs[1]!.key);
+    await clearBackoff(ctx.rateLimits, [backoffs[0]!.key]);
+    await forgiveBackoffFailure(ctx.rateLimits, backoffs[1]!.key);
   }
   return ok;
 }
@@ -272,7 +272,7 @@ async function checkCode(
 }
 
 export async function checkEmail({ ctx, input, caller }: CallerVerb<{ email: string }>) {
-  await consumeRateLimits(ctx.db, [limit(`check-email:ip:${caller.ip}`, 60, 600)]);
+  await consumeRateLimits(ctx.rateLimits, [limit(`check-email:ip:${caller.ip}`, 60, 600)]);
   const user = await repo.findUserByEmail(ctx.db, input.email);
   return { hasPassword: Boolean(user?.passwordHash) };
 }
@@ -298,7 +298,7 @@ export async function register({
   email: string;
   password: string;
 }>): Promise<UserRow> {
-  await consumeRateLimits(ctx.db, [limit(`register:ip:${caller.ip}`, 20, HOUR)]);
+  await consumeRateLimits(ctx.rateLimits, [limit(`register:ip:${caller.ip}`, 20, HOUR)]);
   assertUsablePassword(input.password);
   if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(AuthText.emailTaken);
   const passwordHash = await hashPassword(input.password);
@@ -318,7 +318,7 @@ export async function register({
 }
 
 export async function requestSignInLink({ ctx, input, caller }: CallerVerb<{ email: string }>) {
-  await consumeRateLimits(ctx.db, [
+  await consumeRateLimits(ctx.rateLimits, [
     limit(`sign-in-link:ip:${caller.ip}`, 20, HOUR),
     limit(`sign-in-link:email:${input.email}`, 5, HOUR),
   ]);
@@ -359,7 +359,7 @@ export async function verifySignInLink({
   input,
   caller,
 }: CallerVerb<{ token: string }>): Promise<{ user: UserRow; notice?: string }> {
-  await consumeRateLimits(ctx.db, [limit(`verify-token:ip:${caller.ip}`, 30, 600)]);
+  await consumeRateLimits(ctx.rateLimits, [limit(`verify-token:ip:${caller.ip}`, 30, 600)]);
   const result = await ctx.db.transaction(async (tx) => {
     const token = await repo.consumeTokenByHash(tx, hashToken(input.token), 'SIGN_IN_LINK');
     const user = token ? await repo.findUserById(tx, token.userId) : undefined;
@@ -399,7 +399,7 @@ export async function updateProfile({
     });
   }
   if (changingEmail) {
-    await consumeRateLimits(ctx.db, [limit(`email-change:user:${user.id}`, 5, HOUR)]);
+    await consumeRateLimits(ctx.rateLimits, [limit(`email-change:user:${user.id}`, 5, HOUR)]);
     if (await repo.findUserByEmail(ctx.db, input.email)) {
       throw conflict('Another account already uses this email.', {
         email: 'Another account already uses this email.',
@@ -428,7 +428,7 @@ export async function verifyEmail({
   input,
   caller,
 }: SessionVerb<{ code: string }>): Promise<{ user: UserRow; notice?: string }> {
-  await consumeRateLimits(ctx.db, [limit(`verify-email:user:${user.id}`, 30, HOUR)]);
+  await consumeRateLimits(ctx.rateLimits, [limit(`verify-email:user:${user.id}`, 30, HOUR)]);
   const token = await checkCode(ctx, user, 'EMAIL_VERIFICATION', input.code);
   if (token.email !== user.email && (await repo.findUserByEmail(ctx.db, token.email))) {
     throw conflict('Another account already uses this email.');
@@ -500,7 +500,7 @@ async function changeEmail(
 }
 
 export async function resendVerification({ ctx, user }: { ctx: ServiceContext; user: UserRow }) {
-  await consumeRateLimits(ctx.db, [limit(`verify-resend:user:${user.id}`, 5, HOUR)]);
+  await consumeRateLimits(ctx.rateLimits, [limit(`verify-resend:user:${user.id}`, 5, HOUR)]);
   const pending = await repo.pendingEmailOf(ctx.db, user.id, user.email);
   if (!pending && user.emailVerifiedAt) {
     return { sent: true as const, message: AuthText.emailVerified };
@@ -510,7 +510,7 @@ export async function resendVerification({ ctx, user }: { ctx: ServiceContext; u
 }
 
 export async function forgotPassword({ ctx, input, caller }: CallerVerb<{ email: string }>) {
-  await consumeRateLimits(ctx.db, [
+  await consumeRateLimits(ctx.rateLimits, [
     limit(`forgot:ip:${caller.ip}`, 20, HOUR),
     limit(`forgot:email:${input.email}`, 5, HOUR),
   ]);
@@ -524,7 +524,7 @@ export async function resetPassword({
   input,
   caller,
 }: CallerVerb<{ email: string; code: string; password: string }>) {
-  await consumeRateLimits(ctx.db, [
+  await consumeRateLimits(ctx.rateLimits, [
     limit(`reset:ip:${caller.ip}`, 30, HOUR),
     limit(`reset:email:${input.email}`, 10, HOUR),
   ]);
@@ -561,7 +561,7 @@ export async function requestRecentProofCode({
   ctx: ServiceContext;
   user: UserRow;
 }) {
-  await consumeRateLimits(ctx.db, [limit(`recent-proof-code:user:${user.id}`, 5, HOUR)]);
+  await consumeRateLimits(ctx.rateLimits, [limit(`recent-proof-code:user:${user.id}`, 5, HOUR)]);
   await mailCode(ctx, user, 'REAUTHENTICATION', user.email);
   return { sent: true as const, message: AuthText.recentProofCodeSent };
 }
@@ -582,7 +582,7 @@ export async function recentProof({
   session: Session;
   notice?: string;
 }> {
-  await consumeRateLimits(ctx.db, [limit(`recent-proof:user:${user.id}`, 20, HOUR)]);
+  await consumeRateLimits(ctx.rateLimits, [limit(`recent-proof:user:${user.id}`, 20, HOUR)]);
   if ('password' in input) {
     if (!user.passwordHash) {
       throw badRequest(AuthText.recentProofRequired, {
@@ -643,7 +643,7 @@ export async function changePassword({
  * ends, and the password is removed (whoever changed the address may have set it); the owner signs in by link.
  */
 export async function undoEmailChange({ ctx, input, caller }: CallerVerb<{ token: string }>) {
-  await consumeRateLimits(ctx.db, [limit(`undo-email:ip:${caller.ip}`, 30, 600)]);
+  await consumeRateLimits(ctx.rateLimits, [limit(`undo-email:ip:${caller.ip}`, 30, 600)]);
   const outcome = await ctx.db.transaction(async (tx) => {
     const token = await repo.consumeTokenByHash(tx, hashToken(input.token), 'EMAIL_CHANGE_UNDO');
     if (!token) return 'invalid' as const;

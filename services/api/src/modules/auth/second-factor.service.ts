@@ -31,7 +31,7 @@ function assertStaff(user: UserRow) {
 }
 
 async function limitAttempts(ctx: ServiceContext, user: UserRow, caller: Caller) {
-  await consumeRateLimits(ctx.db, [
+  await consumeRateLimits(ctx.rateLimits, [
     { key: `second-factor:user:${user.id}`, max: 10, windowSeconds: FIFTEEN_MINUTES },
     { key: `second-factor:ip:${caller.ip}`, max: 50, windowSeconds: FIFTEEN_MINUTES },
   ]);
@@ -63,7 +63,7 @@ export async function beginSetup({
 }) {
   assertStaff(user);
   if (user.totpEnabledAt) throw conflict(AuthText.secondFactorAlreadySetUp);
-  await consumeRateLimits(ctx.db, [
+  await consumeRateLimits(ctx.rateLimits, [
     { key: `second-factor-setup:user:${user.id}`, max: 20, windowSeconds: 3600 },
   ]);
   let secret = user.totpSecretEncrypted ? ctx.encryption.decrypt(user.totpSecretEncrypted) : null;

@@ -65,7 +65,7 @@ export async function createOrder({
   const idempotencyKey = `order:${input.idempotencyKey}`;
   const existing = await orderOfKey(ctx, provider, idempotencyKey);
   if (existing) return existing;
-  await consumeRateLimits(ctx.db, [
+  await consumeRateLimits(ctx.rateLimits, [
     { key: `payment-intent:ip:${caller.ip}`, max: 30, windowSeconds: 3600 },
   ]);
 

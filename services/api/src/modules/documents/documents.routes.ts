@@ -86,6 +86,7 @@ async function readUpload(request: FastifyRequest) {
 export async function documentsRoutes(app: FastifyInstance) {
   const { ctx, config } = app;
   const storage = createStorage(config);
+  app.addHook('onClose', async () => storage.close?.());
   const queue = new ImageQueue(defaultQueueLimits(config.uploadWorkers), collectWhenIdle());
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },

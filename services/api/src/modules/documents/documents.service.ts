@@ -177,7 +177,7 @@ export async function countUpload({
   input: { owner: string; ip: string };
 }) {
   await consumeRateLimits(
-    ctx.db,
+    ctx.rateLimits,
     [
       {
         key: `upload:user:${input.owner}`,

@@ -1,89 +1,92 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { S3Storage, signV4 } from './s3-storage';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { type ApplicationDetail } from '@waypoint/contracts';
+import { Browser, uniqueEmail } from '../../test/auth-helpers';
+import { body, createTestApp } from '../../test/harness';
+import { multipartFile, paidOrder } from '../../test/orders';
+import { plainPdf } from '../../test/pdfs';
+import { startS3Server, S3RVER_CREDENTIALS, type S3Server } from '../../test/s3-server';
+import { S3Storage, StoredObjectMissing } from './s3-storage';
 import { LocalStorage } from './storage';
 
-describe('AWS Signature Version 4', () => {
-  it('matches the published GET example (examplebucket, test.txt, Range bytes=0-9)', () => {
-    expect(
-      signV4({
-        method: 'GET',
-        path: '/test.txt',
-        headers: {
-          Host: 'examplebucket.s3.amazonaws.com',
-          Range: 'bytes=0-9',
-          'x-amz-content-sha256':
-            'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-          'x-amz-date': '20130524T000000Z',
-        },
-        payloadHash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
-        amzDate: '20130524T000000Z',
-        region: 'us-east-1',
-        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-      }),
-    ).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
-    );
-  });
-});
-
 describe('S3 storage', () => {
-  it('puts, gets and deletes objects on an S3-compatible server with signed requests', async () => {
-    const objects = new Map<string, Buffer>();
-    const seen: { method: string; url: string; auth: string; hash: string }[] = [];
-    const server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks);
-        seen.push({
-          method: req.method!,
-          url: req.url!,
-          auth: String(req.headers.authorization),
-          hash: String(req.headers['x-amz-content-sha256']),
-        });
-        if (req.method === 'PUT') {
-          objects.set(req.url!, body);
-          res.end();
-        } else if (req.method === 'GET') {
-          const found = objects.get(req.url!);
-          res.statusCode = found ? 200 : 404;
-          res.end(found ?? '');
-        } else {
-          objects.delete(req.url!);
-          res.statusCode = 204;
-          res.end();
-        }
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
-    const storage = new S3Storage({
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket: 'waypoint-docs',
+  let s3: S3Server;
+  let storage: S3Storage;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    storage = new S3Storage({
+      endpoint: s3.endpoint,
+      bucket: s3.bucket,
       region: 'eu-west-2',
-      accessKeyId: 'AKIDTEST',
-      secretAccessKey: 'secret',
+      ...S3RVER_CREDENTIALS,
+    });
+  });
+  afterAll(async () => {
+    storage.close();
+    await s3.close();
+  });
+
+  it('puts, gets and deletes objects on an S3-compatible server', async () => {
+    const data = crypto.randomBytes(2048);
+    await storage.put('applications/a1/t1/doc.jpg', data);
+    expect(await storage.get('applications/a1/t1/doc.jpg')).toEqual(data);
+    await storage.delete('applications/a1/t1/doc.jpg');
+    await expect(storage.get('applications/a1/t1/doc.jpg')).rejects.toThrow(StoredObjectMissing);
+  });
+
+  it('replaces an object put twice under the same key', async () => {
+    await storage.put('applications/a2/t1/doc.jpg', Buffer.from('first'));
+    await storage.put('applications/a2/t1/doc.jpg', Buffer.from('second'));
+    expect((await storage.get('applications/a2/t1/doc.jpg')).toString()).toBe('second');
+  });
+
+  it('says an object is missing when it was never stored, and deletes a missing object quietly', async () => {
+    await expect(storage.get('applications/none/t1/doc.jpg')).rejects.toThrow(
+      'No stored object under applications/none/t1/doc.jpg',
+    );
+    await expect(storage.delete('applications/none/t1/doc.jpg')).resolves.toBeUndefined();
+  });
+
+  it('keeps the documents uploaded through the API when S3 is configured', async () => {
+    const t = await createTestApp(s3.env);
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'eu-west-2',
+      forcePathStyle: true,
+      credentials: S3RVER_CREDENTIALS,
     });
     try {
-      const data = crypto.randomBytes(2048);
-      await storage.put('applications/a1/t1/doc.jpg', data);
-      expect(objects.get('/waypoint-docs/applications/a1/t1/doc.jpg')).toEqual(data);
-      expect(seen[0]!.auth).toMatch(
-        /^AWS4-HMAC-SHA256 Credential=AKIDTEST\/\d{8}\/eu-west-2\/s3\/aws4_request,SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date,Signature=[0-9a-f]{64}$/,
+      expect(t.config.storage.kind).toBe('s3');
+      const b = new Browser(t.app, '10.77.0.1');
+      const id = await paidOrder(b, uniqueEmail(), 1);
+      const detail = body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data;
+      const travelerId = detail.travelers[0]!.id;
+      const { payload, headers } = multipartFile('scan.pdf', 'application/pdf', await plainPdf());
+      const res = await b.request({
+        method: 'POST',
+        url: `/api/application/${id}/travelers/${travelerId}/documents/passport-page`,
+        payload,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      const { document } = body<{ data: { document: { url: string } } }>(res).data;
+
+      const listed = await client.send(
+        new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `applications/${id}/` }),
       );
-      expect(seen[0]!.hash).toBe(crypto.createHash('sha256').update(data).digest('hex'));
-      expect(await storage.get('applications/a1/t1/doc.jpg')).toEqual(data);
-      await storage.delete('applications/a1/t1/doc.jpg');
-      await expect(storage.get('applications/a1/t1/doc.jpg')).rejects.toThrow(
-        'Object storage answered 404',
-      );
+      expect(listed.Contents).toHaveLength(1);
+
+      const download = await b.get(document.url);
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await expect(fs.readdir(t.config.dataDir)).resolves.not.toContain('uploads');
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      client.destroy();
+      await t.close();
     }
   });
 });

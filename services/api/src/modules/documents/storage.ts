@@ -8,6 +8,8 @@ export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** Lets go of connections when the app closes. */
+  close?(): void;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;

@@ -31,7 +31,7 @@ export async function createUploadLink({
   user: UserRow;
   caller: Caller;
 }) {
-  await consumeRateLimits(ctx.db, [
+  await consumeRateLimits(ctx.rateLimits, [
     { key: `upload-link:user:${user.id}`, max: 30, windowSeconds: 10 * 60 },
   ]);
   const token = crypto.randomBytes(16).toString('base64url');
