@@ -5,12 +5,15 @@ import {
   type RemoteRoutesModule,
   type RouteObject,
 } from '@waypoint/platform';
+import { WIZARD_JOURNEY, wizardStep, type WizardStepSlug } from '@waypoint/contracts';
+import type { ReactNode } from 'react';
 import { PassportInfoPage } from './pages/PassportInfoPage';
 import { PersonalInfoPage } from './pages/PersonalInfoPage';
 import { ProcessingTimePage } from './pages/ProcessingTimePage';
 import { SuccessPage } from './pages/SuccessPage';
 import { TripDetailsPage } from './pages/TripDetailsPage';
 import { ApplyRoot, StepGuard, WizardLayout } from './wizard/WizardLayout';
+import { stepPath } from './wizard/steps';
 import { lazyPage } from './lazyPage';
 import './state';
 import './apply.css';
@@ -32,26 +35,32 @@ function CheckoutRoute() {
   const [params] = useSearchParams();
   if (params.get('applicationId')) return <CheckoutPage />;
   return (
-    <StepGuard step={5}>
+    <StepGuard step={wizardStep('checkout').step}>
       <CheckoutPage />
     </StepGuard>
   );
 }
 
+/** The page of each step of the wizard journey; a step added there needs its page here. */
+const WIZARD_PAGES: Record<WizardStepSlug, ReactNode> = {
+  'trip-details': <TripDetailsPage />,
+  'personal-info': <PersonalInfoPage />,
+  'passport-info': <PassportInfoPage />,
+  'processing-time': <ProcessingTimePage />,
+  checkout: <CheckoutRoute />,
+};
+
 const application: RouteObject[] = [
-  { index: true, element: <Navigate to="/application/trip-details" replace /> },
+  { index: true, element: <Navigate to={stepPath(1)} replace /> },
   {
     element: <ApplyRoot />,
     children: [
       {
         element: <WizardLayout />,
-        children: [
-          { path: 'trip-details', element: <TripDetailsPage /> },
-          { path: 'personal-info', element: <PersonalInfoPage /> },
-          { path: 'passport-info', element: <PassportInfoPage /> },
-          { path: 'processing-time', element: <ProcessingTimePage /> },
-          { path: 'checkout', element: <CheckoutRoute /> },
-        ],
+        children: WIZARD_JOURNEY.map((step) => ({
+          path: step.slug,
+          element: WIZARD_PAGES[step.slug],
+        })),
       },
       { path: 'success', element: <SuccessPage /> },
     ],

@@ -3,46 +3,25 @@ import { text } from './primitives';
 import { User } from './auth';
 import { ApplicationStatus } from './orders';
 import {
-  MAX_TRAVELERS,
-  validatePassports,
-  validateProcessing,
-  validateTravelers,
-  validateTrip,
-  WizardText,
-  type Issue,
-} from './wizard';
+  issuesBefore,
+  PaymentStepBody,
+  ProcessingStepBody,
+  TravelerDraft,
+  TravelersStepBody,
+  TripStepBody,
+  wizardStep,
+} from './journeys/wizard';
+import { MAX_TRAVELERS, WizardText, type Issue } from './wizard';
 
 const upTo = (max: number) => text().trim().max(max, `Please use at most ${max} characters`);
-const dateText = text().trim().max(10);
-const code = text().trim().toUpperCase().max(2);
 
-const PassportDraft = z.object({
-  nationality: code.default(''),
-  number: upTo(30).default(''),
-  expirationDate: dateText.default(''),
-  hasSecondNationality: z.boolean().nullable().default(null),
-  addLater: z.boolean().default(false),
-});
-
-const TravelerDraft = z.object({
-  firstName: upTo(100).default(''),
-  lastName: upTo(100).default(''),
-  dateOfBirth: dateText.default(''),
-  email: upTo(254).optional(),
-  passport: PassportDraft.optional(),
-});
-
-/** The saved wizard (spec: application draft). Lenient: a draft may be unfinished. */
-export const DraftData = z.object({
-  countryId: code.nullable().default(null),
-  visaTypeId: upTo(64).nullable().default(null),
-  arrivalDate: dateText.nullable().default(null),
-  hasPlannedDates: z.boolean().default(true),
-  travelers: z.array(TravelerDraft).max(MAX_TRAVELERS, WizardText.maxTravelers).default([]),
-  selectedProcessingOption: upTo(64).nullable().default(null),
-  currentStep: z.number().int().min(1).max(5).default(1),
-  email: upTo(254).optional(),
-});
+/** The saved wizard (spec: application draft), made of the steps' bodies. Lenient: a draft may be unfinished. */
+export const DraftData = TripStepBody.extend(TravelersStepBody.shape)
+  .extend(ProcessingStepBody.shape)
+  .extend({
+    currentStep: z.number().int().min(1).max(5).default(1),
+    email: upTo(254).optional(),
+  });
 export type DraftData = z.infer<typeof DraftData>;
 
 export const SaveDraftResponse = z.object({ sessionId: text(), savedAt: text() });
@@ -58,31 +37,19 @@ function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
     ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 }
 
-/** Everything the order needs, checked in the spec's order. Prices are never taken from the client. */
-export const CreatePaymentIntentBody = z
-  .object({
-    countryId: code.nullable().default(null),
-    visaTypeId: upTo(64).nullable().default(null),
-    arrivalDate: dateText.nullable().default(null),
-    hasPlannedDates: z.boolean().default(true),
-    processingOptionId: upTo(64).nullable().default(null),
-    travelers: z.array(TravelerDraft).max(MAX_TRAVELERS, WizardText.maxTravelers),
-    /** A key the browser keeps for this checkout, so a retry or double click reuses the same order. */
-    idempotencyKey: text()
-      .trim()
-      .min(16)
-      .max(100)
-      .regex(/^[A-Za-z0-9_-]+$/),
-  })
+/**
+ * Everything the order needs: the trip, the travellers, the processing option and the payment step's key, with
+ * every step before the checkout complete (the wizard's step guard, checked again by the API). Prices are never
+ * taken from the client.
+ */
+export const CreatePaymentIntentBody = TripStepBody.extend({
+  processingOptionId: upTo(64).nullable().default(null),
+  travelers: z.array(TravelerDraft).max(MAX_TRAVELERS, WizardText.maxTravelers),
+})
+  .extend(PaymentStepBody.shape)
   .superRefine((body, ctx) => {
-    const trip = validateTrip(body);
-    const travelers = body.travelers.map((t) => ({ ...t, passport: t.passport }));
-    addIssues(ctx, [
-      ...trip,
-      ...validateTravelers(travelers),
-      ...validatePassports(travelers),
-      ...validateProcessing(body.processingOptionId),
-    ]);
+    const answers = { ...body, travelers: body.travelers.map((t) => ({ ...t })) };
+    addIssues(ctx, issuesBefore(wizardStep('checkout').step, answers));
   });
 export type CreatePaymentIntentBody = z.input<typeof CreatePaymentIntentBody>;
 

@@ -5,6 +5,7 @@ export * from './reference';
 export * from './auth';
 export * from './orders';
 export * from './wizard';
+export * from './journeys';
 export * from './ages';
 export * from './application';
 export * from './payments';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { text } from './primitives';
-import { WIZARD_STEPS, type WizardStepNumber } from './wizard';
 
 export const ApplicationStatus = z.enum([
   'DRAFT',
@@ -81,21 +80,6 @@ export type OrderSummary = z.infer<typeof OrderSummary>;
 
 export const MyApplicationsResponse = z.array(OrderSummary);
 export type MyApplicationsResponse = z.infer<typeof MyApplicationsResponse>;
-
-/** What each wizard step asks for, as My orders names the step a saved application stopped at. */
-export const WIZARD_STEP_LABEL: Record<WizardStepNumber, string> = {
-  1: 'Trip details',
-  2: 'Your information',
-  3: 'Passport information',
-  4: 'Processing time',
-  5: 'Review and payment',
-};
-
-/** The wizard page of a saved application's step, e.g. 3 → /application/passport-info. */
-export function draftResumePath(step: number): string {
-  const entry = WIZARD_STEPS.find((item) => item.step === step) ?? WIZARD_STEPS[0];
-  return `/application/${entry.path}`;
-}
 
 /** The signed-in traveller's saved, unpaid application (the wizard's draft), as My orders shows it. */
 export const DraftSummary = z.object({

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import * as contracts from './index';
 
-const sources = readdirSync(__dirname)
+const sources = readdirSync(__dirname, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
   .map((file) => readFileSync(path.join(__dirname, file), 'utf8'))
   .join('\n');

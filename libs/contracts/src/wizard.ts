@@ -34,22 +34,6 @@ export const WizardText = {
     'Citizens of this country do not need an ETA or a visa to visit the United Kingdom.',
 } as const;
 
-/** The four items of the stepper (spec: the wizard has 5 steps, 4 shown). */
-export const STEPPER_LABELS = ['Trip Details', 'Your Info', 'Passport Info', 'Checkout'] as const;
-
-/**
- * Wizard steps: 1 trip details, 2 your info, 3 passport info, 4 processing time, 5 checkout.
- * `stepperIndex` is the stepper item each step lights up (processing time belongs to Checkout).
- */
-export const WIZARD_STEPS = [
-  { step: 1, path: 'trip-details', stepperIndex: 0 },
-  { step: 2, path: 'personal-info', stepperIndex: 1 },
-  { step: 3, path: 'passport-info', stepperIndex: 2 },
-  { step: 4, path: 'processing-time', stepperIndex: 3 },
-  { step: 5, path: 'checkout', stepperIndex: 3 },
-] as const;
-export type WizardStepNumber = 1 | 2 | 3 | 4 | 5;
-
 export interface PassportInput {
   nationality: string;
   number: string;

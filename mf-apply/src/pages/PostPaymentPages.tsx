@@ -11,70 +11,49 @@ import {
   PersonalInformationPage,
   WorkPage,
 } from '../post-payment/SectionForms';
-import { TRAVELER_SECTIONS } from '../post-payment/sections';
+import type { ReactNode } from 'react';
+import {
+  ORDER_SECTIONS,
+  TRAVELER_SECTIONS,
+  type OrderSection,
+  type TravelerDetail,
+  type TravelerSectionSlug,
+} from '@waypoint/contracts';
 
 export { PostPaymentLayout };
 
-/** The pages of one traveller, under `travelers/:travelerId/`, with the spec's page names. */
-const travelerPages: RouteObject[] = [
-  {
-    path: 'passport-page',
-    element: (
-      <TravelerPage
-        title="Passport page"
-        render={(traveler) => <PassportPagePage traveler={traveler} />}
-      />
-    ),
-  },
-  {
-    path: 'applicants-photo',
-    element: (
-      <TravelerPage
-        title="Applicant's photo"
-        render={(traveler) => <ApplicantsPhotoPage traveler={traveler} />}
-      />
-    ),
-  },
-  {
-    path: 'personal-information',
-    element: (
-      <TravelerPage
-        title="Personal information"
-        render={(traveler) => <PersonalInformationPage traveler={traveler} />}
-      />
-    ),
-  },
-  {
-    path: 'passport-information',
-    element: (
-      <TravelerPage
-        title="Passport information"
-        render={(traveler) => <PassportInformationPage traveler={traveler} />}
-      />
-    ),
-  },
-  {
-    path: 'work',
-    element: <TravelerPage title="Work" render={(traveler) => <WorkPage traveler={traveler} />} />,
-  },
-  {
-    path: 'declaration',
-    element: (
-      <TravelerPage
-        title="Declaration"
-        render={(traveler) => <DeclarationPage traveler={traveler} />}
-      />
-    ),
-  },
-];
+/** The page of each traveller section of the journey; a section added there needs its page here. */
+const TRAVELER_PAGES: Record<TravelerSectionSlug, (traveler: TravelerDetail) => ReactNode> = {
+  'passport-page': (traveler) => <PassportPagePage traveler={traveler} />,
+  'applicants-photo': (traveler) => <ApplicantsPhotoPage traveler={traveler} />,
+  'personal-information': (traveler) => <PersonalInformationPage traveler={traveler} />,
+  'passport-information': (traveler) => <PassportInformationPage traveler={traveler} />,
+  work: (traveler) => <WorkPage traveler={traveler} />,
+  declaration: (traveler) => <DeclarationPage traveler={traveler} />,
+};
+
+/** The pages of one traveller, under `travelers/:travelerId/`, in the journey's order. */
+const travelerPages: RouteObject[] = TRAVELER_SECTIONS.map((section) => ({
+  path: section.slug,
+  element: <TravelerPage title={section.heading} render={TRAVELER_PAGES[section.slug]} />,
+}));
+
+/** The page of each order section of the journey. */
+const ORDER_PAGES: Record<OrderSection['slug'], ReactNode> = {
+  'general-info': <GeneralInfoPage />,
+  review: <ReviewPage />,
+};
 
 /** The post-payment pages under /application/{id}/ (inside {@link PostPaymentLayout}). */
 export const postPaymentPages: RouteObject[] = [
-  { path: 'general-info', element: <GeneralInfoPage /> },
+  ...ORDER_SECTIONS.filter((section) => section.kind !== 'review').map((section) => ({
+    path: section.slug,
+    element: ORDER_PAGES[section.slug],
+  })),
   {
     path: 'travelers/:travelerId',
     children: [
-      { index: true, element: <Navigate to="passport-page" replace /> },
+      { index: true, element: <Navigate to={TRAVELER_SECTIONS[0].slug} replace /> },
       ...travelerPages,
       { path: '*', element: <NotFoundPage /> },
     ],
@@ -84,7 +63,10 @@ export const postPaymentPages: RouteObject[] = [
     path: section.slug,
     element: <FirstTravelerRedirect slug={section.slug} />,
   })),
-  { path: 'review', element: <ReviewPage /> },
+  ...ORDER_SECTIONS.filter((section) => section.kind === 'review').map((section) => ({
+    path: section.slug,
+    element: ORDER_PAGES[section.slug],
+  })),
 ];
 
 /** The phone's upload page, mounted by the shell under /upload (no sign-in: the link is the permission). */
@@ -99,7 +81,7 @@ export function PostPaymentRoutes() {
     {
       element: <PostPaymentLayout />,
       children: [
-        { index: true, element: <Navigate to="general-info" replace /> },
+        { index: true, element: <Navigate to={ORDER_SECTIONS[0].slug} replace /> },
         ...postPaymentPages,
         { path: '*', element: <NotFoundPage /> },
       ],

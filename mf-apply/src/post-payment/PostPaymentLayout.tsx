@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ApplicationDetail, SectionState, TravelerDetail } from '@waypoint/contracts';
-import { PostPaymentText } from '@waypoint/contracts';
+import { postPaymentSection, PostPaymentText } from '@waypoint/contracts';
 import {
   Link,
   NavLink,
@@ -15,6 +15,7 @@ import { Banner, Button, Drawer, ErrorBox, PageSpinner, buttonClassName } from '
 import { useGetApplicationQuery } from './api';
 import { PostPaymentContext, usePostPayment, type PageSave } from './context';
 import {
+  SECTION_KEY,
   STATE_LABEL,
   TRAVELER_SECTIONS,
   applicationBase,
@@ -62,8 +63,9 @@ function formatDate(value: string | null): string {
 
 /** How many of a traveller's sections are completed. */
 function doneCount(traveler: TravelerDetail): number {
-  return TRAVELER_SECTIONS.filter((section) => traveler.sections[section.key] === 'completed')
-    .length;
+  return TRAVELER_SECTIONS.filter(
+    (section) => traveler.sections[SECTION_KEY[section.slug]] === 'completed',
+  ).length;
 }
 
 /**
@@ -107,8 +109,8 @@ function TravelerNav({
       <SectionLink
         key={slug}
         to={travelerPath(application.id, traveler.id, slug)}
-        label={section.label}
-        state={traveler.sections[section.key]}
+        label={section.title}
+        state={traveler.sections[SECTION_KEY[section.slug]]}
       />
     );
   };
@@ -147,10 +149,10 @@ function TravelerNav({
           Documents
         </p>
         <ul className="wpp-nav" aria-labelledby={documentsId}>
-          {TRAVELER_SECTIONS.filter((s) => s.document).map((s) => link(s.slug))}
+          {TRAVELER_SECTIONS.filter((s) => s.kind === 'document').map((s) => link(s.slug))}
         </ul>
         <ul className="wpp-nav">
-          {TRAVELER_SECTIONS.filter((s) => !s.document).map((s) => link(s.slug))}
+          {TRAVELER_SECTIONS.filter((s) => s.kind !== 'document').map((s) => link(s.slug))}
         </ul>
       </div>
     </section>
@@ -208,7 +210,7 @@ function Sidebar({
         <ul className="wpp-nav">
           <SectionLink
             to={generalInfoPath(application.id)}
-            label="General Information"
+            label={postPaymentSection('general-info').title}
             state={application.generalInfo.state}
           />
         </ul>
@@ -225,7 +227,7 @@ function Sidebar({
           <li>
             <NavLink to={reviewPath(application.id)} className="wpp-nav__link">
               <span className="wpp-nav__label">
-                {application.editable ? 'Review & submit' : 'Summary'}
+                {application.editable ? postPaymentSection('review').title : 'Summary'}
               </span>
             </NavLink>
           </li>

@@ -1,11 +1,9 @@
 import type {
   ApplicationDetail,
-  DeclarationBody,
   DocumentSummary,
-  GeneralInfoBody,
   OkEnvelope,
-  PassportInfoBody,
-  PersonalInfoBody,
+  SectionBodies,
+  SectionPath,
   SubmitBody,
   SubmitResponse,
   TravelerDocumentParams,
@@ -14,28 +12,19 @@ import type {
   UploadLinkRevokedResponse,
   UploadResponse,
   UploadTokenInfo,
-  WorkInfoBody,
 } from '@waypoint/contracts';
 import { ClientErrorText } from '@waypoint/contracts';
 import { API_BASE, useAppDispatch, type ApiError } from '@waypoint/platform';
 import { api } from '@waypoint/platform/api';
 import { useCallback } from 'react';
 
-/** The `PUT /api/application/{id}/…` paths and their bodies. */
-export interface SectionBodies {
-  'general-info': GeneralInfoBody;
-  'personal-info': PersonalInfoBody;
-  'passport-info': PassportInfoBody;
-  'work-info': WorkInfoBody;
-  declaration: DeclarationBody;
-}
-export type SectionPath = keyof SectionBodies;
-
 export interface SaveSectionArgs<P extends SectionPath = SectionPath> {
   id: string;
   path: P;
   body: SectionBodies[P];
 }
+
+export type { SectionBodies, SectionPath };
 
 const enc = encodeURIComponent;
 

@@ -1,37 +1,13 @@
-import type { ApplicationDetail, SectionState, TravelerDetail } from '@waypoint/contracts';
+import {
+  TRAVELER_SECTIONS,
+  type ApplicationDetail,
+  type SectionState,
+  type TravelerDetail,
+  type TravelerSectionSlug,
+} from '@waypoint/contracts';
 
-export type TravelerSectionSlug =
-  | 'passport-page'
-  | 'applicants-photo'
-  | 'personal-information'
-  | 'passport-information'
-  | 'work'
-  | 'declaration';
-
-type SectionKey = keyof TravelerDetail['sections'];
-
-export interface TravelerSection {
-  slug: TravelerSectionSlug;
-  label: string;
-  key: SectionKey;
-  /** Listed under 'Documents' in the sidebar. */
-  document: boolean;
-}
-
-/** A traveller's sections in the spec's order, with the spec's page names. */
-export const TRAVELER_SECTIONS: readonly TravelerSection[] = [
-  { slug: 'passport-page', label: 'Passport Page', key: 'passportPage', document: true },
-  { slug: 'applicants-photo', label: "Applicant's photo", key: 'photo', document: true },
-  { slug: 'personal-information', label: 'Personal information', key: 'personal', document: false },
-  {
-    slug: 'passport-information',
-    label: 'Passport Information',
-    key: 'passportInfo',
-    document: false,
-  },
-  { slug: 'work', label: 'Work', key: 'work', document: false },
-  { slug: 'declaration', label: 'Declaration', key: 'declaration', document: false },
-];
+/** A traveller's sections (pages, names, kinds) come from the post-payment journey in the contracts. */
+export { SECTION_KEY, TRAVELER_SECTIONS, type TravelerSectionSlug } from '@waypoint/contracts';
 
 export const STATE_LABEL: Record<SectionState, string> = {
   not_started: 'Not started',

@@ -1,8 +1,13 @@
-import type {
-  ApplicationDetail,
-  DocumentSummary,
-  SectionState,
-  TravelerDetail,
+import {
+  postPaymentSection,
+  SECTION_KEY,
+  sectionState,
+  TRAVELER_SECTIONS,
+  type ApplicationDetail,
+  type DocumentSummary,
+  type TravelerAnswers,
+  type TravelerDetail,
+  type TravelerSectionSlug,
 } from '@waypoint/contracts';
 import type { ApplicationRow, DocumentRow, TravelerRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
@@ -13,20 +18,32 @@ import * as repo from './applications.repo';
  * document shown for each.
  */
 
-const done = (at: Date | null): SectionState => (at ? 'completed' : 'not_started');
-
-/**
- * Passport information is done when the issuing country is saved and the passport's details are known: a
- * traveller who chose to add them later has not finished it until they do.
- */
-function passportInfoState(t: TravelerRow): SectionState {
-  if (!t.passportAddLater) return done(t.passportInfoCompletedAt);
-  return t.passportInfoCompletedAt ? 'in_progress' : 'not_started';
+/** Whether anything of a traveller's section was saved (or uploaded) yet; its rule then says whether it is done. */
+function started(
+  t: TravelerRow,
+  docs: { passportPage?: DocumentRow; photo?: DocumentRow },
+): Record<TravelerSectionSlug, boolean> {
+  return {
+    'passport-page': docs.passportPage !== undefined,
+    'applicants-photo': docs.photo !== undefined,
+    'personal-information': t.personalCompletedAt !== null,
+    'passport-information': t.passportInfoCompletedAt !== null,
+    work: t.workCompletedAt !== null,
+    declaration: t.declarationCompletedAt !== null,
+  };
 }
 
-function documentState(doc: DocumentRow | undefined): SectionState {
-  if (!doc) return 'not_started';
-  return doc.status === 'ACCEPTED' ? 'completed' : 'in_progress';
+/** The state of each of a traveller's sections, by the journey's completion rules. */
+function travelerSections(
+  answers: TravelerAnswers,
+  saved: Record<TravelerSectionSlug, boolean>,
+): TravelerDetail['sections'] {
+  return Object.fromEntries(
+    TRAVELER_SECTIONS.map((section) => [
+      SECTION_KEY[section.slug],
+      sectionState(section.isComplete(answers), saved[section.slug]),
+    ]),
+  ) as TravelerDetail['sections'];
 }
 
 export function toDocumentSummary(applicationId: string, doc: DocumentRow): DocumentSummary {
@@ -64,7 +81,7 @@ export async function applicationDetail({
   const list: TravelerDetail[] = people.map((t) => {
     const passportPage = shownDocument(docs, t.id, 'PASSPORT_PAGE');
     const photo = shownDocument(docs, t.id, 'PHOTO');
-    return {
+    const answers: TravelerAnswers = {
       id: t.id,
       position: t.position,
       firstName: t.firstName,
@@ -95,16 +112,16 @@ export async function applicationDetail({
       },
       passportPage: passportPage ? toDocumentSummary(application.id, passportPage) : null,
       photo: photo ? toDocumentSummary(application.id, photo) : null,
-      sections: {
-        passportPage: documentState(passportPage),
-        photo: documentState(photo),
-        personal: done(t.personalCompletedAt),
-        passportInfo: passportInfoState(t),
-        work: done(t.workCompletedAt),
-        declaration: done(t.declarationCompletedAt),
-      },
     };
+    return { ...answers, sections: travelerSections(answers, started(t, { passportPage, photo })) };
   });
+  const generalInfo = {
+    countryCode: application.phoneCountryCode ?? '+43',
+    phoneNumber: application.phoneNumber ?? '',
+    notificationPreference:
+      (application.notificationPreference as 'whatsapp' | 'sms' | 'neither' | null) ?? 'whatsapp',
+  };
+  const submittedAt = application.submittedAt?.toISOString() ?? null;
   return {
     id: application.id,
     reference: application.reference,
@@ -122,32 +139,14 @@ export async function applicationDetail({
     totalCents: application.totalCents,
     email: application.guestEmail ?? '',
     generalInfo: {
-      countryCode: application.phoneCountryCode ?? '+43',
-      phoneNumber: application.phoneNumber ?? '',
-      notificationPreference:
-        (application.notificationPreference as 'whatsapp' | 'sms' | 'neither' | null) ?? 'whatsapp',
-      state: done(application.generalInfoCompletedAt),
+      ...generalInfo,
+      state: sectionState(
+        postPaymentSection('general-info').isComplete({ generalInfo, submittedAt }),
+        application.generalInfoCompletedAt !== null,
+      ),
     },
     travelers: list,
-    submittedAt: application.submittedAt?.toISOString() ?? null,
+    submittedAt,
     decisionReason: application.status === 'REJECTED' ? application.decisionReason : null,
   };
-}
-
-/** What is still missing, in the order of the sidebar. Empty when the application can be submitted. */
-export function missingItems(detail: ApplicationDetail): string[] {
-  const missing: string[] = [];
-  if (detail.generalInfo.state !== 'completed') missing.push('General information');
-  for (const t of detail.travelers) {
-    const who = `Traveler ${t.position} (${t.firstName} ${t.lastName})`;
-    if (t.sections.passportPage !== 'completed') missing.push(`${who}: passport page`);
-    if (t.sections.photo !== 'completed') missing.push(`${who}: applicant's photo`);
-    if (t.sections.personal !== 'completed') missing.push(`${who}: personal information`);
-    if (t.passport?.addLater)
-      missing.push(`${who}: passport details (number, expiry date, other nationality)`);
-    else if (t.sections.passportInfo !== 'completed') missing.push(`${who}: passport information`);
-    if (t.sections.work !== 'completed') missing.push(`${who}: work`);
-    if (t.sections.declaration !== 'completed') missing.push(`${who}: declaration`);
-  }
-  return missing;
 }

@@ -1,16 +1,14 @@
 import {
   ApplicationDetail,
   ApplicationIdParams,
-  DeclarationBody,
   ErrorEnvelope,
-  GeneralInfoBody,
   okEnvelope,
-  PassportInfoBody,
-  PersonalInfoBody,
+  POST_PAYMENT_JOURNEY,
   PostPaymentText,
-  SubmitBody,
   SubmitResponse,
-  WorkInfoBody,
+  type FormSectionOf,
+  type GeneralInfoBody,
+  type SubmitBody,
 } from '@waypoint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +20,7 @@ import {
   saveGeneralInfo,
   saveTravelerSection,
   submitApplication,
-  type TravelerSection,
+  type TravelerSectionInput,
 } from './post-payment.service';
 
 const errors = {
@@ -34,7 +32,8 @@ const errors = {
 };
 
 /**
- * A paid application's answers after payment, and its submission. Everything here is under
+ * A paid application's answers after payment, and its submission, one route for each section of the
+ * post-payment journey (libs/contracts/src/journeys). Everything here is under
  * /api/application/:id, in the application scope: `request.application` is the caller's own (or staff's).
  */
 export async function postPaymentRoutes(app: FastifyInstance) {
@@ -66,78 +65,60 @@ export async function postPaymentRoutes(app: FastifyInstance) {
     },
   );
 
-  r.put(
-    '/api/application/:id/general-info',
-    {
-      schema: {
-        tags,
-        summary: 'Phone and notification preference',
-        params: ApplicationIdParams,
-        body: GeneralInfoBody,
-        response: { 200: okEnvelope(ApplicationDetail), ...errors },
-      },
-      config: { editable: true },
-    },
-    async (request) => ok(await saveGeneralInfo({ ...on(request), input: request.body })),
-  );
+  /** The handler of each kind of section: the body's section and scope decide which verb saves it. */
+  const handlers = {
+    form: (section: FormSectionOf) =>
+      section.scope === 'order'
+        ? (request: FastifyRequest<{ Body: z.output<typeof GeneralInfoBody> }>) =>
+            saveGeneralInfo({ ...on(request), input: request.body })
+        : (request: FastifyRequest<{ Body: TravelerSectionInput['answers'] }>) =>
+            saveTravelerSection({
+              ...on(request),
+              input: { section: section.slug, answers: request.body } as TravelerSectionInput,
+            }),
+    review: () => async (request: FastifyRequest<{ Body: SubmitBody }>) => ({
+      application: await submitApplication({ ...on(request), input: request.body }),
+    }),
+  };
 
-  /** One traveller's section: the body names the traveller, the service maps the answers to their columns. */
-  const travelerSection = <S extends TravelerSection['section']>(
-    path: string,
-    summary: string,
-    section: S,
-    body: z.ZodType<Extract<TravelerSection, { section: S }>['answers']>,
-  ) =>
+  // Every section the journey declares with a body gets its route; uploads are the documents module's.
+  for (const section of POST_PAYMENT_JOURNEY) {
+    if (section.kind === 'document') continue;
+    const url = `/api/application/:id/${section.apiPath}`;
+    if (section.kind === 'review') {
+      const handle = handlers.review();
+      r.post(
+        url,
+        {
+          schema: {
+            tags,
+            summary: section.summary,
+            params: ApplicationIdParams,
+            body: section.body,
+            response: { 200: okEnvelope(SubmitResponse), ...errors },
+          },
+          config: { validationSummary: () => PostPaymentText.declarationRequired },
+        },
+        async (request) => ok(await handle(request)),
+      );
+      continue;
+    }
+    const handle = handlers.form(section) as (
+      request: FastifyRequest,
+    ) => Promise<ApplicationDetail>;
     r.put(
-      `/api/application/:id/${path}`,
+      url,
       {
         schema: {
           tags,
-          summary,
+          summary: section.summary,
           params: ApplicationIdParams,
-          body,
+          body: section.body,
           response: { 200: okEnvelope(ApplicationDetail), ...errors },
         },
         config: { editable: true },
       },
-      async (request) =>
-        ok(
-          await saveTravelerSection({
-            ...on(request),
-            input: { section, answers: request.body } as TravelerSection,
-          }),
-        ),
+      async (request) => ok(await handle(request)),
     );
-
-  travelerSection(
-    'personal-info',
-    "A traveller's personal information",
-    'personal',
-    PersonalInfoBody,
-  );
-  travelerSection(
-    'passport-info',
-    "The country that issued a traveller's passport",
-    'passportInfo',
-    PassportInfoBody,
-  );
-  travelerSection('work-info', "A traveller's work", 'work', WorkInfoBody);
-  travelerSection('declaration', "A traveller's declaration", 'declaration', DeclarationBody);
-
-  r.post(
-    '/api/application/:id/submit',
-    {
-      schema: {
-        tags,
-        summary:
-          'Submit when every section and document is complete and the declaration is confirmed',
-        params: ApplicationIdParams,
-        body: SubmitBody,
-        response: { 200: okEnvelope(SubmitResponse), ...errors },
-      },
-      config: { validationSummary: () => PostPaymentText.declarationRequired },
-    },
-    async (request) =>
-      ok({ application: await submitApplication({ ...on(request), input: request.body }) }),
-  );
+  }
 }

@@ -5,13 +5,12 @@ import {
   SUBMIT_DECLARATION,
   WizardText,
   type ApplicationDetail,
-  type DeclarationBody,
+  missingItems,
   type GeneralInfoBody,
   type PassportDetails,
-  type PassportInfoBody,
-  type PersonalInfoBody,
   type SubmitBody,
-  type WorkInfoBody,
+  type TravelerFormSection,
+  type TravelerFormSlug,
 } from '@waypoint/contracts';
 import type { z } from 'zod';
 import type { ApplicationRow, TravelerRow, TravelerValues, UserRow } from '../../db/rows';
@@ -19,7 +18,7 @@ import type { Caller, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/audit.repo';
 import * as repo from './applications.repo';
-import { applicationDetail, missingItems } from './application-detail.service';
+import { applicationDetail } from './application-detail.service';
 import { changeStatus } from './status.service';
 
 /** What a verb on one application receives: the application (its ownership checked) and who is acting. */
@@ -133,81 +132,89 @@ function passportDetailsMissing(): AppError {
   });
 }
 
-/** A traveller's section of the post-payment answers, with the body its page sends. */
-export type TravelerSection =
-  | { section: 'personal'; answers: z.output<typeof PersonalInfoBody> }
-  | { section: 'passportInfo'; answers: z.output<typeof PassportInfoBody> }
-  | { section: 'work'; answers: z.output<typeof WorkInfoBody> }
-  | { section: 'declaration'; answers: z.output<typeof DeclarationBody> };
+/** A traveller's form section of the post-payment answers, with the body its page sends. */
+export type TravelerSectionInput = {
+  [S in TravelerFormSection as S['slug']]: { section: S['slug']; answers: z.output<S['body']> };
+}[TravelerFormSlug];
+
+type SectionStorage = { values: TravelerValues; completed: repo.SectionCompletedAt };
+
+/**
+ * The columns each traveller form section of the journey is stored in, once its answers have been checked: one
+ * entry per section, so a section added to the journey cannot be saved until its storage is declared here.
+ */
+const TRAVELER_SECTION_STORAGE: {
+  [S in TravelerFormSlug]: (
+    ctx: ServiceContext,
+    answers: Extract<TravelerSectionInput, { section: S }>['answers'],
+    traveler: TravelerRow,
+  ) => Promise<SectionStorage>;
+} = {
+  'personal-information': async (ctx, b) => {
+    await assertCountries(
+      ctx,
+      { countryOfBirth: b.countryOfBirth, residentCountry: b.residentCountry },
+      'Please choose a country from the list',
+    );
+    return {
+      completed: 'personalCompletedAt',
+      values: {
+        countryOfBirth: b.countryOfBirth,
+        residentCountry: b.residentCountry,
+        gender: b.gender,
+        residenceAddress: b.residenceAddress,
+        cityTown: b.cityTown,
+      },
+    };
+  },
+  'passport-information': async (ctx, b, traveler) => {
+    // A traveller who chose "add later" in the wizard gives the passport's details here.
+    if (!b.passport && traveler.passportAddLater) throw passportDetailsMissing();
+    await assertCountries(
+      ctx,
+      { issuingCountry: b.issuingCountry },
+      PostPaymentText.issuingCountryRequired,
+    );
+    if (b.passport)
+      await assertCountries(
+        ctx,
+        { 'passport.nationality': b.passport.nationality },
+        WizardText.nationalityRequired,
+      );
+    return {
+      completed: 'passportInfoCompletedAt',
+      values: {
+        passportIssuingCountry: b.issuingCountry,
+        ...(b.passport ? passportDetailsValues(ctx, b.passport) : {}),
+      },
+    };
+  },
+  work: async (_ctx, b) => ({
+    completed: 'workCompletedAt',
+    values: { currentlyWorking: b.currentlyWorking, jobTitle: b.jobTitle || null },
+  }),
+  declaration: async (_ctx, b) => ({
+    completed: 'declarationCompletedAt',
+    values: {
+      hasConvictions: b.hasConvictions,
+      convictionDetails: b.hasConvictions ? b.convictionDetails : null,
+      hasTerroristActivities: b.hasTerroristActivities,
+    },
+  }),
+};
 
 /** The columns a section's answers are stored in, once the answers have been checked. */
-async function sectionValues(
+function sectionValues(
   ctx: ServiceContext,
-  input: TravelerSection,
+  input: TravelerSectionInput,
   traveler: TravelerRow,
-): Promise<{ values: TravelerValues; completed: repo.SectionCompletedAt }> {
-  switch (input.section) {
-    case 'personal': {
-      const b = input.answers;
-      await assertCountries(
-        ctx,
-        { countryOfBirth: b.countryOfBirth, residentCountry: b.residentCountry },
-        'Please choose a country from the list',
-      );
-      return {
-        completed: 'personalCompletedAt',
-        values: {
-          countryOfBirth: b.countryOfBirth,
-          residentCountry: b.residentCountry,
-          gender: b.gender,
-          residenceAddress: b.residenceAddress,
-          cityTown: b.cityTown,
-        },
-      };
-    }
-    case 'passportInfo': {
-      const b = input.answers;
-      // A traveller who chose "add later" in the wizard gives the passport's details here.
-      if (!b.passport && traveler.passportAddLater) throw passportDetailsMissing();
-      await assertCountries(
-        ctx,
-        { issuingCountry: b.issuingCountry },
-        PostPaymentText.issuingCountryRequired,
-      );
-      if (b.passport)
-        await assertCountries(
-          ctx,
-          { 'passport.nationality': b.passport.nationality },
-          WizardText.nationalityRequired,
-        );
-      return {
-        completed: 'passportInfoCompletedAt',
-        values: {
-          passportIssuingCountry: b.issuingCountry,
-          ...(b.passport ? passportDetailsValues(ctx, b.passport) : {}),
-        },
-      };
-    }
-    case 'work':
-      return {
-        completed: 'workCompletedAt',
-        values: {
-          currentlyWorking: input.answers.currentlyWorking,
-          jobTitle: input.answers.jobTitle || null,
-        },
-      };
-    case 'declaration': {
-      const b = input.answers;
-      return {
-        completed: 'declarationCompletedAt',
-        values: {
-          hasConvictions: b.hasConvictions,
-          convictionDetails: b.hasConvictions ? b.convictionDetails : null,
-          hasTerroristActivities: b.hasTerroristActivities,
-        },
-      };
-    }
-  }
+): Promise<SectionStorage> {
+  const store = TRAVELER_SECTION_STORAGE[input.section] as (
+    ctx: ServiceContext,
+    answers: TravelerSectionInput['answers'],
+    traveler: TravelerRow,
+  ) => Promise<SectionStorage>;
+  return store(ctx, input.answers, traveler);
 }
 
 /** Saves one section of a traveller's answers (checked against the reference lists) and marks it completed. */
@@ -215,7 +222,7 @@ export async function saveTravelerSection({
   ctx,
   input,
   application,
-}: ApplicationVerb<TravelerSection>): Promise<ApplicationDetail> {
+}: ApplicationVerb<TravelerSectionInput>): Promise<ApplicationDetail> {
   const traveler = await loadTraveler({
     ctx,
     input: { application, travelerId: input.answers.travelerId },

@@ -1,0 +1,2 @@
+export * from './wizard';
+export * from './post-payment';

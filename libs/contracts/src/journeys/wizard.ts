@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { text } from '../primitives';
+import {
+  MAX_TRAVELERS,
+  validatePassports,
+  validateProcessing,
+  validateTravelers,
+  validateTrip,
+  WizardText,
+  type Issue,
+  type TravelerInput,
+  type TripInput,
+} from '../wizard';
+
+/**
+ * The application wizard, declared once (spec sections 4, 5 and 9): each step's page, the part of the saved
+ * application it fills in, its rules, and the steps that must be complete before it. The browser's routes, stepper
+ * and step guard, My orders' "continue" link and the API's payment check all read this list.
+ */
+
+const upTo = (max: number) => text().trim().max(max, `Please use at most ${max} characters`);
+const dateText = text().trim().max(10);
+const code = text().trim().toUpperCase().max(2);
+
+const PassportDraft = z.object({
+  nationality: code.default(''),
+  number: upTo(30).default(''),
+  expirationDate: dateText.default(''),
+  hasSecondNationality: z.boolean().nullable().default(null),
+  addLater: z.boolean().default(false),
+});
+
+export const TravelerDraft = z.object({
+  firstName: upTo(100).default(''),
+  lastName: upTo(100).default(''),
+  dateOfBirth: dateText.default(''),
+  email: upTo(254).optional(),
+  passport: PassportDraft.optional(),
+});
+export type TravelerDraft = z.input<typeof TravelerDraft>;
+
+/** Step 1: where to, which visa, and when (lenient: a saved step may be unfinished). */
+export const TripStepBody = z.object({
+  countryId: code.nullable().default(null),
+  visaTypeId: upTo(64).nullable().default(null),
+  arrivalDate: dateText.nullable().default(null),
+  hasPlannedDates: z.boolean().default(true),
+});
+export type TripStepBody = z.input<typeof TripStepBody>;
+/** Steps 2 and 3: the travellers, their names and e-mail, then their passports. */
+export const TravelersStepBody = z.object({
+  travelers: z.array(TravelerDraft).max(MAX_TRAVELERS, WizardText.maxTravelers).default([]),
+});
+export type TravelersStepBody = z.input<typeof TravelersStepBody>;
+/** Step 4: the processing option. */
+export const ProcessingStepBody = z.object({
+  selectedProcessingOption: upTo(64).nullable().default(null),
+});
+export type ProcessingStepBody = z.input<typeof ProcessingStepBody>;
+/** Step 5: the payment; a key the browser keeps for this checkout, so a retry or double click reuses the order. */
+export const PaymentStepBody = z.object({
+  idempotencyKey: text()
+    .trim()
+    .min(16)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+export type PaymentStepBody = z.input<typeof PaymentStepBody>;
+
+/** What the wizard's rules read: a saved draft, or the order the checkout sends. */
+export interface WizardAnswers extends TripInput {
+  travelers: TravelerInput[];
+  processingOptionId: string | null | undefined;
+}
+
+export type WizardStepNumber = 1 | 2 | 3 | 4 | 5;
+
+/** The stepper's items; processing time lights up Checkout. */
+export const STEPPER_LABELS = ['Trip Details', 'Your Info', 'Passport Info', 'Checkout'] as const;
+
+export interface WizardStepDeclaration {
+  step: WizardStepNumber;
+  /** The page under /application/, e.g. `trip-details`. */
+  slug: string;
+  /** The page's heading. */
+  title: string;
+  /** How My orders names a saved application stopped at this step. */
+  label: string;
+  stepper: (typeof STEPPER_LABELS)[number];
+  /** The part of the saved application (or, for the checkout, of the order) the step fills in. */
+  body: z.ZodObject;
+  /** The steps that must be complete before this one opens. */
+  requires: readonly string[];
+  /** What keeps the step from being complete, in the order the page shows it. */
+  issues: (answers: WizardAnswers, today?: string) => Issue[];
+}
+
+export const WIZARD_JOURNEY = [
+  {
+    step: 1,
+    slug: 'trip-details',
+    title: 'Trip details',
+    label: 'Trip details',
+    stepper: 'Trip Details',
+    body: TripStepBody,
+    requires: [],
+    issues: (answers, today) => validateTrip(answers, today),
+  },
+  {
+    step: 2,
+    slug: 'personal-info',
+    title: 'Your information',
+    label: 'Your information',
+    stepper: 'Your Info',
+    body: TravelersStepBody,
+    requires: ['trip-details'],
+    issues: (answers, today) => validateTravelers(answers.travelers, today),
+  },
+  {
+    step: 3,
+    slug: 'passport-info',
+    title: 'Passport information',
+    label: 'Passport information',
+    stepper: 'Passport Info',
+    body: TravelersStepBody,
+    requires: ['trip-details', 'personal-info'],
+    issues: (answers, today) => validatePassports(answers.travelers, today),
+  },
+  {
+    step: 4,
+    slug: 'processing-time',
+    title: 'Processing time',
+    label: 'Processing time',
+    stepper: 'Checkout',
+    body: ProcessingStepBody,
+    requires: ['trip-details', 'personal-info', 'passport-info'],
+    issues: (answers) => validateProcessing(answers.processingOptionId),
+  },
+  {
+    step: 5,
+    slug: 'checkout',
+    title: 'Review your order',
+    label: 'Review and payment',
+    stepper: 'Checkout',
+    body: PaymentStepBody,
+    requires: ['trip-details', 'personal-info', 'passport-info', 'processing-time'],
+    // Complete once paid: nothing on the page itself is checked before the payment.
+    issues: () => [],
+  },
+] as const satisfies readonly WizardStepDeclaration[];
+
+export type WizardStepEntry = (typeof WIZARD_JOURNEY)[number];
+export type WizardStepSlug = WizardStepEntry['slug'];
+
+/** A step by its number or slug (the first step for anything else). */
+export function wizardStep(step: number | WizardStepSlug): WizardStepEntry {
+  return (
+    WIZARD_JOURNEY.find((item) => item.step === step || item.slug === step) ?? WIZARD_JOURNEY[0]
+  );
+}
+
+/** The wizard page of a step, e.g. 3 → /application/passport-info. */
+export function draftResumePath(step: number): string {
+  return `/application/${wizardStep(step).slug}`;
+}
+
+/** What each wizard step asks for, as My orders names the step a saved application stopped at. */
+export const WIZARD_STEP_LABEL = Object.fromEntries(
+  WIZARD_JOURNEY.map((item) => [item.step, item.label]),
+) as Record<WizardStepNumber, string>;
+
+/** The problems of every step the given step requires, in the order of the steps. */
+export function issuesBefore(
+  step: WizardStepNumber,
+  answers: WizardAnswers,
+  today?: string,
+): Issue[] {
+  const { requires } = wizardStep(step);
+  return WIZARD_JOURNEY.filter((item) =>
+    (requires as readonly string[]).includes(item.slug),
+  ).flatMap((item) => item.issues(answers, today));
+}
+
+/** A saved draft as the wizard's rules read it. */
+export function draftAnswers(draft: {
+  countryId: string | null;
+  visaTypeId: string | null;
+  hasPlannedDates: boolean;
+  arrivalDate: string | null;
+  travelers: TravelerInput[];
+  selectedProcessingOption: string | null;
+}): WizardAnswers {
+  return {
+    countryId: draft.countryId,
+    visaTypeId: draft.visaTypeId,
+    hasPlannedDates: draft.hasPlannedDates,
+    arrivalDate: draft.arrivalDate,
+    travelers: draft.travelers.map((traveler) => ({ ...traveler })),
+    processingOptionId: draft.selectedProcessingOption,
+  };
+}
+
+/**
+ * The furthest step a saved draft can open: a step opens when every step it requires is complete by the wizard's
+ * own rules (a draft saved days ago may hold an arrival date now past), and never beyond the step it reached.
+ */
+export function reachableStep(
+  draft: Parameters<typeof draftAnswers>[0] & { currentStep: number },
+  today?: string,
+): WizardStepNumber {
+  const answers = draftAnswers(draft);
+  let reachable: WizardStepNumber = 1;
+  for (const item of WIZARD_JOURNEY) {
+    if (item.step > draft.currentStep || issuesBefore(item.step, answers, today).length > 0) break;
+    reachable = item.step;
+  }
+  return reachable;
+}
