@@ -211,7 +211,8 @@ describe('my orders', () => {
     const heading = await screen.findByRole('heading', { name: 'Saved application' });
     const card = heading.closest('li') as HTMLElement;
     expect(card).toHaveTextContent('Not finished');
-    expect(card).toHaveTextContent('United Kingdom ETA · 🇫🇷 France');
+    expect(card).toHaveTextContent('United Kingdom ETA · France');
+    expect(card.querySelector('img')).toHaveAttribute('src', '/flags/fr.svg');
     expect(card).toHaveTextContent('Ada Lovelace, Charles Babbage');
     expect(card).toHaveTextContent('Passport information (step 3 of 5)');
     expect(card).toHaveTextContent('20 Nov 2026');
