@@ -21,6 +21,7 @@ module.exports = {
   moduleNameMapper: {
     '^@waypoint/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
     '^@waypoint/ui$': path.join(root, 'libs/ui/src/index.ts'),
+    '^@waypoint/ui/icons$': path.join(root, 'libs/ui/src/icons/index.ts'),
     '^@waypoint/platform$': path.join(root, 'libs/platform/src/index.ts'),
     '^@waypoint/platform/api$': path.join(root, 'libs/platform/src/api/index.ts'),
     '\\.css$': path.join(root, 'libs/ui/test/style-mock.js'),

@@ -1,5 +1,8 @@
 const path = require('node:path');
-const { createWebpackConfig } = require('@waypoint/platform/webpack/create-config.cjs');
+const {
+  createWebpackConfig,
+  packageFolder,
+} = require('@waypoint/platform/webpack/create-config.cjs');
 
 /** In development the shell loads each remote from its own dev server (`npm run dev -w <remote>`). */
 const devRemotes = {
@@ -15,6 +18,11 @@ module.exports = createWebpackConfig({
   port: 4200,
   entry: path.join(__dirname, 'src/index.ts'),
   title: 'Waypoint – apply online for a UK ETA or UK visitor visa',
+  // The favicon, app icons and web app manifest at the root; every country's flag (4:3) under /flags/.
+  staticFiles: [
+    { from: path.join(__dirname, 'public'), to: '' },
+    { from: path.join(packageFolder('flag-icons', __dirname), 'flags/4x3'), to: 'flags' },
+  ],
   devServer: (devServer) => ({
     ...devServer,
     setupMiddlewares: (middlewares) => [

@@ -51,11 +51,17 @@ test.describe('home page', () => {
     await home.heroPicker.open();
     await expect(home.heroPicker.options).toHaveCount(countries.length);
     const unitedStates = home.heroPicker.option('United States');
-    await expect(unitedStates).toContainText('🇺🇸');
+    // The flag is an image file served beside the pages, not an emoji.
+    const flag = unitedStates.locator('img');
+    await expect(flag).toHaveAttribute('src', '/flags/us.svg');
+    await expect(flag).toHaveAttribute('alt', '');
+    await expect
+      .poll(() => flag.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
     await expect(unitedStates).toHaveAttribute('aria-selected', 'true');
     const first = countries[0];
     if (!first) throw new Error('no countries');
-    await expect(home.heroPicker.options.first()).toHaveText(`${first.flagEmoji}${first.name}`);
+    await expect(home.heroPicker.options.first()).toHaveText(first.name);
     await page.keyboard.press('Escape');
     await expect(home.heroPicker.listbox).toBeHidden();
 
@@ -75,7 +81,7 @@ test.describe('home page', () => {
     await expect(home.hero.getByText('No country matches “zzz”.')).toBeVisible();
 
     await home.heroPicker.search('Ind');
-    await expect(home.heroPicker.options.first()).toHaveText('🇮🇳India');
+    await expect(home.heroPicker.options.first()).toHaveText('India');
     await expectNoA11yViolations(page);
     await page.keyboard.press('Enter');
     await expect(home.heroPicker.listbox).toBeHidden();
@@ -123,5 +129,45 @@ test.describe('home page', () => {
     await tripDetails.waitUntilReady();
     await expect(tripDetails.country.input).toHaveValue('United States');
     await expectNoA11yViolations(page);
+  });
+});
+
+test.describe('icons and web app manifest', () => {
+  test('the page links a favicon, an apple-touch icon and a manifest, all served with their types', async ({
+    page,
+    request,
+    home,
+  }) => {
+    await home.goto();
+    const href = (selector: string) => page.locator(`head ${selector}`).getAttribute('href');
+    const expected: Array<[string, RegExp]> = [
+      ['link[rel="icon"][type="image/svg+xml"]', /^image\/svg\+xml/],
+      ['link[rel="icon"][type="image/png"]', /^image\/png$/],
+      ['link[rel="apple-touch-icon"]', /^image\/png$/],
+      ['link[rel="manifest"]', /^application\/manifest\+json/],
+    ];
+    for (const [selector, type] of expected) {
+      const url = await href(selector);
+      expect(url, selector).toBeTruthy();
+      const reply = await request.get(url!);
+      expect(reply.status(), url!).toBe(200);
+      expect(reply.headers()['content-type']).toMatch(type);
+    }
+    const manifest = (await (await request.get((await href('link[rel="manifest"]'))!)).json()) as {
+      theme_color: string;
+      icons: Array<{ src: string; sizes: string }>;
+    };
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
+    for (const icon of manifest.icons) {
+      const reply = await request.get(icon.src);
+      expect(reply.status(), icon.src).toBe(200);
+      expect(reply.headers()['content-type']).toBe('image/png');
+    }
+    await expect(page.locator('head meta[name="theme-color"]')).toHaveAttribute(
+      'content',
+      manifest.theme_color,
+    );
   });
 });

@@ -51,7 +51,10 @@ describe('home page', () => {
     const [getStarted] = screen.getAllByRole('button', { name: 'Get started' });
     await act(() => user.click(getStarted!));
 
-    expect(await screen.findByRole('heading', { name: 'Trip details' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { name: 'Trip details' });
+    // Focus moves to the new page's heading (focusable by script only, not a tab stop).
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAttribute('tabindex', '-1');
     expect(screen.getByText('Chosen country: FR')).toBeInTheDocument();
     expect(shownPath()).toBe('/application/trip-details');
     expect(loader).toHaveBeenCalledWith('apply');

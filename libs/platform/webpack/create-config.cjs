@@ -50,10 +50,10 @@ const SHARED_SINGLETONS = [
 
 /**
  * The files a production build also writes as `<file>.br` and `<file>.gz`: the hashed JS and CSS, `remoteEntry.js`,
- * `mf-manifest.json` and the page. The API sends the sibling a browser accepts (`Accept-Encoding`), so nothing is
+ * `mf-manifest.json`, the page, the web app manifest and SVG images. The API sends the sibling a browser accepts (`Accept-Encoding`), so nothing is
  * compressed per request; compressing once at build time also allows the strongest levels.
  */
-const PRECOMPRESSED = /\.(?:js|css|html|json)$/;
+const PRECOMPRESSED = /\.(?:js|css|html|json|svg|webmanifest)$/;
 
 function precompressionPlugins() {
   const common = { test: PRECOMPRESSED, threshold: 0, minRatio: 1, deleteOriginalAssets: false };
@@ -76,6 +76,52 @@ function precompressionPlugins() {
       compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
     }),
   ];
+}
+
+/**
+ * Copies the files of each folder (not its subfolders) into the build output as they are, e.g. the favicon and
+ * web app manifest (`public/` → `/`) and the flag images (`flag-icons` → `/flags/`). They are emitted before the
+ * compression step, so their precompressed siblings are written too; the dev server serves them from memory.
+ */
+class StaticFilesPlugin {
+  /** @param {Array<{ from: string, to: string }>} folders */
+  constructor(folders) {
+    this.folders = folders;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('StaticFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'StaticFilesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const { from, to } of this.folders) {
+            compilation.contextDependencies.add(from);
+            for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+              if (!entry.isFile()) continue;
+              const file = path.join(from, entry.name);
+              compilation.fileDependencies.add(file);
+              compilation.emitAsset(
+                path.posix.join(to, entry.name),
+                new sources.RawSource(fs.readFileSync(file)),
+              );
+            }
+          }
+        },
+      );
+    });
+  }
+}
+
+/** The folder of an installed package, found through node_modules like {@link readVersion}. */
+function packageFolder(packageName, fromDir) {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    const folder = path.join(dir, 'node_modules', packageName);
+    if (fs.existsSync(path.join(folder, 'package.json'))) return folder;
+    if (path.dirname(dir) === dir) break;
+  }
+  throw new Error(`Cannot find the installed package ${packageName} from ${fromDir}`);
 }
 
 /** TypeScript and TSX of the workspace, compiled by swc (browsers get es2020, the Node prerender es2022). */
@@ -131,6 +177,7 @@ function sharedConfig(workspaceDir) {
  * @param {string} [options.title]           the HTML page title
  * @param {boolean} [options.host]           true for the shell
  * @param {(devServer: object) => object} [options.devServer]  adjusts the dev server settings
+ * @param {Array<{ from: string, to: string }>} [options.staticFiles]  folders copied into the output as they are
  */
 function createWebpackConfig(options) {
   const { dir, name, port, exposes, entry, title = 'Waypoint', host = false } = options;
@@ -196,6 +243,7 @@ function createWebpackConfig(options) {
               }),
             ]
           : []),
+        ...(options.staticFiles ? [new StaticFilesPlugin(options.staticFiles)] : []),
         ...(production ? precompressionPlugins() : []),
       ],
       optimization: {
@@ -270,4 +318,10 @@ function createPrerenderConfig({ dir, entry, outDir }) {
   };
 }
 
-module.exports = { createWebpackConfig, createPrerenderConfig, SHARED_SINGLETONS, API_TARGET };
+module.exports = {
+  createWebpackConfig,
+  createPrerenderConfig,
+  packageFolder,
+  SHARED_SINGLETONS,
+  API_TARGET,
+};

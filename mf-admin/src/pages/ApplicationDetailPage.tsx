@@ -10,6 +10,7 @@ import {
 import { Link, useAppSelector, useLocation, useParams } from '@waypoint/platform';
 import { useGetCountriesQuery } from '@waypoint/platform/api';
 import { Spinner } from '@waypoint/ui';
+import { Check, Flag, Icon, X } from '@waypoint/ui/icons';
 import { LoadError, StatusBadge } from '../components/common';
 import { formatDate, formatDateTime, fullName } from '../format';
 import { CHECK_LABEL, describeEntry } from '../history';
@@ -113,9 +114,7 @@ function DocumentView({
                   key={check.id}
                   className={check.passed ? 'wpd-check--passed' : 'wpd-check--failed'}
                 >
-                  <span aria-hidden="true" className="wpd-check__mark">
-                    {check.passed ? '✓' : '✗'}
-                  </span>
+                  <Icon icon={check.passed ? Check : X} size={16} className="wpd-check__mark" />
                   <span className="wp-visually-hidden">
                     {check.passed ? 'Passed: ' : 'Failed: '}
                   </span>
@@ -275,7 +274,9 @@ function Detail({
             ['Submitted', formatDateTime(application.submittedAt)],
             [
               'Country',
-              `${application.country.flagEmoji ? `${application.country.flagEmoji} ` : ''}${application.country.name}`,
+              <span key="country">
+                <Flag code={application.country.id} /> {application.country.name}
+              </span>,
             ],
             ['Visa type', application.visaType.name],
             [

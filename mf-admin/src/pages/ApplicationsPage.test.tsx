@@ -58,7 +58,11 @@ describe('applications list', () => {
 
     const [first, second] = bodyRows() as [HTMLElement, HTMLElement];
     const firstCells = within(first).getAllByRole('cell');
-    expect(within(first).getByRole('rowheader')).toHaveTextContent(`🇫🇷#${account.reference}France`);
+    expect(within(first).getByRole('rowheader')).toHaveTextContent(`#${account.reference}France`);
+    expect(within(first).getByRole('rowheader').querySelector('img')).toHaveAttribute(
+      'src',
+      '/flags/fr.svg',
+    );
     expect(firstCells[0]).toHaveTextContent('Ada Lovelace');
     expect(firstCells[0]).toHaveTextContent('ada@example.com');
     expect(firstCells[1]).toHaveTextContent('United Kingdom ETA');

@@ -12,6 +12,7 @@ import {
 } from '@waypoint/contracts';
 import { API_BASE, Link, useAppDispatch, useSearchParams } from '@waypoint/platform';
 import { Button, Select, Spinner, TextField, buttonClassName, cx } from '@waypoint/ui';
+import { Flag, Icon, Inbox, SearchX } from '@waypoint/ui/icons';
 import { DateText, EyeIcon, LoadError, PencilIcon, StatusBadge } from '../components/common';
 import {
   DEFAULT_SORT,
@@ -43,9 +44,7 @@ function ApplicationRow({ row }: { row: AdminApplicationRow }) {
     <tr>
       <th scope="row">
         <span className="wpd-app">
-          <span className="wpd-flag" aria-hidden="true">
-            {row.country.flagEmoji}
-          </span>
+          <Flag code={row.country.id} height={18} className="wpd-flag" />
           <span>
             <span className="wpd-strong">#{row.reference}</span>
             <span className="wpd-sub">{row.country.name}</span>
@@ -494,6 +493,9 @@ export function ApplicationsPage() {
             />
           ) : (
             <div className="wpd-empty">
+              <span className="wpd-empty__icon">
+                <Icon icon={filtered ? SearchX : Inbox} size={28} />
+              </span>
               <p className="wpd-strong">
                 {filtered
                   ? 'No applications match these filters.'

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FailedEmail } from '@waypoint/contracts';
 import { isApiError } from '@waypoint/platform';
 import { Button, ErrorBox, Spinner } from '@waypoint/ui';
+import { CircleCheck, Icon } from '@waypoint/ui/icons';
 import { DateText, LoadError } from '../components/common';
 import { formatDateTime } from '../format';
 import { useGetFailedEmailsQuery, useRequeueEmailMutation, type RequeueInput } from '../state';
@@ -158,6 +159,9 @@ export function FailedEmailsPage() {
           </div>
           {emails.length === 0 ? (
             <div className="wpd-empty">
+              <span className="wpd-empty__icon">
+                <Icon icon={CircleCheck} size={28} />
+              </span>
               <p className="wpd-strong">No failed e-mails. Every e-mail has been sent.</p>
             </div>
           ) : (

@@ -8,6 +8,7 @@ import {
 } from '@waypoint/contracts';
 import { Link } from '@waypoint/platform';
 import { formatDate, travelerName } from '../wizard/order';
+import { Flag } from '@waypoint/ui/icons';
 
 export interface ReviewCardProps {
   /** Prefix of the heading's id. */
@@ -61,8 +62,7 @@ export function TripFacts({
         <dd>
           {country ? (
             <>
-              <span aria-hidden="true">{country.flagEmoji} </span>
-              {country.name}
+              <Flag code={country.id} /> {country.name}
             </>
           ) : (
             '–'

@@ -10,6 +10,7 @@ import {
   UploadProgress,
   useDocumentUpload,
 } from './upload';
+import { CircleCheck, Icon } from '@waypoint/ui/icons';
 
 const KNOWN: readonly string[] = Object.values(UploadLinkText);
 
@@ -130,7 +131,7 @@ export function PhoneUploadPage() {
     body = (
       <div className="wpp-success" role="status">
         <p className="wpp-success__title">
-          <span aria-hidden="true">✓ </span>Great job!
+          <Icon icon={CircleCheck} size={22} /> Great job!
         </p>
         <p>Your upload passed our initial review!</p>
         <p>You can now go back to your computer: it moves on by itself.</p>

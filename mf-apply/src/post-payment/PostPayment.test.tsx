@@ -78,7 +78,7 @@ describe('post-payment layout', () => {
     const bo = screen.getByRole('region', { name: 'Traveler 2 – Bo Lee' });
     await userEvent.setup().click(within(bo).getByRole('button', { name: /^Traveler 2 – Bo Lee/ }));
     expect(within(bo).getByRole('link', { name: /Passport Page/ })).toHaveTextContent(
-      'Passport Page✓: Completed',
+      'Passport Page: Completed',
     );
     expect(within(bo).getByRole('link', { name: /Applicant's photo/ })).toHaveTextContent(
       'In progress',

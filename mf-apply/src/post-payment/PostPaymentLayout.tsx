@@ -25,11 +25,12 @@ import {
   travelerTitle,
   type TravelerSectionSlug,
 } from './sections';
+import { Circle, CircleCheck, CircleDashed, Flag, Icon, type IconNode } from '@waypoint/ui/icons';
 
-const STATE_ICON: Record<SectionState, string> = {
-  not_started: '○',
-  in_progress: '◐',
-  completed: '✓',
+const STATE_ICON: Record<SectionState, IconNode> = {
+  not_started: Circle,
+  in_progress: CircleDashed,
+  completed: CircleCheck,
 };
 
 function SectionLink({ to, label, state }: { to: string; label: string; state: SectionState }) {
@@ -38,9 +39,7 @@ function SectionLink({ to, label, state }: { to: string; label: string; state: S
       <NavLink to={to} className={`wpp-nav__link wpp-nav__link--${state}`}>
         <span className="wpp-nav__label">{label}</span>
         <span className="wpp-nav__state">
-          <span className="wpp-nav__icon" aria-hidden="true">
-            {STATE_ICON[state]}
-          </span>
+          <Icon icon={STATE_ICON[state]} size={16} className="wpp-nav__icon" />
           <span className="wp-visually-hidden">: </span>
           {STATE_LABEL[state]}
         </span>
@@ -135,9 +134,7 @@ function TravelerNav({
             className={`wpp-traveler__progress${done === total ? ' wpp-traveler__progress--done' : ''}`}
           >
             {done === total ? (
-              <span className="wpp-nav__icon" aria-hidden="true">
-                ✓
-              </span>
+              <Icon icon={CircleCheck} size={16} className="wpp-nav__icon" />
             ) : null}
             {done} of {total} done
           </span>
@@ -192,8 +189,7 @@ function Sidebar({
           <div>
             <dt>Country</dt>
             <dd>
-              <span aria-hidden="true">{application.country.flagEmoji} </span>
-              {application.country.name}
+              <Flag code={application.country.id} /> {application.country.name}
             </dd>
           </div>
           <div>

@@ -8,6 +8,7 @@ import {
   useCloseUploadLinkMutation,
   useCreateUploadLinkMutation,
 } from './api';
+import { CircleCheck, Icon } from '@waypoint/ui/icons';
 
 export const UPLOAD_FAILED = 'The upload failed. Please try again.';
 export const ACCEPT_PASSPORT = 'image/*,application/pdf';
@@ -125,7 +126,7 @@ export function SuccessMessage({ document, name }: { document: DocumentSummary; 
   return (
     <div className="wpp-success" role="status">
       <p className="wpp-success__title">
-        <span aria-hidden="true">✓ </span>Great job!
+        <Icon icon={CircleCheck} size={22} /> Great job!
       </p>
       <p>Your upload passed our initial review!</p>
       <DocumentPreview document={document} name={name} />

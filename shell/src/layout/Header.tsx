@@ -14,6 +14,7 @@ import {
   type AuthUser,
 } from '@waypoint/platform';
 import { Drawer } from '@waypoint/ui';
+import { Icon, Menu } from '@waypoint/ui/icons';
 
 /** Where staff work: the admin area's pages, in the header instead of the traveller's My Orders. */
 const STAFF_LINKS = [
@@ -119,7 +120,7 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true">☰</span> Menu
+        <Icon icon={Menu} /> Menu
       </button>
       <Drawer open={open} onClose={() => setOpen(false)} title="Menu">
         <nav aria-label="Mobile">

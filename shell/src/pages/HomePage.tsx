@@ -1,25 +1,26 @@
 import { Link, useCountries } from '@waypoint/platform';
 import { Button, ErrorBox, buttonClassName } from '@waypoint/ui';
+import { BadgeCheck, Compass, Icon, LockKeyhole, MessageCircle, Star } from '@waypoint/ui/icons';
 import { StartApplication, TRIP_DETAILS_PATH } from './StartApplication';
 
 const TILES = [
   {
-    icon: '🧭',
+    icon: Compass,
     title: 'Effortless process',
     text: 'Answer clear questions in plain English. We tell you exactly what the UK asks for, and nothing more.',
   },
   {
-    icon: '✅',
+    icon: BadgeCheck,
     title: '99% approval rate',
     text: 'We check every answer and document against the official requirements before we submit, so avoidable mistakes do not lead to a refusal. The decision itself is always made by the UK government.',
   },
   {
-    icon: '🔒',
+    icon: LockKeyhole,
     title: 'Secure',
     text: 'Your passport details are encrypted, card payments are handled by our payment provider, and we never see or store your full card number.',
   },
   {
-    icon: '💬',
+    icon: MessageCircle,
     title: '24/7 support',
     text: 'Questions at any hour? Our support team answers by e-mail around the clock, every day of the year.',
   },
@@ -115,8 +116,8 @@ export function HomePage() {
           <ul className="wp-tiles">
             {TILES.map((tile) => (
               <li key={tile.title} className="wp-card wp-tile">
-                <span className="wp-tile__icon" aria-hidden="true">
-                  {tile.icon}
+                <span className="wp-tile__icon">
+                  <Icon icon={tile.icon} size={24} />
                 </span>
                 <h3>{tile.title}</h3>
                 <p>{tile.text}</p>
@@ -165,7 +166,9 @@ export function HomePage() {
               <li key={review.name}>
                 <figure className="wp-card wp-review">
                   <div className="wp-review__stars" role="img" aria-label="5 out of 5 stars">
-                    ★★★★★
+                    {[1, 2, 3, 4, 5].map((n) => (
+                      <Icon key={n} icon={Star} size={18} />
+                    ))}
                   </div>
                   <blockquote>
                     <p>{review.text}</p>

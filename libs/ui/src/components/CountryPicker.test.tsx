@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { CountryPicker, type CountryOption } from './CountryPicker';
 
 const countries: CountryOption[] = [
-  { id: 'AU', name: 'Australia', flagEmoji: '🇦🇺' },
-  { id: 'AT', name: 'Austria', flagEmoji: '🇦🇹' },
-  { id: 'CA', name: 'Canada', flagEmoji: '🇨🇦' },
-  { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
-  { id: 'US', name: 'United States', flagEmoji: '🇺🇸' },
+  { id: 'AU', name: 'Australia' },
+  { id: 'AT', name: 'Austria' },
+  { id: 'CA', name: 'Canada' },
+  { id: 'FR', name: 'France' },
+  { id: 'US', name: 'United States' },
 ];
 
 function Harness({ initial = null as string | null }) {
@@ -59,7 +59,12 @@ describe('CountryPicker', () => {
     await user.type(input, 'aus');
     expect(input).toHaveAttribute('aria-expanded', 'true');
     const options = screen.getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['🇦🇺Australia', '🇦🇹Austria']);
+    expect(options.map((option) => option.textContent)).toEqual(['Australia', 'Austria']);
+    // Each option shows its country's flag image, decorative beside the name.
+    expect(options.map((option) => option.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/flags/au.svg',
+      '/flags/at.svg',
+    ]);
     expect(screen.getByText('2 countries found')).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-activedescendant', 'country-option-AU');
 

@@ -7,13 +7,15 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { ChevronDown, Globe } from 'lucide';
+import { Flag } from '../icons/Flag';
+import { Icon } from '../icons/Icon';
 import { cx, describedBy } from './ids';
 import { FieldMessages, RequiredMark } from './Field';
 
 export interface CountryOption {
   id: string;
   name: string;
-  flagEmoji: string;
 }
 
 /** Countries whose name (or two-letter code) matches the text; names starting with it come first. */
@@ -145,7 +147,11 @@ export function CountryPicker({
       <FieldMessages id={id} hint={hint} error={error} />
       <div className="wp-combobox__control">
         <span className="wp-combobox__flag" aria-hidden="true">
-          {query === null && selected ? selected.flagEmoji : '🌐'}
+          {query === null && selected ? (
+            <Flag code={selected.id} height={18} />
+          ) : (
+            <Icon icon={Globe} size={20} />
+          )}
         </span>
         <input
           id={id}
@@ -202,7 +208,7 @@ export function CountryPicker({
             }
           }}
         >
-          <span aria-hidden="true">▾</span>
+          <Icon icon={ChevronDown} size={18} />
         </button>
       </div>
       <ul
@@ -228,7 +234,7 @@ export function CountryPicker({
                 onClick={() => choose(country)}
               >
                 <span className="wp-combobox__option-flag" aria-hidden="true">
-                  {country.flagEmoji}
+                  <Flag code={country.id} />
                 </span>
                 {country.name}
               </li>

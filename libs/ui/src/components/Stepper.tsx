@@ -1,3 +1,5 @@
+import { Check } from 'lucide';
+import { Icon } from '../icons/Icon';
 import { cx } from './ids';
 
 export interface StepperProps {
@@ -28,7 +30,7 @@ export function Stepper({
               aria-current={state === 'current' ? 'step' : undefined}
             >
               <span className="wp-stepper__marker" aria-hidden="true">
-                {state === 'done' ? '✓' : number}
+                {state === 'done' ? <Icon icon={Check} size={16} /> : number}
               </span>
               <span className="wp-stepper__label">
                 {step}

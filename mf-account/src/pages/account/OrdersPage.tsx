@@ -11,6 +11,7 @@ import {
 } from '@waypoint/contracts';
 import { Link, useAppDispatch, useAppSelector } from '@waypoint/platform';
 import { Button, Spinner, buttonClassName } from '@waypoint/ui';
+import { ArrowRight, Flag, Icon, Inbox } from '@waypoint/ui/icons';
 import {
   selectOrdersTab,
   showOrdersTab,
@@ -90,13 +91,13 @@ function OrderCard({ order }: { order: OrderSummary }) {
         <Link to={order.resumePath} className="wpa-order__continue">
           Continue Application
           <span className="wp-visually-hidden"> for order #{order.reference}</span>{' '}
-          <span aria-hidden="true">→</span>
+          <Icon icon={ArrowRight} size={18} />
         </Link>
       ) : order.viewPath ? (
         <Link to={order.viewPath} className="wpa-order__continue">
           View application
           <span className="wp-visually-hidden"> for order #{order.reference}</span>{' '}
-          <span aria-hidden="true">→</span>
+          <Icon icon={ArrowRight} size={18} />
         </Link>
       ) : null}
     </li>
@@ -120,8 +121,7 @@ function DraftCard({ draft }: { draft: DraftSummary }) {
         {draft.country ? (
           <span className="wpa-order__country">
             {' · '}
-            <span aria-hidden="true">{draft.country.flagEmoji} </span>
-            {draft.country.name}
+            <Flag code={draft.country.id} /> {draft.country.name}
           </span>
         ) : null}
       </p>
@@ -157,7 +157,7 @@ function DraftCard({ draft }: { draft: DraftSummary }) {
       <Link to={draft.resumePath} className="wpa-order__continue">
         Continue Application
         <span className="wp-visually-hidden"> (saved application)</span>{' '}
-        <span aria-hidden="true">→</span>
+        <Icon icon={ArrowRight} size={18} />
       </Link>
     </li>
   );
@@ -167,6 +167,9 @@ function DraftCard({ draft }: { draft: DraftSummary }) {
 function EmptyState({ title, text }: { title: string; text: string }) {
   return (
     <div className="wpa-empty">
+      <span className="wpa-empty__icon">
+        <Icon icon={Inbox} size={28} />
+      </span>
       <h2>{title}</h2>
       <p>{text}</p>
       <Link to={START_PATH} className={buttonClassName('primary')}>

@@ -13,6 +13,10 @@ const siblings = new Map<string, Buffer>();
 const PAGE = '<!doctype html><title>Waypoint</title><div id="root"></div>';
 const SHELL_JS = `console.log("shell");\n${'export const label = "Apply for a UK ETA";\n'.repeat(40)}`;
 const REMOTE_ENTRY = 'var apply = {}';
+/** The shell's committed icons and web app manifest, copied into its build output as they are. */
+const SHELL_PUBLIC = path.resolve(__dirname, '../../../../shell/public');
+const FLAG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 480"><path fill="#fff" d="M0 0h640v480H0z"/></svg>';
 
 /** Files the production build writes as `.br` and `.gz` siblings too, like the webpack build does. */
 const PRECOMPRESSED: Record<string, string> = {
@@ -29,7 +33,17 @@ beforeAll(async () => {
     'apply/mf-manifest.json': '{"name":"apply"}',
     'apply/412.abcdef0123.js': 'chunk()',
     'account/remoteEntry.js': 'var account = {}',
+    'shell/flags/fr.svg': FLAG,
+    'shell/flags/fr.svg.br': zlib.brotliCompressSync(FLAG),
   };
+  for (const name of [
+    'favicon.svg',
+    'favicon-32.png',
+    'apple-touch-icon.png',
+    'manifest.webmanifest',
+  ]) {
+    files[`shell/${name}`] = await fs.readFile(path.join(SHELL_PUBLIC, name));
+  }
   for (const [name, content] of Object.entries(PRECOMPRESSED)) {
     siblings.set(`${name}.br`, zlib.brotliCompressSync(content));
     siblings.set(`${name}.gz`, zlib.gzipSync(content, { level: 9 }));
@@ -99,6 +113,48 @@ describe('serving the front ends', () => {
     const manifest = await get('/remotes/apply/mf-manifest.json');
     expect(manifest.headers['cache-control']).toBe('no-cache');
     expect(manifest.json()).toEqual({ name: 'apply' });
+  });
+
+  it('serves the favicon, app icons and web app manifest with their content types', async () => {
+    const svg = await get('/favicon.svg', { accept: 'image/*' });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(decoded(svg)).toContain('<svg');
+    const png = await get('/favicon-32.png', { accept: 'image/*' });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    // A PNG of 32×32 pixels: the width and height of its header.
+    expect(png.rawPayload.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.rawPayload.readUInt32BE(16), png.rawPayload.readUInt32BE(20)]).toEqual([32, 32]);
+    const touch = await get('/apple-touch-icon.png', { accept: 'image/*' });
+    expect([touch.rawPayload.readUInt32BE(16), touch.rawPayload.readUInt32BE(20)]).toEqual([
+      180, 180,
+    ]);
+
+    const manifest = await get('/manifest.webmanifest', { accept: '*/*' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(manifest.body)).toMatchObject({
+      short_name: 'Waypoint',
+      start_url: '/',
+      theme_color: '#0a4a80',
+      icons: expect.arrayContaining([
+        expect.objectContaining({ src: '/icon-192.png', sizes: '192x192' }),
+        expect.objectContaining({ src: '/icon-512.png', sizes: '512x512' }),
+      ]),
+    });
+  });
+
+  it('serves flag images compressed, with a long cache', async () => {
+    const res = await get('/flags/fr.svg', { accept: 'image/*', 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(decoded(res)).toBe(FLAG);
+    expect(res.headers['cache-control']).toBe(
+      'public, max-age=2592000, stale-while-revalidate=86400',
+    );
+    expect((await get('/flags/zz.svg', { accept: 'image/*' })).statusCode).toBe(404);
   });
 
   it('tells the shell where each remote lives, from configuration', async () => {

@@ -12,11 +12,16 @@ const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpg|webp)$/;
 /** The precompressed siblings the production build writes beside each file (`main.1a2b3c4d5e.js.br`). */
 const ENCODED_SIBLING = /\.(?:br|gz)$/;
 
+/** The flag images (`/flags/<code>.svg`): stable names, but their drawings change rarely, so a month's cache. */
+const FLAG_FOLDER = 'flags';
+
 /** The cache rule of a file, decided by the name of the file it encodes when a `.br`/`.gz` sibling is sent. */
 function setCacheHeaders(reply: FastifyReply, file: string) {
   const name = path.basename(file).replace(ENCODED_SIBLING, '');
   if (!STABLE_NAMES.has(name) && HASHED.test(name)) {
     reply.header('cache-control', 'public, max-age=31536000, immutable');
+  } else if (path.basename(path.dirname(file)) === FLAG_FOLDER) {
+    reply.header('cache-control', 'public, max-age=2592000, stale-while-revalidate=86400');
   } else {
     reply.header('cache-control', 'no-cache');
   }
