@@ -481,7 +481,7 @@ export function ApplicationsPage() {
         <LoadError what="the applications" error={error} onRetry={() => void refetch()} />
       ) : null}
       {!outOfOrder && !isError && !data && isFetching ? (
-        <Spinner label="Loading applications…" showLabel className="wp-list-loading" />
+        <Spinner label="Loading applications…" showLabel />
       ) : null}
       {data ? (
         <div aria-busy={isFetching || undefined}>
