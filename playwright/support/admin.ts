@@ -31,19 +31,21 @@ interface StaffTotp {
   lastStep: number;
 }
 
-function readStaffTotp(): StaffTotp {
+/** The file of STAFF's authenticator in the run's portal (written by the global setup). */
+function runStaffTotpFile(): string {
   const file = process.env[STAFF_TOTP_FILE_ENV];
   if (!file)
     throw new Error(`${STAFF_TOTP_FILE_ENV} is not set: the global setup did not enrol STAFF`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as StaffTotp;
+  return file;
 }
 
 /**
  * The next unused authenticator code of STAFF. The server accepts the codes of the previous, current and next
  * 30-second steps, each once: when the next step's code was already used, this waits for time to move on.
+ * `file` is the run's portal's unless another portal's is given (enrolStaffSecondFactor writes one).
  */
-export async function nextStaffCode(): Promise<string> {
-  const state = readStaffTotp();
+export async function nextStaffCode(file = runStaffTotpFile()): Promise<string> {
+  const state = JSON.parse(fs.readFileSync(file, 'utf8')) as StaffTotp;
   let current = Math.floor(Date.now() / 30_000);
   const step = Math.max(current, state.lastStep + 1);
   while (step > current + 1) {
@@ -51,7 +53,7 @@ export async function nextStaffCode(): Promise<string> {
     current = Math.floor(Date.now() / 30_000);
   }
   const code = await generate({ secret: state.secret, epoch: step * 30 });
-  fs.writeFileSync(process.env[STAFF_TOTP_FILE_ENV]!, JSON.stringify({ ...state, lastStep: step }));
+  fs.writeFileSync(file, JSON.stringify({ ...state, lastStep: step }));
   return code;
 }
 
@@ -297,9 +299,12 @@ export async function submitThroughApi(order: PaidOrder): Promise<void> {
 
 /**
  * Signs `request` (e.g. `page.request`, whose cookies are the page's) in as STAFF through the API: the password,
- * then the authenticator code.
+ * then the authenticator code (from `totpFile`, the run's portal's by default).
  */
-export async function signInAsStaff(request: APIRequestContext): Promise<void> {
+export async function signInAsStaff(
+  request: APIRequestContext,
+  totpFile = runStaffTotpFile(),
+): Promise<void> {
   await dataOf(
     await request.post('/api/auth/login', {
       data: { email: STAFF.email, password: STAFF.password },
@@ -307,7 +312,9 @@ export async function signInAsStaff(request: APIRequestContext): Promise<void> {
     'staff login',
   );
   await dataOf(
-    await request.post('/api/auth/second-factor/verify', { data: { code: await nextStaffCode() } }),
+    await request.post('/api/auth/second-factor/verify', {
+      data: { code: await nextStaffCode(totpFile) },
+    }),
     'staff second factor',
   );
 }

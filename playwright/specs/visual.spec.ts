@@ -1,0 +1,291 @@
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { AdminApplicationDetailPage } from '../pages/AdminApplicationDetailPage';
+import { AdminApplicationsPage } from '../pages/AdminApplicationsPage';
+import { AdminDashboardPage } from '../pages/AdminDashboardPage';
+import { WizardDateInput } from '../pages/WizardDateInput';
+import { PostPaymentPage } from '../pages/PostPaymentPage';
+import { PostPaymentReviewPage } from '../pages/PostPaymentReviewPage';
+import { enrolStaffSecondFactor, signInAsStaff, STAFF } from '../support/admin';
+import { createDocumentFiles, completeThroughApi } from '../support/post-payment';
+import { startPortal } from '../support/portal.mjs';
+import {
+  billingFor,
+  CARDS,
+  expect,
+  isoDaysFromNow,
+  test as wizardTest,
+  type Traveller,
+} from '../support/wizard';
+
+/**
+ * Screenshot comparisons of the portal's screens at a desktop and a phone width, against the baselines committed
+ * beside this file (`visual.spec.ts-snapshots/`), so the look cannot change without someone seeing it. Refresh
+ * them after an intended change with `npm run e2e -- specs/visual.spec.ts --update-snapshots` and look at every
+ * changed picture before committing it.
+ *
+ * The screens are shot on a portal of their own (a fresh database with the staff account and the same synthetic
+ * applications every time), so what other specs did never shows. What changes from day to day (dates, order
+ * references, QR codes) is masked.
+ */
+
+const DESKTOP = { width: 1280, height: 800 } as const;
+const PHONE = { width: 390, height: 844 } as const;
+
+/** Travellers whose every detail is fixed (the passports expire long after the baselines were made). */
+const TRAVELLERS: readonly Traveller[] = [
+  {
+    firstName: 'Amelia',
+    lastName: 'Novak',
+    dateOfBirth: '1986-04-12',
+    passportNumber: 'X4821937',
+    passportExpiry: '2034-03-10',
+  },
+  {
+    firstName: 'Theo',
+    lastName: 'Novak',
+    dateOfBirth: '2016-09-03',
+    passportNumber: 'X4821938',
+    passportExpiry: '2033-07-21',
+  },
+];
+const EMAIL = 'amelia.novak@example.com';
+
+interface VisualPortal {
+  url: string;
+  totpFile: string;
+}
+
+const test = wizardTest.extend<object, { visualPortal: VisualPortal }>({
+  visualPortal: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const portal = await startPortal({
+        quiet: true,
+        admins: [{ email: STAFF.email, password: STAFF.password }],
+        syntheticApplications: 45,
+      });
+      const totpFile = path.join(portal.dataDir, 'visual-staff-totp.json');
+      await enrolStaffSecondFactor(portal.url, totpFile);
+      await use({ url: portal.url, totpFile });
+      await portal.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ visualPortal }, use) => use(visualPortal.url),
+});
+
+const MONTH = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*';
+const YEAR = new Date().getFullYear();
+/** Years a date shown today may have: the synthetic applications go two years back, trips into next year. */
+const NEAR_YEAR = `(${[YEAR - 2, YEAR - 1, YEAR, YEAR + 1].join('|')})`;
+
+/**
+ * Texts that change from day to day or hour to hour: dates near today ('23 Dec 2026', 'Thursday 26 November'),
+ * deadlines ('Tomorrow by 23:47'), times, order references and payment ids. A date of birth or a passport expiry
+ * years away stays.
+ */
+const CHANGING_TEXT = [
+  new RegExp(`\\b\\d{1,2} ${MONTH},? ${NEAR_YEAR}\\b`),
+  new RegExp(`\\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? \\d{1,2} ${MONTH}\\b`),
+  /\bby \d{1,2}:\d{2}\b/,
+  // Order references ('Order #4FC1C0A4') and the payment provider's ids.
+  /#[A-Z0-9]{8}\b/,
+  /\bpi_[A-Za-z0-9_]+/,
+];
+
+/**
+ * Draws what changes between runs on the page (see CHANGING_TEXT), the order reference and `extra` as a box of
+ * one size, whatever its text, so that neither its content nor its length (a line more or less) can move the
+ * rest of the page. (Set through the DOM's style properties: the portal's CSP rightly refuses an injected
+ * stylesheet.)
+ */
+async function markChanging(page: Page, reference: string, extra: Locator[]): Promise<void> {
+  const locators = [
+    page.locator('time'),
+    ...CHANGING_TEXT.map((pattern) => page.getByText(pattern)),
+    ...(reference ? [page.getByText(reference)] : []),
+    ...extra,
+  ];
+  for (const locator of locators)
+    await locator.evaluateAll((elements) => {
+      for (const element of elements) {
+        const box = {
+          display: 'inline-block',
+          width: '7em',
+          'max-width': '100%',
+          height: '1.25em',
+          overflow: 'hidden',
+          'vertical-align': 'middle',
+          color: 'transparent',
+          background: '#ff00ff',
+          border: '0',
+        };
+        for (const [property, value] of Object.entries(box))
+          (element as HTMLElement).style.setProperty(property, value, 'important');
+      }
+    });
+}
+
+/**
+ * Compares the whole page at the desktop and at the phone width with `name-desktop.png` and `name-phone.png`,
+ * with what changes between runs boxed (markChanging); leaves the page at the desktop width.
+ */
+async function looksRight(
+  page: Page,
+  name: string,
+  { reference = '', extra = [] }: { reference?: string; extra?: Locator[] } = {},
+): Promise<void> {
+  for (const [width, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    // From the top, with nothing focused, every picture loaded (lazy ones too), and after any re-render for
+    // the new width: then the boxes are drawn.
+    await page.evaluate(async () => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+      const pictures = [...document.images];
+      for (const picture of pictures) picture.loading = 'eager';
+      await Promise.all(pictures.map((picture) => picture.decode().catch(() => undefined)));
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    });
+    await markChanging(page, reference, extra);
+    await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
+      fullPage: true,
+      maxDiffPixelRatio: 0.005,
+    });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+test.describe('how the portal looks', () => {
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  test.use({ viewport: DESKTOP });
+
+  let applicationId = '';
+  let reference = '';
+
+  test('the traveller journey from the home page to check your answers', async ({
+    page,
+    home,
+    wizard,
+    orders,
+  }) => {
+    await home.goto();
+    await looksRight(page, 'home');
+
+    const arrival = isoDaysFromNow(40);
+    const trip = wizard.tripDetails;
+    await trip.goto();
+    if ((await trip.country.input.inputValue()) !== 'United States')
+      await trip.country.choose('United States');
+    await trip.visaType.selectOption({ label: 'United Kingdom ETA' });
+    await expect(trip.visaInformation).toBeVisible();
+    await new WizardDateInput(trip.arrivalDate).set(arrival);
+    await looksRight(page, 'wizard-trip-details', {
+      extra: [trip.arrivalDate.getByRole('combobox')],
+    });
+    await trip.startApplying.click();
+    await wizard.personalInfo.waitUntilReady();
+
+    const step2 = wizard.personalInfo;
+    await step2.addTraveler.click();
+    for (const [index, traveller] of TRAVELLERS.entries())
+      await wizard.fillTraveller(index, traveller, EMAIL);
+    await looksRight(page, 'wizard-personal-info');
+    await step2.saveAndContinue.click();
+    await wizard.passportInfo.waitUntilReady();
+
+    const step3 = wizard.passportInfo;
+    for (const [index, traveller] of TRAVELLERS.entries()) {
+      const fields = step3.traveler(index);
+      await fields.number.fill(traveller.passportNumber);
+      await fields.expirationDate.set(traveller.passportExpiry);
+      await fields.secondNationality.getByRole('radio', { name: 'No', exact: true }).check();
+    }
+    await looksRight(page, 'wizard-passport-info');
+    await step3.saveAndContinue.click();
+    await wizard.processingTime.waitUntilReady();
+
+    await wizard.processingTime.option('Standard').check();
+    await looksRight(page, 'wizard-processing-time');
+    await wizard.processingTime.saveAndContinue.click();
+    await wizard.checkout.waitUntilReady();
+    await expect(wizard.checkout.proceed).toBeVisible();
+    await looksRight(page, 'checkout-review');
+
+    await wizard.checkout.proceed.click();
+    await expect(wizard.checkout.payment).toBeVisible();
+    const first = TRAVELLERS[0]!;
+    await wizard.checkout.fillBilling(billingFor(first, EMAIL));
+    await wizard.checkout.fillCard(CARDS.visa);
+    await looksRight(page, 'checkout-payment');
+    await wizard.checkout.pay.click();
+
+    reference = await wizard.expectSuccess();
+    const continueHref = await wizard.success.continueWithDocuments.getAttribute('href');
+    applicationId = decodeURIComponent(continueHref?.split('/')[2] ?? '');
+    expect(applicationId).not.toBe('');
+    await looksRight(page, 'success', { reference });
+
+    await orders.goto();
+    await expect(orders.main.getByRole('heading', { name: `Order #${reference}` })).toBeVisible();
+    await looksRight(page, 'my-orders', { reference });
+
+    const base = `/application/${applicationId}`;
+    const sections: [string, string, string][] = [
+      ['general-info', `${base}/general-info`, 'General Information'],
+    ];
+    const application = (await (
+      await page.request.get(`/api/application/${applicationId}`)
+    ).json()) as {
+      data: { travelers: { id: string }[] };
+    };
+    const travelerId = application.data.travelers[0]!.id;
+    for (const [slug, title] of [
+      ['passport-page', 'Passport page'],
+      ['applicants-photo', "Applicant's photo"],
+      ['personal-information', 'Personal information'],
+      ['passport-information', 'Passport information'],
+      ['work', 'Work'],
+      ['declaration', 'Declaration'],
+    ] as const)
+      sections.push([slug, `${base}/travelers/${travelerId}/${slug}`, title]);
+    for (const [slug, url, title] of sections) {
+      await page.goto(url);
+      const section = new PostPaymentPage(page, title);
+      await section.waitUntilReady();
+      await looksRight(page, `after-payment-${slug}`, { reference });
+    }
+
+    await completeThroughApi(page.request, applicationId, await createDocumentFiles());
+    const review = new PostPaymentReviewPage(page);
+    await page.goto(`${base}/review`);
+    await review.waitUntilReady();
+    await looksRight(page, 'check-your-answers', { reference });
+    await review.confirmAndSubmit();
+    await expect(review.readOnlyBanner).toBeVisible();
+  });
+
+  test('the staff area: dashboard, applications and one application', async ({
+    page,
+    visualPortal,
+  }) => {
+    expect(applicationId, 'the traveller journey made the order').not.toBe('');
+    await signInAsStaff(page.request, visualPortal.totpFile);
+
+    const dashboard = new AdminDashboardPage(page);
+    await dashboard.goto();
+    await looksRight(page, 'admin-dashboard', { reference });
+
+    const list = new AdminApplicationsPage(page);
+    await list.goto();
+    await looksRight(page, 'admin-applications', { reference });
+
+    const detail = new AdminApplicationDetailPage(page);
+    await detail.goto(applicationId, reference);
+    await looksRight(page, 'admin-application', { reference });
+  });
+});
