@@ -57,11 +57,15 @@ test.describe('content and status pages', () => {
 test.describe('pages that paint before JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('home, trip details and login arrive as HTML with their content', async ({ page }) => {
+  test('home, trip details, login and My orders arrive as HTML with their content', async ({
+    page,
+  }) => {
     const pages: [string, string][] = [
       ['/', 'Apply for your UK travel permission online, fast'],
       ['/application/trip-details', 'Trip details'],
       ['/auth/login', 'Log in'],
+      // The frame of a signed-in page: the heading shows while the session is checked.
+      ['/orders', 'My orders'],
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);
@@ -70,6 +74,10 @@ test.describe('pages that paint before JavaScript', () => {
         'not affiliated with the UK government',
       );
     }
+  });
+
+  test('the login form arrives as HTML', async ({ page }) => {
+    await page.goto('/auth/login');
     await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
   });
 });

@@ -9,6 +9,7 @@ import {
   BrowserRouter,
   StandaloneRoutes,
   createAppStore,
+  loadProfile,
   type AuthUser,
   type RemoteRoutesModule,
 } from '@waypoint/platform';
@@ -110,19 +111,22 @@ export interface RenderRemoteOptions {
   keepSession?: boolean | undefined;
   /** Puts things in storage before the store reads it (after storage is cleared). */
   prepare?: () => void;
+  /** Asks the server who is signed in before the first render, as the shell does. */
+  checkSession?: boolean | undefined;
 }
 
 /** Renders a remote's routes at `path` the way the shell mounts them: one store, the browser's history. */
 export async function renderRemote(
   module: RemoteRoutesModule,
   path: string,
-  { user, state, keepSession = false, prepare }: RenderRemoteOptions = {},
+  { user, state, keepSession = false, prepare, checkSession = false }: RenderRemoteOptions = {},
 ) {
   window.localStorage.clear();
   if (!keepSession) window.sessionStorage.clear();
   prepare?.();
   if (user) window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user }));
   const store = createAppStore({ storage: window.localStorage });
+  if (checkSession) void store.dispatch(loadProfile());
   window.history.replaceState(
     state === undefined ? null : { usr: state, key: 'test', idx: 0 },
     '',

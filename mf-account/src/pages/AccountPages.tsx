@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   AuthErrorText,
   Link,
@@ -6,12 +6,10 @@ import {
   Outlet,
   RequireAuth,
   logout,
-  selectAuth,
   useAppDispatch,
-  useAppSelector,
   useNavigate,
 } from '@waypoint/platform';
-import { Button, Drawer, ErrorBox, PageSpinner } from '@waypoint/ui';
+import { Button, Drawer, ErrorBox } from '@waypoint/ui';
 
 export { OrdersPage } from './account/OrdersPage';
 export { ProfilePage } from './account/ProfilePage';
@@ -56,16 +54,8 @@ function AccountMenu({ onNavigate, onLogoutFailed }: AccountMenuProps) {
 
 /** Orders and profile: signed-in users only, with the account side menu (a drawer on small screens). */
 export function AccountLayout() {
-  const auth = useAppSelector(selectAuth);
-  const signedIn = auth.isAuthenticated && auth.user !== null;
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
-  const [shown, setShown] = useState(false);
-
-  useEffect(() => {
-    if (signedIn && !auth.isLoading) setShown(true);
-  }, [signedIn, auth.isLoading]);
-
   const content = (
     <div className="wp-container wp-side-layout">
       <aside className="wp-side-layout__aside wp-card" aria-label="Account">
@@ -93,9 +83,9 @@ export function AccountLayout() {
     </div>
   );
 
-  // While the session is first checked a spinner shows. Later work of the auth store (saving the profile,
-  // logging out) also sets its loading flag: the page then stays on screen, keeping what the user typed.
-  return (
-    <RequireAuth loading={shown && signedIn ? content : <PageSpinner />}>{content}</RequireAuth>
-  );
+  // While the session is first checked, the layout and the page's heading already show (each page waits for a
+  // user before it asks for data): that is what the HTML rendered at build time holds, so it paints before any
+  // script runs and hydrates unchanged. A guest then goes to login. Later work of the auth store (saving the
+  // profile, logging out) keeps the page on screen too, with what the user typed.
+  return <RequireAuth loading={content}>{content}</RequireAuth>;
 }

@@ -55,6 +55,8 @@ export interface RenderOptions {
   state?: unknown;
   /** Keeps sessionStorage, as a reload of the page does. */
   keepSession?: boolean;
+  /** Asks the server who is signed in before the first render, as the shell does. */
+  checkSession?: boolean;
 }
 
 /** Renders the account area at `path` the way the shell mounts it: one store, the browser's history. */

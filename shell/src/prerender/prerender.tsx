@@ -23,6 +23,7 @@ export const PRERENDERED_PAGES: Record<string, string> = {
   '/privacy': 'privacy.html',
   '/application/trip-details': 'trip-details.html',
   '/auth/login': 'login.html',
+  '/orders': 'orders.html',
 };
 
 /**

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApplicationStatus, DraftSummary, OrderSummary } from '@waypoint/contracts';
 import {
@@ -75,6 +75,34 @@ describe('my orders', () => {
     mockApi({});
     await renderAccount('/orders');
     expect(currentPath()).toBe('/auth/login?redirect=%2Forders');
+  });
+
+  it('shows the page while the session is checked, and asks for the orders only once someone is signed in', async () => {
+    let answerProfile: () => void = () => undefined;
+    const calls = mockApi({
+      'GET /api/auth/profile': () =>
+        new Promise((resolve) => {
+          answerProfile = () => resolve(ok(traveller));
+        }),
+      'GET /api/applications/my-applications': ok(orders),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { checkSession: true });
+    // What the HTML rendered at build time shows: the heading, the tabs and the list loading.
+    expect(screen.getByRole('heading', { level: 1, name: 'My orders' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Active Applications' })).toBeInTheDocument();
+    expect(within(screen.getByRole('tabpanel')).getByText('Loading your orders…')).toBeVisible();
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/profile']);
+
+    answerProfile();
+    expect(await screen.findByRole('heading', { name: 'Order #0000AB12' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/orders');
+  });
+
+  it('sends a guest to log in once the session check says nobody is signed in', async () => {
+    mockApi({ 'GET /api/auth/profile': failure(401, 'Not signed in') });
+    await renderAccount('/orders', { checkSession: true });
+    await waitFor(() => expect(currentPath()).toBe('/auth/login?redirect=%2Forders'));
   });
 
   it('shows the active orders as cards, with their details and a way to continue', async () => {

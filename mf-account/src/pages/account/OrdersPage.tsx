@@ -9,7 +9,7 @@ import {
   type OrderSummary,
   type WizardStepNumber,
 } from '@waypoint/contracts';
-import { Link, useAppDispatch, useAppSelector } from '@waypoint/platform';
+import { Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
 import { Button, Spinner, buttonClassName } from '@waypoint/ui';
 import { ArrowRight, Flag, Icon, Inbox } from '@waypoint/ui/icons';
 import {
@@ -237,12 +237,19 @@ function OrdersPanel({
 export function OrdersPage() {
   const dispatch = useAppDispatch();
   const current = useAppSelector(selectOrdersTab);
+  // The page shows (heading, tabs, a loading list) while the session is still being checked, as its HTML
+  // rendered at build time does; the orders are asked for once someone is known to be signed in.
+  const signedIn = useAppSelector(selectAuth).isAuthenticated;
   // Always fresh: the status of an order changes while the user is away.
   const { data, isLoading, isFetching, isError, refetch } = useGetMyApplicationsQuery(undefined, {
     refetchOnMountOrArgChange: true,
+    skip: !signedIn,
   });
   // The saved application of the wizard, changed from another page since the last visit.
-  const saved = useGetMyDraftQuery(undefined, { refetchOnMountOrArgChange: true });
+  const saved = useGetMyDraftQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    skip: !signedIn,
+  });
   const orders = isError ? [] : (data ?? []);
   const draft = saved.isError ? null : (saved.data ?? null);
 
@@ -313,6 +320,7 @@ export function OrdersPage() {
               orders={orders}
               draft={draft}
               loading={
+                !signedIn ||
                 isLoading ||
                 saved.isLoading ||
                 (isFetching && data === undefined) ||

@@ -60,6 +60,19 @@ describe('login', () => {
     });
   });
 
+  it('takes the address the field shows, even one typed before the page took over the field', async () => {
+    const sent = mockApi({ 'POST /api/auth/check-email': ok({ hasPassword: true }) });
+    await renderAccount('/auth/login');
+    // The prerendered HTML's field, typed into before hydration: the DOM has the address, React's state not.
+    const field = screen.getByRole('textbox', { name: /^Email/ }) as HTMLInputElement;
+    field.value = 'ada@example.com';
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByLabelText(/^Password/)).toBeInTheDocument();
+    expect(callsTo(sent, 'POST /api/auth/check-email')[0]?.body).toEqual({
+      email: 'ada@example.com',
+    });
+  });
+
   it('goes home after login when there is no remembered page, and never to another site', async () => {
     mockApi({
       'POST /api/auth/check-email': ok({ hasPassword: true }),

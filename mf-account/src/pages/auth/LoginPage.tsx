@@ -71,7 +71,10 @@ export function LoginPage() {
   };
 
   const continueWithEmail = async () => {
-    const parsed = CheckEmailBody.safeParse({ email });
+    // What the field shows: this page's HTML is rendered at build time, so an address can be typed (and
+    // Continue pressed) before the page's script has taken over the field.
+    const typed = emailRef.current?.value ?? email;
+    const parsed = CheckEmailBody.safeParse({ email: typed });
     if (!parsed.success) {
       showIssues(parsed.error.issues);
       return;
