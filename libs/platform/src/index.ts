@@ -81,7 +81,9 @@ export {
 } from './store';
 export {
   RemoteLoadError,
+  RemoteVersionError,
   createRemoteRegistry,
+  remoteLoadFailure,
   isRemoteRoutesModule,
   type RemoteModuleLoader,
   type RemoteName,

@@ -6,8 +6,9 @@
  * which is a shared singleton, re-exports just the APIs below, and each build bundles only those. The router and
  * its React contexts stay one instance at run time because every remote gets them through the shell's platform.
  *
- * To use another API, add it here. A remote built with it needs a shell deployed with it too, because the
- * shell's copy of platform is the one that runs.
+ * To use another API, add it here and raise platform's minor version: a remote built with it declares that version
+ * as its minimum, and the shell's copy of platform is the one that runs, so the shell ships it first
+ * (docs/micro-frontends.md).
  */
 export {
   BrowserRouter,

@@ -155,6 +155,14 @@ function readVersion(packageName, fromDir) {
   throw new Error(`Cannot find the installed version of ${packageName} from ${fromDir}`);
 }
 
+/**
+ * The portal's own libraries are the contract between the shell and the remotes (docs/micro-frontends.md): each
+ * build declares the range it needs (`^` the version it was built with, so the same major) and, strictly, refuses to
+ * run on a copy outside it. A remote built for another major of platform or ui then fails to load instead of
+ * running on the shell's copy; the shell shows that area's "being updated" message and logs both versions.
+ */
+const CONTRACT_PACKAGES = new Set(['@waypoint/platform', '@waypoint/ui']);
+
 function sharedConfig(workspaceDir) {
   const shared = {};
   for (const name of SHARED_SINGLETONS) {
@@ -162,7 +170,12 @@ function sharedConfig(workspaceDir) {
       ? name.split('/').slice(0, 2).join('/')
       : name.split('/')[0];
     const version = readVersion(packageName, workspaceDir);
-    shared[name] = { singleton: true, requiredVersion: `^${version}`, version };
+    shared[name] = {
+      singleton: true,
+      requiredVersion: `^${version}`,
+      version,
+      ...(CONTRACT_PACKAGES.has(packageName) ? { strictVersion: true } : {}),
+    };
   }
   return shared;
 }

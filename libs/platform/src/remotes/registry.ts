@@ -35,6 +35,42 @@ export class RemoteLoadError extends Error {
   }
 }
 
+/**
+ * A remote built for another major version of a contract package (`@waypoint/platform`, `@waypoint/ui`) than the
+ * shell provides. Module Federation refuses to hand it the shell's copy (the shared configuration is strict for
+ * these), so the area shows its "being updated" message instead of running on the wrong copy; the message names
+ * both versions for the log.
+ */
+export class RemoteVersionError extends RemoteLoadError {
+  constructor(
+    remote: RemoteName,
+    readonly packageName: string,
+    readonly required: string,
+    readonly provided: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      remote,
+      `The ${remote} area needs ${packageName} ${required}, but the portal provides ${provided}`,
+      options,
+    );
+    this.name = 'RemoteVersionError';
+  }
+}
+
+// Module Federation's words when a strict singleton does not satisfy a consumer's range.
+const VERSION_CONFLICT =
+  /Version (\S+) from .*? of shared singleton module (\S+) does not satisfy the requirement of \S+ which needs ([^)\s]+)/;
+
+/** The remote's load failure, as a {@link RemoteVersionError} when it was a version conflict. */
+export function remoteLoadFailure(remote: RemoteName, error: unknown): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  const conflict = VERSION_CONFLICT.exec(message);
+  if (!conflict) return error;
+  const [, provided = '', packageName = '', required = ''] = conflict;
+  return new RemoteVersionError(remote, packageName, required, provided, { cause: error });
+}
+
 export function isRemoteRoutesModule(value: unknown): value is RemoteRoutesModule {
   if (typeof value !== 'object' || value === null || !('mounts' in value)) return false;
   const { mounts } = value as { mounts: unknown };
@@ -61,6 +97,9 @@ export function createRemoteRegistry({ load, onError }: RemoteRegistryOptions): 
         pending = trackPromise(
           Promise.resolve()
             .then(() => load(name))
+            .catch((error: unknown) => {
+              throw remoteLoadFailure(name, error);
+            })
             .then((module) => {
               if (!isRemoteRoutesModule(module)) {
                 throw new RemoteLoadError(name, `The ${name} area did not provide its routes`);
