@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expectNoA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
+import { REPO_ROOT } from '../support/portal.mjs';
 
 const ACCOUNT_REMOTE = '**/remotes/account/**';
 
@@ -69,5 +72,68 @@ test.describe('a stopped remote', () => {
     await tripDetails.goto();
     await expect(tripDetails.country.input).toHaveValue('United States');
     await expectNoA11yViolations(page);
+  });
+});
+
+/** The version of the platform the portal runs (the shell's copy). */
+const PLATFORM_VERSION = (
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'libs/platform/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+const NEXT_MAJOR = `${Number(PLATFORM_VERSION.split('.')[0]) + 1}.0.0`;
+
+test.describe('a remote built for another major version of the platform', () => {
+  test('shows that the area is being updated, logs both versions, and the other areas work', async ({
+    page,
+    header,
+    home,
+    tripDetails,
+    login,
+  }) => {
+    // The account area's entry as a build against the next major of @waypoint/platform and @waypoint/ui declares
+    // itself: that version, and a range of that major. Module Federation must refuse it the shell's copy.
+    await page.route('**/remotes/account/remoteEntry.js', async (route) => {
+      const response = await route.fetch();
+      const built = await response.text();
+      const nextMajor = built
+        .replaceAll(`requiredVersion:"^${PLATFORM_VERSION}"`, `requiredVersion:"^${NEXT_MAJOR}"`)
+        .replaceAll(`version:"${PLATFORM_VERSION}"`, `version:"${NEXT_MAJOR}"`);
+      expect(nextMajor, 'the entry declares the platform range').not.toBe(built);
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/javascript; charset=utf-8',
+        body: nextMajor,
+      });
+    });
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    page.on('pageerror', (error) => logged.push(error.message));
+
+    await page.goto('/auth/login');
+    const updating = page.getByRole('alert').filter({
+      has: page.getByRole('heading', { level: 1, name: 'This part of the site is being updated.' }),
+    });
+    await expect(updating).toBeVisible();
+    await expect(updating).toContainText('please try again in a few minutes');
+    await expect(updating.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(login.heading).toHaveCount(0);
+    await expect(header.brand).toBeVisible();
+    await expect
+      .poll(() => logged.join('\n'))
+      .toMatch(
+        new RegExp(
+          `The account area needs @waypoint/(platform|ui) \\^${NEXT_MAJOR.replaceAll('.', '\\.')}, but the portal provides ${PLATFORM_VERSION.replaceAll('.', '\\.')}`,
+        ),
+      );
+    await expectNoA11yViolations(page);
+
+    // The rest of the portal keeps working: home, and the apply area.
+    await header.brand.click();
+    await home.waitUntilReady();
+    await tripDetails.goto();
+    await expect(tripDetails.country.input).toHaveValue('United States');
   });
 });

@@ -183,6 +183,32 @@ describe('remote areas', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('says an area is being updated when it was built for another major version of the platform, and logs both versions', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({ '/api/auth/profile': guestProfile });
+    // Module Federation's refusal of a strict singleton outside the remote's range.
+    const refusal = new Error(
+      '[ Federation Runtime ]: Version 1.0.0 from shell of shared singleton module @waypoint/platform does not satisfy the requirement of apply which needs ^2.0.0)',
+    );
+    const { reported } = await renderApp({
+      path: '/application/trip-details',
+      load: () => Promise.reject(refusal),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'This part of the site is being updated.' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/A new version is on its way: please try again in a few minutes\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Privacy' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(reported.map((error) => (error as Error).message)).toContain(
+        'The apply area needs @waypoint/platform ^2.0.0, but the portal provides 1.0.0',
+      ),
+    );
+  });
+
   it('catches a remote page that throws while rendering', async () => {
     const user = userEvent.setup();
     mockApi({ '/api/auth/profile': guestProfile });

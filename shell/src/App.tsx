@@ -2,6 +2,7 @@ import {
   NotFoundPage,
   RemoteProvider,
   RemoteRoutes,
+  RemoteVersionError,
   RequireAdmin,
   Route,
   Routes,
@@ -36,7 +37,9 @@ export function App({ registry }: AppProps) {
     <RemoteProvider
       registry={registry}
       loading={loading}
-      renderError={({ retry }) => <RemoteUnavailable onRetry={retry} />}
+      renderError={({ error, retry }) => (
+        <RemoteUnavailable onRetry={retry} updating={error instanceof RemoteVersionError} />
+      )}
     >
       <Routes>
         <Route element={<Layout />}>

@@ -1,7 +1,14 @@
 import { use, type ComponentType } from 'react';
 
-/** A promise React's `use` reads at once when it has settled (its documented `status`/`value` fields). */
-type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T };
+/**
+ * A promise React's `use` reads at once when it has settled (its documented `status`, `value` and `reason`
+ * fields): `use` returns the value, or throws the reason to the nearest error boundary.
+ */
+type TrackedPromise<T> = Promise<T> & {
+  status?: 'fulfilled' | 'rejected';
+  value?: T;
+  reason?: unknown;
+};
 
 /** Marks a promise with its outcome when it settles, so `use` does not suspend on it once it has. */
 export function trackPromise<T>(promise: Promise<T>): Promise<T> {
@@ -11,8 +18,9 @@ export function trackPromise<T>(promise: Promise<T>): Promise<T> {
       tracked.status = 'fulfilled';
       tracked.value = value;
     },
-    () => {
+    (reason: unknown) => {
       tracked.status = 'rejected';
+      tracked.reason = reason;
     },
   );
   return promise;

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { validateProcessing } from '@waypoint/contracts';
+import { travelerCountSummary, validateProcessing } from '@waypoint/contracts';
 import { useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
 import { Button, ErrorBox, ErrorSummary, Spinner } from '@waypoint/ui';
 import { OrderCost, priceOf } from '../components/OrderCost';
@@ -64,7 +64,14 @@ export function ProcessingTimePage() {
         </div>
         <div className="wp-stack wpw-processing-aside">
           {visaType && option ? (
-            <OrderCost price={priceOf(visaType, option, travelers.length)} title="Summary" />
+            <OrderCost
+              price={priceOf(visaType, option, travelers.length)}
+              title="Summary"
+              travelerSummary={travelerCountSummary(
+                travelers.map((traveler) => traveler.dateOfBirth),
+                apply.hasPlannedDates ? apply.arrivalDate : null,
+              )}
+            />
           ) : null}
           <Button type="submit" size="large" fullWidth>
             Save &amp; Continue

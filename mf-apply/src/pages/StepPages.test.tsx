@@ -242,7 +242,7 @@ describe('passport information', () => {
 });
 
 describe('processing time', () => {
-  it('preselects the first option, shows the prices and the total, and saves the choice', async () => {
+  it('preselects the first option, shows the prices and the total for the travellers by age, and saves the choice', async () => {
     const sent = mockApi({});
     await renderApply('/application/processing-time', {
       wizard: { currentStep: 4, travelers: [traveler1, traveler1] },
@@ -254,11 +254,12 @@ describe('processing time', () => {
       /^€29\.00 per traveler €58\.00 for 2 travelers Checked and submitted within 72 hours Submitted to the UK government: .+ by \d{2}:\d{2}$/,
     );
     const summary = screen.getByRole('region', { name: 'Summary' });
-    expect(summary).toHaveTextContent('Total for 2 travelers€103.80');
+    // Counted by age, as on your information and the checkout.
+    expect(summary).toHaveTextContent('Total for 2 adults€103.80');
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Fast' }));
-    expect(summary).toHaveTextContent('Total for 2 travelers€143.80');
+    expect(summary).toHaveTextContent('Total for 2 adults€143.80');
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     await findTitle('Review your order');
     expect(callsTo(sent, 'POST /api/applications/save')[0]?.body).toMatchObject({

@@ -96,7 +96,8 @@ export async function renderApp({ path = '/', savedUser, load }: RenderAppOption
   const loader = jest.fn<Promise<unknown>, Parameters<RemoteModuleLoader>>(
     load ?? (async () => ({ mounts: { auth: [{ path: 'login', element: <h1>Log in</h1> }] } })),
   );
-  const registry = createRemoteRegistry({ load: loader });
+  const reported: unknown[] = [];
+  const registry = createRemoteRegistry({ load: loader, onError: (error) => reported.push(error) });
   const view = await act(async () =>
     render(
       <Provider store={store}>
@@ -107,5 +108,6 @@ export async function renderApp({ path = '/', savedUser, load }: RenderAppOption
       </Provider>,
     ),
   );
-  return { ...view, store, loader };
+  /** `reported`: what the registry reported (the shell logs it with window.reportError). */
+  return { ...view, store, loader, reported };
 }
