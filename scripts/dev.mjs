@@ -11,7 +11,12 @@ const require = createRequire(import.meta.url);
 const tsc = require.resolve('typescript/bin/tsc', { paths: [root] });
 const webpack = require.resolve('webpack-cli/bin/cli.js', { paths: [root] });
 const apiPort = process.env.PORT || '3000';
-const env = { ...process.env, WAYPOINT_API_URL: `http://localhost:${apiPort}` };
+const env = {
+  ...process.env,
+  WAYPOINT_API_URL: `http://localhost:${apiPort}`,
+  // The API hands the staff area's address to signed-in staff: here, mf-admin's dev server.
+  REMOTE_ADMIN_URL: process.env.REMOTE_ADMIN_URL || 'http://localhost:4203/mf-manifest.json',
+};
 
 // One build first, so that the API and the front ends start from a compiled libs/contracts.
 console.log('[dev] compiling the API and libs/contracts …');

@@ -4,11 +4,13 @@ const {
   packageFolder,
 } = require('@waypoint/platform/webpack/create-config.cjs');
 
-/** In development the shell loads each remote from its own dev server (`npm run dev -w <remote>`). */
+/**
+ * In development the shell loads each remote from its own dev server (`npm run dev -w <remote>`). The staff area's
+ * address comes from the API, for staff only (`npm run dev` points it at mf-admin's dev server on port 4203).
+ */
 const devRemotes = {
   apply: 'http://localhost:4201/mf-manifest.json',
   account: 'http://localhost:4202/mf-manifest.json',
-  admin: 'http://localhost:4203/mf-manifest.json',
 };
 
 module.exports = createWebpackConfig({

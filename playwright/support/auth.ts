@@ -44,4 +44,12 @@ export async function signInAs(page: Page, user: ProfileUser): Promise<void> {
   await page.route('**/api/auth/logout', (route) =>
     route.fulfill({ json: { success: true, data: null } }),
   );
+  if (user.role === 'admin') {
+    // Where the staff area is deployed, which the API hands only to staff: this portal's own build of it.
+    await page.route('**/api/admin/remote', (route) =>
+      route.fulfill({
+        json: { success: true, data: { entry: '/remotes/admin/mf-manifest.json' } },
+      }),
+    );
+  }
 }

@@ -32,7 +32,7 @@ export const BUILD_OUTPUTS = [
   path.join(REPO_ROOT, 'mf-admin/dist/mf-manifest.json'),
 ];
 
-/** The system Chromium (Debian package); `scripts/install-browser.sh` installs it when missing. */
+/** The system Chromium (Debian package); `scripts/install-test-tools.sh` installs it when missing. */
 export const SYSTEM_CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Flags for a quiet, sandbox-free headless Chromium in containers and CI. */
@@ -98,6 +98,8 @@ const INHERITED_ENV_TO_DROP = [
   'REMOTE_APPLY_URL',
   'REMOTE_ACCOUNT_URL',
   'REMOTE_ADMIN_URL',
+  'REMOTES_FILE',
+  'RELEASES_DIR',
   'PUBLIC_URL',
 ];
 
@@ -197,6 +199,8 @@ export async function seedSyntheticApplications(dataDir, count) {
  * @property {boolean} [quiet] Do not echo the server's output
  * @property {AdminAccount[]} [admins] Staff accounts to create in the fresh database before the portal starts
  * @property {number} [syntheticApplications] How many synthetic applications to seed before the portal starts
+ * @property {number} [port] The port to listen on (default: a free one)
+ * @property {NodeJS.ProcessEnv} [env] Further settings of the portal (e.g. REMOTES_FILE)
  */
 
 /**
@@ -212,12 +216,14 @@ export async function startPortal({
   quiet = false,
   admins = [],
   syntheticApplications = 0,
+  port: requestedPort,
+  env: extraEnv = {},
 } = {}) {
   assertBuilt([
     ...(admins.length > 0 ? [ADMIN_CREATE_ENTRY] : []),
     ...(syntheticApplications > 0 ? [SEED_SYNTHETIC_ENTRY] : []),
   ]);
-  const port = await freePort();
+  const port = requestedPort ?? (await freePort());
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'waypoint-e2e-'));
   const url = `http://127.0.0.1:${port}`;
 
@@ -231,6 +237,7 @@ export async function startPortal({
   }
 
   const env = portalEnv(dataDir, {
+    ...extraEnv,
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: logLevel,

@@ -2,12 +2,15 @@ import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/r
 import { REMOTES_META_NAME } from '@waypoint/contracts';
 import { RemoteLoadError, type RemoteName } from '@waypoint/platform';
 
-/** Where the shell learns, at run time, where each remote is deployed. */
+/** Where the shell learns, at run time, where the travellers' remotes are deployed. */
 export const REMOTES_MANIFEST_URL = '/remotes.json';
+
+/** Where a signed-in member of staff learns where the staff area is deployed (nobody else is told). */
+export const STAFF_REMOTE_URL = '/api/admin/remote';
 
 type RemoteEntries = Partial<Record<RemoteName, string>>;
 
-const REMOTE_NAMES: RemoteName[] = ['apply', 'account', 'admin'];
+const PUBLIC_REMOTES: RemoteName[] = ['apply', 'account'];
 
 let entries: Promise<RemoteEntries> | null = null;
 let initialised = false;
@@ -39,7 +42,7 @@ async function fetchEntries(): Promise<RemoteEntries> {
   if (typeof body !== 'object' || body === null)
     throw new Error(`${REMOTES_MANIFEST_URL} is not an object`);
   const result: RemoteEntries = {};
-  for (const name of REMOTE_NAMES) {
+  for (const name of PUBLIC_REMOTES) {
     const entry = (body as Record<string, unknown>)[name];
     if (typeof entry === 'string' && entry !== '') result[name] = entry;
   }
@@ -56,13 +59,27 @@ function remoteEntries(): Promise<RemoteEntries> {
   return entries;
 }
 
+/** The staff area's address, asked of the API each time it is needed (it answers only to staff). */
+async function staffEntry(): Promise<string | undefined> {
+  const response = await fetch(STAFF_REMOTE_URL, {
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok)
+    throw new RemoteLoadError('admin', `${STAFF_REMOTE_URL} answered ${response.status}`);
+  const body = (await response.json()) as { data?: { entry?: unknown } } | null;
+  const entry = body?.data?.entry;
+  return typeof entry === 'string' && entry !== '' ? entry : undefined;
+}
+
 /**
  * Loads a remote's `./routes` module through the Module Federation runtime, from the URL `/remotes.json` gives
- * for it. After a failure the remote is registered again (clearing the runtime's caches for it), so a retry
+ * for it (the staff area's from the API, for staff only). After a failure the remote is registered again (clearing the runtime's caches for it), so a retry
  * downloads it afresh without reloading the page.
  */
 export async function loadRemoteRoutes(name: RemoteName): Promise<unknown> {
-  const entry = (await remoteEntries())[name];
+  const entry = name === 'admin' ? await staffEntry() : (await remoteEntries())[name];
   if (!entry) throw new RemoteLoadError(name, `No address is configured for the ${name} area`);
 
   if (!initialised) {

@@ -15,3 +15,4 @@ export * from './audit';
 export * from './phone';
 export * from './primitives';
 export * from './pages';
+export * from './remotes';

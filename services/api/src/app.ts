@@ -30,6 +30,7 @@ import { registerErrorHandling } from './plugins/error-handler';
 import { createCounterStore } from './modules/rate-limits/counters';
 import { registerOpenApi } from './plugins/openapi';
 import { registerPressure } from './plugins/pressure';
+import { RemoteRegistry } from './plugins/remote-registry';
 import { decorateScopes } from './plugins/scopes';
 import { registerSessions } from './plugins/session';
 
@@ -40,6 +41,8 @@ declare module 'fastify' {
     /** The service context for work not tied to one request. */
     ctx: ServiceContext;
     lifecycle: { shuttingDown: boolean };
+    /** Where each area of the portal is deployed, followed from the registry file while the server runs. */
+    remotes: RemoteRegistry;
   }
 }
 
@@ -107,6 +110,9 @@ export async function buildApp({
   // Loaded on first use here; `bootstrap` loads it at start and follows changes.
   app.decorate('referenceCache', new ReferenceCache(app.ctx, database));
   app.addHook('onClose', () => app.referenceCache.stop());
+  app.decorate('remotes', new RemoteRegistry(config, app.log));
+  app.remotes.follow();
+  app.addHook('onClose', () => app.remotes.stop());
 
   // A callback hook (no promise per request).
   app.addHook('onRequest', (request, reply, done) => {

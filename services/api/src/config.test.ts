@@ -12,6 +12,7 @@ const productionBasics = {
   ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   PUBLIC_URL: 'https://apply.example.com/',
   SMTP_URL: 'smtp://mail:25',
+  REMOTE_ADMIN_URL: 'https://staff-assets.example.com/admin/mf-manifest.json',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -108,8 +109,19 @@ describe('configuration', () => {
       'ENCRYPTION_KEY is required in production',
       'PUBLIC_URL is required in production',
       'SMTP_URL is required in production',
+      "REMOTE_ADMIN_URL is required in production: the staff area's mf-manifest.json on its own origin (https://…)",
     ]);
     expect(problemsOf({ ...productionBasics })).toHaveLength(1);
+    // The staff area is never served from the travellers' origin in production.
+    expect(
+      problemsOf({
+        ...productionBasics,
+        ...stripe,
+        REMOTE_ADMIN_URL: '/remotes/admin/mf-manifest.json',
+      }),
+    ).toEqual([
+      "REMOTE_ADMIN_URL is required in production: the staff area's mf-manifest.json on its own origin (https://…)",
+    ]);
     expect(loadConfig({ ...productionBasics, ...stripe }).isProduction).toBe(true);
   });
 });

@@ -79,6 +79,8 @@ const EnvSchema = z.object({
   REMOTE_APPLY_URL: optionalString,
   REMOTE_ACCOUNT_URL: optionalString,
   REMOTE_ADMIN_URL: optionalString,
+  REMOTES_FILE: optionalString,
+  RELEASES_DIR: optionalString,
 });
 
 /** The repository root, when running from the source tree (services/api/src or services/api/dist). */
@@ -147,10 +149,18 @@ export interface Config {
     cookieName: string;
     secureCookie: boolean;
   };
-  /** Folders of the built front-end bundles: the shell and each remote. */
-  bundles: Record<'shell' | RemoteName, string>;
-  /** Where the shell loads each remote from (served to browsers as /remotes.json). */
+  /**
+   * Folders of the built front-end bundles: the shell and each remote, and the released versions of each area
+   * (`releases/<area>/<version>/`, served at `/releases/`).
+   */
+  bundles: Record<'shell' | RemoteName | 'releases', string>;
+  /** Where the shell loads each remote from unless the registry file says otherwise (see `remotesFile`). */
   remotes: Record<RemoteName, string>;
+  /**
+   * The remote registry of this environment (`REMOTES_FILE`): a JSON file of area → manifest address, followed
+   * while the server runs, so an area is released or rolled back by editing it. Null when not set.
+   */
+  remotesFile: string | null;
 }
 
 export type RemoteName = 'apply' | 'account' | 'admin';
@@ -210,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY is required in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
     if (!e.SMTP_URL) problems.push('SMTP_URL is required in production');
+    if (!e.REMOTE_ADMIN_URL || !/^https?:\/\//.test(e.REMOTE_ADMIN_URL)) {
+      problems.push(
+        "REMOTE_ADMIN_URL is required in production: the staff area's mf-manifest.json on its own origin (https://…)",
+      );
+    }
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -278,17 +293,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           apply: path.resolve(e.STATIC_DIR, 'apply'),
           account: path.resolve(e.STATIC_DIR, 'account'),
           admin: path.resolve(e.STATIC_DIR, 'admin'),
+          releases: path.resolve(e.RELEASES_DIR ?? path.join(e.STATIC_DIR, 'releases')),
         }
       : {
           shell: path.join(REPO_ROOT, 'shell/dist'),
           apply: path.join(REPO_ROOT, 'mf-apply/dist'),
           account: path.join(REPO_ROOT, 'mf-account/dist'),
           admin: path.join(REPO_ROOT, 'mf-admin/dist'),
+          releases: path.resolve(e.RELEASES_DIR ?? path.join(REPO_ROOT, 'releases')),
         },
     remotes: {
       apply: e.REMOTE_APPLY_URL ?? '/remotes/apply/mf-manifest.json',
       account: e.REMOTE_ACCOUNT_URL ?? '/remotes/account/mf-manifest.json',
       admin: e.REMOTE_ADMIN_URL ?? '/remotes/admin/mf-manifest.json',
     },
+    remotesFile: e.REMOTES_FILE ? path.resolve(e.REMOTES_FILE) : null,
   };
 }

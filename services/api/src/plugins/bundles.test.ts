@@ -157,13 +157,12 @@ describe('serving the front ends', () => {
     expect((await get('/flags/zz.svg', { accept: 'image/*' })).statusCode).toBe(404);
   });
 
-  it('tells the shell where each remote lives, from configuration', async () => {
+  it("tells the shell where the travellers' remotes live, from configuration, and not the staff area", async () => {
     const res = await get('/remotes.json');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(body(res)).toEqual({
       apply: '/remotes/apply/mf-manifest.json',
       account: '/remotes/account/mf-manifest.json',
-      admin: 'https://staff.example.com/admin/mf-manifest.json',
     });
   });
 

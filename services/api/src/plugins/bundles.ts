@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config, RemoteName } from '../config';
 import { sendPrepared } from '../lib/prepared-body';
 import { PageSet } from './pages';
+import type { RemoteEntries, RemoteRegistry } from './remote-registry';
 
 /** Files whose name does not change between builds: browsers must revalidate them. */
 const STABLE_NAMES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
@@ -27,11 +28,18 @@ function setCacheHeaders(reply: FastifyReply, file: string) {
   }
 }
 
-/** Content-Security-Policy of the pages: only this origin, plus Stripe and remote origins when used. */
-export function pageCsp(config: Config): string {
-  const remoteOrigins = Object.values(config.remotes)
-    .filter((u) => /^https?:\/\//.test(u))
-    .map((u) => new URL(u).origin);
+/**
+ * Content-Security-Policy of the pages: only this origin, plus Stripe and the origins the remotes are deployed on
+ * (the staff area's included: its scripts, styles and images come from there once a member of staff signs in).
+ */
+export function pageCsp(config: Config, remotes: RemoteEntries): string {
+  const remoteOrigins = [
+    ...new Set(
+      Object.values(remotes)
+        .filter((u) => /^https?:\/\//.test(u))
+        .map((u) => new URL(u).origin),
+    ),
+  ];
   const stripe = config.payments.provider === 'stripe';
   const scriptSrc = ["'self'", ...remoteOrigins, ...(stripe ? ['https://js.stripe.com'] : [])];
   const connectSrc = ["'self'", ...remoteOrigins, ...(stripe ? ['https://api.stripe.com'] : [])];
@@ -40,8 +48,8 @@ export function pageCsp(config: Config): string {
     "default-src 'self'",
     `script-src ${scriptSrc.join(' ')}`,
     `style-src 'self' ${remoteOrigins.join(' ')}`.trim(),
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
+    `img-src 'self' data: blob: ${remoteOrigins.join(' ')}`.trim(),
+    `font-src 'self' ${remoteOrigins.join(' ')}`.trim(),
     `connect-src ${connectSrc.join(' ')}`,
     `frame-src ${frameSrc.join(' ')}`,
     "object-src 'none'",
@@ -61,9 +69,30 @@ export function bundlesAvailable(config: Config): boolean {
   return fs.existsSync(path.join(config.bundles.shell, 'index.html'));
 }
 
+/** Static-file options shared by every bundle folder. */
+const BUNDLE_FILES = {
+  decorateReply: false,
+  wildcard: true,
+  index: false,
+  cacheControl: false,
+  preCompressed: true,
+  setHeaders: setCacheHeaders,
+} as const;
+
+/** The pages and their policy for the remote addresses in use, swapped whole when the registry changes. */
+function pagesFor(config: Config, registry: RemoteRegistry) {
+  return {
+    pages: new PageSet(config, registry.publicEntries()),
+    csp: pageCsp(config, registry.current()),
+  };
+}
+
 /**
  * Serves the built shell at `/` with a history fallback for every page route, each remote under
- * `/remotes/<name>/`, and `/remotes.json` telling the shell where each remote lives.
+ * `/remotes/<name>/`, the released versions of each area under `/releases/<area>/<version>/`, and
+ * `/remotes.json` telling the shell where the travellers' remotes live (the staff area's address is given only
+ * to staff, by `GET /api/admin/remote`). In production the staff area's bundle is not served here at all: it
+ * lives on its own origin.
  *
  * Every file is sent as its Brotli or gzip sibling written by the build when the browser accepts one
  * (`preCompressed`), with `Vary: Accept-Encoding`; otherwise, or when no sibling exists, as is. Pages come from
@@ -71,26 +100,38 @@ export function bundlesAvailable(config: Config): boolean {
  * the area they need in `<head>`, compressed once at start; `If-None-Match` answers 304.
  */
 export async function registerBundles(app: FastifyInstance, config: Config) {
-  const pages = new PageSet(config);
-  const csp = pageCsp(config);
+  const registry = app.remotes;
+  let served = pagesFor(config, registry);
+  const unsubscribe = registry.onChange(() => {
+    served = pagesFor(config, registry);
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+  });
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return config.remotes;
+    return registry.publicEntries();
   });
 
-  const remotes: RemoteName[] = ['apply', 'account', 'admin'];
+  // In production the staff area lives on its own origin: neither its build nor its releases are served here.
+  const remotes: RemoteName[] = config.isProduction
+    ? ['apply', 'account']
+    : ['apply', 'account', 'admin'];
   for (const name of remotes) {
-    const root = config.bundles[name];
-    if (!fs.existsSync(root)) continue;
+    const build = config.bundles[name];
+    if (fs.existsSync(build)) {
+      await app.register(fastifyStatic, {
+        ...BUNDLE_FILES,
+        root: build,
+        prefix: `/remotes/${name}/`,
+      });
+    }
+    // A release may be written after the server started (an area's first release goes live without a restart).
     await app.register(fastifyStatic, {
-      root,
-      prefix: `/remotes/${name}/`,
-      decorateReply: false,
-      wildcard: true,
-      index: false,
-      cacheControl: false,
-      preCompressed: true,
-      setHeaders: setCacheHeaders,
+      ...BUNDLE_FILES,
+      root: path.join(config.bundles.releases, name),
+      prefix: `/releases/${name}/`,
+      suppressWarning: true,
     });
   }
 
@@ -112,10 +153,12 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
     if (
       pathname.startsWith('/api/') ||
       pathname.startsWith('/remotes/') ||
+      pathname.startsWith('/releases/') ||
       /\.[A-Za-z0-9]+$/.test(pathname)
     ) {
       return reply.callNotFound();
     }
+    const { pages, csp } = served;
     reply.header('content-security-policy', csp);
     return sendPrepared(request, reply, pages.pageFor(pathname), {
       contentType: 'text/html; charset=utf-8',

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTES_META_NAME } from '@waypoint/contracts';
+import { REMOTES_META_NAME, type PublicRemotes } from '@waypoint/contracts';
 import type { Config, RemoteName } from '../config';
 import { PreparedBody } from '../lib/prepared-body';
+import { localFileOf } from './remote-registry';
 
 /** What the shell's build writes beside its pages (`dist/pages.json`). */
 interface PagesManifest {
@@ -20,12 +21,6 @@ interface FederationManifest {
   exposes?: { path?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
 
-/**
- * Remotes whose files are announced with a page. The staff area is left out: travellers never need it, and its
- * code is only fetched once a staff member is signed in.
- */
-const PRELOADED: ReadonlySet<RemoteName> = new Set(['apply', 'account']);
-
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -40,21 +35,18 @@ function readJson<T>(file: string): T | null {
 /**
  * The `<link>` elements that fetch a remote's files together with the page rather than once the shell runs: its
  * manifest, and the stylesheet of its routes (linked, so a prerendered page of the remote is styled at first
- * paint). Only for a remote served from this server's own
- * bundle folder, whose manifest can be read here; a remote on another origin is loaded as usual.
+ * paint). Only for a remote served by this server (its build or one of its releases), whose manifest can be read
+ * here; a remote on another origin is loaded as usual.
  */
-function remoteHints(config: Config, name: RemoteName): string {
-  const manifestUrl = config.remotes[name];
-  const base = `/remotes/${name}/`;
-  if (!manifestUrl.startsWith(base)) return '';
-  const manifest = readJson<FederationManifest>(
-    path.join(config.bundles[name], manifestUrl.slice(base.length)),
-  );
+function remoteHints(config: Config, manifestUrl: string): string {
+  const file = localFileOf(config, manifestUrl);
+  const manifest = file ? readJson<FederationManifest>(file) : null;
   if (!manifest) return '';
+  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
   const routes = manifest.exposes?.find((expose) => expose.path === './routes');
   const links = [`<link rel="preload" href="${manifestUrl}" as="fetch" crossorigin="anonymous">`];
-  for (const file of routes?.assets?.css?.sync ?? []) {
-    links.push(`<link rel="stylesheet" href="${base}${file}">`);
+  for (const css of routes?.assets?.css?.sync ?? []) {
+    links.push(`<link rel="stylesheet" href="${base}${css}">`);
   }
   // Scripts are not preloaded: a script preload that failed (the remote briefly down) is what the browser
   // hands the runtime's later request for the same file, so Try again could never load the area.
@@ -69,16 +61,17 @@ function preparePage(html: string): PreparedBody {
 }
 
 /**
- * The pages of the portal, made once at start from the shell's build: each prerendered page and the empty
- * template, each with the remotes' addresses in a meta element and the files of the remote its address needs
- * announced in `<head>`, in its Brotli, gzip and plain forms with strong ETags.
+ * The pages of the portal, made from the shell's build and the travellers' remote addresses (at start, and again
+ * whenever the remote registry changes): each prerendered page and the empty template, each with those addresses
+ * in a meta element and the files of the remote its address needs announced in `<head>`, in its Brotli, gzip and
+ * plain forms with strong ETags.
  */
 export class PageSet {
   private readonly prerendered = new Map<string, PreparedBody>();
   private readonly templates = new Map<RemoteName | null, PreparedBody>();
   private readonly mounts: Record<string, RemoteName>;
 
-  constructor(config: Config) {
+  constructor(config: Config, remotes: PublicRemotes) {
     const shell = config.bundles.shell;
     const manifest = readJson<PagesManifest>(path.join(shell, 'pages.json')) ?? {
       template: 'index.html',
@@ -86,11 +79,12 @@ export class PageSet {
       mounts: {},
     };
     this.mounts = manifest.mounts;
-    const meta = `<meta name="${REMOTES_META_NAME}" content="${escapeAttribute(JSON.stringify(config.remotes))}">`;
+    const meta = `<meta name="${REMOTES_META_NAME}" content="${escapeAttribute(JSON.stringify(remotes))}">`;
     const hints = new Map<RemoteName, string>();
     const hintsFor = (remote: RemoteName | null) => {
-      if (!remote || !PRELOADED.has(remote)) return '';
-      if (!hints.has(remote)) hints.set(remote, remoteHints(config, remote));
+      // The staff area is never announced: travellers never need it, and only staff are told where it is.
+      if (!remote || remote === 'admin') return '';
+      if (!hints.has(remote)) hints.set(remote, remoteHints(config, remotes[remote]));
       return hints.get(remote) ?? '';
     };
     const compose = (file: string, remote: RemoteName | null) => {

@@ -8,6 +8,7 @@ import {
   DecisionBody,
   ErrorEnvelope,
   okEnvelope,
+  StaffRemoteResponse,
 } from '@waypoint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,6 +41,22 @@ export async function adminRoutes(app: FastifyInstance) {
     staff: userOf(request),
     caller: callerOf(request),
   });
+
+  r.get(
+    '/api/admin/remote',
+    {
+      schema: {
+        tags,
+        summary:
+          "Where the staff area's bundle is deployed (handed only to a signed-in member of staff)",
+        response: { 200: okEnvelope(StaffRemoteResponse), ...errors },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok({ entry: app.remotes.current().admin });
+    },
+  );
 
   r.get(
     '/api/admin/dashboard',

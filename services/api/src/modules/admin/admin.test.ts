@@ -51,6 +51,7 @@ describe('access', () => {
   it('answers 401 to nobody and 403 to a traveller on every admin route, and serves admins', async () => {
     const id = seeded[0]!.id;
     const routes: [string, string][] = [
+      ['GET', '/api/admin/remote'],
       ['GET', '/api/admin/dashboard'],
       ['GET', '/api/admin/applications'],
       ['GET', '/api/admin/applications/export.csv'],
@@ -77,6 +78,16 @@ describe('access', () => {
     }
     expect((await list(adminA)).statusCode).toBe(200);
     expect((await adminA.get('/api/admin/dashboard')).statusCode).toBe(200);
+  });
+
+  it("hands the staff area's address only to staff, never cached", async () => {
+    const res = await adminA.get('/api/admin/remote');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(body(res)).toEqual({
+      success: true,
+      data: { entry: '/remotes/admin/mf-manifest.json' },
+    });
   });
 });
 

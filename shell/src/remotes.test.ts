@@ -1,0 +1,91 @@
+import { answerRoutes, NOT_FOUND, replyWith } from '../../libs/platform/test/api-server';
+
+import type * as Remotes from './remotes';
+
+const registered: { name: string; entry: string }[] = [];
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  init: jest.fn(),
+  registerRemotes: (remotes: { name: string; entry: string }[]) => registered.push(...remotes),
+  loadRemote: (id: string) => Promise.resolve({ id }),
+}));
+
+/** A fresh copy of the module for each test: it keeps what it learnt (addresses, registrations) per page. */
+function freshRemotes(): typeof Remotes {
+  let loaded: typeof Remotes | undefined;
+  jest.isolateModules(() => {
+    loaded = jest.requireActual<typeof Remotes>('./remotes');
+  });
+  return loaded!;
+}
+
+const calls: string[] = [];
+
+beforeEach(() => {
+  registered.length = 0;
+  calls.length = 0;
+  document.head.innerHTML =
+    '<meta name="waypoint-remotes" content=\'{"apply":"/remotes/apply/mf-manifest.json","account":"/releases/account/1.1.0/mf-manifest.json"}\'>';
+});
+
+function api(staff: boolean) {
+  answerRoutes(
+    {
+      'GET /api/admin/remote': (request) => {
+        calls.push(new URL(request.url).pathname);
+        return staff
+          ? replyWith({
+              body: {
+                success: true,
+                data: { entry: 'https://staff-assets.example.org/admin/mf-manifest.json' },
+              },
+            })
+          : replyWith({
+              status: 403,
+              body: {
+                success: false,
+                code: 'FORBIDDEN',
+                error: 'You do not have access to this page.',
+              },
+            });
+      },
+    },
+    (request) => {
+      calls.push(new URL(request.url).pathname);
+      return replyWith(NOT_FOUND);
+    },
+  );
+}
+
+describe('where the shell loads each area from', () => {
+  it("loads the travellers' areas from the addresses in the page, without asking the server", async () => {
+    api(true);
+    const { loadRemoteRoutes } = freshRemotes();
+    await expect(loadRemoteRoutes('account')).resolves.toEqual({ id: 'account/routes' });
+    expect(registered).toEqual([
+      { name: 'account', entry: '/releases/account/1.1.0/mf-manifest.json' },
+    ]);
+    expect(calls).toEqual([]);
+  });
+
+  it('asks the API where the staff area is, and loads it from there', async () => {
+    api(true);
+    const { loadRemoteRoutes } = freshRemotes();
+    await expect(loadRemoteRoutes('admin')).resolves.toEqual({ id: 'admin/routes' });
+    expect(calls).toEqual(['/api/admin/remote']);
+    expect(registered).toEqual([
+      { name: 'admin', entry: 'https://staff-assets.example.org/admin/mf-manifest.json' },
+    ]);
+  });
+
+  it('does not load the staff area when the API does not hand its address over', async () => {
+    api(false);
+    const { loadRemoteRoutes } = freshRemotes();
+    const failure = loadRemoteRoutes('admin');
+    // The area's fallback is shown for a RemoteLoadError (a copy of the class comes with the fresh module).
+    await expect(failure).rejects.toMatchObject({
+      name: 'RemoteLoadError',
+      message: '/api/admin/remote answered 403',
+    });
+    expect(registered).toEqual([]);
+  });
+});
