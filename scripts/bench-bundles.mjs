@@ -128,6 +128,10 @@ async function measure(browser, baseURL, route, { asAdmin = false } = {}) {
       await page.route('**/api/auth/profile', (r) =>
         r.fulfill({ json: { success: true, data: MOCK_ADMIN } }),
       );
+      // The staff area's address, which the API hands only to staff: this portal's own build of it.
+      await page.route('**/api/admin/remote', (r) =>
+        r.fulfill({ json: { success: true, data: { entry: '/remotes/admin/mf-manifest.json' } } }),
+      );
     }
     let fetchedAdmin = false;
     page.on('request', (request) => {

@@ -12,13 +12,16 @@ import { PageSpinner } from '@waypoint/ui';
 import { Layout } from './layout/Layout';
 import { REMOTE_MOUNTS } from './mounts';
 import { HomePage } from './pages/HomePage';
-import { NotAuthorisedPage } from './pages/NotAuthorisedPage';
 import { RemoteUnavailable } from './pages/RemoteUnavailable';
 import { lazyPage } from './pages/lazyPage';
 
-// Long pages of text the home page does not need: each is downloaded on its first visit.
+// Pages the home page does not need (long texts, and what a traveller opening the staff area is told): each is
+// downloaded on its first visit.
 const TermsPage = lazyPage(() => import('./pages/TermsPage').then((page) => page.TermsPage));
 const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage').then((page) => page.PrivacyPage));
+const NotAuthorisedPage = lazyPage(() =>
+  import('./pages/NotAuthorisedPage').then((page) => page.NotAuthorisedPage),
+);
 
 /** The downloaded-on-demand pages by address, for loading ahead of hydrating their prerendered HTML. */
 export const LAZY_PAGES: Record<string, { preload: () => Promise<unknown> }> = {

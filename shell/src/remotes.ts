@@ -29,21 +29,21 @@ function entriesInPage(): unknown {
   }
 }
 
+/** A JSON document of this origin, asked afresh. */
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
 async function fetchEntries(): Promise<RemoteEntries> {
-  let body = entriesInPage();
-  if (body === null) {
-    const response = await fetch(REMOTES_MANIFEST_URL, {
-      credentials: 'same-origin',
-      cache: 'no-cache',
-    });
-    if (!response.ok) throw new Error(`${REMOTES_MANIFEST_URL} answered ${response.status}`);
-    body = await response.json();
-  }
-  if (typeof body !== 'object' || body === null)
-    throw new Error(`${REMOTES_MANIFEST_URL} is not an object`);
+  const body = (entriesInPage() ?? (await getJson(REMOTES_MANIFEST_URL))) as Record<
+    string,
+    unknown
+  > | null;
   const result: RemoteEntries = {};
   for (const name of PUBLIC_REMOTES) {
-    const entry = (body as Record<string, unknown>)[name];
+    const entry = body?.[name];
     if (typeof entry === 'string' && entry !== '') result[name] = entry;
   }
   return result;
@@ -61,22 +61,14 @@ function remoteEntries(): Promise<RemoteEntries> {
 
 /** The staff area's address, asked of the API each time it is needed (it answers only to staff). */
 async function staffEntry(): Promise<string | undefined> {
-  const response = await fetch(STAFF_REMOTE_URL, {
-    credentials: 'same-origin',
-    cache: 'no-store',
-    headers: { accept: 'application/json' },
-  });
-  if (!response.ok)
-    throw new RemoteLoadError('admin', `${STAFF_REMOTE_URL} answered ${response.status}`);
-  const body = (await response.json()) as { data?: { entry?: unknown } } | null;
-  const entry = body?.data?.entry;
-  return typeof entry === 'string' && entry !== '' ? entry : undefined;
+  const body = (await getJson(STAFF_REMOTE_URL)) as { data?: { entry?: string } } | null;
+  return body?.data?.entry || undefined;
 }
 
 /**
  * Loads a remote's `./routes` module through the Module Federation runtime, from the URL `/remotes.json` gives
- * for it (the staff area's from the API, for staff only). After a failure the remote is registered again (clearing the runtime's caches for it), so a retry
- * downloads it afresh without reloading the page.
+ * for it (the staff area's from the API, for staff only). After a failure the remote is registered again (clearing
+ * the runtime's caches for it), so a retry downloads it afresh without reloading the page.
  */
 export async function loadRemoteRoutes(name: RemoteName): Promise<unknown> {
   const entry = name === 'admin' ? await staffEntry() : (await remoteEntries())[name];
