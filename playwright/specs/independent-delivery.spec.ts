@@ -183,12 +183,14 @@ staffTest.describe('the staff area from its own origin', () => {
       });
       const fromStaffOrigin: string[] = [];
       const fromPortal: string[] = [];
+      const addressAsked: string[] = [];
       page.on('request', (req) => {
         const url = new URL(req.url());
         if (url.origin === staffOrigin.origin) fromStaffOrigin.push(url.pathname);
         if (url.origin === portal.url && url.pathname.startsWith('/remotes/admin/')) {
           fromPortal.push(url.pathname);
         }
+        if (url.pathname === '/api/admin/remote') addressAsked.push(url.pathname);
       });
 
       await signInAsStaff(page.request, totpFile);
@@ -204,8 +206,15 @@ staffTest.describe('the staff area from its own origin', () => {
       expect(directive('style-src')).toBe(`style-src 'self' ${staffOrigin.origin}`);
       expect(directive('connect-src')).toBe(`connect-src 'self' ${staffOrigin.origin}`);
 
+      // The page a member of staff gets names the staff area itself, so its code downloads with the page.
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      expect(await response?.text()).toContain(
+        `<link rel="preload" href="${staffOrigin.manifestUrl}" as="fetch" crossorigin="anonymous">`,
+      );
+
       const dashboard = new AdminDashboardPage(page);
       await dashboard.waitUntilReady();
+      expect(addressAsked).toEqual([]);
       expect(fromStaffOrigin).toContain('/admin/mf-manifest.json');
       expect(fromStaffOrigin).toContain('/admin/remoteEntry.js');
       expect(fromStaffOrigin.some((p) => /^\/admin\/.+\.[0-9a-f]{10}\.js$/.test(p))).toBe(true);

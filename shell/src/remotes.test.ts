@@ -77,6 +77,18 @@ describe('where the shell loads each area from', () => {
     ]);
   });
 
+  it("takes the staff area's address from a page the server sent to staff, without asking the API", async () => {
+    document.head.innerHTML =
+      '<meta name="waypoint-remotes" content=\'{"apply":"/remotes/apply/mf-manifest.json","account":"/remotes/account/mf-manifest.json","admin":"https://staff-assets.example.org/admin/mf-manifest.json"}\'>';
+    api(false);
+    const { loadRemoteRoutes } = freshRemotes();
+    await expect(loadRemoteRoutes('admin')).resolves.toEqual({ id: 'admin/routes' });
+    expect(calls).toEqual([]);
+    expect(registered).toEqual([
+      { name: 'admin', entry: 'https://staff-assets.example.org/admin/mf-manifest.json' },
+    ]);
+  });
+
   it('does not load the staff area when the API does not hand its address over', async () => {
     api(false);
     const { loadRemoteRoutes } = freshRemotes();

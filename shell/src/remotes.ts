@@ -10,7 +10,8 @@ export const STAFF_REMOTE_URL = '/api/admin/remote';
 
 type RemoteEntries = Partial<Record<RemoteName, string>>;
 
-const PUBLIC_REMOTES: RemoteName[] = ['apply', 'account'];
+/** The page names the travellers' areas; a staff area page sent to staff names the staff area too. */
+const REMOTE_NAMES: RemoteName[] = ['apply', 'account', 'admin'];
 
 let entries: Promise<RemoteEntries> | null = null;
 let initialised = false;
@@ -42,7 +43,7 @@ async function fetchEntries(): Promise<RemoteEntries> {
     unknown
   > | null;
   const result: RemoteEntries = {};
-  for (const name of PUBLIC_REMOTES) {
+  for (const name of REMOTE_NAMES) {
     const entry = body?.[name];
     if (typeof entry === 'string' && entry !== '') result[name] = entry;
   }
@@ -59,10 +60,9 @@ function remoteEntries(): Promise<RemoteEntries> {
   return entries;
 }
 
-/** The staff area's address, asked of the API each time it is needed (it answers only to staff). */
+/** The staff area's address, asked of the API (it answers only to staff). */
 async function staffEntry(): Promise<string | undefined> {
-  const body = (await getJson(STAFF_REMOTE_URL)) as { data?: { entry?: string } } | null;
-  return body?.data?.entry || undefined;
+  return ((await getJson(STAFF_REMOTE_URL)) as { data?: { entry?: string } } | null)?.data?.entry;
 }
 
 /**
@@ -71,7 +71,8 @@ async function staffEntry(): Promise<string | undefined> {
  * the runtime's caches for it), so a retry downloads it afresh without reloading the page.
  */
 export async function loadRemoteRoutes(name: RemoteName): Promise<unknown> {
-  const entry = name === 'admin' ? await staffEntry() : (await remoteEntries())[name];
+  const entry =
+    (await remoteEntries())[name] ?? (name === 'admin' ? await staffEntry() : undefined);
   if (!entry) throw new RemoteLoadError(name, `No address is configured for the ${name} area`);
 
   if (!initialised) {

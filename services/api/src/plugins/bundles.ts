@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config, RemoteName } from '../config';
 import { sendPrepared } from '../lib/prepared-body';
+import { openSession } from '../modules/sessions/sessions.service';
 import { PageSet } from './pages';
 import type { RemoteEntries, RemoteRegistry } from './remote-registry';
 
@@ -82,7 +83,7 @@ const BUNDLE_FILES = {
 /** The pages and their policy for the remote addresses in use, swapped whole when the registry changes. */
 function pagesFor(config: Config, registry: RemoteRegistry) {
   return {
-    pages: new PageSet(config, registry.publicEntries()),
+    pages: new PageSet(config, registry.publicEntries(), registry.current().admin),
     csp: pageCsp(config, registry.current()),
   };
 }
@@ -147,7 +148,20 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
     allowedPath: (pathname) => !PAGE_FILE.test(pathname),
   });
   // History fallback: every path that is not a file, an API call or a remote asset is a page of the app.
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+  /** Whether the request carries the session of a member of staff past their second factor. */
+  async function isStaff(request: FastifyRequest): Promise<boolean> {
+    const token = request.cookies[config.sessions.cookieName];
+    if (!token) return false;
+    try {
+      const open = await openSession({ ctx: app.ctx, input: { token } });
+      return open?.user.role === 'admin' && Boolean(open.session.secondFactorAt);
+    } catch {
+      // The database is away: the page everyone gets (the shell asks for the address once it is back).
+      return false;
+    }
+  }
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // API calls, remote assets and missing files (a name with an extension) are not pages.
     if (
@@ -156,10 +170,18 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
       pathname.startsWith('/releases/') ||
       /\.[A-Za-z0-9]+$/.test(pathname)
     ) {
-      return reply.callNotFound();
+      reply.callNotFound();
+      return reply;
     }
     const { pages, csp } = served;
     reply.header('content-security-policy', csp);
+    if (pages.isStaffPage(pathname) && (await isStaff(request))) {
+      // Only for this member of staff: never stored by a shared cache, nor kept after they sign out.
+      return sendPrepared(request, reply, pages.staffPage(), {
+        contentType: 'text/html; charset=utf-8',
+        cacheControl: 'private, no-store',
+      });
+    }
     return sendPrepared(request, reply, pages.pageFor(pathname), {
       contentType: 'text/html; charset=utf-8',
       cacheControl: 'no-cache',

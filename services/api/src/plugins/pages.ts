@@ -35,18 +35,19 @@ function readJson<T>(file: string): T | null {
 /**
  * The `<link>` elements that fetch a remote's files together with the page rather than once the shell runs: its
  * manifest, and the stylesheet of its routes (linked, so a prerendered page of the remote is styled at first
- * paint). Only for a remote served by this server (its build or one of its releases), whose manifest can be read
- * here; a remote on another origin is loaded as usual.
+ * paint). The stylesheet only for a remote served by this server (its build or one of its releases), whose
+ * manifest can be read here.
  */
 function remoteHints(config: Config, manifestUrl: string): string {
   const file = localFileOf(config, manifestUrl);
   const manifest = file ? readJson<FederationManifest>(file) : null;
-  if (!manifest) return '';
+  const links = [
+    `<link rel="preload" href="${escapeAttribute(manifestUrl)}" as="fetch" crossorigin="anonymous">`,
+  ];
   const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-  const routes = manifest.exposes?.find((expose) => expose.path === './routes');
-  const links = [`<link rel="preload" href="${manifestUrl}" as="fetch" crossorigin="anonymous">`];
+  const routes = manifest?.exposes?.find((expose) => expose.path === './routes');
   for (const css of routes?.assets?.css?.sync ?? []) {
-    links.push(`<link rel="stylesheet" href="${base}${css}">`);
+    links.push(`<link rel="stylesheet" href="${escapeAttribute(base + css)}">`);
   }
   // Scripts are not preloaded: a script preload that failed (the remote briefly down) is what the browser
   // hands the runtime's later request for the same file, so Try again could never load the area.
@@ -61,17 +62,20 @@ function preparePage(html: string): PreparedBody {
 }
 
 /**
- * The pages of the portal, made from the shell's build and the travellers' remote addresses (at start, and again
- * whenever the remote registry changes): each prerendered page and the empty template, each with those addresses
- * in a meta element and the files of the remote its address needs announced in `<head>`, in its Brotli, gzip and
- * plain forms with strong ETags.
+ * The pages of the portal, made from the shell's build and the remote addresses (at start, and again whenever the
+ * remote registry changes): each prerendered page and the empty template, each with the travellers' remote
+ * addresses in a meta element and the files of the remote its address needs announced in `<head>`, in its Brotli,
+ * gzip and plain forms with strong ETags. The staff area's pages have a second form for a signed-in member of
+ * staff only, which also carries the staff area's address and announces its files, so that its code downloads
+ * with the page instead of after two more round trips.
  */
 export class PageSet {
   private readonly prerendered = new Map<string, PreparedBody>();
   private readonly templates = new Map<RemoteName | null, PreparedBody>();
   private readonly mounts: Record<string, RemoteName>;
+  private readonly staffTemplate: PreparedBody;
 
-  constructor(config: Config, remotes: PublicRemotes) {
+  constructor(config: Config, remotes: PublicRemotes, staffEntry: string) {
     const shell = config.bundles.shell;
     const manifest = readJson<PagesManifest>(path.join(shell, 'pages.json')) ?? {
       template: 'index.html',
@@ -79,7 +83,9 @@ export class PageSet {
       mounts: {},
     };
     this.mounts = manifest.mounts;
-    const meta = `<meta name="${REMOTES_META_NAME}" content="${escapeAttribute(JSON.stringify(remotes))}">`;
+    const metaOf = (entries: object) =>
+      `<meta name="${REMOTES_META_NAME}" content="${escapeAttribute(JSON.stringify(entries))}">`;
+    const meta = metaOf(remotes);
     const hints = new Map<RemoteName, string>();
     const hintsFor = (remote: RemoteName | null) => {
       // The staff area is never announced: travellers never need it, and only staff are told where it is.
@@ -102,6 +108,19 @@ export class PageSet {
         this.prerendered.set(address, compose(file, this.remoteOf(address)));
       }
     }
+    const html = fs.readFileSync(path.join(shell, template), 'utf8');
+    const staffHead = `${metaOf({ ...remotes, admin: staffEntry })}${remoteHints(config, staffEntry)}`;
+    this.staffTemplate = preparePage(html.replace('</head>', () => `${staffHead}</head>`));
+  }
+
+  /** True for an address of the staff area. */
+  isStaffPage(pathname: string): boolean {
+    return this.remoteOf(pathname) === 'admin';
+  }
+
+  /** A staff area page as sent to a signed-in member of staff (see the class). */
+  staffPage(): PreparedBody {
+    return this.staffTemplate;
   }
 
   private remoteOf(pathname: string): RemoteName | null {

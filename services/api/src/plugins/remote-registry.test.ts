@@ -3,8 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig } from '../config';
+import { users } from '../db/schema';
+import { Browser, makeAdmin, STRONG_PASSWORD, uniqueEmail } from '../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../test/harness';
 import { RemoteRegistry } from './remote-registry';
 
@@ -197,6 +200,90 @@ describe('the remote registry of an environment', () => {
     expect((await get('/api/admin/remote')).statusCode).toBe(401);
     await write({});
     t.app.remotes.reload();
+  });
+});
+
+describe("the staff area's pages", () => {
+  let t: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-registry-'));
+    await writeTree(dir, FILES);
+    t = await createTestApp({ STATIC_DIR: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  const STAFF_META =
+    '<meta name="waypoint-remotes" content="{&quot;apply&quot;:&quot;/remotes/apply/mf-manifest.json&quot;,&quot;account&quot;:&quot;/remotes/account/mf-manifest.json&quot;,&quot;admin&quot;:&quot;/remotes/admin/mf-manifest.json&quot;}">';
+
+  it("come to a signed-in member of staff with the staff area's address and files, for them only", async () => {
+    const staff = await makeAdmin(t);
+    const page = await staff.request({ method: 'GET', url: '/admin/applications' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    const head = page.body.split('</head>')[0]!;
+    expect(head).toContain(STAFF_META);
+    expect(head).toContain(
+      '<link rel="preload" href="/remotes/admin/mf-manifest.json" as="fetch" crossorigin="anonymous">',
+    );
+    expect(head).toContain('<link rel="stylesheet" href="/remotes/admin/routes.3333333333.css">');
+    // A traveller's page, even to staff, is the page everyone gets.
+    expect((await staff.request({ method: 'GET', url: '/orders' })).body).not.toContain('admin');
+  });
+
+  it('come to everyone else without any of it: a guest, a traveller, staff before their second factor', async () => {
+    const traveller = new Browser(t.app, '10.9.0.1');
+    await traveller.post('/api/auth/register', {
+      firstName: 'Tom',
+      lastName: 'Traveller',
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+    });
+    const halfway = new Browser(t.app, '10.9.0.2');
+    const email = uniqueEmail('staff');
+    await halfway.post('/api/auth/register', {
+      firstName: 'Sam',
+      lastName: 'Staff',
+      email,
+      password: STRONG_PASSWORD,
+    });
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+    await halfway.post('/api/auth/login', { email, password: STRONG_PASSWORD });
+    const forged = new Browser(t.app, '10.9.0.3');
+    for (const visitor of [new Browser(t.app, '10.9.0.4'), traveller, halfway, forged]) {
+      const page = await visitor.request({
+        method: 'GET',
+        url: '/admin',
+        ...(visitor === forged ? { cookies: { waypoint_session: 'not-a-session' } } : {}),
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).not.toContain('/remotes/admin/');
+    }
+  });
+});
+
+describe('a staff area page while the database is away', () => {
+  it('is the page everyone gets, not an error', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-registry-'));
+    await writeTree(dir, FILES);
+    const t = await createTestApp({ STATIC_DIR: dir });
+    const staff = await makeAdmin(t);
+    await t.database.close();
+    try {
+      const page = await staff.request({ method: 'GET', url: '/admin' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).not.toContain('/remotes/admin/');
+    } finally {
+      await t.app.close();
+      await fs.rm(dir, { recursive: true, force: true });
+      await fs.rm(t.config.dataDir, { recursive: true, force: true });
+    }
   });
 });
 
