@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { RemoteArea } from '@waypoint/contracts';
 import { z } from 'zod';
 
 /**
@@ -163,7 +164,7 @@ export interface Config {
   remotesFile: string | null;
 }
 
-export type RemoteName = 'apply' | 'account' | 'admin';
+export type RemoteName = RemoteArea;
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {

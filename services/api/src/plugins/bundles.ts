@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config, RemoteName } from '../config';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PUBLIC_REMOTE_AREAS, REMOTE_AREAS } from '@waypoint/contracts';
+import type { Config } from '../config';
 import { sendPrepared } from '../lib/prepared-body';
-import { openSession } from '../modules/sessions/sessions.service';
 import { PageSet } from './pages';
+import { carriesStaffSession } from './session';
 import type { RemoteEntries, RemoteRegistry } from './remote-registry';
 
 /** Files whose name does not change between builds: browsers must revalidate them. */
@@ -115,10 +116,7 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
   });
 
   // In production the staff area lives on its own origin: neither its build nor its releases are served here.
-  const remotes: RemoteName[] = config.isProduction
-    ? ['apply', 'account']
-    : ['apply', 'account', 'admin'];
-  for (const name of remotes) {
+  for (const name of config.isProduction ? PUBLIC_REMOTE_AREAS : REMOTE_AREAS) {
     const build = config.bundles[name];
     if (fs.existsSync(build)) {
       await app.register(fastifyStatic, {
@@ -148,19 +146,6 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
     allowedPath: (pathname) => !PAGE_FILE.test(pathname),
   });
   // History fallback: every path that is not a file, an API call or a remote asset is a page of the app.
-  /** Whether the request carries the session of a member of staff past their second factor. */
-  async function isStaff(request: FastifyRequest): Promise<boolean> {
-    const token = request.cookies[config.sessions.cookieName];
-    if (!token) return false;
-    try {
-      const open = await openSession({ ctx: app.ctx, input: { token } });
-      return open?.user.role === 'admin' && Boolean(open.session.secondFactorAt);
-    } catch {
-      // The database is away: the page everyone gets (the shell asks for the address once it is back).
-      return false;
-    }
-  }
-
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // API calls, remote assets and missing files (a name with an extension) are not pages.
@@ -175,7 +160,7 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
     }
     const { pages, csp } = served;
     reply.header('content-security-policy', csp);
-    if (pages.isStaffPage(pathname) && (await isStaff(request))) {
+    if (pages.isStaffPage(pathname) && (await carriesStaffSession(app, request))) {
       // Only for this member of staff: never stored by a shared cache, nor kept after they sign out.
       return sendPrepared(request, reply, pages.staffPage(), {
         contentType: 'text/html; charset=utf-8',

@@ -93,10 +93,12 @@ export class PageSet {
       if (!hints.has(remote)) hints.set(remote, remoteHints(config, remotes[remote]));
       return hints.get(remote) ?? '';
     };
-    const compose = (file: string, remote: RemoteName | null) => {
+    const withHead = (file: string, head: string) => {
       const html = fs.readFileSync(path.join(shell, file), 'utf8');
-      return preparePage(html.replace('</head>', () => `${meta}${hintsFor(remote)}</head>`));
+      return preparePage(html.replace('</head>', () => `${head}</head>`));
     };
+    const compose = (file: string, remote: RemoteName | null) =>
+      withHead(file, `${meta}${hintsFor(remote)}`);
 
     const template = manifest.template;
     this.templates.set(null, compose(template, null));
@@ -108,9 +110,10 @@ export class PageSet {
         this.prerendered.set(address, compose(file, this.remoteOf(address)));
       }
     }
-    const html = fs.readFileSync(path.join(shell, template), 'utf8');
-    const staffHead = `${metaOf({ ...remotes, admin: staffEntry })}${remoteHints(config, staffEntry)}`;
-    this.staffTemplate = preparePage(html.replace('</head>', () => `${staffHead}</head>`));
+    this.staffTemplate = withHead(
+      template,
+      `${metaOf({ ...remotes, admin: staffEntry })}${remoteHints(config, staffEntry)}`,
+    );
   }
 
   /** True for an address of the staff area. */

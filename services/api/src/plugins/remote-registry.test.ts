@@ -3,11 +3,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig } from '../config';
-import { users } from '../db/schema';
-import { Browser, makeAdmin, STRONG_PASSWORD, uniqueEmail } from '../test/auth-helpers';
+import {
+  Browser,
+  makeAdmin,
+  registerStaff,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from '../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../test/harness';
 import { RemoteRegistry } from './remote-registry';
 
@@ -244,14 +248,7 @@ describe("the staff area's pages", () => {
       password: STRONG_PASSWORD,
     });
     const halfway = new Browser(t.app, '10.9.0.2');
-    const email = uniqueEmail('staff');
-    await halfway.post('/api/auth/register', {
-      firstName: 'Sam',
-      lastName: 'Staff',
-      email,
-      password: STRONG_PASSWORD,
-    });
-    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+    const email = await registerStaff(t, halfway);
     await halfway.post('/api/auth/login', { email, password: STRONG_PASSWORD });
     const forged = new Browser(t.app, '10.9.0.3');
     for (const visitor of [new Browser(t.app, '10.9.0.4'), traveller, halfway, forged]) {

@@ -22,26 +22,27 @@ export function localFileOf(config: Config, url: string): string | null {
   return null;
 }
 
-/** What is wrong with a set of addresses for this server, in words an operator can act on. */
-function problemsOf(config: Config, entries: RemoteEntries, fromFile: Set<RemoteName>): string[] {
+/**
+ * What is wrong with the addresses a registry file sets, in words an operator can act on. (Those from the
+ * environment were checked with the rest of the configuration.)
+ */
+function problemsOf(config: Config, fromFile: RemoteRegistryFile): string[] {
   const problems: string[] = [];
   for (const area of REMOTE_AREAS) {
-    const url = entries[area];
-    if (url.startsWith('/')) {
-      if (config.isProduction && area === 'admin') {
-        problems.push(
-          'admin: in production the staff area is served from its own origin, so its address must be an https:// URL',
-        );
-        continue;
-      }
-      if (!fromFile.has(area)) continue;
-      const ownFolder = url.startsWith(`/remotes/${area}/`) || url.startsWith(`/releases/${area}/`);
-      const file = ownFolder ? localFileOf(config, url) : null;
-      if (!file) {
-        problems.push(`${area}: ${url} is neither under /remotes/${area}/ nor /releases/${area}/`);
-      } else if (!fs.existsSync(file)) {
-        problems.push(`${area}: ${url} does not exist on this server`);
-      }
+    const url = fromFile[area];
+    if (!url?.startsWith('/')) continue;
+    if (config.isProduction && area === 'admin') {
+      problems.push(
+        'admin: in production the staff area is served from its own origin, so its address must be an https:// URL',
+      );
+      continue;
+    }
+    const ownFolder = url.startsWith(`/remotes/${area}/`) || url.startsWith(`/releases/${area}/`);
+    const file = ownFolder ? localFileOf(config, url) : null;
+    if (!file) {
+      problems.push(`${area}: ${url} is neither under /remotes/${area}/ nor /releases/${area}/`);
+    } else if (!fs.existsSync(file)) {
+      problems.push(`${area}: ${url} does not exist on this server`);
     }
   }
   return problems;
@@ -125,44 +126,32 @@ export class RemoteRegistry {
   }
 
   private read(): { entries: RemoteEntries } | { problems: string[] } {
-    const entries: RemoteEntries = { ...this.config.remotes };
     const file = this.config.remotesFile;
-    const fromFile = new Set<RemoteName>();
-    if (file) {
-      let text: string;
-      try {
-        text = fs.readFileSync(file, 'utf8');
-      } catch (err) {
-        return { problems: [`${file} cannot be read: ${(err as Error).message}`] };
-      }
-      if (text === this.raw) return { entries: this.entries };
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        return { problems: [`${file} is not valid JSON`] };
-      }
-      const parsed = RemoteRegistryFile.safeParse(json);
-      if (!parsed.success) {
-        return {
-          problems: parsed.error.issues.map(
-            (issue) => `${issue.path.join('.') || file}: ${issue.message}`,
-          ),
-        };
-      }
-      for (const area of REMOTE_AREAS) {
-        const url = parsed.data[area];
-        if (url) {
-          entries[area] = url;
-          fromFile.add(area);
-        }
-      }
-      const problems = problemsOf(this.config, entries, fromFile);
-      if (problems.length > 0) return { problems };
-      this.raw = text;
-      return { entries };
+    if (!file) return { entries: { ...this.config.remotes } };
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      return { problems: [`${file} cannot be read: ${(err as Error).message}`] };
     }
-    const problems = problemsOf(this.config, entries, fromFile);
-    return problems.length > 0 ? { problems } : { entries };
+    if (text === this.raw) return { entries: this.entries };
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { problems: [`${file} is not valid JSON`] };
+    }
+    const parsed = RemoteRegistryFile.safeParse(json);
+    if (!parsed.success) {
+      return {
+        problems: parsed.error.issues.map(
+          (issue) => `${issue.path.join('.') || file}: ${issue.message}`,
+        ),
+      };
+    }
+    const problems = problemsOf(this.config, parsed.data);
+    if (problems.length > 0) return { problems };
+    this.raw = text;
+    return { entries: { ...this.config.remotes, ...parsed.data } };
   }
 }

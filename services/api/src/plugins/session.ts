@@ -130,6 +130,24 @@ export function requireUser(request: FastifyRequest): UserRow {
   return user;
 }
 
+/**
+ * Whether a page request (outside `/api/`, where sessions are not attached) carries the session of staff past
+ * their second factor. Never fails: without the database, the answer is no.
+ */
+export async function carriesStaffSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<boolean> {
+  const token = request.cookies[app.config.sessions.cookieName];
+  if (!token) return false;
+  try {
+    const open = await sessions.openSession({ ctx: app.ctx, input: { token } });
+    return open?.user.role === 'admin' && Boolean(open.session.secondFactorAt);
+  } catch {
+    return false;
+  }
+}
+
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
   if (user.role !== 'admin') throw forbidden(AuthText.forbidden);

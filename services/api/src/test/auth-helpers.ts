@@ -133,6 +133,14 @@ export async function makeAdmin(
     staffCount += 1;
     b = new Browser(t.app, `10.250.${Math.floor(staffCount / 200)}.${(staffCount % 200) + 1}`);
   }
+  const email = await registerStaff(t, b);
+  // Staff sign in with the password, then set up their authenticator (the second factor).
+  await signInNewStaff(b, email, STRONG_PASSWORD);
+  return b;
+}
+
+/** An account registered through `b` and made staff, not yet signed in as such; returns its e-mail. */
+export async function registerStaff(t: { database: { db: Db } }, b: Browser): Promise<string> {
   const email = uniqueEmail('staff');
   await b.post('/api/auth/register', {
     firstName: 'Sam',
@@ -141,7 +149,5 @@ export async function makeAdmin(
     password: STRONG_PASSWORD,
   });
   await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
-  // Staff sign in with the password, then set up their authenticator (the second factor).
-  await signInNewStaff(b, email, STRONG_PASSWORD);
-  return b;
+  return email;
 }
