@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
 import { ValidationText } from '@waypoint/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import { createProvider } from './modules/payments/providers';
 import { ReferenceCache } from './modules/reference/reference.cache';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { bundlesAvailable, registerBundles } from './plugins/bundles';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerCompression } from './plugins/compression';
 import { registerCsrf } from './plugins/csrf';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -129,18 +129,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   await registerPressure(app, config);
-  await app.register(helmet, {
-    // The API answers JSON; the pages get their own policy where they are served.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    hsts: config.isProduction,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  registerSecurityHeaders(app, config);
   // Before any route: the plugin attaches its hook to each route as it is added.
   await registerCompression(app);
   if (config.apiDocs) await registerOpenApi(app);

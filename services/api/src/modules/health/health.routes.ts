@@ -14,7 +14,11 @@ const Health = okEnvelope(z.object({ status: z.literal('ok') }));
  * Probes are asked every few seconds by the orchestrator, never by a browser: they are not logged unless
  * something goes wrong, and skip the browser security headers and compression meant for pages and API replies.
  */
-const PROBE = { logLevel: 'warn', helmet: false, compress: false } as const;
+const PROBE = {
+  logLevel: 'warn',
+  compress: false,
+  config: { securityHeaders: false },
+} as const;
 
 /** A readiness probe waits this long for the database before it reports it unreachable. */
 const PING_TIMEOUT_MS = 2000;
