@@ -1,6 +1,6 @@
 /**
- * Writes the prerendered pages into dist/pages/ and dist/pages.json (which page each address gets and which remote
- * draws each top-level path). Runs after the browser build, from the Node build of src/prerender/prerender.tsx.
+ * Writes the prerendered pages into dist/pages/<locale>/, one per address and language, and dist/pages.json (which
+ * page each address gets in each language and which remote draws each top-level path). Runs after the browser build, from the Node build of src/prerender/prerender.tsx.
  *
  * React writes a page's <title> at the start of its HTML; it is moved into <head> here, where the browser (and,
  * on hydration, React) expects it.
@@ -14,23 +14,35 @@ const ROOT = /<div id="?root"?><\/div>/;
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
 async function main() {
-  const { renderPage, PRERENDERED_PAGES, REMOTE_MOUNTS } = require('../.prerender/prerender.cjs');
+  const {
+    renderPage,
+    LOCALES,
+    PRERENDERED_PAGES,
+    REMOTE_MOUNTS,
+  } = require('../.prerender/prerender.cjs');
   const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!ROOT.test(template)) throw new Error('dist/index.html has no empty root element');
 
-  fs.mkdirSync(path.join(dist, 'pages'), { recursive: true });
-  /** Each address and its file, relative to dist (as the server reads them). */
+  /** Each address and its file in each language, relative to dist (as the server reads them). */
   const written = {};
-  for (const [url, file] of Object.entries(PRERENDERED_PAGES)) {
-    const rendered = await renderPage(url);
-    const head = HOISTED.exec(rendered)?.[0] ?? '';
-    const body = rendered.slice(head.length);
-    let page = template.replace(ROOT, () => `<div id="root">${body}</div>`);
-    if (head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>/, '');
-    page = page.replace('</head>', () => `${head}</head>`);
-    fs.writeFileSync(path.join(dist, 'pages', file), page);
-    written[url] = `pages/${file}`;
-    console.log(`prerendered ${url} -> pages/${file} (${Buffer.byteLength(page)} bytes)`);
+  for (const locale of LOCALES) {
+    fs.mkdirSync(path.join(dist, 'pages', locale), { recursive: true });
+    for (const [url, file] of Object.entries(PRERENDERED_PAGES)) {
+      const rendered = await renderPage(url, locale);
+      const head = HOISTED.exec(rendered)?.[0] ?? '';
+      const body = rendered.slice(head.length);
+      // The pages' policy allows no inline script: HTML that needs one would not work in a browser.
+      if (/<script(?![^>]*\bsrc=)/.test(body)) {
+        throw new Error(`The prerendered ${url} (${locale}) contains an inline script`);
+      }
+      let page = template.replace(ROOT, () => `<div id="root">${body}</div>`);
+      if (head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>/, '');
+      page = page.replace('</head>', () => `${head}</head>`);
+      const name = `pages/${locale}/${file}`;
+      fs.writeFileSync(path.join(dist, name), page);
+      written[url] = { ...written[url], [locale]: name };
+      console.log(`prerendered ${url} (${locale}) -> ${name} (${Buffer.byteLength(page)} bytes)`);
+    }
   }
   fs.writeFileSync(
     path.join(dist, 'pages.json'),

@@ -8,12 +8,11 @@ import {
   Routes,
   type RemoteRegistry,
 } from '@waypoint/platform';
-import { PageSpinner } from '@waypoint/ui';
 import { Layout } from './layout/Layout';
 import { REMOTE_MOUNTS } from './mounts';
 import { HomePage } from './pages/HomePage';
 import { RemoteUnavailable } from './pages/RemoteUnavailable';
-import { lazyPage } from './pages/lazyPage';
+import { PageLoading, lazyPage } from './pages/lazyPage';
 
 // Pages the home page does not need (long texts, and what a traveller opening the staff area is told): each is
 // downloaded on its first visit.
@@ -35,7 +34,7 @@ export interface AppProps {
 
 /** The portal's top-level routes; each area's pages come from its remote, downloaded on first visit. */
 export function App({ registry }: AppProps) {
-  const loading = <PageSpinner label="Loading…" />;
+  const loading = <PageLoading />;
   return (
     <RemoteProvider
       registry={registry}

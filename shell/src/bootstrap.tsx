@@ -6,6 +6,7 @@ import {
   createRemoteRegistry,
   loadProfile,
 } from '@waypoint/platform';
+import { activateLocale, currentLocale, loadLocale, pageLocale } from '@waypoint/ui';
 import { LAZY_PAGES } from './App';
 import { REMOTE_MOUNTS } from './mounts';
 import { Root } from './Root';
@@ -37,6 +38,14 @@ function codeFor(pathname: string): Promise<unknown> {
   return Promise.resolve(pending).catch(() => undefined);
 }
 
+/**
+ * The page's language (the server chose it: the kept choice, else the browser's), loaded for the shell and the
+ * shared libraries before the first render. A failed download leaves the page in English rather than blank.
+ */
+const language = activateLocale(pageLocale()).catch((error: unknown) => {
+  if (typeof window.reportError === 'function') window.reportError(error);
+});
+
 const container = document.getElementById('root');
 if (container) {
   const root = <Root store={store} registry={registry} Router={BrowserRouter} />;
@@ -47,13 +56,17 @@ if (container) {
   if (container.firstElementChild) {
     // A part whose HTML no longer matches (say, a remote released since this page was built) is drawn afresh,
     // and React reports it as a recoverable error (window.reportError).
-    void codeFor(window.location.pathname).then(() =>
-      startTransition(() => {
-        hydrateRoot(container, root);
-      }),
-    );
+    // The area's own messages in the page's language too (its code defines its catalog as it loads).
+    void Promise.all([codeFor(window.location.pathname), language])
+      .then(() => loadLocale(currentLocale()))
+      .catch(() => undefined)
+      .then(() =>
+        startTransition(() => {
+          hydrateRoot(container, root);
+        }),
+      );
   } else {
     const app = createRoot(container);
-    startTransition(() => app.render(root));
+    void language.then(() => startTransition(() => app.render(root)));
   }
 }

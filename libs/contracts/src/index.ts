@@ -16,3 +16,4 @@ export * from './phone';
 export * from './primitives';
 export * from './pages';
 export * from './remotes';
+export * from './locales';

@@ -26,6 +26,12 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
  *   Importing react-router-dom anywhere else would create a second router, so the lint configuration forbids it.
  * - @waypoint/contracts: zod schemas plus pure helpers, with `sideEffects: false`; each build keeps only what it
  *   imports (the shell imports no schema, so zod stays out of the home page).
+ * - react-redux: each build keeps only what it uses (Provider and the hooks, not `connect`). Its copies still
+ *   share one store context: react-redux keeps that context on `globalThis`, keyed by React's `createContext`
+ *   (one React here), so a Provider of one build is seen by the hooks of another.
+ * - immer and reselect: the toolkit and RTK Query each keep the part they use. Their copies agree: immer marks its
+ *   drafts with a global symbol (`Symbol.for('immer-state')`), so RTK Query's copy reads and patches the drafts
+ *   the toolkit's copy makes, and reselect keeps no state.
  * zod itself is not shared either: shared, it would be bundled whole (with every locale, ~87 KB gzip) for the
  * first remote that validates, against ~24 KB for the part a remote's own bundle keeps.
  */
@@ -35,14 +41,10 @@ const SHARED_SINGLETONS = [
   'react-dom',
   'react-dom/client',
   '@reduxjs/toolkit',
-  // RTK Query's own imports besides the toolkit. The shell's pages never load RTK Query (it lives in
-  // `@waypoint/platform/api`), so the first area that calls the API provides it; sharing these keeps that area on
-  // the copies the shell's store already loaded instead of downloading its own.
-  'immer',
-  'reselect',
+  // RTK Query is shared apart from the toolkit: the shell's pages never load it (it lives in
+  // `@waypoint/platform/api`), so the first area that calls the API provides it.
   '@reduxjs/toolkit/query',
   '@reduxjs/toolkit/query/react',
-  'react-redux',
   '@waypoint/platform',
   '@waypoint/platform/api',
   '@waypoint/ui',
@@ -142,6 +144,15 @@ function typescriptRule({ development, target }) {
   };
 }
 
+/** Message catalogs (`src/i18n/<locale>.json`), compiled at build time (see catalog-loader.cjs). */
+function catalogRule() {
+  return {
+    test: /[\\/]i18n[\\/](?:[\w-]+[\\/])*[a-z]{2}\.json$/,
+    type: 'javascript/auto',
+    use: path.join(__dirname, 'catalog-loader.cjs'),
+  };
+}
+
 /** Where the API listens during development; every dev server proxies `/api` to it. */
 const API_TARGET = process.env.WAYPOINT_API_URL || 'http://localhost:3000';
 
@@ -225,6 +236,7 @@ function createWebpackConfig(options) {
       module: {
         rules: [
           typescriptRule({ development: !production, target: 'es2020' }),
+          catalogRule(),
           {
             test: /\.css$/,
             use: [MiniCssExtractPlugin.loader, 'css-loader'],
@@ -244,8 +256,14 @@ function createWebpackConfig(options) {
           shared: sharedConfig(dir),
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
-          // Every front end runs in the browser: leave the runtime's Node.js code paths out of the bundles.
-          experiments: { optimization: { target: 'web' } },
+          experiments: {
+            // Every front end runs in the browser: leave the runtime's Node.js code paths out of the bundles.
+            optimization: { target: 'web' },
+            // One federation runtime per page: the remotes' entries carry none and use the shell's (see
+            // share-runtime-plugin.mjs). A remote served on its own for development keeps its own.
+            ...(!host && !serving ? { externalRuntime: true } : {}),
+          },
+          ...(host ? { runtimePlugins: [path.join(__dirname, 'share-runtime-plugin.mjs')] } : {}),
         }),
         ...(withPage
           ? [
@@ -316,6 +334,7 @@ function createPrerenderConfig({ dir, entry, outDir }) {
     module: {
       rules: [
         typescriptRule({ development: false, target: 'es2022' }),
+        catalogRule(),
         { test: /\.css$/, use: path.join(__dirname, 'ignore-css-loader.cjs') },
         {
           test: /\.(svg|png|jpe?g|webp|woff2?)$/,

@@ -37,3 +37,19 @@ export { Select, type SelectOption, type SelectProps } from './components/Select
 export { PageSpinner, Spinner, type SpinnerProps } from './components/Spinner';
 export { Stepper, type StepperProps } from './components/Stepper';
 export { TextField, type TextFieldProps } from './components/TextField';
+export {
+  activateLocale,
+  currentLocale,
+  defineCatalog,
+  definedCatalogs,
+  loadLocale,
+  onLocaleChange,
+  pageLocale,
+  rememberLocale,
+  type Catalog,
+  type CatalogLoaders,
+  type MessageCatalog,
+  type MessageValues,
+} from './i18n/i18n';
+export { rich, useLocale, useT } from './i18n/react';
+export { compareText, countryName, formatDate, formatMoney, monthNames } from './i18n/format';

@@ -160,7 +160,9 @@ function Traveller({
               passport.addLater ? (
                 'To be added later'
               ) : (
-                <span className="wpd-mono">{passport.number}</span>
+                <span className="wpd-mono" dir="ltr">
+                  {passport.number}
+                </span>
               ),
             ],
             ['Expiration date', formatDate(passport.expirationDate)],
@@ -301,11 +303,15 @@ function Detail({
             <Facts
               items={[
                 ['Name', fullName(account.firstName, account.lastName)],
-                ['E-mail', account.email],
+                ['E-mail', account.email ? <bdi key="email">{account.email}</bdi> : ''],
               ]}
             />
           ) : (
-            <Facts items={[['E-mail', application.email]]} />
+            <Facts
+              items={[
+                ['E-mail', application.email ? <bdi key="email">{application.email}</bdi> : ''],
+              ]}
+            />
           )}
         </section>
 
@@ -314,11 +320,11 @@ function Detail({
           {payment ? (
             <Facts
               items={[
-                ['Amount', money(payment.amountCents, payment.currency)],
+                ['Amount', <bdi key="amount">{money(payment.amountCents, payment.currency)}</bdi>],
                 ['Provider', payment.provider],
                 [
                   'Provider reference',
-                  <span key="ref" className="wpd-mono">
+                  <span key="ref" className="wpd-mono" dir="ltr">
                     {payment.reference}
                   </span>,
                 ],
@@ -336,7 +342,14 @@ function Detail({
         <h2 id="general-heading">General information</h2>
         <Facts
           items={[
-            ['Phone', general.phoneNumber ? `${general.countryCode} ${general.phoneNumber}` : ''],
+            [
+              'Phone',
+              general.phoneNumber ? (
+                <bdi key="phone" dir="ltr">{`${general.countryCode} ${general.phoneNumber}`}</bdi>
+              ) : (
+                ''
+              ),
+            ],
             [
               'Notifications',
               NOTIFICATION[general.notificationPreference] ?? general.notificationPreference,
@@ -389,7 +402,10 @@ export function ApplicationDetailPage() {
       <title>{`${reference ? `Application #${reference}` : 'Application'} – Waypoint admin`}</title>
       <p className="wpd-back">
         <Link to={`/admin/applications${listSearch ? `?${listSearch}` : ''}`}>
-          <span aria-hidden="true">← </span>Back to applications
+          <span aria-hidden="true" className="wp-directional">
+            ←
+          </span>{' '}
+          Back to applications
         </Link>
       </p>
       <h1>{reference ? `Application #${reference}` : 'Application'}</h1>

@@ -54,7 +54,11 @@ function ApplicationRow({ row }: { row: AdminApplicationRow }) {
       <td data-label="Applicant">
         <span className="wpd-value">
           <span className="wpd-strong wpd-wrap">{name}</span>
-          {email ? <span className="wpd-sub">{email}</span> : null}
+          {email ? (
+            <span className="wpd-sub">
+              <bdi>{email}</bdi>
+            </span>
+          ) : null}
         </span>
       </td>
       <td data-label="Visa type">{row.visaType.name}</td>

@@ -20,7 +20,7 @@ function EmailRow({
   return (
     <tr>
       <th scope="row" className="wpd-recipient">
-        {email.to}
+        <bdi>{email.to}</bdi>
       </th>
       <td id={whatId} data-label="Message">
         {email.description}

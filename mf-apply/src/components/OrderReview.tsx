@@ -103,7 +103,11 @@ export function TravelerFacts({ travelers }: { travelers: ReviewedTraveler[] }) 
             {traveler.dateOfBirth ? (
               <span className="wpw-muted">Date of birth: {formatDate(traveler.dateOfBirth)}</span>
             ) : null}
-            {traveler.email ? <span className="wpw-muted">{traveler.email}</span> : null}
+            {traveler.email ? (
+              <span className="wpw-muted">
+                <bdi>{traveler.email}</bdi>
+              </span>
+            ) : null}
             {passport ? <span className="wpw-muted">{passport}</span> : null}
           </li>
         );

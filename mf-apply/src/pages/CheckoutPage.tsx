@@ -235,7 +235,9 @@ function ResumeCheckout({ applicationId }: { applicationId: string }) {
               </div>
               <div>
                 <dt>Email</dt>
-                <dd>{data.email}</dd>
+                <dd>
+                  <bdi>{data.email}</bdi>
+                </dd>
               </div>
             </dl>
           </ReviewCard>

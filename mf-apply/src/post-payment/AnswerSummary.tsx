@@ -80,7 +80,11 @@ export function generalGroup(application: ApplicationDetail, editable: boolean):
     rows: [
       {
         key: 'Phone number',
-        value: g.phoneNumber ? `${g.countryCode} ${g.phoneNumber}` : NOT_ANSWERED,
+        value: g.phoneNumber ? (
+          <bdi dir="ltr">{`${g.countryCode} ${g.phoneNumber}`}</bdi>
+        ) : (
+          NOT_ANSWERED
+        ),
         change,
       },
       {
@@ -115,7 +119,7 @@ export function travelerGroups(
         { key: 'Name', value: travelerName(traveler) },
         { key: 'Date of birth', value: date(traveler.dateOfBirth) },
         ...(traveler.position === 1 && application.email
-          ? [{ key: 'Email', value: application.email }]
+          ? [{ key: 'Email', value: <bdi>{application.email}</bdi> }]
           : []),
       ],
     },
@@ -130,7 +134,13 @@ export function travelerGroups(
         },
         {
           key: 'Passport number',
-          value: later ? 'Not given yet: you chose to add it later' : answer(passport?.number),
+          value: later ? (
+            'Not given yet: you chose to add it later'
+          ) : passport?.number ? (
+            <bdi dir="ltr">{passport.number}</bdi>
+          ) : (
+            NOT_ANSWERED
+          ),
           change: at('passport-information'),
         },
         {

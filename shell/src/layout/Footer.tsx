@@ -1,24 +1,25 @@
 import { Link } from '@waypoint/platform';
+import { useT } from '@waypoint/ui';
+import { shellMessages } from '../i18n/catalog';
+import { LanguagePicker } from './LanguagePicker';
 
 export function Footer() {
+  const t = useT(shellMessages);
   return (
     <footer className="wp-footer">
       <div className="wp-container wp-footer__inner">
-        <nav aria-label="Legal">
+        <nav aria-label={t('footer.legalNav')}>
           <ul className="wp-footer__links">
             <li>
-              <Link to="/terms">Terms</Link>
+              <Link to="/terms">{t('footer.terms')}</Link>
             </li>
             <li>
-              <Link to="/privacy">Privacy</Link>
+              <Link to="/privacy">{t('footer.privacy')}</Link>
             </li>
           </ul>
         </nav>
-        <p className="wp-footer__notice">
-          Waypoint is a private application service. It is not affiliated with the UK government, UK
-          Visas and Immigration or the Home Office. You can also apply directly on GOV.UK and pay
-          only the government fee.
-        </p>
+        <LanguagePicker id="footer-language" />
+        <p className="wp-footer__notice">{t('footer.notice')}</p>
       </div>
     </footer>
   );

@@ -13,14 +13,16 @@ import {
   userInitial,
   type AuthUser,
 } from '@waypoint/platform';
-import { Drawer } from '@waypoint/ui';
+import { Drawer, useT } from '@waypoint/ui';
 import { Icon, Menu } from '@waypoint/ui/icons';
+import { shellMessages } from '../i18n/catalog';
+import { LanguagePicker } from './LanguagePicker';
 
 /** Where staff work: the admin area's pages, in the header instead of the traveller's My Orders. */
 const STAFF_LINKS = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/applications', label: 'Applications', end: false },
-  { to: '/admin/emails', label: 'Failed e-mails', end: false },
+  { to: '/admin', label: 'header.staff.dashboard', end: true },
+  { to: '/admin/applications', label: 'header.staff.applications', end: false },
+  { to: '/admin/emails', label: 'header.staff.failedEmails', end: false },
 ] as const;
 
 function useSignOut() {
@@ -39,6 +41,7 @@ function UserMenu({ user }: { user: AuthUser }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const signOut = useSignOut();
+  const t = useT(shellMessages);
 
   useEffect(() => {
     if (!open) return;
@@ -71,18 +74,18 @@ function UserMenu({ user }: { user: AuthUser }) {
         className="wp-avatar"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Account menu for ${userDisplayName(user)}`}
+        aria-label={t('header.accountMenu', { name: userDisplayName(user) })}
         onClick={() => setOpen((value) => !value)}
       >
         <span aria-hidden="true">{userInitial(user)}</span>
       </button>
       <ul id={menuId} className="wp-menu__list" hidden={!open}>
         <li className="wp-menu__user" aria-hidden="true">
-          {user.email}
+          <bdi>{user.email}</bdi>
         </li>
         <li>
           <Link className="wp-menu__item" to="/account/profile" onClick={() => close(false)}>
-            Account Settings
+            {t('header.accountSettings')}
           </Link>
         </li>
         <li>
@@ -94,7 +97,7 @@ function UserMenu({ user }: { user: AuthUser }) {
               void signOut();
             }}
           >
-            Log out
+            {t('header.logOut')}
           </button>
         </li>
       </ul>
@@ -106,6 +109,7 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const signOut = useSignOut();
+  const t = useT(shellMessages);
   const [lastPath, setLastPath] = useState(pathname);
   if (pathname !== lastPath) {
     setLastPath(pathname);
@@ -120,14 +124,14 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        <Icon icon={Menu} /> Menu
+        <Icon icon={Menu} /> {t('header.menu')}
       </button>
-      <Drawer open={open} onClose={() => setOpen(false)} title="Menu">
-        <nav aria-label="Mobile">
+      <Drawer open={open} onClose={() => setOpen(false)} title={t('header.menu')}>
+        <nav aria-label={t('header.mobileNav')}>
           <ul className="wp-mobile-nav">
             <li>
               <Link className="wp-menu__item" to="/">
-                Home
+                {t('header.home')}
               </Link>
             </li>
             {user ? (
@@ -136,20 +140,20 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
                   STAFF_LINKS.map((link) => (
                     <li key={link.to}>
                       <Link className="wp-menu__item" to={link.to}>
-                        {link.label}
+                        {t(link.label)}
                       </Link>
                     </li>
                   ))
                 ) : (
                   <li>
                     <Link className="wp-menu__item" to="/orders">
-                      My Orders
+                      {t('header.myOrders')}
                     </Link>
                   </li>
                 )}
                 <li>
                   <Link className="wp-menu__item" to="/account/profile">
-                    Account Settings
+                    {t('header.accountSettings')}
                   </Link>
                 </li>
                 <li>
@@ -161,19 +165,20 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
                       void signOut();
                     }}
                   >
-                    Log out
+                    {t('header.logOut')}
                   </button>
                 </li>
               </>
             ) : (
               <li>
                 <Link className="wp-menu__item" to="/auth/login">
-                  Log in
+                  {t('header.logIn')}
                 </Link>
               </li>
             )}
           </ul>
         </nav>
+        <LanguagePicker id="menu-language" />
       </Drawer>
     </div>
   );
@@ -182,6 +187,7 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
 export function Header() {
   const { user, isAuthenticated } = useAppSelector(selectAuth);
   const { pathname } = useLocation();
+  const t = useT(shellMessages);
   // Prerendered pages show the signed-out header; the remembered user appears once the page has hydrated.
   const hydrated = useHydrated();
   const signedIn = hydrated && isAuthenticated && user ? user : null;
@@ -204,27 +210,28 @@ export function Header() {
           </span>
           Waypoint
         </Link>
-        <nav aria-label="Main" className="wp-nav wp-header__desktop">
+        <nav aria-label={t('header.mainNav')} className="wp-nav wp-header__desktop">
           {signedIn ? (
             <>
               {staff ? (
                 STAFF_LINKS.map((link) => (
                   <NavLink key={link.to} className="wp-nav__link" to={link.to} end={link.end}>
-                    {link.label}
+                    {t(link.label)}
                   </NavLink>
                 ))
               ) : (
                 <NavLink className="wp-nav__link" to="/orders">
-                  My Orders
+                  {t('header.myOrders')}
                 </NavLink>
               )}
               <UserMenu user={signedIn} />
             </>
           ) : (
             <NavLink className="wp-nav__link" to="/auth/login">
-              Log in
+              {t('header.logIn')}
             </NavLink>
           )}
+          <LanguagePicker id="header-language" compact />
         </nav>
         <MobileMenu user={signedIn} />
       </div>

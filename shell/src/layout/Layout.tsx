@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from '@waypoint/platform';
+import { useT } from '@waypoint/ui';
+import { shellMessages } from '../i18n/catalog';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -26,6 +28,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+  const t = useT(shellMessages);
 
   // After navigating, start at the top and put keyboard and screen reader focus on the new page's heading.
   useEffect(() => {
@@ -56,7 +59,7 @@ export function Layout() {
   return (
     <div className="wp-app">
       <a className="wp-skip-link" href="#main">
-        Skip to main content
+        {t('layout.skipLink')}
       </a>
       <Header />
       <main

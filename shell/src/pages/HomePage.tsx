@@ -1,104 +1,53 @@
 import { Link, useCountries } from '@waypoint/platform';
-import { Button, ErrorBox, buttonClassName } from '@waypoint/ui';
+import { Button, ErrorBox, buttonClassName, countryName, useLocale, useT } from '@waypoint/ui';
+import { shellMessages } from '../i18n/catalog';
 import { BadgeCheck, Compass, Icon, LockKeyhole, MessageCircle, Star } from '@waypoint/ui/icons';
 import { StartApplication, TRIP_DETAILS_PATH } from './StartApplication';
 
 const TILES = [
-  {
-    icon: Compass,
-    title: 'Effortless process',
-    text: 'Answer clear questions in plain English. We tell you exactly what the UK asks for, and nothing more.',
-  },
-  {
-    icon: BadgeCheck,
-    title: '99% approval rate',
-    text: 'We check every answer and document against the official requirements before we submit, so avoidable mistakes do not lead to a refusal. The decision itself is always made by the UK government.',
-  },
-  {
-    icon: LockKeyhole,
-    title: 'Secure',
-    text: 'Your passport details are encrypted, card payments are handled by our payment provider, and we never see or store your full card number.',
-  },
-  {
-    icon: MessageCircle,
-    title: '24/7 support',
-    text: 'Questions at any hour? Our support team answers by e-mail around the clock, every day of the year.',
-  },
-];
+  { icon: Compass, id: 'effortless' },
+  { icon: BadgeCheck, id: 'approval' },
+  { icon: LockKeyhole, id: 'secure' },
+  { icon: MessageCircle, id: 'support' },
+] as const;
 
-const STEPS = [
-  {
-    title: 'Apply',
-    text: 'Fill in your trip, traveller and passport details online, then pay by card.',
-  },
-  {
-    title: 'Leave the rest to us',
-    text: 'We check your answers and documents, ask you if anything is missing, and submit your application to the UK government.',
-  },
-  {
-    title: 'Enjoy your visit',
-    text: 'Your ETA or visa decision arrives by e-mail. It is linked to your passport, so you simply travel.',
-  },
-];
+const STEPS = ['apply', 'rest', 'enjoy'] as const;
 
+/** Sample reviews: the reviewer's name and country (an ISO code, named in the page's language). */
 const REVIEWS = [
-  {
-    name: 'Lucía',
-    from: 'Spain',
-    text: 'I was worried about getting something wrong. The questions were clear and my ETA came through before my trip to London.',
-  },
-  {
-    name: 'Daniel',
-    from: 'United States',
-    text: 'Applied for the whole family in one go. Being able to add every traveller to one order saved us a lot of time.',
-  },
-  {
-    name: 'Aiko',
-    from: 'Japan',
-    text: 'Support answered my question about my passport expiry late at night. Very reassuring.',
-  },
-  {
-    name: 'Marco',
-    from: 'Italy',
-    text: 'They spotted a typo in my passport number before submitting. Simple process from start to finish.',
-  },
-  {
-    name: 'Sarah',
-    from: 'Canada',
-    text: 'Transparent pricing: the government fee and the service fee were shown separately before I paid.',
-  },
-];
+  { name: 'Lucía', country: 'ES', id: 'lucia' },
+  { name: 'Daniel', country: 'US', id: 'daniel' },
+  { name: 'Aiko', country: 'JP', id: 'aiko' },
+  { name: 'Marco', country: 'IT', id: 'marco' },
+  { name: 'Sarah', country: 'CA', id: 'sarah' },
+] as const;
 
 export function HomePage() {
   const { countries, isLoading, error, retry } = useCountries();
+  const t = useT(shellMessages);
+  const locale = useLocale();
   const loadFailed = error ? (
-    <ErrorBox title="The list of countries could not be loaded.">
-      <p>{error.message || 'Please try again.'}</p>
+    <ErrorBox title={t('home.countriesFailed')}>
+      <p>{error.message || t('home.tryAgainLater')}</p>
       <Button variant="secondary" size="small" onClick={retry}>
-        Try again
+        {t('home.tryAgain')}
       </Button>
     </ErrorBox>
   ) : null;
 
   return (
     <>
-      <title>Waypoint – apply online for a UK ETA or UK visitor visa</title>
+      <title>{t('home.title')}</title>
       <section className="wp-hero" aria-labelledby="hero-title">
         <div className="wp-container wp-hero__inner">
           <div>
-            <span className="wp-hero__kicker">UK ETA and visitor visa applications</span>
-            <h1 id="hero-title">Apply for your UK travel permission online, fast</h1>
-            <p className="wp-lead">
-              Tell us your nationality and we will show you whether you need an ETA or a visitor
-              visa, then guide you through a fast-track application checked by our team before it
-              goes to the UK government.
-            </p>
-            <p className="wp-disclaimer">
-              Prices show the government fee and our service fee separately.
-            </p>
+            <span className="wp-hero__kicker">{t('home.kicker')}</span>
+            <h1 id="hero-title">{t('home.heading')}</h1>
+            <p className="wp-lead">{t('home.lead')}</p>
+            <p className="wp-disclaimer">{t('home.pricesNote')}</p>
           </div>
           <div className="wp-card wp-start-card">
-            <h2>Start your application</h2>
+            <h2>{t('home.startHeading')}</h2>
             {loadFailed}
             <StartApplication countries={countries} loading={isLoading} idPrefix="hero" />
           </div>
@@ -108,19 +57,17 @@ export function HomePage() {
       <section className="wp-section" aria-labelledby="why-title">
         <div className="wp-container">
           <div className="wp-section__intro">
-            <h2 id="why-title">Why choose Waypoint</h2>
-            <p className="wp-lead">
-              A careful, human-checked application without the paperwork stress.
-            </p>
+            <h2 id="why-title">{t('home.why.heading')}</h2>
+            <p className="wp-lead">{t('home.why.lead')}</p>
           </div>
           <ul className="wp-tiles">
             {TILES.map((tile) => (
-              <li key={tile.title} className="wp-card wp-tile">
+              <li key={tile.id} className="wp-card wp-tile">
                 <span className="wp-tile__icon">
                   <Icon icon={tile.icon} size={24} />
                 </span>
-                <h3>{tile.title}</h3>
-                <p>{tile.text}</p>
+                <h3>{t(`home.why.${tile.id}.title`)}</h3>
+                <p>{t(`home.why.${tile.id}.text`)}</p>
               </li>
             ))}
           </ul>
@@ -130,25 +77,27 @@ export function HomePage() {
       <section className="wp-section wp-section--alt" aria-labelledby="process-title">
         <div className="wp-container">
           <div className="wp-section__intro">
-            <h2 id="process-title">How it works</h2>
-            <p className="wp-lead">Three steps between you and your trip to the United Kingdom.</p>
+            <h2 id="process-title">{t('home.how.heading')}</h2>
+            <p className="wp-lead">{t('home.how.lead')}</p>
           </div>
           <ol className="wp-steps">
             {STEPS.map((step, index) => (
-              <li key={step.title} className="wp-card">
+              <li key={step} className="wp-card">
                 <span className="wp-steps__number" aria-hidden="true">
-                  {index + 1}
+                  {(index + 1).toLocaleString(locale)}
                 </span>
                 <h3>
-                  <span className="wp-visually-hidden">Step {index + 1}: </span>
-                  {step.title}
+                  <span className="wp-visually-hidden">
+                    {t('home.how.step', { number: index + 1 })}
+                  </span>
+                  {t(`home.how.${step}.title`)}
                 </h3>
-                <p>{step.text}</p>
+                <p>{t(`home.how.${step}.text`)}</p>
               </li>
             ))}
           </ol>
           <Link to={TRIP_DETAILS_PATH} className={buttonClassName('primary', 'large')}>
-            Apply Now
+            {t('home.applyNow')}
           </Link>
         </div>
       </section>
@@ -156,25 +105,23 @@ export function HomePage() {
       <section className="wp-section" aria-labelledby="reviews-title">
         <div className="wp-container">
           <div className="wp-section__intro">
-            <h2 id="reviews-title">What travellers say</h2>
-            <p className="wp-disclaimer">
-              Sample reviews describing a typical application; not verified customer reviews.
-            </p>
+            <h2 id="reviews-title">{t('home.reviews.heading')}</h2>
+            <p className="wp-disclaimer">{t('home.reviews.disclaimer')}</p>
           </div>
           <ul className="wp-reviews">
             {REVIEWS.map((review) => (
-              <li key={review.name}>
+              <li key={review.id}>
                 <figure className="wp-card wp-review">
-                  <div className="wp-review__stars" role="img" aria-label="5 out of 5 stars">
+                  <div className="wp-review__stars" role="img" aria-label={t('home.reviews.stars')}>
                     {[1, 2, 3, 4, 5].map((n) => (
                       <Icon key={n} icon={Star} size={18} />
                     ))}
                   </div>
                   <blockquote>
-                    <p>{review.text}</p>
+                    <p>{t(`home.reviews.${review.id}`)}</p>
                   </blockquote>
                   <figcaption>
-                    <strong>{review.name}</strong>, {review.from}
+                    <strong>{review.name}</strong>, {countryName(review.country, locale)}
                   </figcaption>
                 </figure>
               </li>
@@ -186,10 +133,8 @@ export function HomePage() {
       <section className="wp-section wp-section--alt" aria-labelledby="cta-title">
         <div className="wp-container wp-cta">
           <div>
-            <h2 id="cta-title">Ready to plan your UK trip?</h2>
-            <p className="wp-lead">
-              Choose your nationality to see what you need and start your application.
-            </p>
+            <h2 id="cta-title">{t('home.cta.heading')}</h2>
+            <p className="wp-lead">{t('home.cta.lead')}</p>
           </div>
           <div className="wp-card">
             <StartApplication countries={countries} loading={isLoading} idPrefix="cta" />

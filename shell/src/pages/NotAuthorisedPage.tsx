@@ -1,16 +1,16 @@
 import { Link } from '@waypoint/platform';
+import { useT } from '@waypoint/ui';
+import { shellMessages } from '../i18n/catalog';
 
 export function NotAuthorisedPage() {
+  const t = useT(shellMessages);
   return (
     <div className="wp-container wp-status-page">
-      <title>Not authorised – Waypoint</title>
-      <h1>You are not authorised to see this page</h1>
+      <title>{t('notAuthorised.title')}</title>
+      <h1>{t('notAuthorised.heading')}</h1>
+      <p>{t('notAuthorised.text')}</p>
       <p>
-        This area is for Waypoint staff. If you think you should have access, ask your
-        administrator.
-      </p>
-      <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{t('goHome')}</Link>
       </p>
     </div>
   );

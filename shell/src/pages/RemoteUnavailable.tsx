@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@waypoint/platform';
-import { Button } from '@waypoint/ui';
+import { Button, useT } from '@waypoint/ui';
+import { shellMessages } from '../i18n/catalog';
 
 /**
  * Shown in place of an area of the site that could not be downloaded or failed while showing. `updating`: the area
@@ -14,6 +15,7 @@ export function RemoteUnavailable({
   updating?: boolean;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const t = useT(shellMessages);
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
@@ -21,20 +23,16 @@ export function RemoteUnavailable({
   return (
     <div className="wp-container wp-status-page" role="alert">
       <h1 ref={headingRef} tabIndex={-1}>
-        {updating
-          ? 'This part of the site is being updated.'
-          : 'This part of the site could not be loaded.'}
+        {updating ? t('unavailable.updatingHeading') : t('unavailable.failedHeading')}
       </h1>
       <p>
-        {updating
-          ? 'A new version is on its way: please try again in a few minutes.'
-          : 'Check your internet connection and try again.'}{' '}
-        The rest of Waypoint still works, and anything you saved is safe.
+        {updating ? t('unavailable.updatingText') : t('unavailable.failedText')}{' '}
+        {t('unavailable.safe')}
       </p>
       <div className="wp-actions">
-        <Button onClick={onRetry}>Try again</Button>
+        <Button onClick={onRetry}>{t('unavailable.tryAgain')}</Button>
         <Link className="wp-button wp-button--secondary wp-button--medium" to="/">
-          Go to the home page
+          {t('goHome')}
         </Link>
       </div>
     </div>

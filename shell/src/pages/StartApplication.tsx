@@ -8,7 +8,8 @@ import {
   useAppSelector,
   useNavigate,
 } from '@waypoint/platform';
-import { Button, CountryPicker } from '@waypoint/ui';
+import { Button, CountryPicker, useT } from '@waypoint/ui';
+import { shellMessages } from '../i18n/catalog';
 
 export const TRIP_DETAILS_PATH = '/application/trip-details';
 
@@ -25,16 +26,13 @@ export interface StartApplicationProps {
   loading: boolean;
   /** Distinguishes the two pickers of the home page. */
   idPrefix: string;
+  /** The picker's label, when not the default question. */
   label?: string;
 }
 
 /** A country picker and Get started: remembers the country and opens trip details with it chosen. */
-export function StartApplication({
-  countries,
-  loading,
-  idPrefix,
-  label = 'Where are you from?',
-}: StartApplicationProps) {
+export function StartApplication({ countries, loading, idPrefix, label }: StartApplicationProps) {
+  const t = useT(shellMessages);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const initial = useInitialCountry(countries);
@@ -51,19 +49,19 @@ export function StartApplication({
   return (
     <form onSubmit={onSubmit} aria-describedby={hintId} noValidate>
       <p id={hintId} className="wp-visually-hidden">
-        Choose the country of the passport you will travel with.
+        {t('start.description')}
       </p>
       <CountryPicker
         id={`${idPrefix}-country`}
-        label={label}
-        hint="The nationality on your passport"
+        label={label ?? t('start.label')}
+        hint={t('start.hint')}
         countries={countries}
         value={countryId}
         onChange={setPicked}
         loading={loading}
       />
       <Button type="submit" size="large" fullWidth disabled={loading}>
-        Get started
+        {t('start.submit')}
       </Button>
     </form>
   );

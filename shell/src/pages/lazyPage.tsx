@@ -7,8 +7,15 @@ import {
   type ReactNode,
 } from 'react';
 import { lazyComponent, type LazyComponent } from '@waypoint/platform';
-import { PageSpinner } from '@waypoint/ui';
+import { PageSpinner, useT } from '@waypoint/ui';
+import { shellMessages } from '../i18n/catalog';
 import { RemoteUnavailable } from './RemoteUnavailable';
+
+/** The spinner shown while a page or an area downloads. */
+export function PageLoading() {
+  const t = useT(shellMessages);
+  return <PageSpinner label={t('loading')} />;
+}
 
 interface BoundaryProps {
   fallback: ReactNode;
@@ -53,7 +60,7 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyComponent {
           />
         }
       >
-        <Suspense fallback={<PageSpinner label="Loading…" />}>
+        <Suspense fallback={<PageLoading />}>
           <Page />
         </Suspense>
       </PageErrorBoundary>

@@ -3,6 +3,8 @@
  * pages a first visit most often lands on to HTML, so they paint before any JavaScript runs and then hydrate.
  */
 import type { ReactNode } from 'react';
+import { LOCALES, type Locale } from '@waypoint/contracts';
+import { activateLocale } from '@waypoint/ui';
 import {
   createAppStore,
   createRemoteRegistry,
@@ -14,7 +16,7 @@ import { renderToHtml, StaticRouter } from '@waypoint/platform/ssr';
 import { REMOTE_MOUNTS } from '../mounts';
 import { Root } from '../Root';
 
-export { REMOTE_MOUNTS };
+export { LOCALES, REMOTE_MOUNTS };
 
 /** Each prerendered address and the file (under `dist/pages/`) its HTML is written to. */
 export const PRERENDERED_PAGES: Record<string, string> = {
@@ -36,8 +38,12 @@ const REMOTES_AT_BUILD: Partial<Record<RemoteName, () => Promise<unknown>>> = {
   account: () => import('@waypoint/mf-account/src/routes'),
 };
 
-/** The page at `url` as the browser's first render draws it: nobody known to be signed in yet, nothing typed. */
-export function renderPage(url: string): Promise<string> {
+/**
+ * The page at `url` in `locale` as the browser's first render draws it: nobody known to be signed in yet, nothing
+ * typed.
+ */
+export async function renderPage(url: string, locale: Locale): Promise<string> {
+  await activateLocale(locale);
   const store = createAppStore({ storage: null });
   // The browser asks who is signed in before its first render; the HTML shows that same moment.
   store.dispatch(loadProfile.pending('prerender', undefined));

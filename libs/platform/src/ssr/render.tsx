@@ -11,6 +11,9 @@ export { StaticRouter };
  */
 export async function renderToHtml(element: ReactNode): Promise<string> {
   const { prelude } = await prerenderToNodeStream(element, {
+    // Every part inline, however large: React otherwise moves a large part to the end of the document with an
+    // inline script to put it in place, which the pages' policy (no inline scripts) rightly blocks.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error) {
       throw error instanceof Error ? error : new Error(String(error));
     },

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from './ids';
+import { uiMessages } from '../i18n/messages/catalog';
+import { useT } from '../i18n/react';
 
 export interface BannerProps {
   tone?: 'info' | 'success' | 'warning';
@@ -19,14 +21,15 @@ export function Banner({
   children,
   actions,
   onDismiss,
-  dismissLabel = 'Dismiss',
+  dismissLabel,
   className,
 }: BannerProps) {
+  const t = useT(uiMessages);
   return (
     <div
       className={cx('wp-banner', `wp-banner--${tone}`, className)}
       role="region"
-      aria-label={typeof title === 'string' ? title : 'Notice'}
+      aria-label={typeof title === 'string' ? title : t('banner.notice')}
     >
       <div className="wp-banner__body">
         {title ? <p className="wp-banner__title">{title}</p> : null}
@@ -38,7 +41,7 @@ export function Banner({
           type="button"
           className="wp-icon-button wp-banner__dismiss"
           onClick={onDismiss}
-          aria-label={dismissLabel}
+          aria-label={dismissLabel ?? t('banner.dismiss')}
         >
           <span aria-hidden="true">×</span>
         </button>

@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { cx, describedBy } from './ids';
 import { FieldMessages, RequiredMark } from './Field';
+import { uiMessages } from '../i18n/messages/catalog';
+import { useT } from '../i18n/react';
 
 export interface RadioOption {
   value: string;
@@ -157,6 +159,7 @@ export interface SwitchProps {
 
 /** An on/off control announced as a switch, with its label beside it. */
 export function Switch({ id, label, checked, onChange, hint, disabled, className }: SwitchProps) {
+  const t = useT(uiMessages);
   const labelId = `${useId()}-label`;
   return (
     <div className={cx('wp-field', 'wp-switch', className)}>
@@ -178,7 +181,7 @@ export function Switch({ id, label, checked, onChange, hint, disabled, className
           {label}
         </label>
         <span className="wp-switch__state" aria-hidden="true">
-          {checked ? 'Yes' : 'No'}
+          {checked ? t('choice.yes') : t('choice.no')}
         </span>
         {hint ? (
           <span className="wp-hint" id={`${id}-hint`}>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatEuros } from '@waypoint/contracts';
 import { cx } from './ids';
+import { uiMessages } from '../i18n/messages/catalog';
+import { useT } from '../i18n/react';
 
 export interface CostLine {
   label: ReactNode;
@@ -23,20 +25,22 @@ export interface CostSummaryProps {
 
 /** The price breakdown; every amount comes from the server in euro cents. */
 export function CostSummary({
-  title = 'Cost summary',
+  title,
   lines,
-  totalLabel = 'Total',
+  totalLabel,
   totalCents,
   footer,
   note,
   className,
 }: CostSummaryProps) {
+  const t = useT(uiMessages);
+  const heading = title ?? t('cost.title');
   return (
     <section
       className={cx('wp-card', 'wp-cost', className)}
-      aria-label={typeof title === 'string' ? title : 'Cost summary'}
+      aria-label={typeof heading === 'string' ? heading : t('cost.title')}
     >
-      <h2 className="wp-cost__title">{title}</h2>
+      <h2 className="wp-cost__title">{heading}</h2>
       <dl className="wp-cost__lines">
         {lines.map((line, index) => (
           <div key={index} className="wp-cost__line">
@@ -48,7 +52,7 @@ export function CostSummary({
           </div>
         ))}
         <div className="wp-cost__line wp-cost__line--total">
-          <dt>{totalLabel}</dt>
+          <dt>{totalLabel ?? t('cost.total')}</dt>
           <dd>{formatEuros(totalCents)}</dd>
         </div>
       </dl>

@@ -12,6 +12,9 @@ import { Flag } from '../icons/Flag';
 import { Icon } from '../icons/Icon';
 import { cx, describedBy } from './ids';
 import { FieldMessages, RequiredMark } from './Field';
+import { compareText, countryName } from '../i18n/format';
+import { uiMessages } from '../i18n/messages/catalog';
+import { useLocale, useT } from '../i18n/react';
 
 export interface CountryOption {
   id: string;
@@ -56,7 +59,6 @@ export interface CountryPickerProps {
 export function CountryPicker({
   id,
   label,
-  countries,
   value,
   onChange,
   hint,
@@ -64,9 +66,22 @@ export function CountryPicker({
   required,
   disabled,
   loading = false,
-  placeholder = 'Type to search',
+  placeholder,
   className,
+  countries: given,
 }: CountryPickerProps) {
+  const t = useT(uiMessages);
+  const locale = useLocale();
+  // Outside English, each country is named in the page's language and the list sorted as its readers sort.
+  const countries = useMemo(
+    () =>
+      locale === 'en'
+        ? given
+        : given
+            .map((country) => ({ ...country, name: countryName(country.id, locale) }))
+            .sort((a, b) => compareText(locale)(a.name, b.name)),
+    [given, locale],
+  );
   const uid = useId();
   const listboxId = `${id}-listbox`;
   const labelId = `${id}-label`;
@@ -159,7 +174,7 @@ export function CountryPicker({
           role="combobox"
           className={cx('wp-input', 'wp-combobox__input', error && 'wp-input--error')}
           value={inputValue}
-          placeholder={loading ? 'Loading countries…' : placeholder}
+          placeholder={loading ? t('country.loading') : (placeholder ?? t('country.placeholder'))}
           autoComplete="off"
           spellCheck={false}
           disabled={disabled || loading}
@@ -194,7 +209,7 @@ export function CountryPicker({
           type="button"
           className="wp-combobox__toggle"
           tabIndex={-1}
-          aria-label="Show all countries"
+          aria-label={t('country.showAll')}
           aria-controls={listboxId}
           aria-expanded={open}
           disabled={disabled || loading}
@@ -242,10 +257,10 @@ export function CountryPicker({
           : null}
       </ul>
       {open && options.length === 0 ? (
-        <p className="wp-combobox__empty">No country matches “{query}”.</p>
+        <p className="wp-combobox__empty">{t('country.noMatch', { query: query ?? '' })}</p>
       ) : null}
       <p id={statusId} className="wp-visually-hidden" aria-live="polite">
-        {open ? `${options.length} ${options.length === 1 ? 'country' : 'countries'} found` : ''}
+        {open ? t('country.found', { count: options.length }) : ''}
       </p>
     </div>
   );

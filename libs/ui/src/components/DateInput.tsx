@@ -1,21 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { cx, describedBy } from './ids';
 import { FieldMessages, RequiredMark } from './Field';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { monthNames } from '../i18n/format';
+import { uiMessages } from '../i18n/messages/catalog';
+import { useLocale, useT } from '../i18n/react';
 
 /** Years a date picker offers: from 10 years ahead back to 1900 (spec section 9). */
 export function dateInputYears(today: Date = new Date()): number[] {
@@ -103,6 +91,8 @@ export function DateInput({
     }
   };
 
+  const t = useT(uiMessages);
+  const locale = useLocale();
   const yearList = years ?? dateInputYears();
   const maxDay =
     draft.month && draft.year ? daysInMonth(Number(draft.year), Number(draft.month)) : 31;
@@ -122,7 +112,7 @@ export function DateInput({
       <div className="wp-date__parts">
         <div className="wp-date__part">
           <label className="wp-date__label" htmlFor={id}>
-            Day
+            {t('date.day')}
           </label>
           <select
             id={id}
@@ -141,7 +131,7 @@ export function DateInput({
         </div>
         <div className="wp-date__part wp-date__part--month">
           <label className="wp-date__label" htmlFor={`${id}-month`}>
-            Month
+            {t('date.month')}
           </label>
           <select
             id={`${id}-month`}
@@ -151,7 +141,7 @@ export function DateInput({
             onChange={(event) => update('month', event.target.value)}
           >
             <option value="">MM</option>
-            {MONTHS.map((name, index) => (
+            {monthNames(locale).map((name, index) => (
               <option key={name} value={String(index + 1)}>
                 {name}
               </option>
@@ -160,7 +150,7 @@ export function DateInput({
         </div>
         <div className="wp-date__part">
           <label className="wp-date__label" htmlFor={`${id}-year`}>
-            Year
+            {t('date.year')}
           </label>
           <select
             id={`${id}-year`}

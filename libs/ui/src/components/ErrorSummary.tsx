@@ -1,5 +1,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { cx } from './ids';
+import { uiMessages } from '../i18n/messages/catalog';
+import { useT } from '../i18n/react';
 
 export interface FieldError {
   /** The id of the invalid control. */
@@ -28,12 +30,8 @@ export function focusField(id: string): boolean {
  * The list of problems at the top of a form after a failed submit. It receives focus so screen reader users hear
  * it, and each message links to its field.
  */
-export function ErrorSummary({
-  errors,
-  title = 'There is a problem',
-  focusKey,
-  className,
-}: ErrorSummaryProps) {
+export function ErrorSummary({ errors, title, focusKey, className }: ErrorSummaryProps) {
+  const t = useT(uiMessages);
   const ref = useRef<HTMLDivElement>(null);
   const hasErrors = errors.length > 0;
 
@@ -56,7 +54,7 @@ export function ErrorSummary({
       aria-labelledby="wp-error-summary-title"
     >
       <h2 className="wp-error-summary__title" id="wp-error-summary-title">
-        {title}
+        {title ?? t('errorSummary.title')}
       </h2>
       <ul className="wp-error-summary__list">
         {errors.map((error) => (

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { uiMessages } from '../i18n/messages/catalog';
+import { useT } from '../i18n/react';
 
 export interface FieldChromeProps {
   id: string;
@@ -30,6 +32,7 @@ export function FieldMessages({
   hint?: string | undefined;
   error?: string | null | undefined;
 }) {
+  const t = useT(uiMessages);
   return (
     <>
       {hint ? (
@@ -39,7 +42,7 @@ export function FieldMessages({
       ) : null}
       {error ? (
         <p className="wp-field-error" id={`${id}-error`}>
-          <span className="wp-visually-hidden">Error: </span>
+          <span className="wp-visually-hidden">{t('field.errorPrefix')}</span>
           {error}
         </p>
       ) : null}

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cx } from './ids';
+import { uiMessages } from '../i18n/messages/catalog';
+import { useT } from '../i18n/react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -29,9 +31,10 @@ export function Modal({
   children,
   variant = 'dialog',
   hideTitle = false,
-  closeLabel = 'Close',
+  closeLabel,
   className,
 }: ModalProps) {
+  const t = useT(uiMessages);
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = `${useId()}-title`;
 
@@ -93,7 +96,7 @@ export function Modal({
             type="button"
             className="wp-icon-button"
             onClick={onClose}
-            aria-label={closeLabel}
+            aria-label={closeLabel ?? t('modal.close')}
           >
             <span aria-hidden="true">×</span>
           </button>

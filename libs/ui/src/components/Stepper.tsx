@@ -1,6 +1,8 @@
 import { Check } from 'lucide';
 import { Icon } from '../icons/Icon';
 import { cx } from './ids';
+import { uiMessages } from '../i18n/messages/catalog';
+import { useT } from '../i18n/react';
 
 export interface StepperProps {
   steps: string[];
@@ -11,14 +13,10 @@ export interface StepperProps {
 }
 
 /** Where the traveller is in a multi-step form. */
-export function Stepper({
-  steps,
-  current,
-  label = 'Application progress',
-  className,
-}: StepperProps) {
+export function Stepper({ steps, current, label, className }: StepperProps) {
+  const t = useT(uiMessages);
   return (
-    <nav aria-label={label} className={cx('wp-stepper', className)}>
+    <nav aria-label={label ?? t('stepper.label')} className={cx('wp-stepper', className)}>
       <ol className="wp-stepper__list">
         {steps.map((step, index) => {
           const number = index + 1;

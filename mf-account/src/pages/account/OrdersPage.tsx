@@ -91,13 +91,13 @@ function OrderCard({ order }: { order: OrderSummary }) {
         <Link to={order.resumePath} className="wpa-order__continue">
           Continue Application
           <span className="wp-visually-hidden"> for order #{order.reference}</span>{' '}
-          <Icon icon={ArrowRight} size={18} />
+          <Icon icon={ArrowRight} size={18} className="wp-directional" />
         </Link>
       ) : order.viewPath ? (
         <Link to={order.viewPath} className="wpa-order__continue">
           View application
           <span className="wp-visually-hidden"> for order #{order.reference}</span>{' '}
-          <Icon icon={ArrowRight} size={18} />
+          <Icon icon={ArrowRight} size={18} className="wp-directional" />
         </Link>
       ) : null}
     </li>
@@ -157,7 +157,7 @@ function DraftCard({ draft }: { draft: DraftSummary }) {
       <Link to={draft.resumePath} className="wpa-order__continue">
         Continue Application
         <span className="wp-visually-hidden"> (saved application)</span>{' '}
-        <Icon icon={ArrowRight} size={18} />
+        <Icon icon={ArrowRight} size={18} className="wp-directional" />
       </Link>
     </li>
   );

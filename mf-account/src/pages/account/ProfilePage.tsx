@@ -137,7 +137,10 @@ function ProfileForm({ user }: { user: AuthUser }) {
           <h2 id="profile-pending-title">Confirm your new email</h2>
           <p>{AuthText.emailChangePending}</p>
           <p>
-            New email: <strong>{user.pendingEmail}</strong>
+            New email:{' '}
+            <strong>
+              <bdi>{user.pendingEmail}</bdi>
+            </strong>
           </p>
           <CodeForm
             idPrefix="profile-new-email"

@@ -85,13 +85,18 @@ export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   prepared: PreparedBody,
-  headers: { contentType: string; cacheControl: string },
+  headers: {
+    contentType: string;
+    cacheControl: string;
+    /** Request headers the body depends on besides Accept-Encoding (a page's language: Cookie, Accept-Language). */
+    varyAlso?: string;
+  },
 ) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   reply
     .header('etag', prepared.etagFor(encoding))
     .header('cache-control', headers.cacheControl)
-    .header('vary', 'accept-encoding');
+    .header('vary', headers.varyAlso ? `accept-encoding, ${headers.varyAlso}` : 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], prepared.etag)) {
     return reply.code(304).send();
   }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
+import { LOCALE_COOKIE } from '@waypoint/contracts';
 import { body, createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -268,17 +269,26 @@ describe('pages prerendered by the build', () => {
   const TRIP =
     '<!doctype html><html><head><title>Trip</title></head><body><div id="root"><h1>Trip details</h1></div></body></html>';
   const TEMPLATE =
-    '<!doctype html><html><head><title>Waypoint</title></head><body><div id="root"></div></body></html>';
+    '<!doctype html><html lang="en-GB"><head><title>Waypoint</title></head><body><div id="root"></div></body></html>';
+  const HOME_FR =
+    '<!doctype html><html lang="en-GB"><head><title>Accueil</title></head><body><div id="root"><h1>Demander</h1></div></body></html>';
+  const HOME_AR =
+    '<!doctype html><html lang="en-GB"><head><title>الرئيسية</title></head><body><div id="root"><h1>قدّم طلبك</h1></div></body></html>';
 
   beforeAll(async () => {
     builtDir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-pages-'));
     const files: Record<string, string> = {
       'shell/index.html': TEMPLATE,
-      'shell/pages/home.html': HOME,
-      'shell/pages/trip-details.html': TRIP,
+      'shell/pages/en/home.html': HOME,
+      'shell/pages/fr/home.html': HOME_FR,
+      'shell/pages/ar/home.html': HOME_AR,
+      'shell/pages/en/trip-details.html': TRIP,
       'shell/pages.json': JSON.stringify({
         template: 'index.html',
-        pages: { '/': 'pages/home.html', '/application/trip-details': 'pages/trip-details.html' },
+        pages: {
+          '/': { en: 'pages/en/home.html', fr: 'pages/fr/home.html', ar: 'pages/ar/home.html' },
+          '/application/trip-details': { en: 'pages/en/trip-details.html' },
+        },
         mounts: { application: 'apply', upload: 'apply', orders: 'account', admin: 'admin' },
       }),
       'apply/mf-manifest.json': JSON.stringify({
@@ -329,6 +339,36 @@ describe('pages prerendered by the build', () => {
     expect(other.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
+  it("sends each page in the visitor's language: kept choice, else the browser's, else English", async () => {
+    const home = (headers: Record<string, string>) => page('/', headers);
+    const english = await home({});
+    expect(english.body).toContain('<h1>Apply</h1>');
+    expect(english.body).toContain('<html lang="en-GB" dir="ltr">');
+    expect(english.headers['content-language']).toBe('en');
+    expect(english.headers.vary).toBe('accept-encoding, cookie, accept-language');
+
+    const french = await home({ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' });
+    expect(french.body).toContain('<h1>Demander</h1>');
+    expect(french.body).toContain('<html lang="fr" dir="ltr">');
+    expect(french.headers['content-language']).toBe('fr');
+    expect(french.headers.etag).not.toBe(english.headers.etag);
+
+    // The kept choice wins over the browser's language; Arabic reads right to left.
+    const arabic = await home({ 'accept-language': 'fr', cookie: `${LOCALE_COOKIE}=ar` });
+    expect(arabic.body).toContain('<h1>قدّم طلبك</h1>');
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+
+    // A language the portal does not speak, or a cookie naming none, gets English.
+    expect((await home({ 'accept-language': 'ja' })).body).toContain('<h1>Apply</h1>');
+    expect((await home({ cookie: `${LOCALE_COOKIE}=../../x` })).body).toContain('<h1>Apply</h1>');
+
+    // A page not prerendered in the language is the empty page in that language (the browser renders it).
+    const trip = await page('/application/trip-details', { 'accept-language': 'de' });
+    expect(trip.body).toContain('<html lang="de" dir="ltr">');
+    expect(trip.body).toContain('<div id="root"></div>');
+    expect(trip.headers['content-language']).toBe('de');
+  });
+
   it("writes the remotes' addresses into every page, as /remotes.json gives them", async () => {
     const addresses = body(await page('/remotes.json'));
     for (const url of ['/', '/orders', '/admin']) {
@@ -375,7 +415,7 @@ describe('pages prerendered by the build', () => {
   });
 
   it('does not serve the page files or their index by their own names', async () => {
-    for (const url of ['/pages.json', '/pages/home.html', '/pages/trip-details.html']) {
+    for (const url of ['/pages.json', '/pages/en/home.html', '/pages/fr/home.html']) {
       expect((await page(url)).statusCode).toBe(404);
     }
   });

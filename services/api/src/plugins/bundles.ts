@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PUBLIC_REMOTE_AREAS, REMOTE_AREAS } from '@waypoint/contracts';
+import { negotiateLocale, PUBLIC_REMOTE_AREAS, REMOTE_AREAS } from '@waypoint/contracts';
 import type { Config } from '../config';
 import { sendPrepared } from '../lib/prepared-body';
 import { PageSet } from './pages';
@@ -159,17 +159,23 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
       return reply;
     }
     const { pages, csp } = served;
-    reply.header('content-security-policy', csp);
+    // The page's language: the traveller's kept choice, else their browser's (addresses carry no language).
+    const locale = negotiateLocale({
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers['accept-language'],
+    });
+    reply.header('content-security-policy', csp).header('content-language', locale);
     if (pages.isStaffPage(pathname) && (await carriesStaffSession(app, request))) {
       // Only for this member of staff: never stored by a shared cache, nor kept after they sign out.
-      return sendPrepared(request, reply, pages.staffPage(), {
+      return sendPrepared(request, reply, pages.staffPage(locale), {
         contentType: 'text/html; charset=utf-8',
         cacheControl: 'private, no-store',
       });
     }
-    return sendPrepared(request, reply, pages.pageFor(pathname), {
+    return sendPrepared(request, reply, pages.pageFor(pathname, locale), {
       contentType: 'text/html; charset=utf-8',
       cacheControl: 'no-cache',
+      varyAlso: 'cookie, accept-language',
     });
   });
 }

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTES_META_NAME, type PublicRemotes } from '@waypoint/contracts';
+import {
+  DEFAULT_LOCALE,
+  directionOf,
+  LOCALES,
+  REMOTES_META_NAME,
+  type Locale,
+  type PublicRemotes,
+} from '@waypoint/contracts';
 import type { Config, RemoteName } from '../config';
 import { PreparedBody } from '../lib/prepared-body';
 import { localFileOf } from './remote-registry';
@@ -10,8 +17,8 @@ import { localFileOf } from './remote-registry';
 interface PagesManifest {
   /** The empty page every address without prerendered HTML gets. */
   template: string;
-  /** Prerendered addresses and their files (`/terms` → `pages/terms.html`). */
-  pages: Record<string, string>;
+  /** Prerendered addresses and their file in each language (`/terms` → `{ en: 'pages/en/terms.html', … }`). */
+  pages: Record<string, Partial<Record<Locale, string>>>;
   /** Which remote draws the pages under each top-level path (`application` → `apply`). */
   mounts: Record<string, RemoteName>;
 }
@@ -54,6 +61,12 @@ function remoteHints(config: Config, manifestUrl: string): string {
   return links.join('');
 }
 
+/** The page's root element in `locale`: `<html lang="fr" dir="ltr">` (the build writes `<html lang="en-GB">`). */
+function inLanguage(html: string, locale: Locale): string {
+  const lang = locale === DEFAULT_LOCALE ? 'en-GB' : locale;
+  return html.replace(/<html\b[^>]*>/, () => `<html lang="${lang}" dir="${directionOf(locale)}">`);
+}
+
 /** A page as sent: its HTML with the head additions, compressed once and tagged. */
 function preparePage(html: string): PreparedBody {
   const body = Buffer.from(html, 'utf8');
@@ -70,10 +83,12 @@ function preparePage(html: string): PreparedBody {
  * with the page instead of after two more round trips.
  */
 export class PageSet {
+  /** Keyed by language and address (`fr /terms`). */
   private readonly prerendered = new Map<string, PreparedBody>();
-  private readonly templates = new Map<RemoteName | null, PreparedBody>();
+  /** Keyed by language and remote (`fr apply`; `fr ` for the shell's own pages). */
+  private readonly templates = new Map<string, PreparedBody>();
   private readonly mounts: Record<string, RemoteName>;
-  private readonly staffTemplate: PreparedBody;
+  private readonly staffTemplates = new Map<Locale, PreparedBody>();
 
   constructor(config: Config, remotes: PublicRemotes, staffEntry: string) {
     const shell = config.bundles.shell;
@@ -93,27 +108,31 @@ export class PageSet {
       if (!hints.has(remote)) hints.set(remote, remoteHints(config, remotes[remote]));
       return hints.get(remote) ?? '';
     };
-    const withHead = (file: string, head: string) => {
+    const withHead = (file: string, head: string, locale: Locale) => {
       const html = fs.readFileSync(path.join(shell, file), 'utf8');
-      return preparePage(html.replace('</head>', () => `${head}</head>`));
+      return preparePage(inLanguage(html, locale).replace('</head>', () => `${head}</head>`));
     };
-    const compose = (file: string, remote: RemoteName | null) =>
-      withHead(file, `${meta}${hintsFor(remote)}`);
+    const compose = (file: string, remote: RemoteName | null, locale: Locale) =>
+      withHead(file, `${meta}${hintsFor(remote)}`, locale);
 
     const template = manifest.template;
-    this.templates.set(null, compose(template, null));
-    for (const remote of new Set(Object.values(manifest.mounts))) {
-      this.templates.set(remote, compose(template, remote));
-    }
-    for (const [address, file] of Object.entries(manifest.pages)) {
-      if (fs.existsSync(path.join(shell, file))) {
-        this.prerendered.set(address, compose(file, this.remoteOf(address)));
+    const staffHead = `${metaOf({ ...remotes, admin: staffEntry })}${remoteHints(config, staffEntry)}`;
+    for (const locale of LOCALES) {
+      this.templates.set(`${locale} `, compose(template, null, locale));
+      for (const remote of new Set(Object.values(manifest.mounts))) {
+        this.templates.set(`${locale} ${remote}`, compose(template, remote, locale));
       }
+      for (const [address, files] of Object.entries(manifest.pages)) {
+        const file = files[locale];
+        if (file && fs.existsSync(path.join(shell, file))) {
+          this.prerendered.set(
+            `${locale} ${address}`,
+            compose(file, this.remoteOf(address), locale),
+          );
+        }
+      }
+      this.staffTemplates.set(locale, withHead(template, staffHead, locale));
     }
-    this.staffTemplate = withHead(
-      template,
-      `${metaOf({ ...remotes, admin: staffEntry })}${remoteHints(config, staffEntry)}`,
-    );
   }
 
   /** True for an address of the staff area. */
@@ -122,8 +141,8 @@ export class PageSet {
   }
 
   /** A staff area page as sent to a signed-in member of staff (see the class). */
-  staffPage(): PreparedBody {
-    return this.staffTemplate;
+  staffPage(locale: Locale): PreparedBody {
+    return this.staffTemplates.get(locale) as PreparedBody;
   }
 
   private remoteOf(pathname: string): RemoteName | null {
@@ -131,13 +150,16 @@ export class PageSet {
     return Object.hasOwn(this.mounts, mount) ? (this.mounts[mount] ?? null) : null;
   }
 
-  /** The page for an address: its prerendered HTML when there is one, else the template for its area. */
-  pageFor(pathname: string): PreparedBody {
+  /**
+   * The page for an address in a language: its prerendered HTML in that language when there is one, else the
+   * template for its area (which the browser renders in that language).
+   */
+  pageFor(pathname: string, locale: Locale = DEFAULT_LOCALE): PreparedBody {
     const address = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     return (
-      this.prerendered.get(address) ??
-      this.templates.get(this.remoteOf(address)) ??
-      (this.templates.get(null) as PreparedBody)
+      this.prerendered.get(`${locale} ${address}`) ??
+      this.templates.get(`${locale} ${this.remoteOf(address) ?? ''}`) ??
+      (this.templates.get(`${locale} `) as PreparedBody)
     );
   }
 }

@@ -1,0 +1,25 @@
+/**
+ * Compiles a message catalog (`src/i18n/<locale>.json`: key → ICU MessageFormat) to Lingui's compact form at build
+ * time, so browsers interpret messages without an ICU parser. A message that is not valid ICU fails the build,
+ * naming the catalog and the key.
+ */
+const { compileMessage } = require('@lingui/message-utils/compileMessage');
+
+module.exports = function catalogLoader(source) {
+  const messages = JSON.parse(source);
+  const compiled = {};
+  for (const [key, message] of Object.entries(messages)) {
+    if (typeof message !== 'string') {
+      throw new Error(`${this.resourcePath}: the message "${key}" is not text`);
+    }
+    try {
+      compiled[key] = compileMessage(message);
+    } catch (error) {
+      throw new Error(
+        `${this.resourcePath}: the message "${key}" is not valid ICU: ${error.message}`,
+        { cause: error },
+      );
+    }
+  }
+  return `export default ${JSON.stringify(compiled)};`;
+};

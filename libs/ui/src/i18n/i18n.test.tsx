@@ -1,0 +1,127 @@
+import { act, render, screen } from '@testing-library/react';
+import { LOCALE_COOKIE } from '@waypoint/contracts';
+import { activateLocale, currentLocale, defineCatalog, pageLocale, rememberLocale } from './i18n';
+import { compareText, countryName, formatDate, formatMoney, monthNames } from './format';
+import { rich, useLocale, useT } from './react';
+
+const english = {
+  greeting: 'Hello {name}',
+  travellers: '{count, plural, one {# traveller} other {# travellers}}',
+  terms: 'Read our <link>terms</link> first.',
+};
+let frenchRequests = 0;
+const catalog = defineCatalog('test', english, {
+  fr: () => {
+    frenchRequests += 1;
+    return Promise.resolve({
+      default: {
+        greeting: 'Bonjour {name}',
+        travellers: '{count, plural, one {# voyageur} other {# voyageurs}}',
+        terms: 'Lisez d’abord nos <link>conditions</link>.',
+      },
+    });
+  },
+  de: () => Promise.resolve({ default: { ...english, greeting: 'Hallo {name}' } }),
+  es: () => Promise.resolve({ default: { ...english, greeting: 'Hola {name}' } }),
+  ar: () =>
+    Promise.resolve({
+      default: {
+        ...english,
+        greeting: 'مرحبًا {name}',
+        travellers:
+          '{count, plural, zero {لا مسافرين} one {مسافر واحد} two {مسافران} few {# مسافرين} many {# مسافرًا} other {# مسافر}}',
+      },
+    }),
+});
+
+function Greeting() {
+  const t = useT(catalog);
+  const locale = useLocale();
+  return (
+    <p data-locale={locale}>
+      {t('greeting', { name: 'Ana' })} · {t('travellers', { count: 2 })}
+    </p>
+  );
+}
+
+afterEach(async () => {
+  await act(() => activateLocale('en'));
+});
+
+describe('messages in the active language', () => {
+  it('starts in English, with parameters and plural forms', () => {
+    expect(currentLocale()).toBe('en');
+    expect(catalog.t('greeting', { name: 'Ana' })).toBe('Hello Ana');
+    expect(catalog.t('travellers', { count: 1 })).toBe('1 traveller');
+    expect(catalog.t('travellers', { count: 3 })).toBe('3 travellers');
+  });
+
+  it('switches every rendered message at once, and sets <html lang dir>', async () => {
+    render(<Greeting />);
+    expect(screen.getByText('Hello Ana · 2 travellers')).toBeInTheDocument();
+
+    await act(() => activateLocale('fr'));
+    expect(screen.getByText('Bonjour Ana · 2 voyageurs')).toHaveAttribute('data-locale', 'fr');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(document.documentElement.dir).toBe('ltr');
+
+    await act(() => activateLocale('ar'));
+    expect(screen.getByText('مرحبًا Ana · مسافران')).toBeInTheDocument();
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(catalog.t('travellers', { count: 0 })).toBe('لا مسافرين');
+    expect(catalog.t('travellers', { count: 5 })).toBe('5 مسافرين');
+  });
+
+  it('downloads a language once, however often it is chosen', async () => {
+    const before = frenchRequests;
+    await activateLocale('fr');
+    await activateLocale('en');
+    await activateLocale('fr');
+    expect(frenchRequests - before).toBeLessThanOrEqual(1);
+    expect(catalog.loaded('fr')).toBe(true);
+  });
+
+  it('draws the marked-up parts of a message with components, the rest as text', async () => {
+    await activateLocale('fr');
+    render(<p>{rich(catalog.t('terms'), { link: (text) => <a href="/terms">{text}</a> })}</p>);
+    expect(screen.getByRole('link', { name: 'conditions' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByText(/Lisez d’abord nos/)).toBeInTheDocument();
+  });
+});
+
+describe('the language of the page and the kept choice', () => {
+  it('reads the language the server wrote into <html lang>, English for anything else', () => {
+    document.documentElement.lang = 'de';
+    expect(pageLocale()).toBe('de');
+    document.documentElement.lang = 'en-GB';
+    expect(pageLocale()).toBe('en');
+    document.documentElement.lang = 'xx';
+    expect(pageLocale()).toBe('en');
+  });
+
+  it('keeps the choice in a cookie for a year', () => {
+    rememberLocale('es');
+    expect(document.cookie).toContain(`${LOCALE_COOKIE}=es`);
+  });
+});
+
+describe('formatting with Intl', () => {
+  it('names and sorts countries in the language', () => {
+    expect(countryName('DE', 'fr')).toBe('Allemagne');
+    expect(countryName('de', 'es')).toBe('Alemania');
+    expect(countryName('DE', 'ar')).toBe('ألمانيا');
+    expect(['Égypte', 'Allemagne', 'Espagne'].sort(compareText('fr'))).toEqual([
+      'Allemagne',
+      'Égypte',
+      'Espagne',
+    ]);
+  });
+
+  it('writes months, dates and amounts as the language does', () => {
+    expect(monthNames('de')[2]).toBe('März');
+    expect(formatDate('2027-03-05', 'fr')).toBe('5 mars 2027');
+    expect(formatDate('2027-03-05', 'en')).toBe('5 March 2027');
+    expect(formatMoney(59, 'EUR', 'fr')).toMatch(/^59,00\s€$/);
+    expect(formatMoney(16, 'GBP', 'en')).toBe('£16.00');
+  });
+});

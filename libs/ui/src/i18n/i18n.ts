@@ -1,0 +1,146 @@
+import { i18n, type Messages } from '@lingui/core';
+import {
+  DEFAULT_LOCALE,
+  directionOf,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_SECONDS,
+  isLocale,
+  type Locale,
+} from '@waypoint/contracts';
+
+/**
+ * The portal's messages, one catalog per area (the shell, each remote, the shared libraries), each in its own
+ * namespace. English is the source: it is bundled with the area's code, so an English page needs no extra download.
+ * Every other language is a chunk of its own, downloaded when that language is in use. Messages are ICU
+ * MessageFormat (`{count, plural, one {# traveller} other {# travellers}}`), compiled to Lingui's compact form at
+ * build time (see webpack/catalog-loader.cjs), so browsers never parse ICU. docs/i18n.md says why Lingui.
+ */
+
+/** The parameters of a message: `{name}` placeholders, numbers for plurals, dates. */
+export type MessageValues = Record<string, string | number | Date>;
+
+/** The messages of one area in one language: key → ICU message. */
+export type Catalog<K extends string> = Record<K, string>;
+
+/** Each language other than English, downloaded on demand; a language missing a key fails the typecheck. */
+export type CatalogLoaders<K extends string> = Record<
+  Exclude<Locale, 'en'>,
+  () => Promise<{ default: Catalog<K> }>
+>;
+
+export interface MessageCatalog<K extends string> {
+  readonly namespace: string;
+  /** Resolves once this catalog's messages in `locale` are loaded (at once for English, or when loaded). */
+  load(locale: Locale): Promise<void>;
+  /** True when this catalog's messages in `locale` are loaded. */
+  loaded(locale: Locale): boolean;
+  /** The message in the active language, with its parameters. */
+  t(key: K, values?: MessageValues): string;
+}
+
+const catalogs: MessageCatalog<string>[] = [];
+
+/** Every catalog defined so far (an area's catalog is defined when its code first loads). */
+export function definedCatalogs(): readonly MessageCatalog<string>[] {
+  return catalogs;
+}
+
+function namespaced(namespace: string, messages: Record<string, unknown>): Messages {
+  const out: Messages = {};
+  for (const [key, message] of Object.entries(messages)) {
+    out[`${namespace}:${key}`] = message as Messages[string];
+  }
+  return out;
+}
+
+/**
+ * Defines an area's catalog from its English messages and a loader per other language, e.g.
+ * `defineCatalog('shell', en, { fr: () => import('./i18n/fr.json'), … })`. Keys are the English catalog's keys.
+ */
+export function defineCatalog<K extends string>(
+  namespace: string,
+  english: Catalog<K>,
+  others: CatalogLoaders<K>,
+): MessageCatalog<K> {
+  const pending = new Map<Locale, Promise<void>>();
+  const done = new Set<Locale>();
+  const catalog: MessageCatalog<K> = {
+    namespace,
+    loaded: (locale) => done.has(locale),
+    load(locale) {
+      if (done.has(locale)) return Promise.resolve();
+      let loading = pending.get(locale);
+      if (!loading) {
+        const source = locale === 'en' ? Promise.resolve({ default: english }) : others[locale]();
+        loading = source.then(
+          (module) => {
+            i18n.load(locale, namespaced(namespace, module.default));
+            done.add(locale);
+          },
+          (error: unknown) => {
+            // A failed download can be tried again (the next change of language, or the next render).
+            pending.delete(locale);
+            throw error;
+          },
+        );
+        pending.set(locale, loading);
+      }
+      return loading;
+    },
+    t: (key, values) => i18n._(`${namespace}:${key}`, values),
+  };
+  // English is always there: the fallback while another language downloads, and what tests and the prerender use.
+  i18n.load('en', namespaced(namespace, english));
+  done.add('en');
+  catalogs.push(catalog);
+  return catalog;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let activeLocale: Locale = DEFAULT_LOCALE;
+i18n.activate(DEFAULT_LOCALE);
+
+/** The language pages are shown in now. */
+export function currentLocale(): Locale {
+  return activeLocale;
+}
+
+/** Called whenever the language changes (what `useLocale` subscribes to). */
+export function onLocaleChange(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Loads `locale` for every catalog defined so far (areas defined later load it when they first render). */
+export function loadLocale(locale: Locale): Promise<void> {
+  return Promise.all(catalogs.map((catalog) => catalog.load(locale))).then(() => undefined);
+}
+
+/**
+ * Shows the portal in `locale`: loads it for every catalog defined so far, then switches, sets `<html lang dir>`
+ * and re-renders whatever reads messages.
+ */
+export async function activateLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
+  activeLocale = locale;
+  i18n.activate(locale);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale;
+    document.documentElement.dir = directionOf(locale);
+  }
+  for (const listener of listeners) listener();
+}
+
+/** The language the server chose for this page (`<html lang>`), or English. */
+export function pageLocale(): Locale {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
+/** Keeps the traveller's choice for their next visits (the server reads it to send pages in that language). */
+export function rememberLocale(locale: Locale): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+}
