@@ -184,6 +184,8 @@ export const ApiMessages = {
   'validation.atMostCharacters': 'Please use at most {max} characters',
   'validation.nationalityFromList': 'Please choose a nationality from the list',
   'validation.travellerRequired': 'Please choose a traveller',
+  'validation.countryFromList': 'Please choose a country from the list',
+  'validation.countryCode': 'Country must be a two-letter country code',
   // request (how the request was sent)
   'request.bodyTooLarge': 'The request body is too large',
   'request.unsupportedMediaType': 'Unsupported content type: send application/json',
@@ -210,6 +212,8 @@ export const ApiMessages = {
   // applications and orders
   'application.notFound': 'No such application',
   'application.incomplete': 'Please complete the following before submitting: {missing}.',
+  /** The missing sections and documents, one a line (see `missingItems`). */
+  'application.incompleteItems': '{items}',
   'order.alreadyPaid': 'This order is already paid.',
   'payment.notFound': 'No such payment',
   'payment.amountMismatch': 'The payment does not match the order. Please contact support.',
