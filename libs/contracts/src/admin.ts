@@ -1,3 +1,4 @@
+import { apiMessage, ApiMessages } from './api-messages';
 import { z } from 'zod';
 import { IdParams, IsoDate, text } from './primitives';
 import { ApplicationDetail } from './post-payment';
@@ -7,13 +8,12 @@ export const ADMIN_PAGE_SIZE = 20;
 export const MAX_PAGE_BUTTONS = 5;
 
 export const AdminText = {
-  searchPlaceholder: 'Search by email, name...',
-  rejectReasonRequired: 'Please give the reason the traveller will see',
-  changedMeanwhile:
-    'This application was changed by someone else meanwhile. Reload it to see the latest version.',
+  searchPlaceholder: ApiMessages['admin.searchPlaceholder'],
+  rejectReasonRequired: ApiMessages['admin.rejectReasonRequired'],
+  changedMeanwhile: ApiMessages['admin.changedMeanwhile'],
   transitionNotAllowed: (from: string, to: string) =>
-    `An application cannot go from ${from} to ${to}.`,
-  dateOrder: 'The "to" date must not be before the "from" date',
+    apiMessage('admin.transitionNotAllowed', { from, to }),
+  dateOrder: ApiMessages['admin.dateOrder'],
 } as const;
 
 const optionalText = text()

@@ -1,3 +1,4 @@
+import { apiMessage } from './api-messages';
 import { z } from 'zod';
 import { text } from './primitives';
 import { User } from './auth';
@@ -13,7 +14,8 @@ import {
 } from './journeys/wizard';
 import { MAX_TRAVELERS, WizardText, type Issue } from './wizard';
 
-const upTo = (max: number) => text().trim().max(max, `Please use at most ${max} characters`);
+const upTo = (max: number) =>
+  text().trim().max(max, apiMessage('validation.atMostCharacters', { max }));
 
 /** The saved wizard (spec: application draft), made of the steps' bodies. Lenient: a draft may be unfinished. */
 export const DraftData = TripStepBody.extend(TravelersStepBody.shape)

@@ -1,63 +1,53 @@
+import { apiMessage, ApiMessages } from './api-messages';
 import { z } from 'zod';
 import { text } from './primitives';
 
 /** Texts shown to people by the account screens and returned by the auth API. */
 export const AuthText = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
+  firstNameRequired: ApiMessages['auth.firstNameRequired'],
+  lastNameRequired: ApiMessages['auth.lastNameRequired'],
   /** The profile's one name field, when its first or last name is missing. */
-  fullNameRequired: 'Enter your first and last name',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Valid email is required',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 128 characters',
-  passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
-  passwordsDoNotMatch: 'Passwords do not match',
-  codeInvalidFormat: 'Enter the 6-digit code',
-  wrongCredentials: 'Incorrect email or password',
-  emailTaken: 'An account with this email already exists. Please log in.',
-  signInLinkInvalid: 'This sign-in link is invalid or has expired. Please request a new one.',
-  codeWrong: 'The code is incorrect. Please check it and try again.',
-  codeExpired: 'The code has expired or was already used. Please request a new one.',
-  codeAttemptsExceeded: 'Too many attempts with this code. Please request a new one.',
-  notSignedIn: 'Please log in to continue.',
-  forbidden: 'You do not have access to this page.',
-  signInLinkSent:
-    "If an account exists for this email, we've sent a sign-in link. It is valid for 15 minutes.",
-  resetEmailSent: 'Password reset email sent successfully. Please check your email.',
-  verificationSent: 'We have sent a 6-digit code to your email.',
-  passwordResetDone: 'Your password has been reset. Please log in with your new password.',
-  emailVerified: 'Your email address is verified.',
-  profileSaved: 'Your details have been saved.',
-  emailChangePending:
-    'We have sent a 6-digit code to your new email address. Your email changes once you enter it.',
-  passwordThrottled: (seconds: number) =>
-    `Too many incorrect passwords. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again, or log in with a link sent to your email.`,
-  otherSessionsEnded:
-    'Your email address is now confirmed. For your security we have signed out every other browser that was using this account.',
-  prehijackPasswordRemoved:
-    'The password that was set before your email address was confirmed has been removed. You can choose a new one in your profile.',
-  recentProofRequired:
-    'For your security, please confirm it is you: enter your password, or ask for a code sent to your email.',
-  recentProofCodeSent: 'We have sent a 6-digit code to your current email address.',
-  recentProofDone: 'Thank you. You can now make the change.',
-  wrongPassword: 'The password is incorrect.',
-  passwordChanged:
-    'Your password has been saved. Other browsers using your account were signed out.',
-  emailChangeUndone:
-    'The change of email address has been undone. Every browser using your account has been signed out. Please log in again with a link sent to your email.',
-  emailChangeUndoInvalid:
-    'This link is invalid or has expired. If someone else changed your email address, please contact support.',
-  emailChangeUndoTaken:
-    'The change cannot be undone automatically because another account now uses your old address. Please contact support.',
-  secondFactorRequired: 'Please complete the second sign-in step to continue.',
-  secondFactorSetupRequired: 'Staff accounts must set up an authenticator app before continuing.',
-  secondFactorWrong: 'The code is incorrect or was already used. Please try the current code.',
-  secondFactorAlreadySetUp: 'An authenticator app is already set up for this account.',
-  secondFactorStaffOnly: 'A second factor is only used by staff accounts.',
-  recoveryCodeUsed: (left: number) =>
-    `You signed in with a recovery code. ${left} recovery code${left === 1 ? '' : 's'} left.`,
+  fullNameRequired: ApiMessages['auth.fullNameRequired'],
+  emailRequired: ApiMessages['auth.emailRequired'],
+  emailInvalid: ApiMessages['auth.emailInvalid'],
+  passwordRequired: ApiMessages['auth.passwordRequired'],
+  passwordTooShort: ApiMessages['auth.passwordTooShort'],
+  passwordTooLong: ApiMessages['auth.passwordTooLong'],
+  passwordTooCommon: ApiMessages['auth.passwordTooCommon'],
+  passwordsDoNotMatch: ApiMessages['auth.passwordsDoNotMatch'],
+  codeInvalidFormat: ApiMessages['auth.codeInvalidFormat'],
+  wrongCredentials: ApiMessages['auth.wrongCredentials'],
+  emailTaken: ApiMessages['auth.emailTaken'],
+  signInLinkInvalid: ApiMessages['auth.signInLinkInvalid'],
+  codeWrong: ApiMessages['auth.codeWrong'],
+  codeExpired: ApiMessages['auth.codeExpired'],
+  codeAttemptsExceeded: ApiMessages['auth.codeAttemptsExceeded'],
+  notSignedIn: ApiMessages['auth.notSignedIn'],
+  forbidden: ApiMessages['auth.forbidden'],
+  signInLinkSent: ApiMessages['auth.signInLinkSent'],
+  resetEmailSent: ApiMessages['auth.resetEmailSent'],
+  verificationSent: ApiMessages['auth.verificationSent'],
+  passwordResetDone: ApiMessages['auth.passwordResetDone'],
+  emailVerified: ApiMessages['auth.emailVerified'],
+  profileSaved: ApiMessages['auth.profileSaved'],
+  emailChangePending: ApiMessages['auth.emailChangePending'],
+  passwordThrottled: (seconds: number) => apiMessage('auth.passwordThrottled', { seconds }),
+  otherSessionsEnded: ApiMessages['auth.otherSessionsEnded'],
+  prehijackPasswordRemoved: ApiMessages['auth.prehijackPasswordRemoved'],
+  recentProofRequired: ApiMessages['auth.recentProofRequired'],
+  recentProofCodeSent: ApiMessages['auth.recentProofCodeSent'],
+  recentProofDone: ApiMessages['auth.recentProofDone'],
+  wrongPassword: ApiMessages['auth.wrongPassword'],
+  passwordChanged: ApiMessages['auth.passwordChanged'],
+  emailChangeUndone: ApiMessages['auth.emailChangeUndone'],
+  emailChangeUndoInvalid: ApiMessages['auth.emailChangeUndoInvalid'],
+  emailChangeUndoTaken: ApiMessages['auth.emailChangeUndoTaken'],
+  secondFactorRequired: ApiMessages['auth.secondFactorRequired'],
+  secondFactorSetupRequired: ApiMessages['auth.secondFactorSetupRequired'],
+  secondFactorWrong: ApiMessages['auth.secondFactorWrong'],
+  secondFactorAlreadySetUp: ApiMessages['auth.secondFactorAlreadySetUp'],
+  secondFactorStaffOnly: ApiMessages['auth.secondFactorStaffOnly'],
+  recoveryCodeUsed: (left: number) => apiMessage('auth.recoveryCodeUsed', { left }),
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -86,7 +76,10 @@ export const CodeField = text({ error: AuthText.codeInvalidFormat })
 export type CodeField = z.input<typeof CodeField>;
 
 const NameField = (message: string) =>
-  text({ error: message }).trim().min(1, message).max(100, 'Please use at most 100 characters');
+  text({ error: message })
+    .trim()
+    .min(1, message)
+    .max(100, apiMessage('validation.atMostCharacters', { max: 100 }));
 
 export const Role = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof Role>;
@@ -192,7 +185,7 @@ export const UpdateProfileBody = z.object({
   nationality: text()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'Please choose a nationality from the list')
+    .regex(/^[A-Z]{2}$/, ApiMessages['validation.nationalityFromList'])
     .nullable()
     .optional()
     .or(z.literal('').transform(() => null)),
@@ -223,14 +216,11 @@ export const UndoEmailChangeResponse = z.object({ undone: z.literal(true), messa
 export type UndoEmailChangeResponse = z.infer<typeof UndoEmailChangeResponse>;
 
 /** A 6-digit authenticator code, or a recovery code (xxxxx-xxxxx, the dash optional). */
-export const SecondFactorCodeField = text({ error: 'Enter the 6-digit code or a recovery code' })
+export const SecondFactorCodeField = text({ error: ApiMessages['auth.secondFactorCodeRequired'] })
   .trim()
   .transform((v) => v.replace(/\s+/g, '').toLowerCase())
   .pipe(
-    text().regex(
-      /^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/,
-      'Enter the 6-digit code from your authenticator app, or a recovery code',
-    ),
+    text().regex(/^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/, ApiMessages['auth.secondFactorCodeFormat']),
   );
 export type SecondFactorCodeField = z.input<typeof SecondFactorCodeField>;
 export const SecondFactorBody = z.object({ code: SecondFactorCodeField });

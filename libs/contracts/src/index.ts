@@ -1,3 +1,4 @@
+export * from './api-messages';
 export * from './envelope';
 export * from './messages';
 export * from './money';

@@ -3,6 +3,8 @@
  * zod out (`sideEffects: false` in package.json lets webpack skip the schema modules they do not use).
  */
 
+import { ApiMessages } from './api-messages';
+
 /** Machine-readable error codes carried by every error reply next to the human message. */
 export const ErrorCode = {
   VALIDATION_FAILED: 'VALIDATION_FAILED',
@@ -59,24 +61,22 @@ export const ERROR_STATUS = {
 
 /** Texts of the retryable 503 replies. */
 export const AvailabilityText = {
-  databaseUnavailable:
-    'We cannot reach our records for a moment. Nothing you entered is lost: please try again in a few seconds.',
-  overloaded: 'We are very busy right now. Please try again in a few seconds.',
-  shuttingDown: 'This server is restarting. Please try again in a few seconds.',
+  databaseUnavailable: ApiMessages['availability.databaseUnavailable'],
+  overloaded: ApiMessages['availability.overloaded'],
+  shuttingDown: ApiMessages['availability.shuttingDown'],
 } as const;
 
 /** Fallback texts of the client when the server gives none (spec section 8). */
 export const ClientErrorText = {
-  requestFailed: 'Request failed',
-  unknown: 'Unknown error',
+  requestFailed: ApiMessages['error.requestFailed'],
+  unknown: ApiMessages['error.unknown'],
 } as const;
 
 /** Messages of the shared request rules (see primitives.ts). */
 export const ValidationText = {
-  forbiddenCharacters:
-    'This contains a character that is not allowed (a null character or broken Unicode). Please remove it.',
-  forbiddenHeader: 'A request header contains a character that is not allowed (a null character).',
-  invalidId: 'This is not a valid id',
-  dateFormat: 'Dates use the YYYY-MM-DD form',
-  realDate: 'Please enter a real date',
+  forbiddenCharacters: ApiMessages['validation.forbiddenCharacters'],
+  forbiddenHeader: ApiMessages['validation.forbiddenHeader'],
+  invalidId: ApiMessages['validation.invalidId'],
+  dateFormat: ApiMessages['validation.dateFormat'],
+  realDate: ApiMessages['validation.realDate'],
 } as const;

@@ -1,3 +1,4 @@
+import { apiMessage, ApiMessages } from './api-messages';
 import { z } from 'zod';
 import { text } from './primitives';
 
@@ -21,24 +22,22 @@ export const SandboxPaymentMethod = z.enum([
 export type SandboxPaymentMethod = z.infer<typeof SandboxPaymentMethod>;
 
 export const PaymentText = {
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  authenticationFailed:
-    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-  invalidNumber: 'Your card number is invalid.',
-  sandboxOnlyTestCards:
-    'This is a test environment: please use a test card such as 4242 4242 4242 4242.',
-  invalidExpiry: "Your card's expiration date is invalid.",
-  expired: 'Your card has expired.',
-  invalidCvc: "Your card's security code is invalid.",
-  fullNameRequired: 'Full name is required',
-  emailRequired: 'Email is required',
-  addressRequired: 'Address is required',
-  cityRequired: 'City is required',
-  postalCodeRequired: 'Postal code is required',
-  paymentFailed: 'Payment failed',
-  cardElementNotFound: 'Card element not found',
-  notCompleted: (status: string) => `Payment not completed: ${status}`,
+  declined: ApiMessages['payment.declined'],
+  insufficientFunds: ApiMessages['payment.insufficientFunds'],
+  authenticationFailed: ApiMessages['payment.authenticationFailed'],
+  invalidNumber: ApiMessages['payment.invalidNumber'],
+  sandboxOnlyTestCards: ApiMessages['payment.sandboxOnlyTestCards'],
+  invalidExpiry: ApiMessages['payment.invalidExpiry'],
+  expired: ApiMessages['payment.expired'],
+  invalidCvc: ApiMessages['payment.invalidCvc'],
+  fullNameRequired: ApiMessages['payment.fullNameRequired'],
+  emailRequired: ApiMessages['payment.emailRequired'],
+  addressRequired: ApiMessages['payment.addressRequired'],
+  cityRequired: ApiMessages['payment.cityRequired'],
+  postalCodeRequired: ApiMessages['payment.postalCodeRequired'],
+  paymentFailed: ApiMessages['payment.paymentFailed'],
+  cardElementNotFound: ApiMessages['payment.cardElementNotFound'],
+  notCompleted: (status: string) => apiMessage('payment.notCompleted', { status }),
 } as const;
 
 /** Billing details sent with the card payment (spec: billing country fixed to GB). */

@@ -1,3 +1,4 @@
+import { ApiMessages } from './api-messages';
 import { z } from 'zod';
 import { IdParams, text, Uuid } from './primitives';
 import { ApplicationStatus } from './orders';
@@ -5,32 +6,30 @@ import { passportDetailsIssues, WizardText } from './wizard';
 
 /** Texts of the post-payment screens (spec sections 2 and 8). */
 export const PostPaymentText = {
-  phoneRequired: 'Phone number is required',
-  phoneInvalid: 'Please enter a valid phone number for the selected country code',
-  addressRequired: 'Residence street address is required',
-  cityRequired: 'City/town is required',
-  countryOfBirthRequired: 'Country of birth is required',
-  residentCountryRequired: 'Resident country is required',
-  issuingCountryRequired: 'Please choose the country that issued your passport',
-  genderRequired: 'Please choose your gender as listed in your passport',
-  workRequired: 'Please tell us whether you currently work',
-  jobTitleRequired: 'Job title is required',
-  convictionsRequired: 'Please tell us whether you have ever been convicted of a criminal offence',
-  convictionDetailsRequired: 'Please tell us what you did',
-  terrorismRequired:
-    'Please tell us whether you have ever been involved in terrorist activities, espionage, sabotage, genocide, war crimes or crimes against humanity',
-  passportDetailsRequired: 'Please add the passport details you chose to give later',
-  declarationRequired:
-    'Please confirm that the information in this application is correct and complete',
-  generalInfoFailed: 'Failed to update general information',
-  personalInfoFailed: 'Failed to update personal information',
-  passportInfoFailed: 'Failed to update passport information',
-  workInfoFailed: 'Failed to update work information',
-  declarationFailed: 'Failed to update declaration',
-  submitFailed: 'Failed to submit application',
-  readOnly: 'This application has been submitted and can no longer be changed.',
-  notPaid: 'This application is not paid yet.',
-  unknownTraveler: 'No such traveller in this application',
+  phoneRequired: ApiMessages['postPayment.phoneRequired'],
+  phoneInvalid: ApiMessages['postPayment.phoneInvalid'],
+  addressRequired: ApiMessages['postPayment.addressRequired'],
+  cityRequired: ApiMessages['postPayment.cityRequired'],
+  countryOfBirthRequired: ApiMessages['postPayment.countryOfBirthRequired'],
+  residentCountryRequired: ApiMessages['postPayment.residentCountryRequired'],
+  issuingCountryRequired: ApiMessages['postPayment.issuingCountryRequired'],
+  genderRequired: ApiMessages['postPayment.genderRequired'],
+  workRequired: ApiMessages['postPayment.workRequired'],
+  jobTitleRequired: ApiMessages['postPayment.jobTitleRequired'],
+  convictionsRequired: ApiMessages['postPayment.convictionsRequired'],
+  convictionDetailsRequired: ApiMessages['postPayment.convictionDetailsRequired'],
+  terrorismRequired: ApiMessages['postPayment.terrorismRequired'],
+  passportDetailsRequired: ApiMessages['postPayment.passportDetailsRequired'],
+  declarationRequired: ApiMessages['postPayment.declarationRequired'],
+  generalInfoFailed: ApiMessages['postPayment.generalInfoFailed'],
+  personalInfoFailed: ApiMessages['postPayment.personalInfoFailed'],
+  passportInfoFailed: ApiMessages['postPayment.passportInfoFailed'],
+  workInfoFailed: ApiMessages['postPayment.workInfoFailed'],
+  declarationFailed: ApiMessages['postPayment.declarationFailed'],
+  submitFailed: ApiMessages['postPayment.submitFailed'],
+  readOnly: ApiMessages['postPayment.readOnly'],
+  notPaid: ApiMessages['postPayment.notPaid'],
+  unknownTraveler: ApiMessages['postPayment.unknownTraveler'],
 } as const;
 
 const countryCode = (message: string) =>
@@ -39,7 +38,9 @@ const countryCode = (message: string) =>
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, message);
 
-export const TravelerRef = z.object({ travelerId: z.uuid('Please choose a traveller') });
+export const TravelerRef = z.object({
+  travelerId: z.uuid(ApiMessages['validation.travellerRequired']),
+});
 export type TravelerRef = z.input<typeof TravelerRef>;
 
 export const PersonalInfoBody = TravelerRef.extend({
@@ -263,15 +264,13 @@ export const UploadTokenParams = z.object({ token: text().max(200) });
 export type UploadTokenParams = z.input<typeof UploadTokenParams>;
 /** Why a phone upload link cannot be used; the phone's page shows these words, never the server's. */
 export const UploadLinkText = {
-  invalid: 'This upload link is not valid. Please scan the code on your computer again.',
-  expired: 'This upload link has expired. Please scan the new code on your computer.',
-  closed: 'This application can no longer be changed, so this upload link does not work any more.',
-  used: 'This upload link has already been used. To upload again, open the upload page on your computer and scan the new code.',
-  revoked:
-    'This upload link has been replaced by a newer one. Please scan the code now shown on your computer.',
+  invalid: ApiMessages['uploadLink.invalid'],
+  expired: ApiMessages['uploadLink.expired'],
+  closed: ApiMessages['uploadLink.closed'],
+  used: ApiMessages['uploadLink.used'],
+  revoked: ApiMessages['uploadLink.revoked'],
   /** Shown by the phone's page when the link could not be checked (no connection, or a fault on our side). */
-  unavailable:
-    'We could not open your upload link just now. Please check your connection and try again.',
+  unavailable: ApiMessages['uploadLink.unavailable'],
 } as const;
 /** What the phone's upload page shows about the link it was opened with. */
 export const UploadTokenInfo = z.object({

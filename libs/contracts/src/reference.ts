@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiMessages } from './api-messages';
 import { Slug, text } from './primitives';
 
 /** What a nationality needs to visit the United Kingdom. */
@@ -8,7 +9,7 @@ export type EntryRule = z.infer<typeof EntryRule>;
 export const CountryCode = text()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'Country must be a two-letter country code');
+  .regex(/^[A-Z]{2}$/, ApiMessages['validation.countryCode']);
 export type CountryCode = z.infer<typeof CountryCode>;
 
 export const Country = z.object({

@@ -3,35 +3,36 @@
  * Plain functions without zod, so the order of the messages ("the first error shown") is defined once.
  */
 
+import { apiMessage, ApiMessages, messageKeyOf } from './api-messages';
+
 export const MAX_TRAVELERS = 10;
 
 export const WizardText = {
-  countryRequired: 'Please select your country',
-  visaTypeRequired: 'Please select a visa type',
-  arrivalDateRequired: 'Please select your arrival date',
-  arrivalDateInvalid: 'Please enter a real arrival date',
-  arrivalDatePast: 'The arrival date cannot be in the past',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  dateOfBirthRequired: 'Date of birth is required',
-  dateOfBirthInvalid: 'Date of birth must be a real date',
-  dateOfBirthFuture: 'Date of birth must be in the past',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Valid email is required',
-  maxTravelers: 'Maximum 10 travelers allowed',
-  nationalityRequired: 'Nationality is required',
-  passportNumberRequired: 'Passport number is required',
-  passportNumberInvalid: 'Passport number must be 5 to 20 letters and digits',
-  passportExpiryRequired: 'Passport expiration date is required',
-  passportExpiryInvalid: 'Passport expiration date must be a real date',
-  passportExpired: 'Passport must not have expired',
-  secondNationalityRequired: 'Please specify if you have another nationality',
-  processingRequired: 'Please select a processing option',
-  precheckTrip: 'Please complete trip details',
-  precheckTravelers: 'Please complete all traveler information',
-  precheckProcessing: 'Please select a processing option',
-  nothingNeeded:
-    'Citizens of this country do not need an ETA or a visa to visit the United Kingdom.',
+  countryRequired: ApiMessages['wizard.countryRequired'],
+  visaTypeRequired: ApiMessages['wizard.visaTypeRequired'],
+  arrivalDateRequired: ApiMessages['wizard.arrivalDateRequired'],
+  arrivalDateInvalid: ApiMessages['wizard.arrivalDateInvalid'],
+  arrivalDatePast: ApiMessages['wizard.arrivalDatePast'],
+  firstNameRequired: ApiMessages['wizard.firstNameRequired'],
+  lastNameRequired: ApiMessages['wizard.lastNameRequired'],
+  dateOfBirthRequired: ApiMessages['wizard.dateOfBirthRequired'],
+  dateOfBirthInvalid: ApiMessages['wizard.dateOfBirthInvalid'],
+  dateOfBirthFuture: ApiMessages['wizard.dateOfBirthFuture'],
+  emailRequired: ApiMessages['wizard.emailRequired'],
+  emailInvalid: ApiMessages['wizard.emailInvalid'],
+  maxTravelers: ApiMessages['wizard.maxTravelers'],
+  nationalityRequired: ApiMessages['wizard.nationalityRequired'],
+  passportNumberRequired: ApiMessages['wizard.passportNumberRequired'],
+  passportNumberInvalid: ApiMessages['wizard.passportNumberInvalid'],
+  passportExpiryRequired: ApiMessages['wizard.passportExpiryRequired'],
+  passportExpiryInvalid: ApiMessages['wizard.passportExpiryInvalid'],
+  passportExpired: ApiMessages['wizard.passportExpired'],
+  secondNationalityRequired: ApiMessages['wizard.secondNationalityRequired'],
+  processingRequired: ApiMessages['wizard.processingRequired'],
+  precheckTrip: ApiMessages['wizard.precheckTrip'],
+  precheckTravelers: ApiMessages['wizard.precheckTravelers'],
+  precheckProcessing: ApiMessages['wizard.precheckProcessing'],
+  nothingNeeded: ApiMessages['wizard.nothingNeeded'],
 } as const;
 
 export interface PassportInput {
@@ -105,7 +106,11 @@ export function validateTrip(trip: TripInput, today = todayIso()): Issue[] {
   return issues;
 }
 
-const prefix = (index: number, message: string) => `Traveler ${index + 1}: ${message}`;
+const prefix = (index: number, message: string) =>
+  apiMessage('wizard.travelerIssue', {
+    number: index + 1,
+    detailKey: messageKeyOf(message)?.key ?? message,
+  });
 
 /** Step 2, traveller by traveller in order; e-mail on traveller 1 only. */
 export function validateTravelers(travelers: TravelerInput[], today = todayIso()): Issue[] {

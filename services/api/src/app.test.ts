@@ -93,6 +93,8 @@ describe('API core', () => {
       success: false,
       error: 'No such endpoint: GET /api/nothing-here',
       code: 'NOT_FOUND',
+      messageKey: 'request.noSuchEndpoint',
+      messageParams: { method: 'GET', path: '/api/nothing-here' },
       requestId: res.headers['x-request-id'],
     });
   });

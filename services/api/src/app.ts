@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { ValidationText } from '@waypoint/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -121,7 +120,7 @@ export async function buildApp({
     for (const value of Object.values(request.headers)) {
       const values = Array.isArray(value) ? value : [value];
       if (values.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
-        return done(badRequest(ValidationText.forbiddenHeader));
+        return done(badRequest('validation.forbiddenHeader'));
       }
     }
     done();

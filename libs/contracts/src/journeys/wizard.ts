@@ -1,3 +1,4 @@
+import { apiMessage } from '../api-messages';
 import { z } from 'zod';
 import { text } from '../primitives';
 import {
@@ -18,7 +19,8 @@ import {
  * and step guard, My orders' "continue" link and the API's payment check all read this list.
  */
 
-const upTo = (max: number) => text().trim().max(max, `Please use at most ${max} characters`);
+const upTo = (max: number) =>
+  text().trim().max(max, apiMessage('validation.atMostCharacters', { max }));
 const dateText = text().trim().max(10);
 const code = text().trim().toUpperCase().max(2);
 

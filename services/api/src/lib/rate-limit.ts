@@ -1,8 +1,8 @@
-import { ErrorCode } from '@waypoint/contracts';
+import { ApiMessages, ErrorCode } from '@waypoint/contracts';
 import type { CounterStore } from '../modules/rate-limits/counters';
-import { AppError } from './errors';
+import { AppError, type Message } from './errors';
 
-export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a moment and try again.';
+export const RATE_LIMITED_MESSAGE = ApiMessages['request.rateLimited'];
 
 export interface Limit {
   /** What is counted, e.g. `login:ip:1.2.3.4` or `login:email:ann@example.com`. */
@@ -19,7 +19,7 @@ export interface Limit {
 export async function consumeRateLimits(
   counters: CounterStore,
   limits: Limit[],
-  message: string = RATE_LIMITED_MESSAGE,
+  message: Message = 'request.rateLimited',
 ): Promise<void> {
   for (const limit of limits) {
     const { count, secondsLeft } = await counters.increment(limit.key, limit.windowSeconds);

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { ApiMessages } from '@waypoint/contracts';
 import { forbidden, type AppError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Server-to-server callers that sign their requests instead. */
 const EXEMPT = new Set(['/api/payments/webhook']);
 
-export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.';
+export const CROSS_SITE_MESSAGE = ApiMessages['request.crossSite'];
 
 /**
  * CSRF defence for every state-changing API call: the browser's Sec-Fetch-Site must say same-origin (or none,
@@ -21,13 +22,13 @@ export function registerCsrf(app: FastifyInstance, config: Config) {
     if (EXEMPT.has(request.url.split('?')[0] ?? '')) return null;
     const site = request.headers['sec-fetch-site'];
     if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
-      return forbidden(CROSS_SITE_MESSAGE);
+      return forbidden('request.crossSite');
     }
     const origin = request.headers.origin;
     if (typeof origin === 'string') {
       const self = `${request.protocol}://${request.host}`;
       if (!allowed.has(origin) && origin !== self) {
-        return forbidden(CROSS_SITE_MESSAGE);
+        return forbidden('request.crossSite');
       }
     }
     return null;

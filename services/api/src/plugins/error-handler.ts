@@ -1,8 +1,14 @@
 import {
-  AvailabilityText,
-  ClientErrorText,
+  apiMessage,
+  ApiMessages,
   ErrorCode,
+  issueMessageKey,
+  messageKeyOf,
+  UNKNOWN_MESSAGE_KEY,
+  type ApiMessageKey,
+  type ApiMessageRef,
   type ErrorEnvelope,
+  type FieldErrorKeys,
   type FieldErrors,
 } from '@waypoint/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,20 +28,43 @@ function rootCause(err: unknown): { code?: string; message: string } {
   };
 }
 
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+export const INTERNAL_ERROR_MESSAGE = ApiMessages['error.internal'];
 
+/**
+ * Sends the envelope: the English `error` with its catalog key (`messageKey`, `messageParams`), and the fields'
+ * English messages with their keys (`fieldErrors`, `fieldErrorKeys`).
+ */
 function send(
   reply: FastifyReply,
   request: FastifyRequest,
   status: number,
   code: ErrorCode,
-  error: string,
+  message: ApiMessageKey | { error: string; ref: ApiMessageRef },
   fieldErrors?: FieldErrors,
+  fieldErrorKeys?: FieldErrorKeys,
 ) {
-  const body: ErrorEnvelope = { success: false, error, code, requestId: String(request.id) };
-  if (fieldErrors && Object.keys(fieldErrors).length > 0) body.fieldErrors = fieldErrors;
+  const { error, ref } =
+    typeof message === 'string' ? { error: apiMessage(message), ref: { key: message } } : message;
+  const body: ErrorEnvelope = {
+    success: false,
+    error,
+    code,
+    messageKey: ref.key,
+    ...(ref.params ? { messageParams: ref.params } : {}),
+    requestId: String(request.id),
+  };
+  if (fieldErrors && Object.keys(fieldErrors).length > 0) {
+    body.fieldErrors = fieldErrors;
+    if (fieldErrorKeys) body.fieldErrorKeys = fieldErrorKeys;
+  }
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
+
+/** An English text with the key the catalog gives it (`fallback` when it has none). */
+const withKey = (error: string, fallback: ApiMessageKey = UNKNOWN_MESSAGE_KEY) => ({
+  error,
+  ref: messageKeyOf(error) ?? { key: fallback },
+});
 
 function fieldPath(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -48,9 +77,13 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fieldErrors: FieldErrors = {};
+      const fieldErrorKeys: FieldErrorKeys = {};
       for (const issue of err.validation) {
-        const key = fieldPath(issue.instancePath, err.validationContext);
-        fieldErrors[key] ??= issue.message ?? 'Invalid value';
+        const path = fieldPath(issue.instancePath, err.validationContext);
+        if (fieldErrors[path] !== undefined) continue;
+        const message = issue.message ?? ApiMessages['validation.invalidValue'];
+        fieldErrors[path] = message;
+        fieldErrorKeys[path] = issueMessageKey({ message });
       }
       // A route may give the whole request one message for its first problem (e.g. the checkout precheck).
       const summarise = (
@@ -59,8 +92,16 @@ export function registerErrorHandling(app: FastifyInstance) {
       const firstPath = (err.validation[0]?.instancePath ?? '').split('/').filter(Boolean);
       const first = summarise
         ? summarise(firstPath)
-        : (err.validation[0]?.message ?? 'The request is not valid');
-      return send(reply, request, 400, ErrorCode.VALIDATION_FAILED, first, fieldErrors);
+        : (err.validation[0]?.message ?? ApiMessages['validation.requestInvalid']);
+      return send(
+        reply,
+        request,
+        400,
+        ErrorCode.VALIDATION_FAILED,
+        withKey(first, 'validation.invalidValue'),
+        fieldErrors,
+        fieldErrorKeys,
+      );
     }
     if (isDatabaseUnavailable(err)) {
       // A restart or failover: the pool reconnects by itself, so the caller is asked to retry.
@@ -71,24 +112,26 @@ export function registerErrorHandling(app: FastifyInstance) {
         request,
         503,
         ErrorCode.DATABASE_UNAVAILABLE,
-        AvailabilityText.databaseUnavailable,
+        'availability.databaseUnavailable',
       );
     }
     if (err instanceof AppError) {
       if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       if (err.statusCode === 503) request.log.warn({ code: err.code }, err.message);
       else if (err.statusCode >= 500) request.log.error({ err }, 'application error');
-      return send(reply, request, err.statusCode, err.code, err.message, err.fieldErrors);
-    }
-    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
-    if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return send(
         reply,
         request,
-        413,
-        ErrorCode.PAYLOAD_TOO_LARGE,
-        'The request body is too large',
+        err.statusCode,
+        err.code,
+        { error: err.message, ref: { key: err.messageKey, params: err.messageParams } },
+        err.fieldErrors,
+        err.fieldErrorKeys,
       );
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, request, 413, ErrorCode.PAYLOAD_TOO_LARGE, 'request.bodyTooLarge');
     }
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return send(
@@ -96,7 +139,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         request,
         415,
         ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-        'Unsupported content type: send application/json',
+        'request.unsupportedMediaType',
       );
     }
     if (
@@ -105,22 +148,10 @@ export function registerErrorHandling(app: FastifyInstance) {
         err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
         err instanceof SyntaxError)
     ) {
-      return send(
-        reply,
-        request,
-        400,
-        ErrorCode.INVALID_JSON,
-        'The request body is not valid JSON',
-      );
+      return send(reply, request, 400, ErrorCode.INVALID_JSON, 'request.invalidJson');
     }
     if (status === 429) {
-      return send(
-        reply,
-        request,
-        429,
-        ErrorCode.RATE_LIMITED,
-        'Too many attempts. Please wait a moment and try again.',
-      );
+      return send(reply, request, 429, ErrorCode.RATE_LIMITED, 'request.rateLimited');
     }
     if (status >= 400 && status < 500) {
       return send(
@@ -128,11 +159,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         request,
         status,
         ErrorCode.BAD_REQUEST,
-        err.message || ClientErrorText.requestFailed,
+        err.message ? withKey(err.message) : 'error.requestFailed',
       );
     }
     request.log.error({ err }, 'unhandled error');
-    return send(reply, request, 500, ErrorCode.INTERNAL, INTERNAL_ERROR_MESSAGE);
+    return send(reply, request, 500, ErrorCode.INTERNAL, 'error.internal');
   });
 
   app.setNotFoundHandler((request, reply) =>
@@ -141,7 +172,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       request,
       404,
       ErrorCode.NOT_FOUND,
-      `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+      withKey(
+        apiMessage('request.noSuchEndpoint', {
+          method: request.method,
+          path: request.url.split('?')[0] ?? '',
+        }),
+      ),
     ),
   );
 }

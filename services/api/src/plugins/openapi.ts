@@ -11,7 +11,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Waypoint API',
         description:
-          'Apply for a UK ETA or UK visitor visa: reference data, applications, payments, documents, accounts and administration. Every reply is `{ success, data }` or `{ success: false, error, code, fieldErrors?, requestId }`.',
+          'Apply for a UK ETA or UK visitor visa: reference data, applications, payments, documents, accounts and administration. Every reply is `{ success, data }` or `{ success: false, error, code, messageKey, messageParams?, fieldErrors?, fieldErrorKeys?, requestId }`: `messageKey` and `fieldErrorKeys` name the messages in the catalog of libs/contracts (`ApiMessages`), so that a front end can show them in the language of its reader.',
         version: '1.0.0',
       },
     },

@@ -1,5 +1,5 @@
 import underPressure from '@fastify/under-pressure';
-import { AvailabilityText, ErrorCode } from '@waypoint/contracts';
+import { ErrorCode } from '@waypoint/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
@@ -8,7 +8,7 @@ import { RETRY_AFTER_SECONDS } from './error-handler';
 /** The reply to a request shed under pressure: the usual envelope, 503 with Retry-After. */
 class OverloadedError extends AppError {
   constructor() {
-    super(ErrorCode.OVERLOADED, AvailabilityText.overloaded, {
+    super(ErrorCode.OVERLOADED, 'availability.overloaded', {
       retryAfterSeconds: RETRY_AFTER_SECONDS,
     });
   }

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AuthText, ErrorCode } from '@waypoint/contracts';
+import { ErrorCode } from '@waypoint/contracts';
 import type { Config } from '../config';
 import type { SessionRow, UserRow } from '../db/rows';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
@@ -106,7 +106,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply) {
 
 /** A signed-in user, whether or not a staff member has completed the second factor yet. */
 export function requireSignedIn(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthenticated(AuthText.notSignedIn);
+  if (!request.user) throw unauthenticated('auth.notSignedIn');
   return request.user;
 }
 
@@ -124,7 +124,7 @@ export function requireUser(request: FastifyRequest): UserRow {
   if (!secondFactorDone(request)) {
     throw new AppError(
       ErrorCode.SECOND_FACTOR_REQUIRED,
-      user.totpEnabledAt ? AuthText.secondFactorRequired : AuthText.secondFactorSetupRequired,
+      user.totpEnabledAt ? 'auth.secondFactorRequired' : 'auth.secondFactorSetupRequired',
     );
   }
   return user;
@@ -150,6 +150,6 @@ export async function carriesStaffSession(
 
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (user.role !== 'admin') throw forbidden(AuthText.forbidden);
+  if (user.role !== 'admin') throw forbidden('auth.forbidden');
   return user;
 }

@@ -131,7 +131,7 @@ async function history(ctx: ServiceContext, applicationId: string): Promise<Audi
 
 async function loadApplication(ctx: ServiceContext, id: string): Promise<ApplicationRow> {
   const row = await applications.findApplication(ctx.db, id);
-  if (!row) throw notFound('No such application');
+  if (!row) throw notFound('application.notFound');
   return row;
 }
 

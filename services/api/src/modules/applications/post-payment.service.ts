@@ -1,9 +1,8 @@
 import {
+  type ApiMessageKey,
   ErrorCode,
   normalisePassportNumber,
-  PostPaymentText,
   SUBMIT_DECLARATION,
-  WizardText,
   type ApplicationDetail,
   missingItems,
   type GeneralInfoBody,
@@ -59,14 +58,14 @@ export async function openOwnedApplication({
       applicationId: row.id,
     });
   }
-  throw notFound('No such application');
+  throw notFound('application.notFound');
 }
 
 /** Answers can change while the order is paid and not yet submitted (staff may always correct them). */
 export function assertEditable(application: ApplicationRow, user: UserRow) {
-  if (application.status === 'DRAFT') throw conflict(PostPaymentText.notPaid);
+  if (application.status === 'DRAFT') throw conflict('postPayment.notPaid');
   if (application.status !== 'IN_PROGRESS' && user.role !== 'admin')
-    throw conflict(PostPaymentText.readOnly);
+    throw conflict('postPayment.readOnly');
 }
 
 /** A traveller of the application (404 for anyone else's). */
@@ -78,7 +77,7 @@ export async function loadTraveler({
   input: { application: ApplicationRow; travelerId: string };
 }): Promise<TravelerRow> {
   const row = await repo.findTraveler(ctx.db, input.application.id, input.travelerId);
-  if (!row) throw notFound(PostPaymentText.unknownTraveler);
+  if (!row) throw notFound('postPayment.unknownTraveler');
   return row;
 }
 
@@ -86,7 +85,7 @@ export async function loadTraveler({
 async function assertCountries(
   ctx: ServiceContext,
   fields: Record<string, string>,
-  message: string,
+  message: ApiMessageKey,
 ) {
   const known = await repo.knownCountries(ctx.db, Object.values(fields));
   const bad = Object.entries(fields).filter(([, code]) => !known.has(code));
@@ -125,10 +124,10 @@ function passportDetailsValues(ctx: ServiceContext, details: PassportDetails): T
 
 /** A 400 naming each passport field still to give, for a traveller who chose to add the details later. */
 function passportDetailsMissing(): AppError {
-  return validationFailed(PostPaymentText.passportDetailsRequired, {
-    'passport.number': WizardText.passportNumberRequired,
-    'passport.expirationDate': WizardText.passportExpiryRequired,
-    'passport.hasSecondNationality': WizardText.secondNationalityRequired,
+  return validationFailed('postPayment.passportDetailsRequired', {
+    'passport.number': 'wizard.passportNumberRequired',
+    'passport.expirationDate': 'wizard.passportExpiryRequired',
+    'passport.hasSecondNationality': 'wizard.secondNationalityRequired',
   });
 }
 
@@ -154,7 +153,7 @@ const TRAVELER_SECTION_STORAGE: {
     await assertCountries(
       ctx,
       { countryOfBirth: b.countryOfBirth, residentCountry: b.residentCountry },
-      'Please choose a country from the list',
+      'validation.countryFromList',
     );
     return {
       completed: 'personalCompletedAt',
@@ -173,13 +172,13 @@ const TRAVELER_SECTION_STORAGE: {
     await assertCountries(
       ctx,
       { issuingCountry: b.issuingCountry },
-      PostPaymentText.issuingCountryRequired,
+      'postPayment.issuingCountryRequired',
     );
     if (b.passport)
       await assertCountries(
         ctx,
         { 'passport.nationality': b.passport.nationality },
-        WizardText.nationalityRequired,
+        'wizard.nationalityRequired',
       );
     return {
       completed: 'passportInfoCompletedAt',
@@ -242,19 +241,21 @@ export async function submitApplication({
   caller,
 }: ApplicationVerb<SubmitBody>): Promise<ApplicationDetail> {
   if (input.declarationConfirmed !== true)
-    throw validationFailed(PostPaymentText.declarationRequired, {
-      declarationConfirmed: PostPaymentText.declarationRequired,
+    throw validationFailed('postPayment.declarationRequired', {
+      declarationConfirmed: 'postPayment.declarationRequired',
     });
   if (application.status !== 'IN_PROGRESS')
-    throw conflict(
-      application.status === 'DRAFT' ? PostPaymentText.notPaid : PostPaymentText.readOnly,
-    );
+    throw conflict(application.status === 'DRAFT' ? 'postPayment.notPaid' : 'postPayment.readOnly');
   const missing = missingItems(await applicationDetail({ ctx, input: { application } }));
   if (missing.length) {
     throw new AppError(
       ErrorCode.INCOMPLETE,
-      `Please complete the following before submitting: ${missing.join('; ')}.`,
-      { fieldErrors: { missing: missing.join('\n') } },
+      { key: 'application.incomplete', params: { missing: missing.join('; ') } },
+      {
+        fieldErrors: {
+          missing: { key: 'application.incompleteItems', params: { items: missing.join('\n') } },
+        },
+      },
     );
   }
   const updated = await changeStatus({

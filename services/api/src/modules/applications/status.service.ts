@@ -1,6 +1,4 @@
 import {
-  AdminText,
-  PostPaymentText,
   STATUS_LABEL,
   TRANSITIONS,
   type ApplicationStatus,
@@ -150,9 +148,7 @@ async function apply(
   });
   // Someone else changed it first (another decision, a second submit).
   if (!row) {
-    throw conflict(
-      change.to === 'SUBMITTED' ? PostPaymentText.readOnly : AdminText.changedMeanwhile,
-    );
+    throw conflict(change.to === 'SUBMITTED' ? 'postPayment.readOnly' : 'admin.changedMeanwhile');
   }
   await recordAudit(tx, auditOf(row, change, from, actor));
   await enqueueEmail(tx, await addressOf(tx, row), await emailOf(tx, row, change));
@@ -181,11 +177,12 @@ export async function changeStatus({
 }): Promise<ApplicationRow> {
   const { application, change, actor } = input;
   const version = input.version ?? application.version;
-  if (version !== application.version) throw conflict(AdminText.changedMeanwhile);
+  if (version !== application.version) throw conflict('admin.changedMeanwhile');
   if (!canChange(application.status, change.to)) {
-    throw badRequest(
-      AdminText.transitionNotAllowed(STATUS_LABEL[application.status], STATUS_LABEL[change.to]),
-    );
+    throw badRequest({
+      key: 'admin.transitionNotAllowed',
+      params: { from: STATUS_LABEL[application.status], to: STATUS_LABEL[change.to] },
+    });
   }
   if (tx) return apply(tx, application, version, change, actor);
   const row = await ctx.db.transaction((t) => apply(t, application, version, change, actor));

@@ -135,7 +135,7 @@ async function proveMailbox(
 export function assertRecentProof(session: Session) {
   const at = session?.recentProofAt?.getTime() ?? 0;
   if (Date.now() - at > RECENT_PROOF_MINUTES * 60_000) {
-    throw new AppError(ErrorCode.RECENT_PROOF_REQUIRED, AuthText.recentProofRequired);
+    throw new AppError(ErrorCode.RECENT_PROOF_REQUIRED, 'auth.recentProofRequired');
   }
 }
 
@@ -166,9 +166,13 @@ async function checkPasswordThrottled(
   const backoffs = passwordBackoffs(email, caller.ip);
   const wait = await backoffWait(ctx.rateLimits, backoffs);
   if (wait > 0) {
-    throw new AppError(ErrorCode.RATE_LIMITED, AuthText.passwordThrottled(wait), {
-      retryAfterSeconds: wait,
-    });
+    throw new AppError(
+      ErrorCode.RATE_LIMITED,
+      { key: 'auth.passwordThrottled', params: { seconds: wait } },
+      {
+        retryAfterSeconds: wait,
+      },
+    );
   }
   await recordBackoffFailure(ctx.rateLimits, backoffs);
   const ok = user?.passwordHash
@@ -187,7 +191,7 @@ function limit(key: string, max: number, windowSeconds: number): Limit {
 
 function assertUsablePassword(password: string) {
   if (isCommonPassword(password)) {
-    throw validationFailed(AuthText.passwordTooCommon, { password: AuthText.passwordTooCommon });
+    throw validationFailed('auth.passwordTooCommon', { password: 'auth.passwordTooCommon' });
   }
 }
 
@@ -253,20 +257,19 @@ async function checkCode(
   purpose: CodePurpose,
   code: string,
 ) {
-  if (!user) throw badRequest(AuthText.codeWrong, { code: AuthText.codeWrong });
+  if (!user) throw badRequest('auth.codeWrong', { code: 'auth.codeWrong' });
   const token = await repo.findLiveToken(ctx.db, user.id, purpose);
-  if (!token) throw badRequest(AuthText.codeExpired, { code: AuthText.codeExpired });
+  if (!token) throw badRequest('auth.codeExpired', { code: 'auth.codeExpired' });
   if (token.attempts >= MAX_CODE_ATTEMPTS) {
-    throw badRequest(AuthText.codeAttemptsExceeded, { code: AuthText.codeAttemptsExceeded });
+    throw badRequest('auth.codeAttemptsExceeded', { code: 'auth.codeAttemptsExceeded' });
   }
   if (!safeEqual(hashCode(ctx.codeKey, token.id, code), token.tokenHash)) {
     const attempts = await repo.recordWrongCode(ctx.db, token.id);
-    const message =
-      attempts >= MAX_CODE_ATTEMPTS ? AuthText.codeAttemptsExceeded : AuthText.codeWrong;
+    const message = attempts >= MAX_CODE_ATTEMPTS ? 'auth.codeAttemptsExceeded' : 'auth.codeWrong';
     throw badRequest(message, { code: message });
   }
   if (!(await repo.consumeToken(ctx.db, token.id))) {
-    throw badRequest(AuthText.codeExpired, { code: AuthText.codeExpired });
+    throw badRequest('auth.codeExpired', { code: 'auth.codeExpired' });
   }
   return token;
 }
@@ -284,7 +287,7 @@ export async function login({
 }: CallerVerb<{ email: string; password: string }>): Promise<UserRow> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const ok = await checkPasswordThrottled(ctx, user, input.email, input.password, caller);
-  if (!user || !ok) throw unauthenticated(AuthText.wrongCredentials);
+  if (!user || !ok) throw unauthenticated('auth.wrongCredentials');
   return user;
 }
 
@@ -300,7 +303,7 @@ export async function register({
 }>): Promise<UserRow> {
   await consumeRateLimits(ctx.rateLimits, [limit(`register:ip:${caller.ip}`, 20, HOUR)]);
   assertUsablePassword(input.password);
-  if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict(AuthText.emailTaken);
+  if (await repo.findUserByEmail(ctx.db, input.email)) throw conflict('auth.emailTaken');
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertUser(tx, {
@@ -309,7 +312,7 @@ export async function register({
       lastName: input.lastName,
       passwordHash,
     });
-    if (!created) throw conflict(AuthText.emailTaken);
+    if (!created) throw conflict('auth.emailTaken');
     await issueCode(ctx, tx, created, 'EMAIL_VERIFICATION', created.email);
     return created;
   });
@@ -368,7 +371,7 @@ export async function verifySignInLink({
     // Following the link proves the address is theirs: the first time, it claims the account.
     return proveMailbox(tx, user, { via: 'sign-in-link', dropPassword: true, caller });
   });
-  if (!result) throw badRequest(AuthText.signInLinkInvalid);
+  if (!result) throw badRequest('auth.signInLinkInvalid');
   ctx.pokeOutbox();
   return result;
 }
@@ -394,15 +397,15 @@ export async function updateProfile({
   // Checked first: without a recent proof nothing changes, not even the name.
   if (changingEmail) assertRecentProof(session);
   if (nationality && !(await repo.countryExists(ctx.db, nationality))) {
-    throw badRequest('Please choose a nationality from the list', {
-      nationality: 'Please choose a nationality from the list',
+    throw badRequest('validation.nationalityFromList', {
+      nationality: 'validation.nationalityFromList',
     });
   }
   if (changingEmail) {
     await consumeRateLimits(ctx.rateLimits, [limit(`email-change:user:${user.id}`, 5, HOUR)]);
     if (await repo.findUserByEmail(ctx.db, input.email)) {
-      throw conflict('Another account already uses this email.', {
-        email: 'Another account already uses this email.',
+      throw conflict('auth.emailInUse', {
+        email: 'auth.emailInUse',
       });
     }
   }
@@ -431,7 +434,7 @@ export async function verifyEmail({
   await consumeRateLimits(ctx.rateLimits, [limit(`verify-email:user:${user.id}`, 30, HOUR)]);
   const token = await checkCode(ctx, user, 'EMAIL_VERIFICATION', input.code);
   if (token.email !== user.email && (await repo.findUserByEmail(ctx.db, token.email))) {
-    throw conflict('Another account already uses this email.');
+    throw conflict('auth.emailInUse');
   }
   const result = await ctx.db.transaction(async (tx) => {
     // This session has just proved the mailbox (the current one, or the new one).
@@ -585,19 +588,19 @@ export async function recentProof({
   await consumeRateLimits(ctx.rateLimits, [limit(`recent-proof:user:${user.id}`, 20, HOUR)]);
   if ('password' in input) {
     if (!user.passwordHash) {
-      throw badRequest(AuthText.recentProofRequired, {
-        password: 'Your account has no password. Ask for a code sent to your email instead.',
+      throw badRequest('auth.recentProofRequired', {
+        password: 'auth.noPasswordUseCode',
       });
     }
     if (!(await checkPasswordThrottled(ctx, user, user.email, input.password, caller))) {
-      throw badRequest(AuthText.wrongPassword, { password: AuthText.wrongPassword });
+      throw badRequest('auth.wrongPassword', { password: 'auth.wrongPassword' });
     }
     const updated = await markSession(ctx.db, session?.id, { recentProofAt: new Date() });
     return { user, session: updated };
   }
   const token = await checkCode(ctx, user, 'REAUTHENTICATION', input.code);
   if (token.email !== user.email)
-    throw badRequest(AuthText.codeExpired, { code: AuthText.codeExpired });
+    throw badRequest('auth.codeExpired', { code: 'auth.codeExpired' });
   const result = await ctx.db.transaction(async (tx) => {
     const updated = await markSession(tx, session?.id, {
       recentProofAt: new Date(),
@@ -670,7 +673,7 @@ export async function undoEmailChange({ ctx, input, caller }: CallerVerb<{ token
     });
     return 'undone' as const;
   });
-  if (outcome === 'invalid') throw badRequest(AuthText.emailChangeUndoInvalid);
-  if (outcome === 'taken') throw conflict(AuthText.emailChangeUndoTaken);
+  if (outcome === 'invalid') throw badRequest('auth.emailChangeUndoInvalid');
+  if (outcome === 'taken') throw conflict('auth.emailChangeUndoTaken');
   return { undone: true as const, message: AuthText.emailChangeUndone };
 }

@@ -27,7 +27,7 @@ import {
 const FIFTEEN_MINUTES = 15 * 60;
 
 function assertStaff(user: UserRow) {
-  if (user.role !== 'admin') throw forbidden(AuthText.secondFactorStaffOnly);
+  if (user.role !== 'admin') throw forbidden('auth.secondFactorStaffOnly');
 }
 
 async function limitAttempts(ctx: ServiceContext, user: UserRow, caller: Caller) {
@@ -62,7 +62,7 @@ export async function beginSetup({
   caller: Caller;
 }) {
   assertStaff(user);
-  if (user.totpEnabledAt) throw conflict(AuthText.secondFactorAlreadySetUp);
+  if (user.totpEnabledAt) throw conflict('auth.secondFactorAlreadySetUp');
   await consumeRateLimits(ctx.rateLimits, [
     { key: `second-factor-setup:user:${user.id}`, max: 20, windowSeconds: 3600 },
   ]);
@@ -94,10 +94,10 @@ export async function confirmSetup({
   recoveryCodes: string[];
 }> {
   assertStaff(user);
-  if (user.totpEnabledAt) throw conflict(AuthText.secondFactorAlreadySetUp);
+  if (user.totpEnabledAt) throw conflict('auth.secondFactorAlreadySetUp');
   await limitAttempts(ctx, user, caller);
   if (!user.totpSecretEncrypted) {
-    throw badRequest('Please start the authenticator set-up again.');
+    throw badRequest('auth.secondFactorSetupRestart');
   }
   const secret = ctx.encryption.decrypt(user.totpSecretEncrypted);
   const step = await checkTotp(secret, input.code, user.totpLastStep);
@@ -108,7 +108,7 @@ export async function confirmSetup({
       entityId: user.id,
       details: { during: 'setup' },
     });
-    throw badRequest(AuthText.secondFactorWrong, { code: AuthText.secondFactorWrong });
+    throw badRequest('auth.secondFactorWrong', { code: 'auth.secondFactorWrong' });
   }
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, randomRecoveryCode);
   const result = await ctx.db.transaction(async (tx) => {
@@ -126,7 +126,7 @@ export async function confirmSetup({
     });
     return { user: row, session: updated };
   });
-  if (!result) throw conflict(AuthText.secondFactorAlreadySetUp);
+  if (!result) throw conflict('auth.secondFactorAlreadySetUp');
   return { ...result, recoveryCodes };
 }
 
@@ -140,7 +140,7 @@ export async function verifySecondFactor({
 }: SessionVerb<{ code: string }>): Promise<{ user: UserRow; session: Session; notice?: string }> {
   assertStaff(user);
   if (!user.totpEnabledAt || !user.totpSecretEncrypted) {
-    throw new AppError(ErrorCode.SECOND_FACTOR_REQUIRED, AuthText.secondFactorSetupRequired);
+    throw new AppError(ErrorCode.SECOND_FACTOR_REQUIRED, 'auth.secondFactorSetupRequired');
   }
   await limitAttempts(ctx, user, caller);
   const fail = async (method: 'totp' | 'recovery-code') => {
@@ -150,7 +150,7 @@ export async function verifySecondFactor({
       entityId: user.id,
       details: { method },
     });
-    return badRequest(AuthText.secondFactorWrong, { code: AuthText.secondFactorWrong });
+    return badRequest('auth.secondFactorWrong', { code: 'auth.secondFactorWrong' });
   };
   if (/^\d{6}$/.test(input.code)) {
     const secret = ctx.encryption.decrypt(user.totpSecretEncrypted);

@@ -1,7 +1,6 @@
 import {
   ErrorCode,
   normalisePassportNumber,
-  PaymentText,
   type CreatePaymentIntentBody,
   type PriceBreakdown,
 } from '@waypoint/contracts';
@@ -36,7 +35,7 @@ async function orderOfKey(
   const row = await repo.findOrderByIdempotencyKey(ctx.db, key);
   if (!row) return null;
   const intent = await provider.retrieveIntent(row.payment.providerPaymentId);
-  if (!intent) throw new AppError(ErrorCode.PROVIDER, PaymentText.paymentFailed);
+  if (!intent) throw new AppError(ErrorCode.PROVIDER, 'payment.paymentFailed');
   return { ...row, clientSecret: intent.clientSecret, price: priceOf(row.application) };
 }
 
@@ -212,10 +211,10 @@ export async function resumeCheckout({
     ? await repo.findOrderForCheckout(ctx.db, input.applicationId)
     : undefined;
   if (!row || (row.a.userId !== user.id && user.role !== 'admin'))
-    throw notFound('No such application');
-  if (row.a.status !== 'DRAFT') throw conflict('This order is already paid.');
+    throw notFound('application.notFound');
+  if (row.a.status !== 'DRAFT') throw conflict('order.alreadyPaid');
   let intent = await provider.retrieveIntent(row.p.providerPaymentId);
-  if (!intent) throw new AppError(ErrorCode.PROVIDER, PaymentText.paymentFailed);
+  if (!intent) throw new AppError(ErrorCode.PROVIDER, 'payment.paymentFailed');
   if (intent.status === 'canceled') intent = await renewIntent(ctx, provider, row.p, row.a);
   return {
     applicationId: row.a.id,
@@ -251,7 +250,7 @@ export async function confirmPayment({
   guestHash: string | null;
 }) {
   const intent = await provider.retrieveIntent(input.paymentIntentId);
-  if (!intent) throw notFound('No such payment');
+  if (!intent) throw notFound('payment.notFound');
   const done = await settleSucceededIntent({ ctx, provider, input: intent });
   const viewer = user && user.id === done.user.id ? user : null;
   const signIn =

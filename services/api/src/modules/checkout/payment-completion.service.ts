@@ -1,4 +1,3 @@
-import { PaymentText } from '@waypoint/contracts';
 import type { ApplicationRow, UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
@@ -40,18 +39,19 @@ export async function completePayment({
   };
 }): Promise<Completion> {
   const { event, provider, via } = input;
-  if (event.status !== 'succeeded') throw conflict(PaymentText.notCompleted(event.status));
+  if (event.status !== 'succeeded')
+    throw conflict({ key: 'payment.notCompleted', params: { status: event.status } });
   const result = await ctx.db.transaction(async (tx) => {
     // A provider event is recorded in the same transaction as the order's completion: after a crash at any
     // point either both exist or neither, and a redelivery completes the order.
     if (input.record) await recordPaymentEvent(tx, provider, input.record);
     const row = await repo.lockPaymentWithOrder(tx, provider, event.paymentIntentId);
-    if (!row) throw notFound('No such payment');
+    if (!row) throw notFound('payment.notFound');
     if (
       event.amount !== row.payment.amountCents ||
       event.currency.toLowerCase() !== row.payment.currency.toLowerCase()
     ) {
-      throw conflict('The payment does not match the order. Please contact support.');
+      throw conflict('payment.amountMismatch');
     }
     if (row.application.paidAt) {
       const owner = await repo.findAccount(tx, { id: row.application.userId! });

@@ -1,12 +1,7 @@
-import {
-  orderTotalCents,
-  penceToEuroCents,
-  WizardText,
-  type PriceBreakdown,
-} from '@waypoint/contracts';
+import { orderTotalCents, penceToEuroCents, type PriceBreakdown } from '@waypoint/contracts';
 import type { ApplicationRow, ProcessingOptionRow, VisaTypeRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
-import { badRequest } from '../../lib/errors';
+import { badRequest, type Message } from '../../lib/errors';
 import { getCurrentRate, normaliseRate } from '../reference/reference.service';
 import * as repo from './checkout.repo';
 
@@ -31,20 +26,19 @@ export async function priceOrder({
   };
 }): Promise<Priced> {
   const country = await repo.findCountry(ctx.db, input.countryId);
-  if (!country)
-    throw badRequest(WizardText.precheckTrip, { countryId: WizardText.countryRequired });
+  if (!country) throw badRequest('wizard.precheckTrip', { countryId: 'wizard.countryRequired' });
   if (country.entryRule === 'NONE') {
-    throw badRequest(country.ruleNote ?? WizardText.nothingNeeded, {
-      countryId: country.ruleNote ?? WizardText.nothingNeeded,
-    });
+    const message: Message = country.ruleNote
+      ? { key: 'reference.countryRuleNote', params: { note: country.ruleNote } }
+      : 'wizard.nothingNeeded';
+    throw badRequest(message, { countryId: message });
   }
   const visaType = await repo.findOfferedVisaType(ctx.db, country.code, input.visaTypeId);
-  if (!visaType)
-    throw badRequest(WizardText.precheckTrip, { visaTypeId: WizardText.visaTypeRequired });
+  if (!visaType) throw badRequest('wizard.precheckTrip', { visaTypeId: 'wizard.visaTypeRequired' });
   const option = await repo.findActiveOption(ctx.db, visaType.id, input.processingOptionId);
   if (!option)
-    throw badRequest(WizardText.precheckProcessing, {
-      processingOptionId: WizardText.processingRequired,
+    throw badRequest('wizard.precheckProcessing', {
+      processingOptionId: 'wizard.processingRequired',
     });
   const rate = await getCurrentRate({ ctx });
   const governmentFeeCents = penceToEuroCents(visaType.governmentFeeGbpPence, rate.rate);

@@ -25,7 +25,6 @@ import {
   MAX_UPLOAD_BYTES,
   openDocument,
   storeDocument,
-  UploadText,
 } from './documents.service';
 import type { DocumentKind } from './image-checks';
 import { collectWhenIdle, defaultQueueLimits, ImageQueue } from './image-queue';
@@ -58,25 +57,25 @@ async function readUpload(request: FastifyRequest) {
     part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, UploadText.missing);
-    throw badRequest(UploadText.truncated);
+      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'upload.missing');
+    throw badRequest('upload.truncated');
   }
-  if (!part) throw badRequest(UploadText.missing, { file: UploadText.missing });
+  if (!part) throw badRequest('upload.missing', { file: 'upload.missing' });
   let buffer: Buffer;
   try {
     buffer = await part.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, UploadText.tooLarge, {
-        fieldErrors: { file: UploadText.tooLarge },
+      throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'upload.tooLarge', {
+        fieldErrors: { file: 'upload.tooLarge' },
       });
-    throw badRequest(UploadText.truncated, { file: UploadText.truncated });
+    throw badRequest('upload.truncated', { file: 'upload.truncated' });
   }
   if (part.file.truncated)
-    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, UploadText.tooLarge, {
-      fieldErrors: { file: UploadText.tooLarge },
+    throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'upload.tooLarge', {
+      fieldErrors: { file: 'upload.tooLarge' },
     });
-  if (buffer.length === 0) throw badRequest(UploadText.missing, { file: UploadText.missing });
+  if (buffer.length === 0) throw badRequest('upload.missing', { file: 'upload.missing' });
   // A file name is kept for the record only; characters the database cannot store are dropped.
   const filename = part.filename ? withoutForbiddenCharacters(part.filename) : '';
   return { buffer, filename: filename || null };
@@ -179,7 +178,7 @@ export async function documentsRoutes(app: FastifyInstance) {
           user: userOf(request),
           caller: callerOf(request),
         });
-        if (!found) throw notFound('No such document');
+        if (!found) throw notFound('document.notFound');
         return reply
           .header('content-type', found.doc.contentType)
           .header('content-disposition', `inline; filename="${found.filename}"`)

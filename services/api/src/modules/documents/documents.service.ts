@@ -1,9 +1,15 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { ErrorCode, type DocumentSummary } from '@waypoint/contracts';
+import {
+  apiMessage,
+  ApiMessages,
+  ErrorCode,
+  type ApiMessageRef,
+  type DocumentSummary,
+} from '@waypoint/contracts';
 import type { ApplicationRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, type Message } from '../../lib/errors';
 import { toDocumentSummary } from '../applications/application-detail.service';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { actorOf, recordAudit } from '../audit/audit.repo';
@@ -15,25 +21,32 @@ import type { FileStorage } from './storage';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export const UploadText = {
-  tooLarge: 'The file is larger than 10 MB. Please upload a smaller picture.',
-  truncated: 'The upload was cut off before it finished. Please try again.',
-  missing: 'Please choose a file to upload.',
-  wrongType: 'Please upload a JPEG, PNG or WebP picture (or a PDF for the passport page).',
-  photoNotPdf: 'The photo must be a picture (JPEG, PNG or WebP), not a PDF.',
-  unreadable: 'We could not read this picture. Please take it again or choose another file.',
-  tooManyPixels: 'This picture has too many pixels to process. Please upload a smaller one.',
-  tooManyUploads:
-    'You have uploaded a lot of files in a short time. Please wait a few minutes, then try again.',
-  pdfEncrypted:
-    'This PDF is protected with a password. Please upload it without the password, or upload a photo of the page.',
-  pdfUnreadable: 'We could not read this PDF. Please scan the page again or upload a photo of it.',
-  pdfTooManyPages: `This PDF has more than ${MAX_PDF_PAGES} pages. Please upload only your passport's photo page.`,
+  tooLarge: ApiMessages['upload.tooLarge'],
+  truncated: ApiMessages['upload.truncated'],
+  missing: ApiMessages['upload.missing'],
+  wrongType: ApiMessages['upload.wrongType'],
+  photoNotPdf: ApiMessages['upload.photoNotPdf'],
+  unreadable: ApiMessages['upload.unreadable'],
+  tooManyPixels: ApiMessages['upload.tooManyPixels'],
+  tooManyUploads: ApiMessages['upload.tooManyUploads'],
+  pdfEncrypted: ApiMessages['upload.pdfEncrypted'],
+  pdfUnreadable: ApiMessages['upload.pdfUnreadable'],
+  pdfTooManyPages: apiMessage('upload.pdfTooManyPages', { maxPages: MAX_PDF_PAGES }),
 } as const;
 
 /** "This picture is 39.7 megapixels (7000 × 5670); …" for a picture over the limit. */
 export function tooManyPixelsText(width: number, height: number) {
-  const mp = (width * height) / 1_000_000;
-  return `This picture is ${mp.toFixed(1)} megapixels (${width} × ${height}); we accept up to ${MAX_INPUT_PIXELS / 1_000_000} megapixels. Please upload a normal phone photo or a scan at 600 dpi or less.`;
+  const { key, params } = tooManyPixelsMessage(width, height);
+  return apiMessage(key, params);
+}
+
+/** The catalog key and parameters of {@link tooManyPixelsText}. */
+export function tooManyPixelsMessage(width: number, height: number) {
+  const megapixels = ((width * height) / 1_000_000).toFixed(1);
+  return {
+    key: 'upload.tooManyPixelsDetail',
+    params: { megapixels, width, height, maxMegapixels: MAX_INPUT_PIXELS / 1_000_000 },
+  } satisfies ApiMessageRef;
 }
 
 /**
@@ -66,7 +79,7 @@ export function sniff(buffer: Buffer): Sniffed {
 
 /** A refused file: 400, or 413 / 415 with their own codes when it is too large or of the wrong type. */
 const bad = (
-  message: string,
+  message: Message,
   code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' = ErrorCode.BAD_REQUEST,
 ) => new AppError(code, message, { fieldErrors: { file: message } });
 
@@ -84,23 +97,23 @@ interface Prepared {
  */
 export async function inspect(kind: DocumentKind, buffer: Buffer): Promise<'image' | 'pdf'> {
   const type = sniff(buffer);
-  if (!type) throw bad(UploadText.wrongType, ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+  if (!type) throw bad('upload.wrongType', ErrorCode.UNSUPPORTED_MEDIA_TYPE);
   if (type === 'pdf') {
-    if (kind === 'PHOTO') throw bad(UploadText.photoNotPdf, ErrorCode.UNSUPPORTED_MEDIA_TYPE);
-    if (!buffer.includes(Buffer.from('%%EOF'))) throw bad(UploadText.truncated);
+    if (kind === 'PHOTO') throw bad('upload.photoNotPdf', ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+    if (!buffer.includes(Buffer.from('%%EOF'))) throw bad('upload.truncated');
     return 'pdf';
   }
   let meta: sharp.Metadata;
   try {
     meta = await sharp(buffer).metadata();
   } catch {
-    throw bad(UploadText.unreadable);
+    throw bad('upload.unreadable');
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
-  if (!width || !height) throw bad(UploadText.unreadable);
+  if (!width || !height) throw bad('upload.unreadable');
   if (width * height > MAX_INPUT_PIXELS)
-    throw bad(tooManyPixelsText(width, height), ErrorCode.PAYLOAD_TOO_LARGE);
+    throw bad(tooManyPixelsMessage(width, height), ErrorCode.PAYLOAD_TOO_LARGE);
   return 'image';
 }
 
@@ -115,9 +128,10 @@ export async function prepare(kind: DocumentKind, buffer: Buffer): Promise<Prepa
       data = await sanitisePdf(buffer);
     } catch (err) {
       const reason = err instanceof PdfRefused ? err.reason : 'unreadable';
-      if (reason === 'encrypted') throw bad(UploadText.pdfEncrypted);
-      if (reason === 'too-many-pages') throw bad(UploadText.pdfTooManyPages);
-      throw bad(UploadText.pdfUnreadable);
+      if (reason === 'encrypted') throw bad('upload.pdfEncrypted');
+      if (reason === 'too-many-pages')
+        throw bad({ key: 'upload.pdfTooManyPages', params: { maxPages: MAX_PDF_PAGES } });
+      throw bad('upload.pdfUnreadable');
     }
     return { data, contentType: 'application/pdf', extension: 'pdf', width: null, height: null };
   }
@@ -142,8 +156,8 @@ export async function prepare(kind: DocumentKind, buffer: Buffer): Promise<Prepa
   } catch (err) {
     const message = err instanceof Error ? err.message : '';
     if (/pixel limit/i.test(message))
-      throw bad(UploadText.tooManyPixels, ErrorCode.PAYLOAD_TOO_LARGE);
-    throw bad(UploadText.unreadable);
+      throw bad('upload.tooManyPixels', ErrorCode.PAYLOAD_TOO_LARGE);
+    throw bad('upload.unreadable');
   }
 }
 
@@ -186,7 +200,7 @@ export async function countUpload({
       },
       { key: `upload:ip:${input.ip}`, max: UPLOADS_PER_IP, windowSeconds: UPLOAD_WINDOW_SECONDS },
     ],
-    UploadText.tooManyUploads,
+    'upload.tooManyUploads',
   );
 }
 

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { ErrorCode } from '@waypoint/contracts';
+import { ApiMessages, ErrorCode } from '@waypoint/contracts';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -17,9 +17,8 @@ export interface QueueLimits {
 }
 
 export const QueueText = {
-  userBusy:
-    'You already have several uploads being checked. Please wait until they finish, then try again.',
-  busy: 'We are checking a lot of uploads right now. Please try again in a minute.',
+  userBusy: ApiMessages['upload.queueUserBusy'],
+  busy: ApiMessages['upload.queueBusy'],
 } as const;
 
 /** The default: one worker per CPU (at most 4), two at once per account. */
@@ -67,10 +66,10 @@ export class ImageQueue {
   admit(owner: string): QueueTicket {
     const mine = this.admittedBy.get(owner) ?? 0;
     if (mine >= this.limits.perUser + this.limits.perUserWaiting) {
-      throw new AppError(ErrorCode.RATE_LIMITED, QueueText.userBusy, { retryAfterSeconds: 5 });
+      throw new AppError(ErrorCode.RATE_LIMITED, 'upload.queueUserBusy', { retryAfterSeconds: 5 });
     }
     if (this.admitted >= this.limits.workers + this.limits.maxWaiting) {
-      throw new AppError(ErrorCode.RATE_LIMITED, QueueText.busy, { retryAfterSeconds: 30 });
+      throw new AppError(ErrorCode.RATE_LIMITED, 'upload.queueBusy', { retryAfterSeconds: 30 });
     }
     this.admitted += 1;
     this.admittedBy.set(owner, mine + 1);

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { UploadLinkText } from '@waypoint/contracts';
 import type { UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
@@ -103,18 +102,18 @@ export async function openUploadLink({
   const found = TOKEN.test(input.token)
     ? await repo.findLinkByHash(ctx.db, hashToken(input.token))
     : undefined;
-  if (!found) throw notFound(UploadLinkText.invalid);
-  if (found.application.status !== 'IN_PROGRESS') throw notFound(UploadLinkText.closed);
-  if (found.link.usedAt) throw conflict(UploadLinkText.used);
-  if (found.link.revokedAt) throw notFound(UploadLinkText.revoked);
-  if (found.link.expiresAt.getTime() <= Date.now()) throw notFound(UploadLinkText.expired);
+  if (!found) throw notFound('uploadLink.invalid');
+  if (found.application.status !== 'IN_PROGRESS') throw notFound('uploadLink.closed');
+  if (found.link.usedAt) throw conflict('uploadLink.used');
+  if (found.link.revokedAt) throw notFound('uploadLink.revoked');
+  if (found.link.expiresAt.getTime() <= Date.now()) throw notFound('uploadLink.expired');
   return found;
 }
 
 /** Takes the link's one upload; a second upload through the same link is refused with 409. */
 export async function claimUploadLink({ ctx, input }: { ctx: ServiceContext; input: OpenLink }) {
   if (!(await repo.claimLink(ctx.db, input.link.id))) {
-    throw conflict(UploadLinkText.used);
+    throw conflict('uploadLink.used');
   }
 }
 

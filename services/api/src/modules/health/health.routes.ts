@@ -1,4 +1,4 @@
-import { AvailabilityText, ErrorCode, ErrorEnvelope, okEnvelope } from '@waypoint/contracts';
+import { ErrorCode, ErrorEnvelope, okEnvelope } from '@waypoint/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,7 +49,7 @@ export async function healthRoutes(app: FastifyInstance) {
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       if (app.lifecycle.shuttingDown)
-        throw new AppError(ErrorCode.NOT_READY, AvailabilityText.shuttingDown, {
+        throw new AppError(ErrorCode.NOT_READY, 'availability.shuttingDown', {
           retryAfterSeconds: RETRY_AFTER_SECONDS,
         });
       try {
@@ -60,7 +60,7 @@ export async function healthRoutes(app: FastifyInstance) {
         );
       } catch (err) {
         app.log.warn({ err: { message: (err as Error).message } }, 'readiness: no database');
-        throw new AppError(ErrorCode.DATABASE_UNAVAILABLE, AvailabilityText.databaseUnavailable, {
+        throw new AppError(ErrorCode.DATABASE_UNAVAILABLE, 'availability.databaseUnavailable', {
           retryAfterSeconds: RETRY_AFTER_SECONDS,
         });
       }

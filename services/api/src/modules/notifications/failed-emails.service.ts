@@ -56,7 +56,7 @@ export async function requeueEmail({
   caller: Caller;
 }): Promise<RequeueEmailResponse> {
   const requeued = await requeueFailedEmail(ctx.db, input.id, actorOf(staff, caller));
-  if (!requeued) throw notFound('No such failed e-mail: it may have been sent again already.');
+  if (!requeued) throw notFound('failedEmail.notFound');
   ctx.pokeOutbox();
   return { id: input.id, status: 'PENDING' };
 }

@@ -108,7 +108,7 @@ ${entries.length ? `<ol>${rows}</ol>` : '<p>No e-mails yet.</p>'}</body></html>`
         );
         return e.html;
       } catch {
-        throw notFound('No such message in the development mailbox');
+        throw notFound('mailbox.notFound');
       }
     },
   );

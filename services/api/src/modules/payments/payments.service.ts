@@ -74,12 +74,12 @@ export async function receiveWebhook({
   input: { body: unknown; signature: string | string[] | undefined };
 }): Promise<void> {
   if (typeof input.signature !== 'string' || !Buffer.isBuffer(input.body))
-    throw badRequest('Missing Stripe signature');
+    throw badRequest('payment.signatureMissing');
   let event;
   try {
     event = provider.parseWebhook(input.body, input.signature);
   } catch {
-    throw new AppError(ErrorCode.BAD_SIGNATURE, 'The webhook signature does not match');
+    throw new AppError(ErrorCode.BAD_SIGNATURE, 'payment.signatureMismatch');
   }
   if (event) await handleWebhookEvent({ ctx, input: event });
 }

@@ -95,7 +95,7 @@ export class SandboxProvider implements PaymentProvider {
 
   private async authorised(id: string, clientSecret: string): Promise<Row> {
     const row = (await this.db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id)))[0];
-    if (!row || !safeEqual(row.clientSecret, clientSecret)) throw notFound('No such payment');
+    if (!row || !safeEqual(row.clientSecret, clientSecret)) throw notFound('payment.notFound');
     return row;
   }
 
@@ -117,8 +117,7 @@ export class SandboxProvider implements PaymentProvider {
   async confirm(id: string, clientSecret: string, method: SandboxPaymentMethod): Promise<Row> {
     const row = await this.authorised(id, clientSecret);
     if (row.status === 'succeeded') return row;
-    if (row.status === 'canceled')
-      throw badRequest('This payment was cancelled. Please start again.');
+    if (row.status === 'canceled') throw badRequest('payment.cancelled');
     const outcome = OUTCOMES[method];
     return this.update(id, outcome.status, outcome.error, method);
   }

@@ -102,7 +102,7 @@ describe.each([
 
   it('refuses with the caller’s message', async () => {
     const limit = { key: key('codes'), max: 0, windowSeconds: 60 };
-    await expect(consumeRateLimits(store, [limit], AuthText.wrongCredentials)).rejects.toThrow(
+    await expect(consumeRateLimits(store, [limit], 'auth.wrongCredentials')).rejects.toThrow(
       AuthText.wrongCredentials,
     );
   });

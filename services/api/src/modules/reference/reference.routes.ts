@@ -13,7 +13,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/errors';
 import { sendPrepared, type PreparedBody } from '../../lib/prepared-body';
 import type { ReferenceSnapshot } from './reference.cache';
-import { ReferenceText } from './reference.service';
 import { ok } from '../../lib/reply';
 
 /** Reference data changes rarely: browsers keep it and revalidate with the ETag (a 304 costs no body). */
@@ -70,10 +69,14 @@ export async function referenceRoutes(app: FastifyInstance) {
       const snap = await snapshot();
       const { countryId } = request.query;
       if (!snap.data.rate) {
-        throw new AppError(ErrorCode.NOT_READY, ReferenceText.pricesNotReady);
+        throw new AppError(ErrorCode.NOT_READY, 'reference.pricesNotReady');
       }
       const data = snap.data.visaTypes.get(countryId ?? '');
-      if (!data) throw notFound(`We do not know the country '${countryId}'`);
+      if (!data)
+        throw notFound({
+          key: 'reference.unknownCountry',
+          params: { countryId: String(countryId) },
+        });
       const prepared = snap.prepared(`visa-types:${countryId ?? ''}`, visaTypesSchema, () =>
         ok(data),
       );
@@ -95,7 +98,7 @@ export async function referenceRoutes(app: FastifyInstance) {
       const snap = await snapshot();
       const { id } = request.params;
       const data = snap.data.options.get(id);
-      if (!data) throw notFound(`We do not know the visa type '${id}'`);
+      if (!data) throw notFound({ key: 'reference.unknownVisaType', params: { visaTypeId: id } });
       const prepared = snap.prepared(`options:${id}`, optionsSchema, () => ok(data));
       return sendReference(request, reply, prepared);
     },

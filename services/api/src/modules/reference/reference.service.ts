@@ -1,4 +1,5 @@
 import {
+  ApiMessages,
   ErrorCode,
   penceToEuroCents,
   type Country,
@@ -16,7 +17,7 @@ import * as repo from './reference.repo';
 type OptionRow = ProcessingOptionRow;
 
 export const ReferenceText = {
-  pricesNotReady: 'Prices are not available yet. Please try again.',
+  pricesNotReady: ApiMessages['reference.pricesNotReady'],
 } as const;
 
 /** "1.145000" → "1.1450": at least four decimals, no noise beyond. */
@@ -45,7 +46,7 @@ export const toProcessingOption = (o: OptionRow): ProcessingOption => ({
 /** The exchange rate that prices new orders. */
 export async function getCurrentRate({ ctx }: { ctx: ServiceContext }): Promise<ExchangeRate> {
   const row = await repo.findLatestRate(ctx.db, 'GBP', 'EUR');
-  if (!row) throw new AppError(ErrorCode.NOT_READY, ReferenceText.pricesNotReady);
+  if (!row) throw new AppError(ErrorCode.NOT_READY, 'reference.pricesNotReady');
   return { base: 'GBP', quote: 'EUR', rate: normaliseRate(row.rate), date: row.effectiveDate };
 }
 

@@ -1,0 +1,465 @@
+/**
+ * The English catalog of every message the API sends, zod-free so the front ends can import it on its own.
+ *
+ * Keys are stable dotted identifiers grouped by area; texts are ICU MessageFormat (`{name}` for a parameter,
+ * `{count, plural, one {# …} other {# …}}` for plurals, `''` for a literal apostrophe next to a brace). A parameter
+ * whose name ends in `Key` holds another catalog key, whose own text is put in its place (e.g. the wizard's
+ * "Traveler 2: Date of birth is required"). Error replies carry the key (`messageKey`, `fieldErrorKeys`) next to
+ * the English text, so a front end can show the message in the reader's language.
+ */
+
+export const ApiMessages = {
+  // validation
+  'validation.forbiddenCharacters':
+    'This contains a character that is not allowed (a null character or broken Unicode). Please remove it.',
+  'validation.forbiddenHeader':
+    'A request header contains a character that is not allowed (a null character).',
+  'validation.invalidId': 'This is not a valid id',
+  'validation.dateFormat': 'Dates use the YYYY-MM-DD form',
+  'validation.realDate': 'Please enter a real date',
+  // availability
+  'availability.databaseUnavailable':
+    'We cannot reach our records for a moment. Nothing you entered is lost: please try again in a few seconds.',
+  'availability.overloaded': 'We are very busy right now. Please try again in a few seconds.',
+  'availability.shuttingDown': 'This server is restarting. Please try again in a few seconds.',
+  // error
+  'error.requestFailed': 'Request failed',
+  'error.unknown': 'Unknown error',
+  // auth
+  'auth.firstNameRequired': 'First name is required',
+  'auth.lastNameRequired': 'Last name is required',
+  'auth.fullNameRequired': 'Enter your first and last name',
+  'auth.emailRequired': 'Email is required',
+  'auth.emailInvalid': 'Valid email is required',
+  'auth.passwordRequired': 'Password is required',
+  'auth.passwordTooShort': 'Password must be at least 8 characters',
+  'auth.passwordTooLong': 'Password must be at most 128 characters',
+  'auth.passwordTooCommon': 'This password is too common. Please choose a less predictable one.',
+  'auth.passwordsDoNotMatch': 'Passwords do not match',
+  'auth.codeInvalidFormat': 'Enter the 6-digit code',
+  'auth.wrongCredentials': 'Incorrect email or password',
+  'auth.emailTaken': 'An account with this email already exists. Please log in.',
+  'auth.signInLinkInvalid':
+    'This sign-in link is invalid or has expired. Please request a new one.',
+  'auth.codeWrong': 'The code is incorrect. Please check it and try again.',
+  'auth.codeExpired': 'The code has expired or was already used. Please request a new one.',
+  'auth.codeAttemptsExceeded': 'Too many attempts with this code. Please request a new one.',
+  'auth.notSignedIn': 'Please log in to continue.',
+  'auth.forbidden': 'You do not have access to this page.',
+  'auth.signInLinkSent':
+    "If an account exists for this email, we've sent a sign-in link. It is valid for 15 minutes.",
+  'auth.resetEmailSent': 'Password reset email sent successfully. Please check your email.',
+  'auth.verificationSent': 'We have sent a 6-digit code to your email.',
+  'auth.passwordResetDone': 'Your password has been reset. Please log in with your new password.',
+  'auth.emailVerified': 'Your email address is verified.',
+  'auth.profileSaved': 'Your details have been saved.',
+  'auth.emailChangePending':
+    'We have sent a 6-digit code to your new email address. Your email changes once you enter it.',
+  'auth.passwordThrottled':
+    'Too many incorrect passwords. Please wait {seconds, plural, one {# second} other {# seconds}} and try again, or log in with a link sent to your email.',
+  'auth.otherSessionsEnded':
+    'Your email address is now confirmed. For your security we have signed out every other browser that was using this account.',
+  'auth.prehijackPasswordRemoved':
+    'The password that was set before your email address was confirmed has been removed. You can choose a new one in your profile.',
+  'auth.recentProofRequired':
+    'For your security, please confirm it is you: enter your password, or ask for a code sent to your email.',
+  'auth.recentProofCodeSent': 'We have sent a 6-digit code to your current email address.',
+  'auth.recentProofDone': 'Thank you. You can now make the change.',
+  'auth.wrongPassword': 'The password is incorrect.',
+  'auth.passwordChanged':
+    'Your password has been saved. Other browsers using your account were signed out.',
+  'auth.emailChangeUndone':
+    'The change of email address has been undone. Every browser using your account has been signed out. Please log in again with a link sent to your email.',
+  'auth.emailChangeUndoInvalid':
+    'This link is invalid or has expired. If someone else changed your email address, please contact support.',
+  'auth.emailChangeUndoTaken':
+    'The change cannot be undone automatically because another account now uses your old address. Please contact support.',
+  'auth.secondFactorRequired': 'Please complete the second sign-in step to continue.',
+  'auth.secondFactorSetupRequired':
+    'Staff accounts must set up an authenticator app before continuing.',
+  'auth.secondFactorWrong':
+    'The code is incorrect or was already used. Please try the current code.',
+  'auth.secondFactorAlreadySetUp': 'An authenticator app is already set up for this account.',
+  'auth.secondFactorStaffOnly': 'A second factor is only used by staff accounts.',
+  'auth.recoveryCodeUsed':
+    'You signed in with a recovery code. {left, plural, one {# recovery code} other {# recovery codes}} left.',
+  // wizard
+  'wizard.countryRequired': 'Please select your country',
+  'wizard.visaTypeRequired': 'Please select a visa type',
+  'wizard.arrivalDateRequired': 'Please select your arrival date',
+  'wizard.arrivalDateInvalid': 'Please enter a real arrival date',
+  'wizard.arrivalDatePast': 'The arrival date cannot be in the past',
+  'wizard.firstNameRequired': 'First name is required',
+  'wizard.lastNameRequired': 'Last name is required',
+  'wizard.dateOfBirthRequired': 'Date of birth is required',
+  'wizard.dateOfBirthInvalid': 'Date of birth must be a real date',
+  'wizard.dateOfBirthFuture': 'Date of birth must be in the past',
+  'wizard.emailRequired': 'Email is required',
+  'wizard.emailInvalid': 'Valid email is required',
+  'wizard.maxTravelers': 'Maximum 10 travelers allowed',
+  'wizard.nationalityRequired': 'Nationality is required',
+  'wizard.passportNumberRequired': 'Passport number is required',
+  'wizard.passportNumberInvalid': 'Passport number must be 5 to 20 letters and digits',
+  'wizard.passportExpiryRequired': 'Passport expiration date is required',
+  'wizard.passportExpiryInvalid': 'Passport expiration date must be a real date',
+  'wizard.passportExpired': 'Passport must not have expired',
+  'wizard.secondNationalityRequired': 'Please specify if you have another nationality',
+  'wizard.processingRequired': 'Please select a processing option',
+  'wizard.precheckTrip': 'Please complete trip details',
+  'wizard.precheckTravelers': 'Please complete all traveler information',
+  'wizard.precheckProcessing': 'Please select a processing option',
+  'wizard.nothingNeeded':
+    'Citizens of this country do not need an ETA or a visa to visit the United Kingdom.',
+  // postPayment
+  'postPayment.phoneRequired': 'Phone number is required',
+  'postPayment.phoneInvalid': 'Please enter a valid phone number for the selected country code',
+  'postPayment.addressRequired': 'Residence street address is required',
+  'postPayment.cityRequired': 'City/town is required',
+  'postPayment.countryOfBirthRequired': 'Country of birth is required',
+  'postPayment.residentCountryRequired': 'Resident country is required',
+  'postPayment.issuingCountryRequired': 'Please choose the country that issued your passport',
+  'postPayment.genderRequired': 'Please choose your gender as listed in your passport',
+  'postPayment.workRequired': 'Please tell us whether you currently work',
+  'postPayment.jobTitleRequired': 'Job title is required',
+  'postPayment.convictionsRequired':
+    'Please tell us whether you have ever been convicted of a criminal offence',
+  'postPayment.convictionDetailsRequired': 'Please tell us what you did',
+  'postPayment.terrorismRequired':
+    'Please tell us whether you have ever been involved in terrorist activities, espionage, sabotage, genocide, war crimes or crimes against humanity',
+  'postPayment.passportDetailsRequired': 'Please add the passport details you chose to give later',
+  'postPayment.declarationRequired':
+    'Please confirm that the information in this application is correct and complete',
+  'postPayment.generalInfoFailed': 'Failed to update general information',
+  'postPayment.personalInfoFailed': 'Failed to update personal information',
+  'postPayment.passportInfoFailed': 'Failed to update passport information',
+  'postPayment.workInfoFailed': 'Failed to update work information',
+  'postPayment.declarationFailed': 'Failed to update declaration',
+  'postPayment.submitFailed': 'Failed to submit application',
+  'postPayment.readOnly': 'This application has been submitted and can no longer be changed.',
+  'postPayment.notPaid': 'This application is not paid yet.',
+  'postPayment.unknownTraveler': 'No such traveller in this application',
+  // uploadLink
+  'uploadLink.invalid':
+    'This upload link is not valid. Please scan the code on your computer again.',
+  'uploadLink.expired': 'This upload link has expired. Please scan the new code on your computer.',
+  'uploadLink.closed':
+    'This application can no longer be changed, so this upload link does not work any more.',
+  'uploadLink.used':
+    'This upload link has already been used. To upload again, open the upload page on your computer and scan the new code.',
+  'uploadLink.revoked':
+    'This upload link has been replaced by a newer one. Please scan the code now shown on your computer.',
+  'uploadLink.unavailable':
+    'We could not open your upload link just now. Please check your connection and try again.',
+  // payment
+  'payment.declined': 'Your card was declined.',
+  'payment.insufficientFunds': 'Your card has insufficient funds.',
+  'payment.authenticationFailed':
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  'payment.invalidNumber': 'Your card number is invalid.',
+  'payment.sandboxOnlyTestCards':
+    'This is a test environment: please use a test card such as 4242 4242 4242 4242.',
+  'payment.invalidExpiry': "Your card's expiration date is invalid.",
+  'payment.expired': 'Your card has expired.',
+  'payment.invalidCvc': "Your card's security code is invalid.",
+  'payment.fullNameRequired': 'Full name is required',
+  'payment.emailRequired': 'Email is required',
+  'payment.addressRequired': 'Address is required',
+  'payment.cityRequired': 'City is required',
+  'payment.postalCodeRequired': 'Postal code is required',
+  'payment.paymentFailed': 'Payment failed',
+  'payment.cardElementNotFound': 'Card element not found',
+  'payment.notCompleted': 'Payment not completed: {status}',
+  // admin
+  'admin.searchPlaceholder': 'Search by email, name...',
+  'admin.rejectReasonRequired': 'Please give the reason the traveller will see',
+  'admin.changedMeanwhile':
+    'This application was changed by someone else meanwhile. Reload it to see the latest version.',
+  'admin.transitionNotAllowed': 'An application cannot go from {from} to {to}.',
+  'admin.dateOrder': 'The "to" date must not be before the "from" date',
+  'error.notFound': 'Not found',
+  'error.internal': 'Something went wrong on our side. Please try again.',
+  // validation (schema rules)
+  'validation.invalidValue': 'Invalid value',
+  'validation.requestInvalid': 'The request is not valid',
+  'validation.atMostCharacters': 'Please use at most {max} characters',
+  'validation.nationalityFromList': 'Please choose a nationality from the list',
+  'validation.travellerRequired': 'Please choose a traveller',
+  'validation.countryFromList': 'Please choose a country from the list',
+  'validation.countryCode': 'Country must be a two-letter country code',
+  // request (how the request was sent)
+  'request.bodyTooLarge': 'The request body is too large',
+  'request.unsupportedMediaType': 'Unsupported content type: send application/json',
+  'request.invalidJson': 'The request body is not valid JSON',
+  'request.rateLimited': 'Too many attempts. Please wait a moment and try again.',
+  'request.noSuchEndpoint': 'No such endpoint: {method} {path}',
+  'request.crossSite': 'This request came from another site and was refused.',
+  // auth (more)
+  'auth.secondFactorCodeRequired': 'Enter the 6-digit code or a recovery code',
+  'auth.secondFactorCodeFormat':
+    'Enter the 6-digit code from your authenticator app, or a recovery code',
+  'auth.secondFactorSetupRestart': 'Please start the authenticator set-up again.',
+  'auth.emailInUse': 'Another account already uses this email.',
+  'auth.noPasswordUseCode':
+    'Your account has no password. Ask for a code sent to your email instead.',
+  // wizard (more)
+  'wizard.travelerIssue': 'Traveler {number}: {detailKey}',
+  // reference data
+  'reference.pricesNotReady': 'Prices are not available yet. Please try again.',
+  'reference.unknownCountry': "We do not know the country ''{countryId}''",
+  'reference.unknownVisaType': "We do not know the visa type ''{visaTypeId}''",
+  /** A country's own note from the reference data (written by staff, sent as it is). */
+  'reference.countryRuleNote': '{note}',
+  // applications and orders
+  'application.notFound': 'No such application',
+  'application.incomplete': 'Please complete the following before submitting: {missing}.',
+  /** The missing sections and documents, one a line (see `missingItems`). */
+  'application.incompleteItems': '{items}',
+  'order.alreadyPaid': 'This order is already paid.',
+  'payment.notFound': 'No such payment',
+  'payment.amountMismatch': 'The payment does not match the order. Please contact support.',
+  'payment.cancelled': 'This payment was cancelled. Please start again.',
+  'payment.signatureMissing': 'Missing Stripe signature',
+  'payment.signatureMismatch': 'The webhook signature does not match',
+  // documents and uploads
+  'document.notFound': 'No such document',
+  'upload.tooLarge': 'The file is larger than 10 MB. Please upload a smaller picture.',
+  'upload.truncated': 'The upload was cut off before it finished. Please try again.',
+  'upload.missing': 'Please choose a file to upload.',
+  'upload.wrongType': 'Please upload a JPEG, PNG or WebP picture (or a PDF for the passport page).',
+  'upload.photoNotPdf': 'The photo must be a picture (JPEG, PNG or WebP), not a PDF.',
+  'upload.unreadable':
+    'We could not read this picture. Please take it again or choose another file.',
+  'upload.tooManyPixels':
+    'This picture has too many pixels to process. Please upload a smaller one.',
+  'upload.tooManyPixelsDetail':
+    'This picture is {megapixels} megapixels ({width} × {height}); we accept up to {maxMegapixels} megapixels. Please upload a normal phone photo or a scan at 600 dpi or less.',
+  'upload.tooManyUploads':
+    'You have uploaded a lot of files in a short time. Please wait a few minutes, then try again.',
+  'upload.pdfEncrypted':
+    'This PDF is protected with a password. Please upload it without the password, or upload a photo of the page.',
+  'upload.pdfUnreadable':
+    'We could not read this PDF. Please scan the page again or upload a photo of it.',
+  'upload.pdfTooManyPages':
+    "This PDF has more than {maxPages} pages. Please upload only your passport's photo page.",
+  'upload.queueUserBusy':
+    'You already have several uploads being checked. Please wait until they finish, then try again.',
+  'upload.queueBusy': 'We are checking a lot of uploads right now. Please try again in a minute.',
+  // staff tools
+  'mailbox.notFound': 'No such message in the development mailbox',
+  'failedEmail.notFound': 'No such failed e-mail: it may have been sent again already.',
+} as const;
+
+export type ApiMessageKey = keyof typeof ApiMessages;
+/** The values put into a message's placeholders. */
+export type ApiMessageParams = Record<string, string | number>;
+/** A message as a key and its parameters: what a front end translates. */
+export interface ApiMessageRef {
+  key: ApiMessageKey;
+  params?: ApiMessageParams;
+}
+
+/** Every key of the catalog, in catalog order. */
+export const API_MESSAGE_KEYS = Object.keys(ApiMessages) as [ApiMessageKey, ...ApiMessageKey[]];
+
+/** The key given to a message the catalog does not hold (an unexpected failure). */
+export const UNKNOWN_MESSAGE_KEY = 'error.unknown' satisfies ApiMessageKey;
+
+export function isApiMessageKey(value: unknown): value is ApiMessageKey {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ApiMessages, value);
+}
+
+type Node =
+  string | { arg: string } | { arg: string; branches: Record<string, Node[]> } | { pound: true };
+
+/** The subset of ICU MessageFormat the catalog uses: plain arguments, plurals, `#` and apostrophe quoting. */
+function parse(message: string): Node[] {
+  let i = 0;
+  const nodes = (inPlural: boolean): Node[] => {
+    const out: Node[] = [];
+    let textRun = '';
+    const flush = () => {
+      if (textRun) out.push(textRun);
+      textRun = '';
+    };
+    while (i < message.length) {
+      const ch = message[i]!;
+      if (ch === "'") {
+        const next = message[i + 1];
+        if (next === "'") {
+          textRun += "'";
+          i += 2;
+        } else if (next === '{' || next === '}' || (inPlural && next === '#')) {
+          const end = message.indexOf("'", i + 1);
+          textRun += message.slice(i + 1, end === -1 ? undefined : end).replace(/''/g, "'");
+          i = end === -1 ? message.length : end + 1;
+        } else {
+          textRun += ch;
+          i += 1;
+        }
+      } else if (ch === '{') {
+        flush();
+        i += 1;
+        const close = message.slice(i).search(/[,}]/);
+        const name = message.slice(i, i + close).trim();
+        i += close;
+        if (message[i] === '}') {
+          i += 1;
+          out.push({ arg: name });
+        } else {
+          const typeEnd = message.indexOf(',', i + 1);
+          i = typeEnd + 1;
+          const branches: Record<string, Node[]> = {};
+          for (;;) {
+            while (/\s/.test(message[i] ?? '')) i += 1;
+            if (message[i] === '}') {
+              i += 1;
+              break;
+            }
+            const open = message.indexOf('{', i);
+            const selector = message.slice(i, open).trim();
+            i = open + 1;
+            branches[selector] = nodes(true);
+          }
+          out.push({ arg: name, branches });
+        }
+      } else if (ch === '}') {
+        i += 1;
+        flush();
+        return out;
+      } else if (ch === '#' && inPlural) {
+        flush();
+        out.push({ pound: true });
+        i += 1;
+      } else {
+        textRun += ch;
+        i += 1;
+      }
+    }
+    flush();
+    return out;
+  };
+  return nodes(false);
+}
+
+const parsed = new Map<ApiMessageKey, Node[]>();
+function nodesOf(key: ApiMessageKey): Node[] {
+  let found = parsed.get(key);
+  if (!found) {
+    found = parse(ApiMessages[key]);
+    parsed.set(key, found);
+  }
+  return found;
+}
+
+const englishPlural = new Intl.PluralRules('en');
+
+function render(nodes: Node[], params: ApiMessageParams, pound?: number): string {
+  let out = '';
+  for (const node of nodes) {
+    if (typeof node === 'string') out += node;
+    else if ('pound' in node) out += String(pound ?? '#');
+    else if ('branches' in node) {
+      const value = Number(params[node.arg]);
+      const branch =
+        node.branches[`=${value}`] ??
+        node.branches[englishPlural.select(value)] ??
+        node.branches.other ??
+        [];
+      out += render(branch, params, value);
+    } else {
+      const value = params[node.arg];
+      if (value === undefined) out += `{${node.arg}}`;
+      else if (node.arg.endsWith('Key') && isApiMessageKey(value)) out += apiMessage(value);
+      else out += String(value);
+    }
+  }
+  return out;
+}
+
+/** The English text of a catalog message, its placeholders filled in with `params`. */
+export function apiMessage(key: ApiMessageKey, params: ApiMessageParams = {}): string {
+  return render(nodesOf(key), params);
+}
+
+const hasParameters = (key: ApiMessageKey) => nodesOf(key).some((n) => typeof n !== 'string');
+
+/** Texts without parameters → their key (the first key, when two areas share a text). */
+let exact: Map<string, ApiMessageKey> | undefined;
+/** Messages with parameters, as patterns that find the parameters back in a text. */
+let patterns: { key: ApiMessageKey; pattern: RegExp; args: Node[] }[] | undefined;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function buildIndex() {
+  exact = new Map();
+  patterns = [];
+  for (const key of API_MESSAGE_KEYS) {
+    if (!hasParameters(key)) {
+      if (!exact.has(ApiMessages[key])) exact.set(ApiMessages[key], key);
+      continue;
+    }
+    // A message that is only a parameter (a note sent as it is) would match every text.
+    if (nodesOf(key).every((n) => typeof n !== 'string')) continue;
+    const args: Node[] = [];
+    const source = nodesOf(key)
+      .map((node) => {
+        if (typeof node === 'string') return escape(node);
+        args.push(node);
+        return '([\\s\\S]+?)';
+      })
+      .join('');
+    patterns.push({ key, pattern: new RegExp(`^${source}$`), args });
+  }
+}
+
+function paramValue(node: Node, captured: string): string | number | undefined {
+  if (typeof node === 'string' || 'pound' in node) return undefined;
+  if ('branches' in node) {
+    const digits = /-?\d+(?:\.\d+)?/.exec(captured);
+    if (digits) return Number(digits[0]);
+    for (const [selector, branch] of Object.entries(node.branches)) {
+      if (render(branch, {}) !== captured) continue;
+      if (selector.startsWith('=')) return Number(selector.slice(1));
+      if (selector === 'one') return 1;
+    }
+    return undefined;
+  }
+  if (node.arg.endsWith('Key')) return exact?.get(captured);
+  return /^-?\d+(?:\.\d+)?$/.test(captured) && String(Number(captured)) === captured
+    ? Number(captured)
+    : captured;
+}
+
+/**
+ * The catalog key and parameters of an English text the API or a schema produced, or undefined when the catalog
+ * has no such message (then a front end shows the English text as it is).
+ */
+export function messageKeyOf(text: string): ApiMessageRef | undefined {
+  if (!exact || !patterns) buildIndex();
+  const key = exact!.get(text);
+  if (key) return { key };
+  for (const { key: candidate, pattern, args } of patterns!) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const params: ApiMessageParams = {};
+    let complete = true;
+    args.forEach((node, index) => {
+      const value = paramValue(node, match[index + 1] ?? '');
+      if (value === undefined || typeof node === 'string' || 'pound' in node) complete = false;
+      else params[node.arg] = value;
+    });
+    if (complete && apiMessage(candidate, params) === text) return { key: candidate, params };
+  }
+  return undefined;
+}
+
+/**
+ * The key and parameters of a validation issue (a zod issue, or the wizard's `Issue`): built-in checks and
+ * refinements alike carry a catalog text as their message. `fallback` is used for a message outside the catalog.
+ */
+export function issueMessageKey(
+  issue: { message?: string | undefined },
+  fallback: ApiMessageKey = 'validation.invalidValue',
+): ApiMessageRef {
+  return (issue.message !== undefined && messageKeyOf(issue.message)) || { key: fallback };
+}
