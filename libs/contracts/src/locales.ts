@@ -23,6 +23,11 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 
 const RIGHT_TO_LEFT: ReadonlySet<Locale> = new Set<Locale>(['ar']);
 
+/** The language tag of a locale for `<html lang>` and `Intl`: the portal's English is British English. */
+export function languageTag(locale: Locale): string {
+  return locale === 'en' ? 'en-GB' : locale;
+}
+
 /** The writing direction of a language, for `<html dir>`. */
 export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return RIGHT_TO_LEFT.has(locale) ? 'rtl' : 'ltr';

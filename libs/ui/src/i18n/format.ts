@@ -1,13 +1,10 @@
-import type { Locale } from '@waypoint/contracts';
+import { languageTag as tag, type Locale } from '@waypoint/contracts';
 
 /**
  * Formatting in the page's language with the browser's own `Intl` (no data downloaded): country names, month
  * names, dates, numbers and amounts. Formatters are made once per language and reused.
  */
 const cache = new Map<string, unknown>();
-
-/** The `Intl` language of a locale: the portal's English is British English. */
-const tag = (locale: Locale) => (locale === 'en' ? 'en-GB' : locale);
 
 function cached<T>(key: string, make: () => T): T {
   let value = cache.get(key) as T | undefined;

@@ -4,7 +4,8 @@ import {
   directionOf,
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE_SECONDS,
-  isLocale,
+  languageTag,
+  localeOf,
   type Locale,
 } from '@waypoint/contracts';
 
@@ -126,7 +127,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   activeLocale = locale;
   i18n.activate(locale);
   if (typeof document !== 'undefined') {
-    document.documentElement.lang = locale;
+    document.documentElement.lang = languageTag(locale);
     document.documentElement.dir = directionOf(locale);
   }
   for (const listener of listeners) listener();
@@ -135,7 +136,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
 /** The language the server chose for this page (`<html lang>`), or English. */
 export function pageLocale(): Locale {
   const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+  return localeOf(lang) ?? DEFAULT_LOCALE;
 }
 
 /** Keeps the traveller's choice for their next visits (the server reads it to send pages in that language). */

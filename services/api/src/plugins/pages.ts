@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   DEFAULT_LOCALE,
   directionOf,
+  languageTag,
   LOCALES,
   REMOTES_META_NAME,
   type Locale,
@@ -63,8 +64,10 @@ function remoteHints(config: Config, manifestUrl: string): string {
 
 /** The page's root element in `locale`: `<html lang="fr" dir="ltr">` (the build writes `<html lang="en-GB">`). */
 function inLanguage(html: string, locale: Locale): string {
-  const lang = locale === DEFAULT_LOCALE ? 'en-GB' : locale;
-  return html.replace(/<html\b[^>]*>/, () => `<html lang="${lang}" dir="${directionOf(locale)}">`);
+  return html.replace(
+    /<html\b[^>]*>/,
+    () => `<html lang="${languageTag(locale)}" dir="${directionOf(locale)}">`,
+  );
 }
 
 /** A page as sent: its HTML with the head additions, compressed once and tagged. */
