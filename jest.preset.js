@@ -24,6 +24,7 @@ module.exports = {
     '^@waypoint/ui/icons$': path.join(root, 'libs/ui/src/icons/index.ts'),
     '^@waypoint/platform$': path.join(root, 'libs/platform/src/index.ts'),
     '^@waypoint/platform/api$': path.join(root, 'libs/platform/src/api/index.ts'),
+    '^@waypoint/platform/i18n$': path.join(root, 'libs/platform/src/i18n/index.ts'),
     '\\.css$': path.join(root, 'libs/ui/test/style-mock.js'),
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

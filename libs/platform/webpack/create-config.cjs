@@ -47,6 +47,8 @@ const SHARED_SINGLETONS = [
   '@reduxjs/toolkit/query/react',
   '@waypoint/platform',
   '@waypoint/platform/api',
+  // Shared messages beyond the design system's (status names): only the areas load them.
+  '@waypoint/platform/i18n',
   '@waypoint/ui',
 ];
 

@@ -1,11 +1,13 @@
-import { STATUS_LABEL, type ApplicationStatus } from '@waypoint/contracts';
+import type { ApplicationStatus } from '@waypoint/contracts';
 import { Link, isApiError, loginRedirectPath, useLocation } from '@waypoint/platform';
+import { useStatusLabel } from '@waypoint/platform/i18n';
 import { Button } from '@waypoint/ui';
 
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
+  const statusLabel = useStatusLabel();
   return (
     <span className={`wp-badge wpd-status wpd-status--${status.toLowerCase()}`}>
-      {STATUS_LABEL[status] ?? status}
+      {statusLabel(status)}
     </span>
   );
 }

@@ -2,7 +2,6 @@ import type { KeyboardEvent } from 'react';
 import {
   ACTIVE_STATUSES,
   OLD_STATUSES,
-  STATUS_LABEL,
   WIZARD_STEP_LABEL,
   type ApplicationStatus,
   type DraftSummary,
@@ -10,6 +9,7 @@ import {
   type WizardStepNumber,
 } from '@waypoint/contracts';
 import { Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
+import { useStatusLabel } from '@waypoint/platform/i18n';
 import { Button, Spinner, buttonClassName } from '@waypoint/ui';
 import { ArrowRight, Flag, Icon, Inbox } from '@waypoint/ui/icons';
 import {
@@ -58,12 +58,13 @@ const panelId = (tab: OrdersTab) => `orders-panel-${tab}`;
 function OrderCard({ order }: { order: OrderSummary }) {
   const visaTypeName = order.visaType?.name || DEFAULT_VISA_TYPE_NAME;
   const applied = formatOrderDate(order.createdAt);
+  const statusLabel = useStatusLabel();
   return (
     <li className="wp-card wpa-order">
       <div className="wpa-order__head">
         <h2 className="wpa-order__title">Order #{order.reference}</h2>
         <span className={`wp-badge wpa-status wpa-status--${order.status.toLowerCase()}`}>
-          {STATUS_LABEL[order.status] ?? order.status}
+          {statusLabel(order.status)}
         </span>
       </div>
       <p className="wpa-order__visa">{visaTypeName}</p>
