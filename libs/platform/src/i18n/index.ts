@@ -4,3 +4,4 @@
  */
 export { useStatusLabel } from './useStatusLabel';
 export { statusMessages } from './status/catalog';
+export { useApiText } from './useApiText';
