@@ -13,6 +13,7 @@ import {
   type RemoteName,
 } from '@waypoint/platform';
 import { renderToHtml, StaticRouter } from '@waypoint/platform/ssr';
+import { LAZY_PAGES } from '../App';
 import { REMOTE_MOUNTS } from '../mounts';
 import { Root } from '../Root';
 
@@ -43,6 +44,9 @@ const REMOTES_AT_BUILD: Partial<Record<RemoteName, () => Promise<unknown>>> = {
  * typed.
  */
 export async function renderPage(url: string, locale: Locale): Promise<string> {
+  // A page downloaded on demand (terms, privacy) brings its own catalog: its code first, as the browser loads it
+  // before hydrating, so that its messages are in the page's language before the render starts.
+  await LAZY_PAGES[url]?.preload();
   await activateLocale(locale);
   const store = createAppStore({ storage: null });
   // The browser asks who is signed in before its first render; the HTML shows that same moment.
