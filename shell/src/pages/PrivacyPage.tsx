@@ -5,7 +5,12 @@ import { TranslationNotice } from './legal/TranslationNotice';
 const PRIVACY_EMAIL = 'privacy@waypoint.example';
 
 const strong = (text: string) => <strong>{text}</strong>;
-const mail = (text: string) => <a href={`mailto:${PRIVACY_EMAIL}`}>{text}</a>;
+// An address reads left to right in every language (`dir` keeps an Arabic sentence's full stop after it).
+const mail = (text: string) => (
+  <a href={`mailto:${PRIVACY_EMAIL}`} dir="ltr">
+    {text}
+  </a>
+);
 
 /** What the privacy notice lists, in order: the data kept, its uses, how long it is kept, the rights over it. */
 const KEPT = ['identity', 'passport', 'photos', 'contact', 'payment', 'answers'] as const;
