@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOCALE_COOKIE } from '@waypoint/contracts';
 import { activateLocale } from '@waypoint/ui';
@@ -79,9 +79,8 @@ describe('the legal pages in other languages', () => {
     expect(notice).toHaveTextContent(/la version anglaise prévaut/);
 
     await user.click(within(notice).getByRole('button', { name: 'Lire la version anglaise' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Terms of service' }),
-    ).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Terms of service' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.queryByRole('region', { name: /Traduction/ })).not.toBeInTheDocument();
     // The same switch as the language picker: the whole page, and the choice is kept.
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
