@@ -46,7 +46,8 @@ export function ResetPasswordPage() {
   const { errors, summary, attempt, clearErrors, showErrors, showIssues } = useFormErrors(FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  /** The server's confirmation, and the notice when other browsers were signed out too. */
+  const [done, setDone] = useState<{ message: string; notice?: string } | null>(null);
   const t = useT(accountMessages);
   const apiText = useApiText();
 
@@ -78,8 +79,10 @@ export function ResetPasswordPage() {
       // Every session of that account has ended, this browser's too when it was signed in to it.
       if (signedIn && signedIn.email.toLowerCase() === parsed.data.email) dispatch(setUser(null));
       // When the code also confirmed the address for the first time, other browsers were signed out: say so.
-      const message = reply.message || AuthText.passwordResetDone;
-      setDone(reply.notice ? `${message} ${reply.notice}` : message);
+      setDone({
+        message: reply.message || AuthText.passwordResetDone,
+        ...(reply.notice ? { notice: reply.notice } : {}),
+      });
     } catch (error) {
       const onFields = knownFieldErrors(fieldErrorsOf(error), FIELDS);
       if (Object.keys(onFields).length > 0) showErrors(onFields);
@@ -93,7 +96,11 @@ export function ResetPasswordPage() {
 
   return (
     <AuthPage title={t('reset.title')}>
-      <StatusMessage>{done}</StatusMessage>
+      <StatusMessage>
+        {done
+          ? [done.message, done.notice].flatMap((text) => (text ? [apiText(text)] : [])).join(' ')
+          : null}
+      </StatusMessage>
       {done !== null ? (
         <p>
           <Link to="/auth/login" className="wp-button wp-button--primary wp-button--medium">

@@ -288,6 +288,7 @@ export function SecondFactorPage() {
   /** Shown after a recovery code was used (how many are left), before going on. */
   const [recoveryNotice, setRecoveryNotice] = useState<string | null>(null);
   const t = useT(accountMessages);
+  const apiText = useApiText();
 
   const finish = (verified?: AuthUser | null) => {
     if (verified) dispatch(setUser(verified));
@@ -299,7 +300,7 @@ export function SecondFactorPage() {
       <AuthPage title={t('secondFactor.signInTitle')}>
         <div className="wp-stack">
           <Banner tone="warning" title={t('secondFactor.recoveryUsed')}>
-            {recoveryNotice} {t('secondFactor.lostAuthenticator')}
+            {apiText(recoveryNotice)} {t('secondFactor.lostAuthenticator')}
           </Banner>
           <Button onClick={() => finish()}>{t('form.continue')}</Button>
         </div>
