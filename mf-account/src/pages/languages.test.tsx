@@ -80,7 +80,7 @@ describe('login in other languages', () => {
     await user.click(screen.getByRole('button', { name: 'متابعة' }));
 
     expect(
-      await screen.findByRole('button', { name: 'أرسلوا لي رابط تسجيل دخول بالبريد الإلكتروني' }),
+      await screen.findByRole('button', { name: 'إرسال رابط تسجيل دخول إلى بريدي الإلكتروني' }),
     ).toHaveFocus();
     expect(
       screen.getByText(
