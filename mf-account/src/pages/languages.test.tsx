@@ -89,6 +89,27 @@ describe('login in other languages', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'أنشئ حسابًا' })).toBeInTheDocument();
   });
+  it('says in the reader’s language that the e-mail could not be checked, and follows a change of language', async () => {
+    mockApi({ 'POST /api/auth/check-email': { body: { success: false } } });
+    await act(() => activateLocale('fr'));
+    await renderAccount('/auth/login');
+    const user = userEvent.setup();
+    await user.type(
+      await screen.findByRole('textbox', { name: /Adresse e-mail/ }),
+      'ada@example.com',
+    );
+    await user.click(screen.getByRole('button', { name: 'Continuer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'L’adresse e-mail n’a pas pu être vérifiée',
+    );
+
+    await act(() => activateLocale('de'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Die E-Mail-Adresse konnte nicht geprüft werden',
+    );
+    expect(screen.getByRole('button', { name: 'Weiter' })).toBeInTheDocument();
+  });
 });
 
 describe('registration in other languages', () => {

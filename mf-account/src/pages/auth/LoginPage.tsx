@@ -85,8 +85,8 @@ export function LoginPage() {
       setEmail(parsed.data.email);
       goTo(reply.hasPassword === true ? 'password' : 'link');
     } catch (error) {
-      // The red box's text when checking the e-mail fails without a message (spec section 8).
-      setFailure(errorText(error, t('login.checkEmailFailed')));
+      // Empty when the server gave no message: the red box then says the e-mail could not be checked.
+      setFailure(errorText(error, ''));
     }
   };
 
@@ -134,7 +134,10 @@ export function LoginPage() {
   return (
     <AuthPage title={t('login.title')}>
       <ErrorSummary errors={summary} focusKey={attempt} />
-      {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
+      {failure !== null ? (
+        // Spec section 8: 'Failed to check email' when checking the e-mail fails without a message.
+        <ErrorBox>{failure === '' ? t('login.checkEmailFailed') : apiText(failure)}</ErrorBox>
+      ) : null}
       <form className="wp-stack" noValidate onSubmit={onSubmit}>
         <TextField
           ref={emailRef}
