@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DraftSummary, OrderSummary } from '@waypoint/contracts';
 import { activateLocale } from '@waypoint/ui';
-import { mockApi, ok, renderAccount, traveller } from '../test/renderAccount';
+import { countries, mockApi, ok, renderAccount, traveller } from '../test/renderAccount';
 
 afterEach(async () => {
   await act(() => activateLocale('en'));
@@ -214,5 +214,55 @@ describe('my orders in other languages', () => {
     expect(screen.getByRole('tab', { name: 'الطلبات السابقة' })).toHaveFocus();
     expect(await screen.findByRole('heading', { name: 'لا توجد طلبات سابقة' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'بدء طلب' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('profile in other languages', () => {
+  it('shows the profile and the account menu in French', async () => {
+    mockApi({ 'GET /api/reference/countries': ok(countries) });
+    await act(() => activateLocale('fr'));
+    await renderAccount('/account/profile', {
+      user: { ...traveller, hasPassword: false, emailVerified: false },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profil' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Compte' });
+    expect(within(menu).getByRole('link', { name: 'Mes commandes' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Se déconnecter' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Nom/ })).toHaveValue('Ada Lovelace');
+    // The country picker names the nationality in the page's language.
+    expect(await screen.findByDisplayValue('Royaume-Uni')).toBe(
+      screen.getByRole('combobox', { name: /Nationalité/ }),
+    );
+    expect(
+      screen.getByRole('button', { name: 'Enregistrer les modifications' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vérifier votre adresse e-mail' })).toHaveAttribute(
+      'href',
+      '/auth/verify-email',
+    );
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Définir un mot de passe' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Afficher le champ « Nouveau mot de passe »' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the profile in Arabic', async () => {
+    mockApi({ 'GET /api/reference/countries': ok(countries) });
+    await act(() => activateLocale('ar'));
+    await renderAccount('/account/profile', { user: traveller });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'الملف الشخصي' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^الاسم/ })).toHaveValue('Ada Lovelace');
+    expect(await screen.findByDisplayValue('المملكة المتحدة')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'حفظ التغييرات' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'تغيير كلمة المرور' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'إظهار كلمة المرور الجديدة' })).toBeInTheDocument();
   });
 });
