@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DraftSummary, OrderSummary } from '@waypoint/contracts';
 import { activateLocale } from '@waypoint/ui';
-import { countries, mockApi, ok, renderAccount, traveller } from '../test/renderAccount';
+import { countries, failure, mockApi, ok, renderAccount, traveller } from '../test/renderAccount';
 
 afterEach(async () => {
   await act(() => activateLocale('en'));
@@ -264,5 +264,48 @@ describe('profile in other languages', () => {
       screen.getByRole('heading', { level: 2, name: 'تغيير كلمة المرور' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'إظهار كلمة المرور الجديدة' })).toBeInTheDocument();
+  });
+});
+
+describe('sign-in links and the second factor in other languages', () => {
+  it('says in French that a sign-in link has expired, with a link to log in', async () => {
+    mockApi({ 'POST /api/auth/verify-token': failure(400, 'This sign-in link is invalid') });
+    await act(() => activateLocale('fr'));
+    await renderAccount('/auth/verify?token=used');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ce lien de connexion a expiré' }),
+    ).toBeInTheDocument();
+    const login = screen.getByRole('link', { name: 'Connectez-vous' });
+    expect(login).toHaveAttribute('href', '/auth/login');
+    expect(login.closest('p')).toHaveTextContent(
+      'Un lien de connexion ne fonctionne qu’une fois, pendant 15 minutes. Connectez-vous pour en recevoir un nouveau.',
+    );
+  });
+
+  it('sets up the authenticator in Arabic', async () => {
+    mockApi({
+      'POST /api/auth/second-factor/setup': ok({
+        secret: 'JBSWY3DPEHPK3PXP',
+        otpauthUri: 'otpauth://totp/Waypoint:ada%40example.com?secret=JBSWY3DPEHPK3PXP',
+        qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
+      }),
+    });
+    await act(() => activateLocale('ar'));
+    await renderAccount('/auth/second-factor', {
+      user: { ...traveller, role: 'admin', secondFactor: 'setup-required' },
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'إعداد تطبيق المصادقة' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: 'رمز QR لإضافة Waypoint إلى تطبيق المصادقة' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('مفتاح الإعداد')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    expect(
+      screen.getByRole('textbox', { name: /أدخل الرمز المكوّن من 6 أرقام الذي يعرضه التطبيق/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'تفعيل' })).toBeInTheDocument();
   });
 });
