@@ -8,7 +8,9 @@ import {
   verifyEmail,
   type AuthUser,
 } from '@waypoint/platform';
-import { Button, ErrorBox, ErrorSummary, TextField, focusField } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, ErrorBox, ErrorSummary, TextField, focusField, useT } from '@waypoint/ui';
+import { accountMessages } from '../i18n/catalog';
 import { StatusMessage, errorText } from './forms';
 import { useResendVerificationCodeMutation } from '../state';
 
@@ -39,6 +41,8 @@ export function CodeForm({ idPrefix, onVerified, withSummary = false }: CodeForm
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fieldId = `${idPrefix}-code`;
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -83,11 +87,11 @@ export function CodeForm({ idPrefix, onVerified, withSummary = false }: CodeForm
           focusKey={attempt}
         />
       ) : null}
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+      {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
       <form className="wp-stack" noValidate onSubmit={onSubmit}>
         <TextField
           id={fieldId}
-          label="Verification code"
+          label={t('form.verificationCode')}
           className="wpa-code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -99,10 +103,10 @@ export function CodeForm({ idPrefix, onVerified, withSummary = false }: CodeForm
         />
         <div className="wp-actions">
           <Button type="submit" busy={busy}>
-            Verify
+            {t('form.verify')}
           </Button>
           <Button variant="secondary" busy={resending.isLoading} onClick={() => void sendNewCode()}>
-            Send a new code
+            {t('form.sendNewCode')}
           </Button>
         </div>
       </form>

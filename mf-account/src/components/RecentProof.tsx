@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { AuthText, ClientErrorText, RecentProofBody } from '@waypoint/contracts';
 import { fieldErrorsOf, setUser, useAppDispatch, userFromReply } from '@waypoint/platform';
-import { Button, ErrorBox, TextField } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, ErrorBox, TextField, useT } from '@waypoint/ui';
+import { accountMessages } from '../i18n/catalog';
 import { PasswordField, StatusMessage, errorText } from './forms';
 import { accountApi, useRequestRecentProofCodeMutation } from '../state';
 
@@ -29,6 +31,8 @@ export function RecentProof({ idPrefix, hasPassword, onProved, onCancel }: Recen
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const fieldId = `${idPrefix}-${mode}`;
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   const askForCode = async () => {
     setFailure(null);
@@ -78,16 +82,16 @@ export function RecentProof({ idPrefix, hasPassword, onProved, onCancel }: Recen
 
   return (
     <section className="wp-card wpa-pending" aria-labelledby={`${idPrefix}-title`}>
-      <h2 id={`${idPrefix}-title`}>Confirm it is you</h2>
-      <p>{AuthText.recentProofRequired}</p>
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+      <h2 id={`${idPrefix}-title`}>{t('proof.heading')}</h2>
+      <p>{apiText(AuthText.recentProofRequired)}</p>
+      {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
       {mode === 'code' && !codeSent ? (
         <div className="wp-actions">
           <Button busy={sending.isLoading} onClick={() => void askForCode()}>
-            Send me a code
+            {t('proof.sendCode')}
           </Button>
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            {t('form.cancel')}
           </Button>
         </div>
       ) : (
@@ -95,7 +99,7 @@ export function RecentProof({ idPrefix, hasPassword, onProved, onCancel }: Recen
           {mode === 'password' ? (
             <PasswordField
               id={fieldId}
-              label="Your current password"
+              label={t('proof.currentPassword')}
               autoComplete="current-password"
               required
               value={value}
@@ -105,7 +109,7 @@ export function RecentProof({ idPrefix, hasPassword, onProved, onCancel }: Recen
           ) : (
             <TextField
               id={fieldId}
-              label="Code from the email"
+              label={t('proof.codeLabel')}
               className="wpa-code"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -118,13 +122,13 @@ export function RecentProof({ idPrefix, hasPassword, onProved, onCancel }: Recen
           )}
           <div className="wp-actions">
             <Button type="submit" busy={proving}>
-              Confirm
+              {t('proof.confirm')}
             </Button>
             <Button variant="secondary" busy={sending.isLoading} onClick={() => void askForCode()}>
-              {mode === 'password' ? 'Send me a code instead' : 'Send a new code'}
+              {mode === 'password' ? t('proof.codeInstead') : t('form.sendNewCode')}
             </Button>
             <Button variant="link" onClick={onCancel}>
-              Cancel
+              {t('form.cancel')}
             </Button>
           </div>
         </form>

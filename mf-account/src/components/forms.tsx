@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '@waypoint/platform';
-import { Banner, TextField, type TextFieldProps } from '@waypoint/ui';
+import { Banner, TextField, useLocale, useT, type TextFieldProps } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { accountMessages } from '../i18n/catalog';
 
 /** The text of a failed call: the server's words when it gave any, otherwise the screen's fallback. */
 export function errorText(error: unknown, fallback: string): string {
@@ -13,7 +15,11 @@ type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'suffix'>;
 /** A password input with a Show/Hide button that reveals what was typed. */
 export function PasswordField(props: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
-  const label = typeof props.label === 'string' ? props.label.toLowerCase() : 'password';
+  const t = useT(accountMessages);
+  const locale = useLocale();
+  const fieldLabel = typeof props.label === 'string' ? props.label : t('form.password');
+  // English names the field in lower case ("Show new password"); other languages keep its own spelling.
+  const label = locale === 'en' ? fieldLabel.toLowerCase() : fieldLabel;
   return (
     <TextField
       {...props}
@@ -25,10 +31,10 @@ export function PasswordField(props: PasswordFieldProps) {
           type="button"
           className="wp-button wp-button--secondary wpa-reveal"
           aria-controls={props.id}
-          aria-label={`${visible ? 'Hide' : 'Show'} ${label}`}
+          aria-label={t(visible ? 'form.hideLabel' : 'form.showLabel', { label })}
           onClick={() => setVisible((shown) => !shown)}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible ? t('form.hide') : t('form.show')}
         </button>
       }
     />
@@ -56,9 +62,10 @@ export function StatusMessage({ children, title }: { children?: ReactNode; title
  * when it appears.
  */
 export function MismatchAnnouncement({ message }: { message: string | null }) {
+  const apiText = useApiText();
   return (
     <p className="wp-visually-hidden" aria-live="polite">
-      {message ?? ''}
+      {message ? apiText(message) : ''}
     </p>
   );
 }
@@ -73,9 +80,10 @@ export function AuthPage({
   heading?: string;
   children?: ReactNode;
 }) {
+  const t = useT(accountMessages);
   return (
     <div className="wp-container wp-status-page">
-      <title>{`${title} – Waypoint`}</title>
+      <title>{t('form.pageTitle', { title })}</title>
       <h1>{heading}</h1>
       {children}
     </div>

@@ -9,7 +9,9 @@ import {
   useAppDispatch,
   useNavigate,
 } from '@waypoint/platform';
-import { Button, Drawer, ErrorBox } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, Drawer, ErrorBox, useT } from '@waypoint/ui';
+import { accountMessages } from '../i18n/catalog';
 
 export { OrdersPage } from './account/OrdersPage';
 export { ProfilePage } from './account/ProfilePage';
@@ -22,16 +24,17 @@ interface AccountMenuProps {
 function AccountMenu({ onNavigate, onLogoutFailed }: AccountMenuProps) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const t = useT(accountMessages);
   return (
     <ul className="wp-side-menu">
       <li>
         <NavLink className="wp-menu__item" to="/account/profile" onClick={onNavigate}>
-          Edit personal details
+          {t('menu.editDetails')}
         </NavLink>
       </li>
       <li>
         <NavLink className="wp-menu__item" to="/orders" onClick={onNavigate}>
-          My orders
+          {t('menu.myOrders')}
         </NavLink>
       </li>
       <li>
@@ -45,7 +48,7 @@ function AccountMenu({ onNavigate, onLogoutFailed }: AccountMenuProps) {
             else onLogoutFailed(result.payload ?? AuthErrorText.logout);
           }}
         >
-          Logout
+          {t('menu.logout')}
         </button>
       </li>
     </ul>
@@ -56,28 +59,30 @@ function AccountMenu({ onNavigate, onLogoutFailed }: AccountMenuProps) {
 export function AccountLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
   const content = (
     <div className="wp-container wp-side-layout">
-      <aside className="wp-side-layout__aside wp-card" aria-label="Account">
+      <aside className="wp-side-layout__aside wp-card" aria-label={t('menu.account')}>
         <Link to="/" className="wp-brand">
           Waypoint
         </Link>
-        <nav aria-label="Account">
+        <nav aria-label={t('menu.account')}>
           <AccountMenu onLogoutFailed={setLogoutError} />
         </nav>
       </aside>
       <div>
         <div className="wp-side-layout__mobile">
           <Button variant="secondary" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
-            Account menu
+            {t('menu.open')}
           </Button>
-          <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Account">
-            <nav aria-label="Account">
+          <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title={t('menu.account')}>
+            <nav aria-label={t('menu.account')}>
               <AccountMenu onNavigate={() => setMenuOpen(false)} onLogoutFailed={setLogoutError} />
             </nav>
           </Drawer>
         </div>
-        {logoutError ? <ErrorBox>{logoutError}</ErrorBox> : null}
+        {logoutError ? <ErrorBox>{apiText(logoutError)}</ErrorBox> : null}
         <Outlet />
       </div>
     </div>

@@ -15,8 +15,10 @@ import {
   useSearchParams,
   verifyMagicLink,
 } from '@waypoint/platform';
-import { Banner, Button, ErrorBox, Spinner } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Banner, Button, ErrorBox, Spinner, rich, useT } from '@waypoint/ui';
 import { withRedirect } from '../components/redirect';
+import { accountMessages } from '../i18n/catalog';
 
 export { ForgotPasswordPage } from './auth/ForgotPasswordPage';
 export { LoginPage } from './auth/LoginPage';
@@ -29,23 +31,11 @@ export { VerifyEmailPage } from './auth/VerifyEmailPage';
 /** Why a sign-in link did not sign the user in: the page's heading says so. */
 type LinkFailure = 'expired' | 'incomplete' | 'unavailable';
 
-const LINK_FAILURE: Record<LinkFailure, { heading: string; text: string; logInTo: string }> = {
-  expired: {
-    heading: 'This sign-in link has expired',
-    text: 'A sign-in link works once, for 15 minutes.',
-    logInTo: 'to get a new one.',
-  },
-  incomplete: {
-    heading: 'This sign-in link is incomplete',
-    text: 'Open the link from your email again, or',
-    logInTo: 'to get a new one.',
-  },
-  unavailable: {
-    heading: 'We could not sign you in',
-    text: 'Please try again in a moment, or',
-    logInTo: 'with your email instead.',
-  },
-};
+const LINK_FAILURE = {
+  expired: { heading: 'verifyLink.expired.heading', text: 'verifyLink.expired.text' },
+  incomplete: { heading: 'verifyLink.incomplete.heading', text: 'verifyLink.incomplete.text' },
+  unavailable: { heading: 'verifyLink.unavailable.heading', text: 'verifyLink.unavailable.text' },
+} as const satisfies Record<LinkFailure, { heading: string; text: string }>;
 
 /**
  * Signs the user in with the token of an e-mailed sign-in link, then goes home (or to the remembered path). When
@@ -66,6 +56,9 @@ export function VerifyLinkPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const target = safeRedirectTarget(redirect);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
+  const logInLink = (text: string) => <Link to="/auth/login">{text}</Link>;
 
   useEffect(() => {
     const key = `${token}#${attempt}`;
@@ -100,17 +93,17 @@ export function VerifyLinkPage() {
   if (notice) {
     return (
       <div className="wp-container wp-status-page">
-        <title>Signed in – Waypoint</title>
-        <h1>You are signed in</h1>
+        <title>{t('form.pageTitle', { title: t('verifyLink.signedInTitle') })}</title>
+        <h1>{t('verifyLink.signedIn')}</h1>
         <div role="status">
-          <Banner tone="warning" title="Other browsers were signed out">
+          <Banner tone="warning" title={t('verifyLink.othersSignedOut')}>
             {notice}
           </Banner>
         </div>
-        <p>We have also sent you an email about this.</p>
+        <p>{t('verifyLink.emailSent')}</p>
         <p>
           <Link to={target} className="wp-button wp-button--primary">
-            Continue
+            {t('form.continue')}
           </Link>
         </p>
       </div>
@@ -119,32 +112,28 @@ export function VerifyLinkPage() {
 
   const shownError = checked ? error : null;
   const failed = shownError && failure ? LINK_FAILURE[failure] : null;
-  const heading = failed?.heading ?? 'Signing you in';
+  const heading = t(failed?.heading ?? 'verifyLink.signingIn');
 
   return (
     <div className="wp-container wp-status-page">
-      <title>{`${heading} – Waypoint`}</title>
-      {shownError ? <ErrorBox>{shownError}</ErrorBox> : null}
+      <title>{t('form.pageTitle', { title: heading })}</title>
+      {shownError ? <ErrorBox>{apiText(shownError)}</ErrorBox> : null}
       <h1>{heading}</h1>
       {failed ? (
         <>
-          <p>
-            {failed.text} <Link to="/auth/login">Log in</Link> {failed.logInTo}
-          </p>
+          <p>{rich(t(failed.text), { login: logInLink })}</p>
           {failure === 'unavailable' ? (
             <p>
               <Button variant="secondary" onClick={() => setAttempt((count) => count + 1)}>
-                Try again
+                {t('verifyLink.tryAgain')}
               </Button>
             </p>
           ) : null}
         </>
       ) : shownError ? (
-        <p>
-          <Link to="/auth/login">Log in</Link> to get a new sign-in link.
-        </p>
+        <p>{rich(t('verifyLink.newLink'), { login: logInLink })}</p>
       ) : (
-        <Spinner label="Please wait..." showLabel size="large" />
+        <Spinner label={t('verifyLink.wait')} showLabel size="large" />
       )}
     </div>
   );

@@ -126,7 +126,7 @@ describe('my orders', () => {
     expect(inProgress).toHaveTextContent('Standard Visitor visa');
     expect(inProgress).toHaveTextContent('In progress');
     expect(inProgress).toHaveTextContent('3 adults');
-    expect(inProgress).toHaveTextContent('21 Nov 2026');
+    expect(inProgress).toHaveTextContent('21 November 2026');
     const resume = within(inProgress).getByRole('link', { name: /Continue Application/ });
     expect(resume).toHaveTextContent(/^Continue Application for order #0000AB12\s*$/);
     expect(resume.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
@@ -134,7 +134,7 @@ describe('my orders', () => {
 
     expect(draft).toHaveTextContent('Awaiting payment');
     expect(draft).toHaveTextContent('1 adult');
-    expect(draft).toHaveTextContent('5 Jan 2026');
+    expect(draft).toHaveTextContent('5 January 2026');
     expect(within(draft).getByRole('link', { name: /Continue Application/ })).toHaveAttribute(
       'href',
       `/application/checkout?applicationId=${orders[1]?.id}`,
@@ -244,8 +244,8 @@ describe('my orders', () => {
     expect(card.querySelector('img')).toHaveAttribute('src', '/flags/fr.svg');
     expect(card).toHaveTextContent('Ada Lovelace, Charles Babbage');
     expect(card).toHaveTextContent('Passport information (step 3 of 5)');
-    expect(card).toHaveTextContent('20 Nov 2026');
-    expect(card).toHaveTextContent('We keep your answers until 20 Dec 2026.');
+    expect(card).toHaveTextContent('20 November 2026');
+    expect(card).toHaveTextContent('We keep your answers until 20 December 2026.');
     const resume = within(card).getByRole('link', { name: /Continue Application/ });
     expect(resume).toHaveAttribute('href', '/application/passport-info');
     expect(

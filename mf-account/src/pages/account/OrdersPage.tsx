@@ -3,15 +3,17 @@ import {
   ACTIVE_STATUSES,
   OLD_STATUSES,
   WIZARD_STEP_LABEL,
+  directionOf,
   type ApplicationStatus,
   type DraftSummary,
   type OrderSummary,
   type WizardStepNumber,
 } from '@waypoint/contracts';
 import { Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
-import { useStatusLabel } from '@waypoint/platform/i18n';
-import { Button, Spinner, buttonClassName } from '@waypoint/ui';
+import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
+import { Button, Spinner, buttonClassName, countryName, rich, useLocale, useT } from '@waypoint/ui';
 import { ArrowRight, Flag, Icon, Inbox } from '@waypoint/ui/icons';
+import { accountMessages } from '../../i18n/catalog';
 import {
   selectOrdersTab,
   showOrdersTab,
@@ -19,50 +21,42 @@ import {
   useGetMyDraftQuery,
   type OrdersTab,
 } from '../../state';
-import { formatAdults, formatOrderDate } from './format';
-
-/** Spec section 9: the visa type name when an order has none. */
-export const DEFAULT_VISA_TYPE_NAME = 'United Kingdom ETA';
+import { adultCount, formatNames, formatOrderDate } from './format';
 
 /** Where an empty list leads: the home page, where an application starts with the country. */
 const START_PATH = '/';
 
 interface TabDefinition {
   id: OrdersTab;
-  label: string;
   statuses: readonly ApplicationStatus[];
-  emptyTitle: string;
-  emptyText: string;
 }
 
+/** Each tab's label is `orders.tab.<id>`, its empty state `orders.empty.<id>.title` and `.text`. */
 const TABS: readonly TabDefinition[] = [
-  {
-    id: 'active',
-    label: 'Active Applications',
-    statuses: ACTIVE_STATUSES,
-    emptyTitle: 'No active applications',
-    emptyText: "You don't have any active applications at the moment.",
-  },
-  {
-    id: 'old',
-    label: 'Old Applications',
-    statuses: OLD_STATUSES,
-    emptyTitle: 'No old applications',
-    emptyText: "You don't have any completed applications yet.",
-  },
+  { id: 'active', statuses: ACTIVE_STATUSES },
+  { id: 'old', statuses: OLD_STATUSES },
 ];
+
+/** The number of steps of the wizard, as a saved application's next step counts them. */
+const WIZARD_STEPS = Object.keys(WIZARD_STEP_LABEL).length;
 
 const tabId = (tab: OrdersTab) => `orders-tab-${tab}`;
 const panelId = (tab: OrdersTab) => `orders-panel-${tab}`;
 
 function OrderCard({ order }: { order: OrderSummary }) {
-  const visaTypeName = order.visaType?.name || DEFAULT_VISA_TYPE_NAME;
-  const applied = formatOrderDate(order.createdAt);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
+  const locale = useLocale();
+  // Spec section 9: the visa type name when an order has none.
+  const visaTypeName = order.visaType?.name
+    ? apiText(order.visaType.name)
+    : t('orders.defaultVisaType');
+  const applied = formatOrderDate(order.createdAt, locale);
   const statusLabel = useStatusLabel();
   return (
     <li className="wp-card wpa-order">
       <div className="wpa-order__head">
-        <h2 className="wpa-order__title">Order #{order.reference}</h2>
+        <h2 className="wpa-order__title">{t('orders.order', { reference: order.reference })}</h2>
         <span className={`wp-badge wpa-status wpa-status--${order.status.toLowerCase()}`}>
           {statusLabel(order.status)}
         </span>
@@ -70,12 +64,16 @@ function OrderCard({ order }: { order: OrderSummary }) {
       <p className="wpa-order__visa">{visaTypeName}</p>
       <dl className="wpa-order__facts">
         <div>
-          <dt>Travellers</dt>
-          <dd>{order.travelerSummary ?? formatAdults(order.travelerCount)}</dd>
+          <dt>{t('orders.travellers')}</dt>
+          <dd>
+            {order.travelerSummary
+              ? apiText(order.travelerSummary)
+              : t('orders.adults', { count: adultCount(order.travelerCount) })}
+          </dd>
         </div>
         {applied ? (
           <div>
-            <dt>Applied</dt>
+            <dt>{t('orders.applied')}</dt>
             <dd>
               <time dateTime={order.createdAt}>{applied}</time>
             </dd>
@@ -84,20 +82,26 @@ function OrderCard({ order }: { order: OrderSummary }) {
       </dl>
       {order.status === 'REJECTED' && order.decisionReason ? (
         <p className="wpa-order__reason">
-          <strong>Reason:</strong> {order.decisionReason}
+          <strong>{t('orders.reasonLabel')}</strong> {order.decisionReason}
         </p>
       ) : null}
       {order.resumePath ? (
         // The link covers the whole card (see .wpa-order__continue), so a click anywhere continues.
         <Link to={order.resumePath} className="wpa-order__continue">
-          Continue Application
-          <span className="wp-visually-hidden"> for order #{order.reference}</span>{' '}
+          {t('orders.continue')}
+          <span className="wp-visually-hidden">
+            {' '}
+            {t('orders.forOrder', { reference: order.reference })}
+          </span>{' '}
           <Icon icon={ArrowRight} size={18} className="wp-directional" />
         </Link>
       ) : order.viewPath ? (
         <Link to={order.viewPath} className="wpa-order__continue">
-          View application
-          <span className="wp-visually-hidden"> for order #{order.reference}</span>{' '}
+          {t('orders.view')}
+          <span className="wp-visually-hidden">
+            {' '}
+            {t('orders.forOrder', { reference: order.reference })}
+          </span>{' '}
           <Icon icon={ArrowRight} size={18} className="wp-directional" />
         </Link>
       ) : null}
@@ -107,43 +111,52 @@ function OrderCard({ order }: { order: OrderSummary }) {
 
 /** The saved, unpaid application of the wizard: where it stopped, and a way back to that step. */
 function DraftCard({ draft }: { draft: DraftSummary }) {
-  const visaTypeName = draft.visaType?.name || DEFAULT_VISA_TYPE_NAME;
-  const saved = formatOrderDate(draft.savedAt);
-  const kept = formatOrderDate(draft.expiresAt);
-  const step = draft.currentStep as WizardStepNumber;
+  const t = useT(accountMessages);
+  const apiText = useApiText();
+  const locale = useLocale();
+  const visaTypeName = draft.visaType?.name
+    ? apiText(draft.visaType.name)
+    : t('orders.defaultVisaType');
+  const saved = formatOrderDate(draft.savedAt, locale);
+  const kept = formatOrderDate(draft.expiresAt, locale);
+  const step = (draft.currentStep in WIZARD_STEP_LABEL ? draft.currentStep : 1) as WizardStepNumber;
   return (
     <li className="wp-card wpa-order wpa-order--saved">
       <div className="wpa-order__head">
-        <h2 className="wpa-order__title">Saved application</h2>
-        <span className="wp-badge wpa-status wpa-status--draft">Not finished</span>
+        <h2 className="wpa-order__title">{t('orders.draft.title')}</h2>
+        <span className="wp-badge wpa-status wpa-status--draft">{t('orders.draft.badge')}</span>
       </div>
       <p className="wpa-order__visa">
         {visaTypeName}
         {draft.country ? (
           <span className="wpa-order__country">
             {' · '}
-            <Flag code={draft.country.id} /> {draft.country.name}
+            <Flag code={draft.country.id} /> {countryName(draft.country.id, locale)}
           </span>
         ) : null}
       </p>
       <dl className="wpa-order__facts">
         <div>
-          <dt>Travellers</dt>
+          <dt>{t('orders.travellers')}</dt>
           <dd>
             {draft.travelerNames.length > 0
-              ? draft.travelerNames.join(', ')
-              : formatAdults(draft.travelerCount)}
+              ? formatNames(draft.travelerNames, locale)
+              : t('orders.adults', { count: adultCount(draft.travelerCount) })}
           </dd>
         </div>
         <div>
-          <dt>Next step</dt>
+          <dt>{t('orders.draft.nextStep')}</dt>
           <dd>
-            {WIZARD_STEP_LABEL[step] ?? WIZARD_STEP_LABEL[1]} (step {step} of 5)
+            {t('orders.draft.step', {
+              label: t(`wizardStep.${step}`),
+              step,
+              total: WIZARD_STEPS,
+            })}
           </dd>
         </div>
         {saved ? (
           <div>
-            <dt>Last saved</dt>
+            <dt>{t('orders.draft.lastSaved')}</dt>
             <dd>
               <time dateTime={draft.savedAt}>{saved}</time>
             </dd>
@@ -152,12 +165,14 @@ function DraftCard({ draft }: { draft: DraftSummary }) {
       </dl>
       {kept ? (
         <p className="wpa-order__note">
-          Not paid yet. We keep your answers until <time dateTime={draft.expiresAt}>{kept}</time>.
+          {rich(t('orders.draft.kept', { date: kept }), {
+            date: (text) => <time dateTime={draft.expiresAt}>{text}</time>,
+          })}
         </p>
       ) : null}
       <Link to={draft.resumePath} className="wpa-order__continue">
-        Continue Application
-        <span className="wp-visually-hidden"> (saved application)</span>{' '}
+        {t('orders.continue')}
+        <span className="wp-visually-hidden"> {t('orders.draft.hidden')}</span>{' '}
         <Icon icon={ArrowRight} size={18} className="wp-directional" />
       </Link>
     </li>
@@ -166,6 +181,7 @@ function DraftCard({ draft }: { draft: DraftSummary }) {
 
 /** An empty tab: what it means, and where to go from here. */
 function EmptyState({ title, text }: { title: string; text: string }) {
+  const t = useT(accountMessages);
   return (
     <div className="wpa-empty">
       <span className="wpa-empty__icon">
@@ -174,7 +190,7 @@ function EmptyState({ title, text }: { title: string; text: string }) {
       <h2>{title}</h2>
       <p>{text}</p>
       <Link to={START_PATH} className={buttonClassName('primary')}>
-        Start an application
+        {t('orders.start')}
       </Link>
     </div>
   );
@@ -199,28 +215,29 @@ function OrdersPanel({
   const shown = orders.filter((order) => tab.statuses.includes(order.status));
   const saved = tab.id === 'active' ? draft : null;
   const nothingAtAll = orders.length === 0 && draft === null;
+  const t = useT(accountMessages);
   return (
     <>
       <div role="status">
         {failed ? (
           <p className="wpa-load-failed">
-            Your orders could not be loaded.{' '}
+            {t('orders.loadFailed')}{' '}
             <Button variant="link" onClick={retry}>
-              Try again
+              {t('orders.tryAgain')}
             </Button>
           </p>
         ) : null}
       </div>
       {loading ? (
-        <Spinner label="Loading your orders…" showLabel />
+        <Spinner label={t('orders.loading')} showLabel />
       ) : shown.length === 0 && !saved ? (
         nothingAtAll && tab.id === 'active' && !failed ? (
-          <EmptyState
-            title="You have no applications yet"
-            text="Apply for a UK ETA or visitor visa online: it takes a few minutes."
-          />
+          <EmptyState title={t('orders.empty.none.title')} text={t('orders.empty.none.text')} />
         ) : (
-          <EmptyState title={tab.emptyTitle} text={tab.emptyText} />
+          <EmptyState
+            title={t(`orders.empty.${tab.id}.title`)}
+            text={t(`orders.empty.${tab.id}.text`)}
+          />
         )
       ) : (
         <ul className="wpa-orders">
@@ -237,6 +254,8 @@ function OrdersPanel({
 /** My orders: the signed-in user's applications in two tabs, active and old. */
 export function OrdersPage() {
   const dispatch = useAppDispatch();
+  const t = useT(accountMessages);
+  const locale = useLocale();
   const current = useAppSelector(selectOrdersTab);
   // The page shows (heading, tabs, a loading list) while the session is still being checked, as its HTML
   // rendered at build time does; the orders are asked for once someone is known to be signed in.
@@ -259,15 +278,18 @@ export function OrdersPage() {
     if (focus) document.getElementById(tabId(tab))?.focus();
   };
 
-  // Arrow keys, Home and End move between the tabs (WAI-ARIA tabs, automatic activation).
+  // Arrow keys, Home and End move between the tabs (WAI-ARIA tabs, automatic activation). Right to left, the
+  // tabs run from right to left, so the left arrow moves forward.
+  const forward = directionOf(locale) === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const backward = forward === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TABS.findIndex((tab) => tab.id === current);
     let next: number;
     switch (event.key) {
-      case 'ArrowRight':
+      case forward:
         next = (index + 1) % TABS.length;
         break;
-      case 'ArrowLeft':
+      case backward:
         next = (index - 1 + TABS.length) % TABS.length;
         break;
       case 'Home':
@@ -286,9 +308,9 @@ export function OrdersPage() {
 
   return (
     <>
-      <title>My orders – Waypoint</title>
-      <h1>My orders</h1>
-      <div role="tablist" aria-label="My orders" className="wpa-tabs" onKeyDown={onKeyDown}>
+      <title>{t('form.pageTitle', { title: t('orders.title') })}</title>
+      <h1>{t('orders.title')}</h1>
+      <div role="tablist" aria-label={t('orders.title')} className="wpa-tabs" onKeyDown={onKeyDown}>
         {TABS.map((tab) => (
           <button
             key={tab.id}
@@ -301,7 +323,7 @@ export function OrdersPage() {
             tabIndex={tab.id === current ? 0 : -1}
             onClick={() => select(tab.id)}
           >
-            {tab.label}
+            {t(`orders.tab.${tab.id}`)}
           </button>
         ))}
       </div>

@@ -25,7 +25,8 @@ import {
   type AuthUser,
 } from '@waypoint/platform';
 import { useGetCountriesQuery } from '@waypoint/platform/api';
-import { Button, CountryPicker, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, CountryPicker, ErrorBox, ErrorSummary, TextField, rich, useT } from '@waypoint/ui';
 import { CodeForm } from '../../components/CodeForm';
 import {
   MismatchAnnouncement,
@@ -34,6 +35,7 @@ import {
   errorText,
 } from '../../components/forms';
 import { RecentProof } from '../../components/RecentProof';
+import { accountMessages } from '../../i18n/catalog';
 import { accountApi } from '../../state';
 
 const FIELDS = { name: 'profile-name', nationality: 'profile-nationality', email: 'profile-email' };
@@ -71,6 +73,8 @@ function ProfileForm({ user }: { user: AuthUser }) {
   const [busy, setBusy] = useState(false);
   /** The change waiting for 'Confirm it is you' (a new e-mail needs a recent proof). */
   const [waiting, setWaiting] = useState<UpdateProfileBody | null>(null);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   const showUser = (saved: AuthUser) => {
     setName(fullName(saved));
@@ -129,18 +133,21 @@ function ProfileForm({ user }: { user: AuthUser }) {
   return (
     <>
       <ErrorSummary errors={summary} focusKey={attempt} />
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+      {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
       <StatusMessage>{message}</StatusMessage>
 
       {user.pendingEmail ? (
         <section className="wp-card wpa-pending" aria-labelledby="profile-pending-title">
-          <h2 id="profile-pending-title">Confirm your new email</h2>
-          <p>{AuthText.emailChangePending}</p>
+          <h2 id="profile-pending-title">{t('profile.pendingHeading')}</h2>
+          <p>{apiText(AuthText.emailChangePending)}</p>
           <p>
-            New email:{' '}
-            <strong>
-              <bdi>{user.pendingEmail}</bdi>
-            </strong>
+            {rich(t('profile.newEmail', { email: user.pendingEmail }), {
+              email: (text) => (
+                <strong>
+                  <bdi>{text}</bdi>
+                </strong>
+              ),
+            })}
           </p>
           <CodeForm
             idPrefix="profile-new-email"
@@ -164,8 +171,8 @@ function ProfileForm({ user }: { user: AuthUser }) {
       <form className="wp-stack wpa-profile" noValidate onSubmit={onSubmit}>
         <TextField
           id={FIELDS.name}
-          label="Name"
-          hint="Your first and last name"
+          label={t('profile.name')}
+          hint={t('profile.nameHint')}
           autoComplete="name"
           required
           value={name}
@@ -174,8 +181,8 @@ function ProfileForm({ user }: { user: AuthUser }) {
         />
         <CountryPicker
           id={FIELDS.nationality}
-          label="Nationality"
-          placeholder="Start typing a country"
+          label={t('profile.nationality')}
+          placeholder={t('profile.nationalityPlaceholder')}
           countries={countries.data ?? []}
           loading={countries.isLoading}
           value={nationality}
@@ -184,7 +191,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
         />
         <TextField
           id={FIELDS.email}
-          label="Email"
+          label={t('form.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -194,17 +201,20 @@ function ProfileForm({ user }: { user: AuthUser }) {
           error={errors.email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Button type="submit" busy={busy} busyLabel="Saving...">
-          Save Change
+        <Button type="submit" busy={busy} busyLabel={t('profile.saving')}>
+          {t('profile.save')}
         </Button>
       </form>
 
       {user.emailVerified === false && !user.pendingEmail ? (
         <p className="wpa-note">
-          Your email address is not verified yet.{' '}
-          <Link to="/auth/verify-email" className="wpa-inline-link">
-            Verify your email
-          </Link>
+          {rich(t('profile.notVerified'), {
+            verify: (text) => (
+              <Link to="/auth/verify-email" className="wpa-inline-link">
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       ) : null}
       <PasswordSection user={user} />
@@ -229,6 +239,8 @@ function PasswordSection({ user }: { user: AuthUser }) {
   const [waiting, setWaiting] = useState(false);
   const hasPassword = user.hasPassword !== false;
   const mismatch = confirmPassword !== '' && confirmPassword !== password;
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   const send = async () => {
     const parsed = ChangePasswordBody.safeParse({ password, confirmPassword });
@@ -271,13 +283,11 @@ function PasswordSection({ user }: { user: AuthUser }) {
 
   return (
     <section className="wp-stack wpa-password" aria-labelledby="profile-password-title">
-      <h2 id="profile-password-title">{hasPassword ? 'Change password' : 'Set a password'}</h2>
-      {hasPassword ? null : (
-        <p className="wpa-note">
-          Your account has no password: you log in with a link we email you. You can set one here.
-        </p>
-      )}
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+      <h2 id="profile-password-title">
+        {hasPassword ? t('profile.changePassword') : t('profile.setPassword')}
+      </h2>
+      {hasPassword ? null : <p className="wpa-note">{t('profile.noPassword')}</p>}
+      {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
       <StatusMessage>{message}</StatusMessage>
       {waiting ? (
         <RecentProof
@@ -290,7 +300,7 @@ function PasswordSection({ user }: { user: AuthUser }) {
       <form className="wp-stack" noValidate onSubmit={onSubmit}>
         <PasswordField
           id={PASSWORD_FIELDS.password}
-          label="New password"
+          label={t('form.newPassword')}
           autoComplete="new-password"
           required
           value={password}
@@ -299,7 +309,7 @@ function PasswordSection({ user }: { user: AuthUser }) {
         />
         <PasswordField
           id={PASSWORD_FIELDS.confirmPassword}
-          label="Confirm new password"
+          label={t('profile.confirmNewPassword')}
           autoComplete="new-password"
           required
           value={confirmPassword}
@@ -308,7 +318,7 @@ function PasswordSection({ user }: { user: AuthUser }) {
         />
         <MismatchAnnouncement message={mismatch ? AuthText.passwordsDoNotMatch : null} />
         <Button type="submit" busy={changing}>
-          Save password
+          {t('profile.savePassword')}
         </Button>
       </form>
     </section>
@@ -318,10 +328,11 @@ function PasswordSection({ user }: { user: AuthUser }) {
 /** Profile: name, nationality and e-mail of the signed-in user (inside the account layout). */
 export function ProfilePage() {
   const user = useAppSelector(selectUser);
+  const t = useT(accountMessages);
   return (
     <>
-      <title>Profile – Waypoint</title>
-      <h1>Profile</h1>
+      <title>{t('form.pageTitle', { title: t('profile.title') })}</title>
+      <h1>{t('profile.title')}</h1>
       {user ? <ProfileForm key={user.id} user={user} /> : null}
     </>
   );

@@ -1,9 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { AuthText, ClientErrorText, EmailBody } from '@waypoint/contracts';
 import { Link, useFormErrors, useLocation, useNavigate } from '@waypoint/platform';
-import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, ErrorBox, ErrorSummary, TextField, rich, useT } from '@waypoint/ui';
 import { AuthPage, StatusMessage, errorText } from '../../components/forms';
 import { rememberResetEmail, resetEmailFrom, type EmailState } from '../../components/resetEmail';
+import { accountMessages } from '../../i18n/catalog';
 import { useForgotPasswordMutation } from '../../state';
 import { REDIRECT_DELAY_MS } from './VerifyEmailPage';
 
@@ -21,6 +23,8 @@ export function ForgotPasswordPage() {
   const { errors, summary, attempt, clearErrors, showIssues } = useFormErrors(FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   useEffect(() => {
     if (sentTo === null) return undefined;
@@ -51,17 +55,15 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthPage title="Forgot password">
-      <p className="wp-lead">
-        Enter the email of your account. We will send you a 6-digit code to reset your password.
-      </p>
+    <AuthPage title={t('forgot.title')}>
+      <p className="wp-lead">{t('forgot.lead')}</p>
       <ErrorSummary errors={summary} focusKey={attempt} />
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+      {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
       <StatusMessage>{sentTo !== null ? AuthText.resetEmailSent : null}</StatusMessage>
       <form className="wp-stack" noValidate onSubmit={onSubmit}>
         <TextField
           id={FIELDS.email}
-          label="Email"
+          label={t('form.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -72,14 +74,17 @@ export function ForgotPasswordPage() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <Button type="submit" busy={request.isLoading} disabled={sentTo !== null} fullWidth>
-          Send reset code
+          {t('forgot.submit')}
         </Button>
       </form>
       <p className="wpa-aside">
-        Remembered it?{' '}
-        <Link to="/auth/login" className="wpa-inline-link">
-          Log in
-        </Link>
+        {rich(t('forgot.remembered'), {
+          login: (text) => (
+            <Link to="/auth/login" className="wpa-inline-link">
+              {text}
+            </Link>
+          ),
+        })}
       </p>
     </AuthPage>
   );

@@ -10,13 +10,12 @@ import {
   useFormErrors,
   useNavigate,
 } from '@waypoint/platform';
-import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, ErrorBox, ErrorSummary, TextField, rich, useT } from '@waypoint/ui';
 import { AuthPage, PasswordField, StatusMessage, errorText } from '../../components/forms';
 import { useRedirectTarget, withRedirect } from '../../components/redirect';
+import { accountMessages } from '../../i18n/catalog';
 import { useCheckEmailMutation, useSendSignInLinkMutation } from '../../state';
-
-/** The red box's text when checking the e-mail fails without a message (spec section 8). */
-export const CHECK_EMAIL_FAILED = 'Failed to check email';
 
 const FIELDS = { email: 'login-email', password: 'login-password' };
 const SEND_LINK_ID = 'login-send-link';
@@ -34,6 +33,8 @@ export function LoginPage() {
   const dispatch = useAppDispatch();
   const [checkEmail, checking] = useCheckEmailMutation();
   const [sendSignInLink, sending] = useSendSignInLinkMutation();
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
@@ -84,7 +85,8 @@ export function LoginPage() {
       setEmail(parsed.data.email);
       goTo(reply.hasPassword === true ? 'password' : 'link');
     } catch (error) {
-      setFailure(errorText(error, CHECK_EMAIL_FAILED));
+      // Empty when the server gave no message: the red box then says the e-mail could not be checked.
+      setFailure(errorText(error, ''));
     }
   };
 
@@ -130,14 +132,17 @@ export function LoginPage() {
   };
 
   return (
-    <AuthPage title="Log in">
+    <AuthPage title={t('login.title')}>
       <ErrorSummary errors={summary} focusKey={attempt} />
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+      {failure !== null ? (
+        // Spec section 8: 'Failed to check email' when checking the e-mail fails without a message.
+        <ErrorBox>{failure === '' ? t('login.checkEmailFailed') : apiText(failure)}</ErrorBox>
+      ) : null}
       <form className="wp-stack" noValidate onSubmit={onSubmit}>
         <TextField
           ref={emailRef}
           id={FIELDS.email}
-          label="Email"
+          label={t('form.email')}
           type="email"
           autoComplete="username"
           inputMode="email"
@@ -151,14 +156,14 @@ export function LoginPage() {
         {step !== 'email' ? (
           <p>
             <Button variant="link" onClick={useDifferentEmail}>
-              Use a different email
+              {t('login.differentEmail')}
             </Button>
           </p>
         ) : null}
 
         {step === 'email' ? (
           <Button type="submit" busy={checking.isLoading} fullWidth>
-            Continue
+            {t('form.continue')}
           </Button>
         ) : null}
 
@@ -167,7 +172,7 @@ export function LoginPage() {
             <PasswordField
               ref={passwordRef}
               id={FIELDS.password}
-              label="Password"
+              label={t('form.password')}
               autoComplete="current-password"
               required
               value={password}
@@ -176,11 +181,11 @@ export function LoginPage() {
             />
             <p>
               <Link to="/auth/forgot-password" state={{ email }} className="wpa-inline-link">
-                Forgot password?
+                {t('login.forgotPassword')}
               </Link>
             </p>
             <Button type="submit" busy={signingIn} fullWidth>
-              Login
+              {t('login.submit')}
             </Button>
             {throttled ? (
               <Button
@@ -189,7 +194,7 @@ export function LoginPage() {
                 fullWidth
                 onClick={() => void emailLink()}
               >
-                Email me a sign-in link instead
+                {t('login.linkInstead')}
               </Button>
             ) : null}
           </>
@@ -197,19 +202,22 @@ export function LoginPage() {
 
         {step === 'link' ? (
           <>
-            <p>We can email you a link that logs you in without a password.</p>
+            <p>{t('login.linkIntro')}</p>
             <Button id={SEND_LINK_ID} type="submit" busy={sending.isLoading} fullWidth>
-              Email me a sign-in link
+              {t('login.sendLink')}
             </Button>
           </>
         ) : null}
       </form>
       <StatusMessage>{linkMessage}</StatusMessage>
       <p className="wpa-aside">
-        New to Waypoint?{' '}
-        <Link to={withRedirect('/auth/register', target)} className="wpa-inline-link">
-          Create an account
-        </Link>
+        {rich(t('login.newHere'), {
+          register: (text) => (
+            <Link to={withRedirect('/auth/register', target)} className="wpa-inline-link">
+              {text}
+            </Link>
+          ),
+        })}
       </p>
     </AuthPage>
   );

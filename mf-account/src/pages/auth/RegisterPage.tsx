@@ -10,9 +10,11 @@ import {
   useFormErrors,
   useNavigate,
 } from '@waypoint/platform';
-import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, ErrorBox, ErrorSummary, TextField, rich, useT } from '@waypoint/ui';
 import { AuthPage, MismatchAnnouncement, PasswordField } from '../../components/forms';
 import { useRedirectTarget, withRedirect } from '../../components/redirect';
+import { accountMessages } from '../../i18n/catalog';
 
 const FIELDS = {
   firstName: 'register-first-name',
@@ -43,6 +45,8 @@ export function RegisterPage() {
   const { errors, summary, attempt, clearErrors, showErrors } = useFormErrors(FIELDS);
   const [failure, setFailure] = useState<{ message: string; taken: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   const mismatch = values.confirmPassword !== '' && values.confirmPassword !== values.password;
   // The live message replaces a stale one from the last submit once the passwords match again.
@@ -88,15 +92,15 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthPage title="Create an account">
+    <AuthPage title={t('register.title')}>
       <ErrorSummary errors={summary} focusKey={attempt} />
       {failure ? (
         <ErrorBox>
-          {failure.message}
+          {apiText(failure.message)}
           {failure.taken ? (
             <>
               {' '}
-              <Link to={withRedirect('/auth/login', target)}>Log in</Link>
+              <Link to={withRedirect('/auth/login', target)}>{t('form.logIn')}</Link>
             </>
           ) : null}
         </ErrorBox>
@@ -104,7 +108,7 @@ export function RegisterPage() {
       <form className="wp-stack" noValidate onSubmit={onSubmit}>
         <TextField
           id={FIELDS.firstName}
-          label="First name"
+          label={t('register.firstName')}
           autoComplete="given-name"
           required
           value={values.firstName}
@@ -113,7 +117,7 @@ export function RegisterPage() {
         />
         <TextField
           id={FIELDS.lastName}
-          label="Last name"
+          label={t('register.lastName')}
           autoComplete="family-name"
           required
           value={values.lastName}
@@ -122,7 +126,7 @@ export function RegisterPage() {
         />
         <TextField
           id={FIELDS.email}
-          label="Email"
+          label={t('form.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -134,8 +138,8 @@ export function RegisterPage() {
         />
         <PasswordField
           id={FIELDS.password}
-          label="Password"
-          hint={`Use at least ${PASSWORD_MIN_LENGTH} characters.`}
+          label={t('form.password')}
+          hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           autoComplete="new-password"
           required
           value={values.password}
@@ -144,7 +148,7 @@ export function RegisterPage() {
         />
         <PasswordField
           id={FIELDS.confirmPassword}
-          label="Confirm password"
+          label={t('form.confirmPassword')}
           autoComplete="new-password"
           required
           value={values.confirmPassword}
@@ -153,14 +157,17 @@ export function RegisterPage() {
         />
         <MismatchAnnouncement message={mismatch ? AuthText.passwordsDoNotMatch : null} />
         <Button type="submit" busy={busy} fullWidth>
-          Create account
+          {t('register.submit')}
         </Button>
       </form>
       <p className="wpa-aside">
-        Already have an account?{' '}
-        <Link to={withRedirect('/auth/login', target)} className="wpa-inline-link">
-          Log in
-        </Link>
+        {rich(t('register.haveAccount'), {
+          login: (text) => (
+            <Link to={withRedirect('/auth/login', target)} className="wpa-inline-link">
+              {text}
+            </Link>
+          ),
+        })}
       </p>
     </AuthPage>
   );

@@ -11,7 +11,8 @@ import {
   useFormErrors,
   useLocation,
 } from '@waypoint/platform';
-import { Button, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, ErrorBox, ErrorSummary, TextField, rich, useT } from '@waypoint/ui';
 import {
   AuthPage,
   MismatchAnnouncement,
@@ -20,6 +21,7 @@ import {
   errorText,
 } from '../../components/forms';
 import { forgetResetEmail, resetEmailFrom, type EmailState } from '../../components/resetEmail';
+import { accountMessages } from '../../i18n/catalog';
 import { accountApi } from '../../state';
 
 const FIELDS = {
@@ -44,7 +46,10 @@ export function ResetPasswordPage() {
   const { errors, summary, attempt, clearErrors, showErrors, showIssues } = useFormErrors(FIELDS);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  /** The server's confirmation, and the notice when other browsers were signed out too. */
+  const [done, setDone] = useState<{ message: string; notice?: string } | null>(null);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   const mismatch = confirmPassword !== password;
   const showMismatch = mismatch && confirmPassword !== '';
@@ -74,8 +79,10 @@ export function ResetPasswordPage() {
       // Every session of that account has ended, this browser's too when it was signed in to it.
       if (signedIn && signedIn.email.toLowerCase() === parsed.data.email) dispatch(setUser(null));
       // When the code also confirmed the address for the first time, other browsers were signed out: say so.
-      const message = reply.message || AuthText.passwordResetDone;
-      setDone(reply.notice ? `${message} ${reply.notice}` : message);
+      setDone({
+        message: reply.message || AuthText.passwordResetDone,
+        ...(reply.notice ? { notice: reply.notice } : {}),
+      });
     } catch (error) {
       const onFields = knownFieldErrors(fieldErrorsOf(error), FIELDS);
       if (Object.keys(onFields).length > 0) showErrors(onFields);
@@ -88,23 +95,27 @@ export function ResetPasswordPage() {
   const newCodeState: EmailState = { email };
 
   return (
-    <AuthPage title="Reset password">
-      <StatusMessage>{done}</StatusMessage>
+    <AuthPage title={t('reset.title')}>
+      <StatusMessage>
+        {done
+          ? [done.message, done.notice].flatMap((text) => (text ? [apiText(text)] : [])).join(' ')
+          : null}
+      </StatusMessage>
       {done !== null ? (
         <p>
           <Link to="/auth/login" className="wp-button wp-button--primary wp-button--medium">
-            Log in
+            {t('form.logIn')}
           </Link>
         </p>
       ) : (
         <>
-          <p className="wp-lead">Enter the code we emailed you and choose a new password.</p>
+          <p className="wp-lead">{t('reset.lead')}</p>
           <ErrorSummary errors={summary} focusKey={attempt} />
-          {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+          {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
           <form className="wp-stack" noValidate onSubmit={onSubmit}>
             <TextField
               id={FIELDS.email}
-              label="Email"
+              label={t('form.email')}
               type="email"
               autoComplete="username"
               inputMode="email"
@@ -116,9 +127,9 @@ export function ResetPasswordPage() {
             />
             <TextField
               id={FIELDS.code}
-              label="Verification code"
+              label={t('form.verificationCode')}
               className="wpa-code"
-              placeholder="Enter 6-digit code"
+              placeholder={t('reset.codePlaceholder')}
               maxLength={CODE_LENGTH}
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -130,7 +141,7 @@ export function ResetPasswordPage() {
             />
             <PasswordField
               id={FIELDS.password}
-              label="New password"
+              label={t('form.newPassword')}
               autoComplete="new-password"
               required
               value={password}
@@ -139,7 +150,7 @@ export function ResetPasswordPage() {
             />
             <PasswordField
               id={FIELDS.confirmPassword}
-              label="Confirm password"
+              label={t('form.confirmPassword')}
               autoComplete="new-password"
               required
               value={confirmPassword}
@@ -148,14 +159,17 @@ export function ResetPasswordPage() {
             />
             <MismatchAnnouncement message={showMismatch ? AuthText.passwordsDoNotMatch : null} />
             <Button type="submit" busy={busy} disabled={mismatch} fullWidth>
-              Reset password
+              {t('reset.submit')}
             </Button>
           </form>
           <p className="wpa-aside">
-            No code?{' '}
-            <Link to="/auth/forgot-password" state={newCodeState} className="wpa-inline-link">
-              Send a new code
-            </Link>
+            {rich(t('reset.noCode'), {
+              resend: (text) => (
+                <Link to="/auth/forgot-password" state={newCodeState} className="wpa-inline-link">
+                  {text}
+                </Link>
+              ),
+            })}
           </p>
         </>
       )}

@@ -16,9 +16,20 @@ import {
   useNavigate,
   type AuthUser,
 } from '@waypoint/platform';
-import { Banner, Button, Checkbox, ErrorBox, PageSpinner, Spinner, TextField } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import {
+  Banner,
+  Button,
+  Checkbox,
+  ErrorBox,
+  PageSpinner,
+  Spinner,
+  TextField,
+  useT,
+} from '@waypoint/ui';
 import { AuthPage, errorText } from '../../components/forms';
 import { useRedirectTarget } from '../../components/redirect';
+import { accountMessages } from '../../i18n/catalog';
 import {
   useBeginSecondFactorSetupMutation,
   useConfirmSecondFactorSetupMutation,
@@ -72,6 +83,8 @@ function EnterCode({
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -101,18 +114,18 @@ function EnterCode({
 
   return (
     <>
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+      {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
       <form className="wp-stack" noValidate onSubmit={onSubmit}>
-        <p>Enter the code from your authenticator app.</p>
+        <p>{t('secondFactor.enterIntro')}</p>
         <CodeField
-          label="Authentication code"
-          hint="6 digits. Lost your phone? Enter one of your recovery codes instead."
+          label={t('secondFactor.codeLabel')}
+          hint={t('secondFactor.codeHint')}
           value={code}
           error={fieldError}
           onChange={setCode}
         />
         <Button type="submit" busy={busy} fullWidth>
-          Verify
+          {t('form.verify')}
         </Button>
       </form>
     </>
@@ -123,26 +136,24 @@ function EnterCode({
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [saved, setSaved] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
-  const text = `Waypoint recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const t = useT(accountMessages);
+  const text = `${t('recovery.fileText')}\n\n${codes.join('\n')}\n`;
   const download = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      setCopied('Copied to the clipboard.');
+      setCopied(t('recovery.copied'));
     } catch {
-      setCopied('Copying is not available here: please download or write the codes down.');
+      setCopied(t('recovery.copyUnavailable'));
     }
   };
 
   return (
     <section className="wp-stack" aria-labelledby="recovery-codes-title">
-      <h2 id="recovery-codes-title">Save your recovery codes</h2>
-      <p>
-        If you lose your phone, each of these codes lets you sign in once. Keep them somewhere safe:
-        they are shown only now.
-      </p>
-      <ul className="wpa-recovery-codes" aria-label="Recovery codes">
+      <h2 id="recovery-codes-title">{t('recovery.heading')}</h2>
+      <p>{t('recovery.intro')}</p>
+      <ul className="wpa-recovery-codes" aria-label={t('recovery.listLabel')}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -151,14 +162,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </ul>
       <div className="wp-actions">
         <Button variant="secondary" onClick={() => void copy()}>
-          Copy codes
+          {t('recovery.copy')}
         </Button>
         <a
           className="wp-button wp-button--secondary"
           href={download}
           download="waypoint-recovery-codes.txt"
         >
-          Download codes
+          {t('recovery.download')}
         </a>
       </div>
       <p role="status" className="wpa-status">
@@ -166,12 +177,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </p>
       <Checkbox
         id="recovery-codes-saved"
-        label="I have saved my recovery codes"
+        label={t('recovery.saved')}
         checked={saved}
         onChange={setSaved}
       />
       <Button disabled={!saved} onClick={onDone}>
-        Continue
+        {t('form.continue')}
       </Button>
     </section>
   );
@@ -186,6 +197,8 @@ function SetUp({ onDone }: { onDone: (user: AuthUser | null) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<{ codes: string[]; user: AuthUser | null } | null>(null);
   const started = useRef(false);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   useEffect(() => {
     if (started.current) return;
@@ -197,9 +210,9 @@ function SetUp({ onDone }: { onDone: (user: AuthUser | null) => void }) {
     return <RecoveryCodes codes={done.codes} onDone={() => onDone(done.user)} />;
   }
   if (setup.isError) {
-    return <ErrorBox>{errorText(setup.error, ClientErrorText.requestFailed)}</ErrorBox>;
+    return <ErrorBox>{apiText(errorText(setup.error, ClientErrorText.requestFailed))}</ErrorBox>;
   }
-  if (!setup.data) return <Spinner label="Preparing your authenticator set-up..." showLabel />;
+  if (!setup.data) return <Spinner label={t('secondFactor.preparing')} showLabel />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -224,24 +237,20 @@ function SetUp({ onDone }: { onDone: (user: AuthUser | null) => void }) {
 
   return (
     <>
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+      {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
       <ol className="wp-stack wpa-setup-steps">
         <li>
-          <p>
-            Staff accounts need a second sign-in step. Open an authenticator app on your phone (for
-            example Google Authenticator, Microsoft Authenticator or 1Password) and scan this QR
-            code.
-          </p>
+          <p>{t('secondFactor.setupIntro')}</p>
           <img
             className="wpa-qr"
             src={setup.data.qrCodeDataUrl}
             width={200}
             height={200}
-            alt="QR code to add Waypoint to your authenticator app"
+            alt={t('secondFactor.qrAlt')}
           />
           <p>
-            Cannot scan it? Enter this key in the app instead:{' '}
-            <code className="wpa-manual-key" aria-label="Set-up key">
+            {t('secondFactor.manualKey')}{' '}
+            <code className="wpa-manual-key" aria-label={t('secondFactor.manualKeyLabel')}>
               {setup.data.secret}
             </code>
           </p>
@@ -249,13 +258,13 @@ function SetUp({ onDone }: { onDone: (user: AuthUser | null) => void }) {
         <li>
           <form className="wp-stack" noValidate onSubmit={onSubmit}>
             <CodeField
-              label="Enter the 6-digit code the app shows"
+              label={t('secondFactor.setupCodeLabel')}
               value={code}
               error={fieldError}
               onChange={setCode}
             />
             <Button type="submit" busy={confirming.isLoading}>
-              Turn on
+              {t('secondFactor.turnOn')}
             </Button>
           </form>
         </li>
@@ -278,6 +287,8 @@ export function SecondFactorPage() {
   const [dueAtStart] = useState(() => needsSecondFactor(auth.user));
   /** Shown after a recovery code was used (how many are left), before going on. */
   const [recoveryNotice, setRecoveryNotice] = useState<string | null>(null);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   const finish = (verified?: AuthUser | null) => {
     if (verified) dispatch(setUser(verified));
@@ -286,13 +297,12 @@ export function SecondFactorPage() {
 
   if (recoveryNotice) {
     return (
-      <AuthPage title="Two-step sign-in">
+      <AuthPage title={t('secondFactor.signInTitle')}>
         <div className="wp-stack">
-          <Banner tone="warning" title="Recovery code used">
-            {recoveryNotice} If you have lost your authenticator, ask another administrator to reset
-            it.
+          <Banner tone="warning" title={t('secondFactor.recoveryUsed')}>
+            {apiText(recoveryNotice)} {t('secondFactor.lostAuthenticator')}
           </Banner>
-          <Button onClick={() => finish()}>Continue</Button>
+          <Button onClick={() => finish()}>{t('form.continue')}</Button>
         </div>
       </AuthPage>
     );
@@ -304,7 +314,11 @@ export function SecondFactorPage() {
     return dueAtStart ? <PageSpinner /> : <Navigate to={target} replace />;
   }
   return (
-    <AuthPage title={state === 'setup-required' ? 'Set up your authenticator' : 'Two-step sign-in'}>
+    <AuthPage
+      title={
+        state === 'setup-required' ? t('secondFactor.setUpTitle') : t('secondFactor.signInTitle')
+      }
+    >
       {state === 'setup-required' ? (
         <SetUp onDone={finish} />
       ) : (

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { AuthText, ClientErrorText } from '@waypoint/contracts';
 import { Link, loadProfile, useAppDispatch, useSearchParams } from '@waypoint/platform';
-import { Banner, Button, ErrorBox } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Banner, Button, ErrorBox, useT } from '@waypoint/ui';
 import { AuthPage, errorText } from '../../components/forms';
+import { accountMessages } from '../../i18n/catalog';
 import { useUndoEmailChangeMutation } from '../../state';
 
 /**
@@ -15,6 +17,8 @@ export function UndoEmailChangePage() {
   const dispatch = useAppDispatch();
   const [undo, undoing] = useUndoEmailChangeMutation();
   const [done, setDone] = useState<string | null>(null);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
   const [failure, setFailure] = useState<string | null>(
     token ? null : AuthText.emailChangeUndoInvalid,
   );
@@ -32,30 +36,26 @@ export function UndoEmailChangePage() {
   };
 
   return (
-    <AuthPage title="Undo the change of email">
-      {failure ? <ErrorBox>{failure}</ErrorBox> : null}
+    <AuthPage title={t('undo.title')}>
+      {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
       {done ? (
         <>
           <div role="status">
-            <Banner tone="success" title="Your old email address is back">
+            <Banner tone="success" title={t('undo.doneTitle')}>
               {done}
             </Banner>
           </div>
           <p>
             <Link to="/auth/login" className="wp-button wp-button--primary">
-              Log in
+              {t('form.logIn')}
             </Link>
           </p>
         </>
       ) : (
         <>
-          <p>
-            If you did not change the email address of your Waypoint account, undo the change here.
-            Your old address comes back, every browser using the account is signed out, and any
-            password set on the account is removed: you then log in with a link sent to your email.
-          </p>
+          <p>{t('undo.text')}</p>
           <Button disabled={!token} busy={undoing.isLoading} onClick={() => void onUndo()}>
-            Undo the change
+            {t('undo.submit')}
           </Button>
         </>
       )}

@@ -8,10 +8,12 @@ import {
   useLocation,
   useNavigate,
 } from '@waypoint/platform';
-import { PageSpinner } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { PageSpinner, rich, useT } from '@waypoint/ui';
 import { CodeForm } from '../../components/CodeForm';
 import { AuthPage, StatusMessage } from '../../components/forms';
 import { useRedirectTarget } from '../../components/redirect';
+import { accountMessages } from '../../i18n/catalog';
 import type { CodeSentState } from './RegisterPage';
 
 /** How long a success message stays before the page moves on (spec section 9). */
@@ -28,6 +30,8 @@ function VerifyEmail() {
   const location = useLocation();
   const [verified, setVerified] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const t = useT(accountMessages);
+  const apiText = useApiText();
 
   useEffect(() => {
     // With a notice (other browsers were signed out) the page stays, so it can be read.
@@ -42,24 +46,26 @@ function VerifyEmail() {
   const done = verified || nothingToVerify;
 
   return (
-    <AuthPage title="Verify your email">
+    <AuthPage title={t('verifyEmail.title')}>
       <StatusMessage>{done ? (notice ?? AuthText.emailVerified) : null}</StatusMessage>
       {done ? (
         <p>
           <Link to={target} className="wpa-inline-link">
-            Continue
+            {t('form.continue')}
           </Link>
         </p>
       ) : (
         <>
           <p className="wp-lead">
-            {codeJustSent(location.state) ? (
-              AuthText.verificationSent
-            ) : (
-              <>
-                Enter the 6-digit code we emailed to <strong>{address}</strong>.
-              </>
-            )}
+            {codeJustSent(location.state)
+              ? apiText(AuthText.verificationSent)
+              : rich(t('verifyEmail.lead', { address }), {
+                  address: (text) => (
+                    <strong>
+                      <bdi>{text}</bdi>
+                    </strong>
+                  ),
+                })}
           </p>
           <CodeForm
             idPrefix="verify-email"
@@ -71,7 +77,7 @@ function VerifyEmail() {
           />
           <p className="wpa-aside">
             <Link to={target} className="wpa-inline-link">
-              Skip for now
+              {t('verifyEmail.skip')}
             </Link>
           </p>
         </>
