@@ -53,6 +53,22 @@ function notification(value: string, t: Translate): string {
   return known ? t(`detail.notification.${known}`) : value;
 }
 
+/** The payment provider's statuses of a payment (`payment_status` in the database). */
+const PAYMENT_STATUSES = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+  'failed',
+] as const;
+
+function paymentStatus(status: string, t: Translate): string {
+  const known = PAYMENT_STATUSES.find((name) => name === status);
+  return known ? t(`detail.paymentStatus.${known}`) : status;
+}
+
 const DOCUMENT_STATUSES: readonly DocumentSummary['status'][] = [
   'PENDING',
   'ACCEPTED',
@@ -379,7 +395,7 @@ function Detail({
                     {payment.reference}
                   </span>,
                 ],
-                [t('detail.status'), payment.status],
+                [t('detail.status'), paymentStatus(payment.status, t)],
                 [t('detail.paidAt'), formatDateTime(payment.succeededAt, locale)],
               ]}
             />

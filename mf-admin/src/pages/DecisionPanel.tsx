@@ -54,7 +54,8 @@ function applicantOf(detail: AdminApplicationDetail): string | null {
   );
 }
 
-type Failure = { message: string; stale: boolean };
+/** A decision the server refused: its own words (shown in the reader's language), or none (a generic sentence). */
+type Failure = { message: string | null; stale: boolean };
 type FocusTarget = 'result' | 'failure' | 'reason' | 'heading';
 
 export interface DecisionPanelProps {
@@ -78,7 +79,8 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [result, setResult] = useState<string | null>(null);
+  /** The status just set, said once it is saved. */
+  const [result, setResult] = useState<DecisionStatus | null>(null);
   /** The final decision waiting for its confirmation. */
   const [confirming, setConfirming] = useState<DecisionStatus | null>(null);
 
@@ -135,9 +137,7 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
     setPending(null);
     if ('data' in reply && reply.data) {
       setReason('');
-      setResult(
-        t('decision.result', { reference: application.reference, status: statusLabel(status) }),
-      );
+      setResult(status);
       focusNext.current = 'result';
       return;
     }
@@ -149,10 +149,10 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
       return;
     }
     if (api?.status === 409) {
-      setFailure({ message: apiText(api.message || AdminText.changedMeanwhile), stale: true });
+      setFailure({ message: api.message || AdminText.changedMeanwhile, stale: true });
     } else {
       setFailure({
-        message: api?.message ? apiText(api.message) : t('decision.notSaved'),
+        message: api?.message || null,
         stale: false,
       });
     }
@@ -183,14 +183,14 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
 
       {result ? (
         <p ref={resultRef} tabIndex={-1} role="status" className="wpd-result">
-          {result}
+          {t('decision.result', { reference: application.reference, status: statusLabel(result) })}
         </p>
       ) : null}
 
       {failure ? (
         <div ref={failureRef} tabIndex={-1} className="wpd-failure">
           <ErrorBox>
-            <p>{failure.message}</p>
+            <p>{failure.message ? apiText(failure.message) : t('decision.notSaved')}</p>
             {failure.stale ? (
               <Button
                 variant="secondary"

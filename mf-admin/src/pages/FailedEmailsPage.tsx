@@ -94,21 +94,33 @@ function templateName(
   return known && locale !== 'en' ? t(`emails.template.${known}`) : email.description;
 }
 
-/** Why sending again did not work, in words: the server's own text for a refused request. */
-function failureText(
-  email: RequeueInput,
-  error: unknown,
-  t: Translate,
-  apiText: (text: string) => string,
-): string {
+/** What happened when sending again: sent, gone from the list (404), refused with the server's reason, or failed. */
+type Outcome =
+  | { kind: 'sent' | 'gone' | 'failed'; to: string }
+  | { kind: 'refused'; to: string; reason: string };
+
+/** Why sending again did not work: the server's own text for a refused request. */
+function failureOf(email: RequeueInput, error: unknown): Outcome {
   const api = isApiError(error) ? error : undefined;
-  if (api?.status === 404) return t('emails.gone', { to: email.to });
+  if (api?.status === 404) return { kind: 'gone', to: email.to };
   return api && api.status >= 400 && api.status < 500 && api.message
-    ? t('emails.notSentBecause', { to: email.to, reason: apiText(api.message) })
-    : t('emails.notSent', { to: email.to });
+    ? { kind: 'refused', to: email.to, reason: api.message }
+    : { kind: 'failed', to: email.to };
 }
 
-type Outcome = { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
+/** The outcome in words, in the page's language. */
+function outcomeText(outcome: Outcome, t: Translate, apiText: (text: string) => string): string {
+  switch (outcome.kind) {
+    case 'sent':
+      return t('emails.willBeSent', { to: outcome.to });
+    case 'gone':
+      return t('emails.gone', { to: outcome.to });
+    case 'refused':
+      return t('emails.notSentBecause', { to: outcome.to, reason: apiText(outcome.reason) });
+    default:
+      return t('emails.notSent', { to: outcome.to });
+  }
+}
 
 /** E-mails that failed every retry, newest first, each of which staff can send again. */
 export function FailedEmailsPage() {
@@ -141,12 +153,9 @@ export function FailedEmailsPage() {
       return next;
     });
     if ('data' in reply && reply.data) {
-      setOutcome({ kind: 'sent', message: t('emails.willBeSent', { to: email.to }) });
+      setOutcome({ kind: 'sent', to: email.to });
     } else {
-      setOutcome({
-        kind: 'failed',
-        message: failureText(email, 'error' in reply ? reply.error : undefined, t, apiText),
-      });
+      setOutcome(failureOf(email, 'error' in reply ? reply.error : undefined));
     }
     focusOutcome.current = true;
   };
@@ -163,11 +172,11 @@ export function FailedEmailsPage() {
         <div ref={outcomeRef} tabIndex={-1} className="wpd-outcome">
           {outcome.kind === 'sent' ? (
             <p role="status" className="wpd-result">
-              {outcome.message}
+              {outcomeText(outcome, t, apiText)}
             </p>
           ) : (
             <ErrorBox>
-              <p>{outcome.message}</p>
+              <p>{outcomeText(outcome, t, apiText)}</p>
             </ErrorBox>
           )}
         </div>

@@ -98,6 +98,7 @@ describe('the admin area in French', () => {
     expect(order).toHaveTextContent('Date d’arrivée24 déc. 2026');
     expect(order).toHaveTextContent('TraitementStandard (72 heures)');
     expect(spaced(order.textContent)).toContain('Total42,00 €');
+    expect(section('Paiement')).toHaveTextContent('StatutRéussi');
     expect(section('Informations générales')).toHaveTextContent('NotificationsSMS');
 
     const traveller = section('Voyageur 1 : Ada Lovelace');
