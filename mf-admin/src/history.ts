@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { STATUS_LABEL, type Locale } from '@waypoint/contracts';
+import { STATUS_LABEL, type AuditAction, type Locale } from '@waypoint/contracts';
 import { statusMessages, useStatusLabel } from '@waypoint/platform/i18n';
 import { currentLocale, useLocale, useT, type MessageValues } from '@waypoint/ui';
 import { formatAmount } from './format';
@@ -101,7 +101,8 @@ function sessionsEnded(n: unknown, { t }: HistoryWords, passwordRemoved = false)
   return passwordRemoved ? t('history.passwordRemoved') : null;
 }
 
-const ACTIONS: Record<string, (d: Details, words: HistoryWords) => HistoryText> = {
+/** Every action the API records (the audit catalogue's): a new one fails the typecheck until it is worded here. */
+const ACTIONS: Record<AuditAction, (d: Details, words: HistoryWords) => HistoryText> = {
   'application.created': (d, { t, locale }) => {
     const travellers = num(d.travelers);
     const total = num(d.totalCents);
@@ -205,6 +206,8 @@ const ACTIONS: Record<string, (d: Details, words: HistoryWords) => HistoryText> 
   'auth.second-factor.failed': (_d, { t }) => plain(t('history.secondFactor.failed')),
 };
 
+const isAction = (action: string): action is AuditAction => Object.hasOwn(ACTIONS, action);
+
 /** An action nobody has worded (recorded by another version): 'application.foo_bar' → 'Application foo bar'. */
 function fallback(action: string): string {
   return capitalise(action.replace(/[._-]+/g, ' ').trim()) || 'Recorded';
@@ -215,9 +218,8 @@ export function describeEntry(
   entry: { action: string; details: Record<string, unknown> | null },
   words: HistoryWords = wordsNow(),
 ): HistoryText {
-  const describe = Object.hasOwn(ACTIONS, entry.action) ? ACTIONS[entry.action] : undefined;
-  if (!describe) return plain(fallback(entry.action));
-  return describe(entry.details ?? {}, words);
+  if (!isAction(entry.action)) return plain(fallback(entry.action));
+  return ACTIONS[entry.action](entry.details ?? {}, words);
 }
 
 /** `describeEntry` in the page's language, for a component. */
