@@ -48,7 +48,7 @@ describe('the admin area in French', () => {
       'Voyageurs',
       'Montant',
       'Statut',
-      'Soumise le',
+      'Déposée le',
       'Actions',
     ]);
     const [first, second] = within(table).getAllByRole('row').slice(1) as [
@@ -63,7 +63,7 @@ describe('the admin area in French', () => {
     expect(second).toHaveTextContent('Allemagne');
     expect(within(second).getByText('En attente de paiement')).toBeInTheDocument();
     expect(spaced(second.textContent)).toContain('1 234,56 €');
-    expect(second).toHaveTextContent('Non soumise');
+    expect(second).toHaveTextContent('Non déposée');
 
     expect(screen.getByText('Résultats 1 à 20 sur 45')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
