@@ -1,6 +1,5 @@
-import type { AdminApplicationRow } from '@waypoint/contracts';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { languageTag, type AdminApplicationRow, type Locale } from '@waypoint/contracts';
+import { currentLocale, formatMoney } from '@waypoint/ui';
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;
@@ -10,19 +9,52 @@ function parse(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** '21 Nov 2026' in the admin's time zone; '' when there is no readable date. */
-export function formatDate(iso: string | null | undefined): string {
-  const date = parse(iso);
-  if (!date) return '';
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: Locale, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${locale}:${withTime}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(languageTag(locale), {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+    });
+    formatters.set(key, format);
+  }
+  return format;
 }
 
-/** '21 Nov 2026, 09:05' in the admin's time zone; '' when there is no readable date. */
-export function formatDateTime(iso: string | null | undefined): string {
+/** '21 Nov 2026' ('21 nov. 2026' in French) in the admin's time zone; '' when there is no readable date. */
+export function formatDate(
+  iso: string | null | undefined,
+  locale: Locale = currentLocale(),
+): string {
   const date = parse(iso);
-  if (!date) return '';
-  const time = `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-  return `${formatDate(iso)}, ${time}`;
+  return date ? formatter(locale, false).format(date) : '';
+}
+
+/** '21 Nov 2026, 09:05' in the admin's time zone and the page's language; '' when there is no readable date. */
+export function formatDateTime(
+  iso: string | null | undefined,
+  locale: Locale = currentLocale(),
+): string {
+  const date = parse(iso);
+  return date ? formatter(locale, true).format(date) : '';
+}
+
+/** An amount in cents of `currency` as the page's language writes it: '€42.00', '42,00 €'. */
+export function formatAmount(cents: number, locale: Locale, currency = 'EUR'): string {
+  const code = currency.toUpperCase();
+  if (code === 'EUR' || code === 'GBP') return formatMoney(cents / 100, code, locale);
+  try {
+    return new Intl.NumberFormat(languageTag(locale), { style: 'currency', currency: code }).format(
+      cents / 100,
+    );
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${code}`;
+  }
 }
 
 export function fullName(first: string | null | undefined, last: string | null | undefined) {

@@ -1,4 +1,9 @@
+import { act } from '@testing-library/react';
+import { activateLocale } from '@waypoint/ui';
 import { describeEntry } from './history';
+
+/** Intl separates amounts with (narrow) no-break spaces: compare texts with plain spaces. */
+const normalised = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 const said = (action: string, details: Record<string, unknown> | null = null) =>
   describeEntry({ action, details });
@@ -59,5 +64,47 @@ describe('application history in words', () => {
       what: 'Order placed',
       detail: null,
     });
+  });
+});
+
+describe('application history in the page language', () => {
+  afterEach(async () => {
+    await act(() => activateLocale('en'));
+  });
+
+  it('words each entry in French, with plurals, amounts and status names', async () => {
+    await act(() => activateLocale('fr'));
+    expect(
+      normalised(said('application.created', { travelers: 2, totalCents: 10380 }).detail),
+    ).toBe('2 voyageurs, 103,80 €');
+    expect(said('application.created', { travelers: 1 }).detail).toBe('1 voyageur');
+    expect(
+      said('application.status_changed', { from: 'UNDER_REVIEW', to: 'REJECTED', reason: 'Flou.' }),
+    ).toEqual({
+      what: 'Statut passé de « En cours d’examen » à « Refusée »',
+      detail: 'Motif communiqué au voyageur : Flou.',
+    });
+    expect(
+      said('document.rejected', { kind: 'PHOTO', failed: ['background', 'sharpness'] }),
+    ).toEqual({
+      what: 'Photo téléversée, contrôles non passés',
+      detail: 'Échecs : Fond uni, Netteté',
+    });
+    expect(said('account.password-changed', { endedSessions: 3 }).detail).toBe(
+      '3 autres sessions déconnectées',
+    );
+  });
+
+  it('words each entry in Arabic, with its plural forms', async () => {
+    await act(() => activateLocale('ar'));
+    expect(said('application.created', { travelers: 2 }).detail).toBe('مسافران');
+    expect(said('application.created', { travelers: 5 }).detail).toBe('5 مسافرين');
+    expect(said('application.created', { travelers: 11 }).detail).toBe('11 مسافرًا');
+    expect(said('upload_link.created', { kind: 'PHOTO' }).what).toBe(
+      'تم إنشاء رابط رفع عبر الهاتف للصورة',
+    );
+    expect(said('application.submitted', { from: 'IN_PROGRESS', to: 'SUBMITTED' }).what).toBe(
+      'تم تغيير الحالة من «قيد الإعداد» إلى «مُقدَّم»',
+    );
   });
 });

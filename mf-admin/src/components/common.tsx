@@ -1,7 +1,8 @@
 import type { ApplicationStatus } from '@waypoint/contracts';
 import { Link, isApiError, loginRedirectPath, useLocation } from '@waypoint/platform';
-import { useStatusLabel } from '@waypoint/platform/i18n';
-import { Button } from '@waypoint/ui';
+import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
+import { Button, rich, useT } from '@waypoint/ui';
+import { adminMessages } from '../i18n/catalog';
 
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
   const statusLabel = useStatusLabel();
@@ -32,6 +33,9 @@ export function DateText({
   return <time dateTime={iso}>{text}</time>;
 }
 
+/** What a page loads: the dashboard, the applications, one application, the failed e-mails. */
+export type LoadTarget = 'dashboard' | 'applications' | 'application' | 'emails';
+
 /**
  * A load that failed: a short message and Retry. An ended session (admin sessions time out sooner) offers to
  * sign in again and come back here.
@@ -41,34 +45,38 @@ export function LoadError({
   error,
   onRetry,
 }: {
-  what: string;
+  what: LoadTarget;
   error: unknown;
   onRetry: () => void;
 }) {
+  const t = useT(adminMessages);
+  const apiText = useApiText();
   const location = useLocation();
   const status = isApiError(error) ? error.status : 0;
   if (status === 401) {
     const here = `${location.pathname}${location.search}${location.hash}`;
     return (
       <p className="wpd-load-failed" role="alert">
-        Your session has ended. <Link to={loginRedirectPath(here)}>Sign in again</Link> to see{' '}
-        {what}.
+        {rich(t(`load.sessionEnded.${what}`), {
+          link: (text) => <Link to={loginRedirectPath(here)}>{text}</Link>,
+        })}
       </p>
     );
   }
   if (status === 403) {
     return (
       <p className="wpd-load-failed" role="alert">
-        Your account is not allowed to see {what}.
+        {t(`load.forbidden.${what}`)}
       </p>
     );
   }
-  const detail = isApiError(error) && status >= 400 && status < 500 ? ` ${error.message}` : '';
+  const detail =
+    isApiError(error) && status >= 400 && status < 500 ? ` ${apiText(error.message)}` : '';
   return (
     <p className="wpd-load-failed" role="alert">
-      {`${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded.${detail}`}{' '}
+      {`${t(`load.failed.${what}`)}${detail}`}{' '}
       <Button variant="secondary" size="small" onClick={onRetry}>
-        Retry
+        {t('load.retry')}
       </Button>
     </p>
   );

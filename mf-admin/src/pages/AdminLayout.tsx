@@ -1,24 +1,26 @@
 import { useState } from 'react';
 import { NavLink, Outlet } from '@waypoint/platform';
-import { Button, Drawer } from '@waypoint/ui';
+import { Button, Drawer, useT } from '@waypoint/ui';
+import { adminMessages } from '../i18n/catalog';
 
 function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT(adminMessages);
   return (
     <ul className="wp-side-menu">
       <li>
         <NavLink className="wp-menu__item" to="/admin" end onClick={onNavigate}>
-          Dashboard
+          {t('menu.dashboard')}
         </NavLink>
       </li>
       <li>
         {/* Also current on an application's detail page. */}
         <NavLink className="wp-menu__item" to="/admin/applications" onClick={onNavigate}>
-          Applications
+          {t('menu.applications')}
         </NavLink>
       </li>
       <li>
         <NavLink className="wp-menu__item" to="/admin/emails" onClick={onNavigate}>
-          Failed e-mails
+          {t('menu.failedEmails')}
         </NavLink>
       </li>
     </ul>
@@ -29,21 +31,22 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
  * The admin area: a side menu (Dashboard, Applications, Failed e-mails), which becomes a drawer on small screens.
  */
 export function AdminLayout() {
+  const t = useT(adminMessages);
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="wp-container wp-container--wide wp-side-layout wpd-layout">
-      <aside className="wp-side-layout__aside wp-card" aria-label="Admin">
-        <nav aria-label="Admin">
+      <aside className="wp-side-layout__aside wp-card" aria-label={t('menu.label')}>
+        <nav aria-label={t('menu.label')}>
           <AdminMenu />
         </nav>
       </aside>
       <div className="wpd-content">
         <div className="wp-side-layout__mobile">
           <Button variant="secondary" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
-            Admin menu
+            {t('menu.open')}
           </Button>
-          <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Admin">
-            <nav aria-label="Admin">
+          <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title={t('menu.label')}>
+            <nav aria-label={t('menu.label')}>
               <AdminMenu onNavigate={() => setMenuOpen(false)} />
             </nav>
           </Drawer>

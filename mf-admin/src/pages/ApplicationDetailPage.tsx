@@ -1,19 +1,18 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import {
-  formatCents,
-  formatEuros,
-  type AdminApplicationDetail,
-  type AuditEntry,
-  type DocumentSummary,
-  type TravelerDetail,
+import type {
+  AdminApplicationDetail,
+  AuditEntry,
+  DocumentSummary,
+  TravelerDetail,
 } from '@waypoint/contracts';
 import { Link, useAppSelector, useLocation, useParams } from '@waypoint/platform';
-import { useGetCountriesQuery } from '@waypoint/platform/api';
-import { Spinner } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Spinner, countryName as nameOfCountry, rich, useLocale, useT } from '@waypoint/ui';
 import { Check, Flag, Icon, X } from '@waypoint/ui/icons';
 import { LoadError, StatusBadge } from '../components/common';
-import { formatDate, formatDateTime, fullName } from '../format';
-import { CHECK_LABEL, describeEntry } from '../history';
+import { formatAmount, formatDate, formatDateTime, fullName } from '../format';
+import { checkLabel, useDescribeEntry, type HistoryWords } from '../history';
+import { adminMessages } from '../i18n/catalog';
 import { selectListSearch, useGetAdminApplicationQuery } from '../state';
 import { DecisionPanel } from './DecisionPanel';
 
@@ -21,6 +20,7 @@ type CountryName = (code: string | null | undefined) => string;
 
 /** A fact list: a term and its value; an empty value reads 'Not given'. */
 function Facts({ items }: { items: [string, ReactNode][] }) {
+  const t = useT(adminMessages);
   return (
     <dl className="wpd-facts">
       {items.map(([term, value]) => (
@@ -28,7 +28,7 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
           <dt>{term}</dt>
           <dd>
             {value === null || value === undefined || value === '' ? (
-              <span className="wpd-muted">Not given</span>
+              <span className="wpd-muted">{t('detail.notGiven')}</span>
             ) : (
               value
             )}
@@ -39,76 +39,112 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-function yesNo(value: boolean | null | undefined): string {
+type Translate = HistoryWords['t'];
+
+function yesNo(value: boolean | null | undefined, t: Translate): string {
   if (value === null || value === undefined) return '';
-  return value ? 'Yes' : 'No';
+  return value ? t('detail.yes') : t('detail.no');
 }
 
-function money(cents: number, currency: string) {
-  return currency.toUpperCase() === 'EUR'
-    ? formatEuros(cents)
-    : `${formatCents(cents)} ${currency.toUpperCase()}`;
+const NOTIFICATIONS = ['whatsapp', 'sms', 'neither'] as const;
+
+function notification(value: string, t: Translate): string {
+  const known = NOTIFICATIONS.find((name) => name === value);
+  return known ? t(`detail.notification.${known}`) : value;
 }
 
-const NOTIFICATION: Record<string, string> = {
-  whatsapp: 'WhatsApp',
-  sms: 'SMS',
-  neither: 'Neither',
-};
+/** The payment provider's statuses of a payment (`payment_status` in the database). */
+const PAYMENT_STATUSES = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'succeeded',
+  'canceled',
+  'failed',
+] as const;
 
-const DOCUMENT_STATUS: Record<DocumentSummary['status'], string> = {
-  PENDING: 'Pending',
-  ACCEPTED: 'Accepted',
-  REJECTED: 'Did not pass the checks',
-  REPLACED: 'Replaced',
-};
+function paymentStatus(status: string, t: Translate): string {
+  const known = PAYMENT_STATUSES.find((name) => name === status);
+  return known ? t(`detail.paymentStatus.${known}`) : status;
+}
+
+const DOCUMENT_STATUSES: readonly DocumentSummary['status'][] = [
+  'PENDING',
+  'ACCEPTED',
+  'REJECTED',
+  'REPLACED',
+];
+
+function documentStatus(status: string, t: Translate): string {
+  const known = DOCUMENT_STATUSES.find((name) => name === status);
+  return known ? t(`doc.status.${known}`) : status;
+}
 
 function DocumentView({
-  title,
+  kind,
   document,
   travellerName,
 }: {
-  title: string;
+  kind: 'passportPage' | 'photo';
   document: DocumentSummary | null;
   travellerName: string;
 }) {
+  const t = useT(adminMessages);
+  const apiText = useApiText();
+  const locale = useLocale();
+  const uploaded = {
+    status: documentStatus(document?.status ?? '', t),
+    date: formatDateTime(document?.createdAt, locale),
+  };
   return (
     <div className="wpd-doc">
-      <h4>{title}</h4>
+      <h4>{t(`doc.title.${kind}`)}</h4>
       {!document ? (
-        <p className="wpd-muted">Not uploaded.</p>
+        <p className="wpd-muted">{t('doc.notUploaded')}</p>
       ) : (
         <>
           <p>
-            {DOCUMENT_STATUS[document.status] ?? document.status}, uploaded{' '}
-            <time dateTime={document.createdAt}>{formatDateTime(document.createdAt)}</time>
-            {document.width && document.height
-              ? ` (${document.width}×${document.height} pixels)`
-              : ''}
+            {rich(
+              document.width && document.height
+                ? t('doc.uploadedWithSize', {
+                    ...uploaded,
+                    width: document.width,
+                    height: document.height,
+                  })
+                : t('doc.uploaded', uploaded),
+              { time: (text) => <time dateTime={document.createdAt}>{text}</time> },
+            )}
           </p>
           {document.contentType.startsWith('image/') ? (
             <a href={document.url} target="_blank" rel="noreferrer" className="wpd-doc__preview">
               <img
                 src={document.url}
-                alt={`${title} of ${travellerName}`}
+                alt={t(`doc.alt.${kind}`, { name: travellerName })}
                 loading="lazy"
                 className="wpd-doc__image"
               />
               <span>
-                Open full size<span className="wp-visually-hidden"> (opens a new tab)</span>
+                {rich(t('doc.openFullSize'), {
+                  hidden: (text) => <span className="wp-visually-hidden">{text}</span>,
+                })}
               </span>
             </a>
           ) : (
             <p>
               <a href={document.url} target="_blank" rel="noreferrer">
-                Open the {title.toLowerCase()} (
-                {document.contentType === 'application/pdf' ? 'PDF' : 'file'})
-                <span className="wp-visually-hidden"> of {travellerName}, opens a new tab</span>
+                {rich(
+                  t(
+                    `doc.open.${kind}.${document.contentType === 'application/pdf' ? 'pdf' : 'file'}`,
+                    { name: travellerName },
+                  ),
+                  { hidden: (text) => <span className="wp-visually-hidden">{text}</span> },
+                )}
               </a>
             </p>
           )}
           {document.checks.length > 0 ? (
-            <ul className="wpd-checks" aria-label={`Checks of the ${title.toLowerCase()}`}>
+            <ul className="wpd-checks" aria-label={t(`doc.checks.${kind}`)}>
               {document.checks.map((check) => (
                 <li
                   key={check.id}
@@ -116,11 +152,13 @@ function DocumentView({
                 >
                   <Icon icon={check.passed ? Check : X} size={16} className="wpd-check__mark" />
                   <span className="wp-visually-hidden">
-                    {check.passed ? 'Passed: ' : 'Failed: '}
+                    {check.passed ? t('doc.check.passed') : t('doc.check.failed')}{' '}
                   </span>
-                  <span className="wpd-strong">{CHECK_LABEL[check.id] ?? check.id}</span>
+                  <span className="wpd-strong">{checkLabel(check.id, t)}</span>
                   {/* A check's message explains a failure (a PDF's note is informational). */}
-                  {!check.passed || check.id === 'format' ? <span> – {check.message}</span> : null}
+                  {!check.passed || check.id === 'format' ? (
+                    <span> – {apiText(check.message)}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -140,80 +178,80 @@ function Traveller({
   detail: AdminApplicationDetail;
   countryName: CountryName;
 }) {
-  const name = fullName(traveller.firstName, traveller.lastName) || 'Unnamed traveller';
+  const t = useT(adminMessages);
+  const locale = useLocale();
+  const name = fullName(traveller.firstName, traveller.lastName) || t('detail.unnamedTraveller');
   const passport = detail.passports.find((p) => p.travelerId === traveller.id);
   const headingId = `traveller-${traveller.id}`;
   const { personal, passportInfo, work, declaration } = traveller;
   return (
     <section className="wp-card wpd-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>
-        Traveller {traveller.position}: {name}
-      </h2>
-      <h3>Passport</h3>
+      <h2 id={headingId}>{t('detail.traveller', { position: traveller.position, name })}</h2>
+      <h3>{t('detail.passport')}</h3>
       {passport ? (
         <Facts
           items={[
-            ['Date of birth', formatDate(passport.dateOfBirth)],
-            ['Nationality', countryName(passport.nationality)],
+            [t('detail.dateOfBirth'), formatDate(passport.dateOfBirth, locale)],
+            [t('detail.nationality'), countryName(passport.nationality)],
             [
-              'Passport number',
+              t('detail.passportNumber'),
               passport.addLater ? (
-                'To be added later'
+                t('detail.addLater')
               ) : (
                 <span className="wpd-mono" dir="ltr">
                   {passport.number}
                 </span>
               ),
             ],
-            ['Expiration date', formatDate(passport.expirationDate)],
-            ['Another nationality', yesNo(passport.hasSecondNationality)],
-            ['Issuing country', countryName(passportInfo.issuingCountry)],
+            [t('detail.expirationDate'), formatDate(passport.expirationDate, locale)],
+            [t('detail.secondNationality'), yesNo(passport.hasSecondNationality, t)],
+            [t('detail.issuingCountry'), countryName(passportInfo.issuingCountry)],
           ]}
         />
       ) : (
-        <Facts items={[['Issuing country', countryName(passportInfo.issuingCountry)]]} />
+        <Facts items={[[t('detail.issuingCountry'), countryName(passportInfo.issuingCountry)]]} />
       )}
-      <h3>Personal information</h3>
+      <h3>{t('detail.personal')}</h3>
       <Facts
         items={[
-          ['Country of birth', countryName(personal.countryOfBirth)],
-          ['Resident country', countryName(personal.residentCountry)],
+          [t('detail.countryOfBirth'), countryName(personal.countryOfBirth)],
+          [t('detail.residentCountry'), countryName(personal.residentCountry)],
           [
-            'Gender',
-            personal.gender === 'female' ? 'Female' : personal.gender === 'male' ? 'Male' : '',
+            t('detail.gender'),
+            personal.gender === 'female'
+              ? t('detail.female')
+              : personal.gender === 'male'
+                ? t('detail.male')
+                : '',
           ],
-          ['Residence street address', personal.residenceAddress],
-          ['City/town', personal.cityTown],
+          [t('detail.address'), personal.residenceAddress],
+          [t('detail.city'), personal.cityTown],
         ]}
       />
-      <h3>Work</h3>
+      <h3>{t('detail.work')}</h3>
       <Facts
         items={[
-          ['Currently working', yesNo(work.currentlyWorking)],
-          ['Job title', work.jobTitle],
+          [t('detail.currentlyWorking'), yesNo(work.currentlyWorking, t)],
+          [t('detail.jobTitle'), work.jobTitle],
         ]}
       />
-      <h3>Declaration</h3>
+      <h3>{t('detail.declaration')}</h3>
       <Facts
         items={[
-          ['Convictions', yesNo(declaration.hasConvictions)],
+          [t('detail.convictions'), yesNo(declaration.hasConvictions, t)],
           ...(declaration.hasConvictions
-            ? ([['What they did', declaration.convictionDetails]] as [string, ReactNode][])
+            ? ([[t('detail.convictionDetails'), declaration.convictionDetails]] as [
+                string,
+                ReactNode,
+              ][])
             : []),
-          [
-            'Terrorist activities, war crimes or similar',
-            yesNo(declaration.hasTerroristActivities),
-          ],
+          [t('detail.terrorism'), yesNo(declaration.hasTerroristActivities, t)],
         ]}
       />
-      <h3>Documents</h3>
+      <h3>{t('detail.documents')}</h3>
       <div className="wpd-docs">
-        <DocumentView
-          title="Passport page"
-          document={traveller.passportPage}
-          travellerName={name}
-        />
-        <DocumentView title="Photo" document={traveller.photo} travellerName={name} />
+        <DocumentView kind="passportPage" document={traveller.passportPage} travellerName={name} />
+        <DocumentView kind="photo" document={traveller.photo} travellerName={name} />
       </div>
     </section>
   );
@@ -221,11 +259,14 @@ function Traveller({
 
 /** The application's history, oldest first, each entry a sentence: what happened, who did it and when. */
 function History({ entries }: { entries: AuditEntry[] }) {
+  const t = useT(adminMessages);
+  const locale = useLocale();
+  const describeEntry = useDescribeEntry();
   return (
     <section className="wp-card wpd-section" aria-labelledby="history-heading">
-      <h2 id="history-heading">History</h2>
+      <h2 id="history-heading">{t('history.heading')}</h2>
       {entries.length === 0 ? (
-        <p className="wpd-muted">Nothing recorded yet.</p>
+        <p className="wpd-muted">{t('history.empty')}</p>
       ) : (
         <ol className="wpd-history">
           {entries.map((entry) => {
@@ -233,10 +274,20 @@ function History({ entries }: { entries: AuditEntry[] }) {
             return (
               <li key={entry.id} className="wpd-history__entry">
                 <p className="wpd-history__line">
-                  <span className="wpd-history__what">{what}</span> by {entry.actor}
-                  {' · '}
-                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                  {entry.ip ? <span className="wpd-history__ip"> · IP {entry.ip}</span> : null}
+                  {rich(
+                    t('history.line', {
+                      what,
+                      actor: entry.actor,
+                      date: formatDateTime(entry.at, locale),
+                    }),
+                    {
+                      what: (text) => <span className="wpd-history__what">{text}</span>,
+                      time: (text) => <time dateTime={entry.at}>{text}</time>,
+                    },
+                  )}
+                  {entry.ip ? (
+                    <span className="wpd-history__ip"> · {t('history.ip', { ip: entry.ip })}</span>
+                  ) : null}
                 </p>
                 {detail ? <p className="wpd-history__detail">{detail}</p> : null}
               </li>
@@ -259,6 +310,8 @@ function Detail({
   onReload: () => Promise<unknown>;
   reloading: boolean;
 }) {
+  const t = useT(adminMessages);
+  const locale = useLocale();
   const { application, account, payment, createdAt, paidAt } = detail;
   const general = application.generalInfo;
   return (
@@ -266,94 +319,105 @@ function Detail({
       <DecisionPanel detail={detail} onReload={onReload} reloading={reloading} />
 
       <section className="wp-card wpd-section" aria-labelledby="order-heading">
-        <h2 id="order-heading">Order</h2>
+        <h2 id="order-heading">{t('detail.order')}</h2>
         <Facts
           items={[
-            ['Reference', `#${application.reference}`],
-            ['Status', <StatusBadge key="status" status={application.status} />],
-            ['Created', formatDateTime(createdAt)],
-            ['Paid', formatDateTime(paidAt)],
-            ['Submitted', formatDateTime(application.submittedAt)],
+            [t('detail.reference'), `#${application.reference}`],
+            [t('detail.status'), <StatusBadge key="status" status={application.status} />],
+            [t('detail.created'), formatDateTime(createdAt, locale)],
+            [t('detail.paid'), formatDateTime(paidAt, locale)],
+            [t('detail.submitted'), formatDateTime(application.submittedAt, locale)],
             [
-              'Country',
+              t('detail.country'),
               <span key="country">
-                <Flag code={application.country.id} /> {application.country.name}
+                <Flag code={application.country.id} />{' '}
+                {nameOfCountry(application.country.id, locale)}
               </span>,
             ],
-            ['Visa type', application.visaType.name],
+            [t('detail.visaType'), application.visaType.name],
             [
-              'Processing',
+              t('detail.processing'),
               application.processingName
-                ? `${application.processingName} (${application.processingHours} hours)`
+                ? t('detail.processingTime', {
+                    name: application.processingName,
+                    hours: application.processingHours,
+                  })
                 : '',
             ],
             [
-              'Arrival date',
-              application.arrivalDate ? formatDate(application.arrivalDate) : 'No dates planned',
+              t('detail.arrivalDate'),
+              application.arrivalDate
+                ? formatDate(application.arrivalDate, locale)
+                : t('detail.noDates'),
             ],
-            ['Total', formatEuros(application.totalCents)],
+            [t('detail.total'), formatAmount(application.totalCents, locale)],
           ]}
         />
       </section>
 
       <div className="wpd-two">
         <section className="wp-card wpd-section" aria-labelledby="account-heading">
-          <h2 id="account-heading">{account ? 'Account' : 'Guest'}</h2>
+          <h2 id="account-heading">{account ? t('detail.account') : t('detail.guest')}</h2>
           {account ? (
             <Facts
               items={[
-                ['Name', fullName(account.firstName, account.lastName)],
-                ['E-mail', account.email ? <bdi key="email">{account.email}</bdi> : ''],
+                [t('detail.name'), fullName(account.firstName, account.lastName)],
+                [t('detail.email'), account.email ? <bdi key="email">{account.email}</bdi> : ''],
               ]}
             />
           ) : (
             <Facts
               items={[
-                ['E-mail', application.email ? <bdi key="email">{application.email}</bdi> : ''],
+                [
+                  t('detail.email'),
+                  application.email ? <bdi key="email">{application.email}</bdi> : '',
+                ],
               ]}
             />
           )}
         </section>
 
         <section className="wp-card wpd-section" aria-labelledby="payment-heading">
-          <h2 id="payment-heading">Payment</h2>
+          <h2 id="payment-heading">{t('detail.payment')}</h2>
           {payment ? (
             <Facts
               items={[
-                ['Amount', <bdi key="amount">{money(payment.amountCents, payment.currency)}</bdi>],
-                ['Provider', payment.provider],
                 [
-                  'Provider reference',
+                  t('detail.amount'),
+                  <bdi key="amount">
+                    {formatAmount(payment.amountCents, locale, payment.currency)}
+                  </bdi>,
+                ],
+                [t('detail.provider'), payment.provider],
+                [
+                  t('detail.providerReference'),
                   <span key="ref" className="wpd-mono" dir="ltr">
                     {payment.reference}
                   </span>,
                 ],
-                ['Status', payment.status],
-                ['Paid at', formatDateTime(payment.succeededAt)],
+                [t('detail.status'), paymentStatus(payment.status, t)],
+                [t('detail.paidAt'), formatDateTime(payment.succeededAt, locale)],
               ]}
             />
           ) : (
-            <p className="wpd-muted">No payment recorded.</p>
+            <p className="wpd-muted">{t('detail.noPayment')}</p>
           )}
         </section>
       </div>
 
       <section className="wp-card wpd-section" aria-labelledby="general-heading">
-        <h2 id="general-heading">General information</h2>
+        <h2 id="general-heading">{t('detail.general')}</h2>
         <Facts
           items={[
             [
-              'Phone',
+              t('detail.phone'),
               general.phoneNumber ? (
                 <bdi key="phone" dir="ltr">{`${general.countryCode} ${general.phoneNumber}`}</bdi>
               ) : (
                 ''
               ),
             ],
-            [
-              'Notifications',
-              NOTIFICATION[general.notificationPreference] ?? general.notificationPreference,
-            ],
+            [t('detail.notifications'), notification(general.notificationPreference, t)],
           ]}
         />
       </section>
@@ -377,15 +441,13 @@ export function ApplicationDetailPage() {
   const { id = '' } = useParams();
   const location = useLocation();
   const listSearch = useAppSelector(selectListSearch);
+  const t = useT(adminMessages);
+  const locale = useLocale();
   const { currentData, error, isError, isFetching, refetch } = useGetAdminApplicationQuery(id, {
     refetchOnMountOrArgChange: true,
   });
-  const { data: countries } = useGetCountriesQuery();
-  const countryName: CountryName = (code) => {
-    if (!code) return '';
-    const country = countries?.find((c) => c.id === code);
-    return country ? `${country.name} (${code})` : code;
-  };
+  const countryName: CountryName = (code) =>
+    code ? t('detail.countryWithCode', { name: nameOfCountry(code, locale), code }) : '';
 
   // 'Change status' links here with #decision: the decision panel gets the focus once the page has loaded.
   const focusedDecision = useRef(false);
@@ -399,20 +461,20 @@ export function ApplicationDetailPage() {
   const reference = currentData?.application.reference;
   return (
     <>
-      <title>{`${reference ? `Application #${reference}` : 'Application'} – Waypoint admin`}</title>
+      <title>{reference ? t('detail.titleWithReference', { reference }) : t('detail.title')}</title>
       <p className="wpd-back">
         <Link to={`/admin/applications${listSearch ? `?${listSearch}` : ''}`}>
           <span aria-hidden="true" className="wp-directional">
             ←
           </span>{' '}
-          Back to applications
+          {t('detail.back')}
         </Link>
       </p>
-      <h1>{reference ? `Application #${reference}` : 'Application'}</h1>
+      <h1>{reference ? t('detail.heading', { reference }) : t('detail.headingNoReference')}</h1>
       {isError && !currentData ? (
-        <LoadError what="this application" error={error} onRetry={() => void refetch()} />
+        <LoadError what="application" error={error} onRetry={() => void refetch()} />
       ) : null}
-      {!currentData && isFetching ? <Spinner label="Loading the application…" showLabel /> : null}
+      {!currentData && isFetching ? <Spinner label={t('detail.loading')} showLabel /> : null}
       {currentData ? (
         <Detail
           detail={currentData}

@@ -1,17 +1,25 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   AdminText,
-  STATUS_LABEL,
-  formatEuros,
   pageWindow,
-  showingText,
   type AdminApplicationRow,
   type AdminSortColumn,
   type Pagination as PaginationData,
   type SortOrder,
 } from '@waypoint/contracts';
 import { API_BASE, Link, useAppDispatch, useSearchParams } from '@waypoint/platform';
-import { Button, Select, Spinner, TextField, buttonClassName, cx } from '@waypoint/ui';
+import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
+import {
+  Button,
+  Select,
+  Spinner,
+  TextField,
+  buttonClassName,
+  countryName,
+  cx,
+  useLocale,
+  useT,
+} from '@waypoint/ui';
 import { Flag, Icon, Inbox, SearchX } from '@waypoint/ui/icons';
 import { DateText, EyeIcon, LoadError, PencilIcon, StatusBadge } from '../components/common';
 import {
@@ -24,20 +32,21 @@ import {
   type AdminFilters,
   type FilterName,
 } from '../filters';
-import { applicantEmail, applicantName, formatDate } from '../format';
+import { applicantEmail, applicantName, formatAmount, formatDate } from '../format';
+import { adminMessages } from '../i18n/catalog';
 import { rememberListSearch, useGetAdminApplicationsQuery } from '../state';
 
 /** How long the search waits after the last key before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-const STATUS_OPTIONS = STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] }));
 
 function detailPath(row: Pick<AdminApplicationRow, 'id'>) {
   return `/admin/applications/${encodeURIComponent(row.id)}`;
 }
 
 function ApplicationRow({ row }: { row: AdminApplicationRow }) {
-  const name = applicantName(row) || (row.user ? 'No name given' : 'Guest');
+  const t = useT(adminMessages);
+  const locale = useLocale();
+  const name = applicantName(row) || (row.user ? t('list.noName') : t('list.guest'));
   const email = applicantEmail(row);
   // data-label: the column's name, shown beside each value when a phone shows the rows as cards.
   return (
@@ -47,11 +56,11 @@ function ApplicationRow({ row }: { row: AdminApplicationRow }) {
           <Flag code={row.country.id} height={18} className="wpd-flag" />
           <span>
             <span className="wpd-strong">#{row.reference}</span>
-            <span className="wpd-sub">{row.country.name}</span>
+            <span className="wpd-sub">{countryName(row.country.id, locale)}</span>
           </span>
         </span>
       </th>
-      <td data-label="Applicant">
+      <td data-label={t('column.applicant')}>
         <span className="wpd-value">
           <span className="wpd-strong wpd-wrap">{name}</span>
           {email ? (
@@ -61,21 +70,21 @@ function ApplicationRow({ row }: { row: AdminApplicationRow }) {
           ) : null}
         </span>
       </td>
-      <td data-label="Visa type">{row.visaType.name}</td>
-      <td data-label="Travellers" className="wpd-num">
+      <td data-label={t('column.visaType')}>{row.visaType.name}</td>
+      <td data-label={t('column.travellers')} className="wpd-num">
         {row.travelerCount}
       </td>
-      <td data-label="Amount" className="wpd-num">
-        {formatEuros(row.totalCents ?? 0)}
+      <td data-label={t('column.amount')} className="wpd-num">
+        {formatAmount(row.totalCents ?? 0, locale)}
       </td>
-      <td data-label="Status">
+      <td data-label={t('column.status')}>
         <StatusBadge status={row.status} />
       </td>
-      <td data-label="Submitted">
+      <td data-label={t('column.submitted')}>
         <DateText
           iso={row.submittedAt}
-          text={formatDate(row.submittedAt)}
-          missing="Not submitted"
+          text={formatDate(row.submittedAt, locale)}
+          missing={t('list.notSubmitted')}
         />
       </td>
       <td className="wpd-cell-actions">
@@ -83,16 +92,16 @@ function ApplicationRow({ row }: { row: AdminApplicationRow }) {
           <Link
             className="wp-icon-button wpd-icon"
             to={detailPath(row)}
-            aria-label={`View application #${row.reference}`}
-            title="View application"
+            aria-label={t('list.view', { reference: row.reference })}
+            title={t('list.viewTitle')}
           >
             <EyeIcon />
           </Link>
           <Link
             className="wp-icon-button wpd-icon"
             to={`${detailPath(row)}#decision`}
-            aria-label={`Change status of #${row.reference}`}
-            title="Change status"
+            aria-label={t('list.changeStatus', { reference: row.reference })}
+            title={t('list.changeStatusTitle')}
           >
             <PencilIcon />
           </Link>
@@ -107,33 +116,18 @@ export interface ListOrder {
   order: SortOrder;
 }
 
-/** The columns whose header sorts the list, and what the order reads like in words. */
-const SORT_LABEL: Record<AdminSortColumn, string> = {
-  created: 'date created',
-  submitted: 'Submitted',
-  amount: 'Amount',
-  travellers: 'Travellers',
-  status: 'Status',
-};
-
-/** What the order is, in words: the table's (hidden) description, read after its name. */
-function orderText({ sort, order }: ListOrder): string {
-  if (sort === 'created') return order === 'desc' ? 'newest first' : 'oldest first';
-  return `sorted by ${SORT_LABEL[sort]}, ${order === 'asc' ? 'ascending' : 'descending'}`;
-}
-
 /** The orders offered by the Sort by list (the same as the column headers, plus oldest first). */
-const SORT_OPTIONS: { value: string; label: string }[] = [
-  { value: 'created:desc', label: 'Newest first' },
-  { value: 'created:asc', label: 'Oldest first' },
-  { value: 'submitted:asc', label: 'Submitted, oldest first' },
-  { value: 'submitted:desc', label: 'Submitted, newest first' },
-  { value: 'status:asc', label: 'Status, in workflow order' },
-  { value: 'status:desc', label: 'Status, decided first' },
-  { value: 'amount:desc', label: 'Amount, highest first' },
-  { value: 'amount:asc', label: 'Amount, lowest first' },
-  { value: 'travellers:desc', label: 'Travellers, most first' },
-  { value: 'travellers:asc', label: 'Travellers, fewest first' },
+const SORT_OPTIONS: ListOrder[] = [
+  { sort: 'created', order: 'desc' },
+  { sort: 'created', order: 'asc' },
+  { sort: 'submitted', order: 'asc' },
+  { sort: 'submitted', order: 'desc' },
+  { sort: 'status', order: 'asc' },
+  { sort: 'status', order: 'desc' },
+  { sort: 'amount', order: 'desc' },
+  { sort: 'amount', order: 'asc' },
+  { sort: 'travellers', order: 'desc' },
+  { sort: 'travellers', order: 'asc' },
 ];
 
 function ArrowsIcon({ order }: { order: SortOrder | null }) {
@@ -200,6 +194,7 @@ function ApplicationsTable({
   order: ListOrder;
   onSort: (order: ListOrder) => void;
 }) {
+  const t = useT(adminMessages);
   const sortable = { current: order, onSort };
   return (
     <div
@@ -209,11 +204,11 @@ function ApplicationsTable({
       tabIndex={0}
     >
       <p id="applications-order" className="wp-visually-hidden">
-        {`Applications ${orderText(order)}.`}
+        {t(`list.order.${order.sort}.${order.order}`)}
       </p>
       <table className="wpd-table wpd-list wpd-stacked" aria-describedby="applications-order">
         <caption id="applications-caption" className="wp-visually-hidden">
-          Applications
+          {t('list.caption')}
         </caption>
         <colgroup>
           <col className="wpd-col-app" />
@@ -227,14 +222,24 @@ function ApplicationsTable({
         </colgroup>
         <thead>
           <tr>
-            <th scope="col">Application</th>
-            <th scope="col">Applicant</th>
-            <th scope="col">Visa type</th>
-            <SortHeader column="travellers" label="Travellers" className="wpd-num" {...sortable} />
-            <SortHeader column="amount" label="Amount" className="wpd-num" {...sortable} />
-            <SortHeader column="status" label="Status" {...sortable} />
-            <SortHeader column="submitted" label="Submitted" {...sortable} />
-            <th scope="col">Actions</th>
+            <th scope="col">{t('column.application')}</th>
+            <th scope="col">{t('column.applicant')}</th>
+            <th scope="col">{t('column.visaType')}</th>
+            <SortHeader
+              column="travellers"
+              label={t('column.travellers')}
+              className="wpd-num"
+              {...sortable}
+            />
+            <SortHeader
+              column="amount"
+              label={t('column.amount')}
+              className="wpd-num"
+              {...sortable}
+            />
+            <SortHeader column="status" label={t('column.status')} {...sortable} />
+            <SortHeader column="submitted" label={t('column.submitted')} {...sortable} />
+            <th scope="col">{t('column.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -282,24 +287,32 @@ function Pagination({
   onPage: (page: number) => void;
   loading: boolean;
 }) {
-  const { page, pages } = pagination;
+  const t = useT(adminMessages);
+  const { page, pages, limit, total } = pagination;
+  const from = total === 0 ? 0 : (page - 1) * limit + 1;
+  const to = total === 0 ? 0 : Math.min(page * limit, total);
   return (
     <div className="wpd-pagination">
       <p className="wpd-showing" role="status">
-        {loading ? 'Loading applications…' : showingText(pagination)}
+        {loading ? t('list.loading') : t('list.showing', { from, to, total })}
       </p>
       {pages > 0 ? (
-        <nav aria-label="Pagination">
+        <nav aria-label={t('list.pagination')}>
           <ul className="wpd-pages">
             <li>
-              <PageStep label="Previous" target={page - 1} enabled={page > 1} onPage={onPage} />
+              <PageStep
+                label={t('list.previous')}
+                target={page - 1}
+                enabled={page > 1}
+                onPage={onPage}
+              />
             </li>
             {pageWindow(Math.min(page, pages), pages).map((number) => (
               <li key={number}>
                 <button
                   type="button"
                   className={cx('wpd-page', number === page && 'wpd-page--current')}
-                  aria-label={`Page ${number}`}
+                  aria-label={t('list.page', { number })}
                   aria-current={number === page ? 'page' : undefined}
                   onClick={() => onPage(number)}
                 >
@@ -308,7 +321,12 @@ function Pagination({
               </li>
             ))}
             <li>
-              <PageStep label="Next" target={page + 1} enabled={page < pages} onPage={onPage} />
+              <PageStep
+                label={t('list.next')}
+                target={page + 1}
+                enabled={page < pages}
+                onPage={onPage}
+              />
             </li>
           </ul>
         </nav>
@@ -319,6 +337,9 @@ function Pagination({
 
 /** Admin applications list: filters in the URL, server-side pages of 20, export of the filtered list. */
 export function ApplicationsPage() {
+  const t = useT(adminMessages);
+  const apiText = useApiText();
+  const statusLabel = useStatusLabel();
   const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
@@ -386,27 +407,25 @@ export function ApplicationsPage() {
 
   return (
     <>
-      <title>Applications – Waypoint admin</title>
+      <title>{t('list.title')}</title>
       <div className="wpd-page-head">
-        <h1>Applications</h1>
+        <h1>{t('list.heading')}</h1>
         <a
           className={buttonClassName('secondary')}
           href={exportHref}
           download
           aria-describedby="export-hint"
         >
-          Export CSV
+          {t('list.export')}
         </a>
         <p id="export-hint" className="wp-visually-hidden">
-          {filtered
-            ? 'Downloads every application matching the filters.'
-            : 'Downloads every application.'}
+          {filtered ? t('list.exportHintFiltered') : t('list.exportHint')}
         </p>
       </div>
 
       <form
         role="search"
-        aria-label="Filter applications"
+        aria-label={t('filters.label')}
         className="wpd-filters"
         onSubmit={(event) => {
           event.preventDefault();
@@ -415,10 +434,10 @@ export function ApplicationsPage() {
       >
         <TextField
           id="filter-search"
-          label="Search"
+          label={t('filters.search')}
           type="search"
-          placeholder={AdminText.searchPlaceholder}
-          hint="E-mail, name or order reference"
+          placeholder={apiText(AdminText.searchPlaceholder)}
+          hint={t('filters.searchHint')}
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
           // Enter searches at once (the form has several fields, so it does not submit on Enter by itself).
@@ -433,15 +452,15 @@ export function ApplicationsPage() {
         />
         <Select
           id="filter-status"
-          label="Status"
-          placeholder="All"
-          options={STATUS_OPTIONS}
+          label={t('filters.status')}
+          placeholder={t('filters.all')}
+          options={STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
           value={filters.status}
           onChange={(status) => setFilters({ status: status as AdminFilters['status'] })}
         />
         <TextField
           id="filter-from"
-          label="From date"
+          label={t('filters.from')}
           type="date"
           value={filters.dateFrom}
           max={filters.dateTo || undefined}
@@ -449,7 +468,7 @@ export function ApplicationsPage() {
         />
         <TextField
           id="filter-to"
-          label="To date"
+          label={t('filters.to')}
           type="date"
           value={filters.dateTo}
           min={filters.dateFrom || undefined}
@@ -458,8 +477,11 @@ export function ApplicationsPage() {
         />
         <Select
           id="filter-sort"
-          label="Sort by"
-          options={SORT_OPTIONS}
+          label={t('filters.sort')}
+          options={SORT_OPTIONS.map(({ sort, order }) => ({
+            value: `${sort}:${order}`,
+            label: t(`sort.${sort}.${order}`),
+          }))}
           value={`${filters.sort}:${filters.order}`}
           onChange={(value) => {
             const [sort, order] = value.split(':') as [AdminSortColumn, SortOrder];
@@ -475,17 +497,17 @@ export function ApplicationsPage() {
                 setParams(new URLSearchParams());
               }}
             >
-              Clear filters
+              {t('filters.clear')}
             </Button>
           ) : null}
         </div>
       </form>
 
       {isError ? (
-        <LoadError what="the applications" error={error} onRetry={() => void refetch()} />
+        <LoadError what="applications" error={error} onRetry={() => void refetch()} />
       ) : null}
       {!outOfOrder && !isError && !data && isFetching ? (
-        <Spinner label="Loading applications…" showLabel />
+        <Spinner label={t('list.loading')} showLabel />
       ) : null}
       {data ? (
         <div aria-busy={isFetching || undefined}>
@@ -502,12 +524,12 @@ export function ApplicationsPage() {
               </span>
               <p className="wpd-strong">
                 {filtered
-                  ? 'No applications match these filters.'
+                  ? t('list.empty.filtered')
                   : filters.page > 1
-                    ? 'There are no applications on this page.'
-                    : 'There are no applications yet.'}
+                    ? t('list.empty.page')
+                    : t('list.empty.none')}
               </p>
-              {filtered ? <p>Try another search or fewer filters.</p> : null}
+              {filtered ? <p>{t('list.empty.filteredHint')}</p> : null}
             </div>
           )}
           <Pagination pagination={data.pagination} onPage={goToPage} loading={isFetching} />

@@ -39,7 +39,7 @@ describe('admin dashboard', () => {
     const paid = screen.getByRole('region', { name: 'Amount paid' });
     expect(paid).toHaveTextContent('Today€123.45');
     expect(paid).toHaveTextContent('Last 7 days€980.00');
-    expect(paid).toHaveTextContent('Last 30 days€12345.00');
+    expect(paid).toHaveTextContent('Last 30 days€12,345.00');
 
     const table = screen.getByRole('table', { name: 'Recent Applications' });
     expect(

@@ -1,17 +1,16 @@
-import {
-  STATUS_LABEL,
-  formatEuros,
-  type AdminApplicationRow,
-  type DashboardResponse,
-} from '@waypoint/contracts';
+import type { AdminApplicationRow, DashboardResponse } from '@waypoint/contracts';
 import { Link } from '@waypoint/platform';
-import { Button, Spinner, cx } from '@waypoint/ui';
+import { useStatusLabel } from '@waypoint/platform/i18n';
+import { Button, Spinner, cx, rich, useLocale, useT } from '@waypoint/ui';
 import { DateText, LoadError, StatusBadge } from '../components/common';
 import { STATUSES } from '../filters';
-import { applicantEmail, applicantName, formatDate, formatDateTime } from '../format';
+import { applicantEmail, applicantName, formatAmount, formatDate, formatDateTime } from '../format';
+import { adminMessages } from '../i18n/catalog';
 import { useGetAdminDashboardQuery } from '../state';
 
 function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
+  const t = useT(adminMessages);
+  const locale = useLocale();
   return (
     <div
       className="wpd-table-wrap wpd-stacked-wrap"
@@ -21,21 +20,21 @@ function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
     >
       <table className="wpd-table wpd-stacked">
         <caption id="recent-caption">
-          <h2 className="wpd-caption">Recent Applications</h2>
+          <h2 className="wpd-caption">{t('dashboard.recent')}</h2>
         </caption>
         <thead>
           <tr>
-            <th scope="col">Application</th>
-            <th scope="col">Applicant</th>
-            <th scope="col">Visa Type</th>
-            <th scope="col">Status</th>
-            <th scope="col">Submitted</th>
+            <th scope="col">{t('column.application')}</th>
+            <th scope="col">{t('column.applicant')}</th>
+            <th scope="col">{t('dashboard.column.visaType')}</th>
+            <th scope="col">{t('column.status')}</th>
+            <th scope="col">{t('column.submitted')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={5}>No applications yet.</td>
+              <td colSpan={5}>{t('dashboard.noApplications')}</td>
             </tr>
           ) : (
             rows.map((row) => (
@@ -46,20 +45,20 @@ function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
                   </Link>
                 </th>
                 {/* The applicant's name, or the guest's e-mail (spec: Admin dashboard). */}
-                <td data-label="Applicant">
+                <td data-label={t('column.applicant')}>
                   <span className="wpd-value wpd-wrap">
                     {applicantName(row) || applicantEmail(row)}
                   </span>
                 </td>
-                <td data-label="Visa type">{row.visaType.name}</td>
-                <td data-label="Status">
+                <td data-label={t('column.visaType')}>{row.visaType.name}</td>
+                <td data-label={t('column.status')}>
                   <StatusBadge status={row.status} />
                 </td>
-                <td data-label="Submitted">
+                <td data-label={t('column.submitted')}>
                   <DateText
                     iso={row.submittedAt}
-                    text={formatDate(row.submittedAt)}
-                    missing="Not submitted"
+                    text={formatDate(row.submittedAt, locale)}
+                    missing={t('list.notSubmitted')}
                   />
                 </td>
               </tr>
@@ -73,40 +72,42 @@ function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
 
 /** Marks a figure above zero in words as well as in colour; nothing at zero. */
 function Attention({ count }: { count: number }) {
+  const t = useT(adminMessages);
   if (count === 0) return null;
   return (
     <>
       {' '}
-      <span className="wp-badge wp-badge--warning wpd-attention">Needs attention</span>
+      <span className="wp-badge wp-badge--warning wpd-attention">
+        {t('dashboard.needsAttention')}
+      </span>
     </>
   );
 }
 
 /** What needs staff attention behind the scenes: payments not yet turned into orders, e-mails never sent. */
 function Operations({ operations }: { operations: DashboardResponse['operations'] }) {
+  const t = useT(adminMessages);
   const { paymentsAwaitingReconciliation: payments, failedEmails } = operations;
+  const strong = (text: string) => <strong>{text}</strong>;
   return (
     <section aria-labelledby="operations-heading">
-      <h2 id="operations-heading">Operations</h2>
+      <h2 id="operations-heading">{t('dashboard.operations')}</h2>
       <ul className="wpd-cards wpd-ops">
         <li className={cx('wp-card', 'wpd-stat', payments > 0 && 'wpd-stat--attention')}>
           <p className="wpd-ops__figure">
-            Payments awaiting reconciliation: <strong>{payments}</strong>
+            {rich(t('dashboard.paymentsAwaiting', { count: payments }), { strong })}
             <Attention count={payments} />
           </p>
-          <p className="wpd-stat__hint">
-            Card payments that succeeded but whose order is not completed yet. They are completed
-            automatically within minutes.
-          </p>
+          <p className="wpd-stat__hint">{t('dashboard.paymentsAwaitingHint')}</p>
         </li>
         <li className={cx('wp-card', 'wpd-stat', failedEmails > 0 && 'wpd-stat--attention')}>
           <p className="wpd-ops__figure">
             <Link to="/admin/emails">
-              Failed e-mails: <strong>{failedEmails}</strong>
+              {rich(t('dashboard.failedEmails', { count: failedEmails }), { strong })}
             </Link>
             <Attention count={failedEmails} />
           </p>
-          <p className="wpd-stat__hint">E-mails that could not be sent after every retry.</p>
+          <p className="wpd-stat__hint">{t('dashboard.failedEmailsHint')}</p>
         </li>
       </ul>
     </section>
@@ -117,41 +118,49 @@ function Operations({ operations }: { operations: DashboardResponse['operations'
  * Admin dashboard: what needs attention, counts by status, money paid, the 10 most recently updated applications.
  */
 export function DashboardPage() {
+  const t = useT(adminMessages);
+  const locale = useLocale();
+  const statusLabel = useStatusLabel();
   const { data, error, isError, isFetching, refetch } = useGetAdminDashboardQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
 
   return (
     <>
-      <title>Dashboard – Waypoint admin</title>
-      <h1>Dashboard</h1>
-      {isError ? (
-        <LoadError what="the dashboard" error={error} onRetry={() => void refetch()} />
-      ) : null}
-      {!data && isFetching ? <Spinner label="Loading the dashboard…" showLabel /> : null}
+      <title>{t('dashboard.title')}</title>
+      <h1>{t('dashboard.heading')}</h1>
+      {isError ? <LoadError what="dashboard" error={error} onRetry={() => void refetch()} /> : null}
+      {!data && isFetching ? <Spinner label={t('dashboard.loading')} showLabel /> : null}
       {data ? (
         <div aria-busy={isFetching || undefined}>
           <div className="wpd-updated">
             <p>
-              Last updated:{' '}
-              <time dateTime={data.lastUpdated}>{formatDateTime(data.lastUpdated)}</time>
+              {rich(
+                t('dashboard.lastUpdated', { date: formatDateTime(data.lastUpdated, locale) }),
+                {
+                  time: (text) => <time dateTime={data.lastUpdated}>{text}</time>,
+                },
+              )}
             </p>
             <Button variant="secondary" size="small" busy={isFetching} onClick={() => refetch()}>
-              Refresh
+              {t('dashboard.refresh')}
             </Button>
           </div>
 
           <Operations operations={data.operations} />
 
           <section aria-labelledby="counts-heading">
-            <h2 id="counts-heading">Applications by status</h2>
+            <h2 id="counts-heading">{t('dashboard.byStatus')}</h2>
             <ul className="wpd-cards">
               {STATUSES.map((status) => (
                 <li key={status} className="wp-card wpd-stat">
                   <Link className="wpd-stat__link" to={`/admin/applications?status=${status}`}>
-                    <span className="wpd-stat__label">{STATUS_LABEL[status]}</span>{' '}
+                    <span className="wpd-stat__label">{statusLabel(status)}</span>{' '}
                     <span className="wpd-stat__value">{data.counts[status] ?? 0}</span>
-                    <span className="wp-visually-hidden"> applications</span>
+                    <span className="wp-visually-hidden">
+                      {' '}
+                      {t('dashboard.countSuffix', { count: data.counts[status] ?? 0 })}
+                    </span>
                   </Link>
                 </li>
               ))}
@@ -159,19 +168,23 @@ export function DashboardPage() {
           </section>
 
           <section aria-labelledby="paid-heading">
-            <h2 id="paid-heading">Amount paid</h2>
+            <h2 id="paid-heading">{t('dashboard.amountPaid')}</h2>
             <dl className="wpd-cards">
               <div className="wp-card wpd-stat">
-                <dt className="wpd-stat__label">Today</dt>
-                <dd className="wpd-stat__value">{formatEuros(data.paid.todayCents)}</dd>
+                <dt className="wpd-stat__label">{t('dashboard.today')}</dt>
+                <dd className="wpd-stat__value">{formatAmount(data.paid.todayCents, locale)}</dd>
               </div>
               <div className="wp-card wpd-stat">
-                <dt className="wpd-stat__label">Last 7 days</dt>
-                <dd className="wpd-stat__value">{formatEuros(data.paid.last7DaysCents)}</dd>
+                <dt className="wpd-stat__label">{t('dashboard.last7Days')}</dt>
+                <dd className="wpd-stat__value">
+                  {formatAmount(data.paid.last7DaysCents, locale)}
+                </dd>
               </div>
               <div className="wp-card wpd-stat">
-                <dt className="wpd-stat__label">Last 30 days</dt>
-                <dd className="wpd-stat__value">{formatEuros(data.paid.last30DaysCents)}</dd>
+                <dt className="wpd-stat__label">{t('dashboard.last30Days')}</dt>
+                <dd className="wpd-stat__value">
+                  {formatAmount(data.paid.last30DaysCents, locale)}
+                </dd>
               </div>
             </dl>
           </section>

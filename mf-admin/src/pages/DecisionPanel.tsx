@@ -1,60 +1,61 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   AdminText,
-  STATUS_LABEL,
   type AdminApplicationDetail,
   type ApplicationStatus,
 } from '@waypoint/contracts';
 import { isApiError } from '@waypoint/platform';
-import { Button, ErrorBox, FieldChrome, Modal, cx, type ButtonVariant } from '@waypoint/ui';
+import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
+import {
+  Button,
+  ErrorBox,
+  FieldChrome,
+  Modal,
+  cx,
+  rich,
+  useT,
+  type ButtonVariant,
+} from '@waypoint/ui';
 import { StatusBadge } from '../components/common';
 import { fullName } from '../format';
+import { adminMessages } from '../i18n/catalog';
 import { useDecideApplicationMutation, type DecisionStatus } from '../state';
 
-const ACTIONS: { status: DecisionStatus; label: string; variant: ButtonVariant }[] = [
-  { status: 'UNDER_REVIEW', label: 'Start review', variant: 'primary' },
-  { status: 'APPROVED', label: 'Approve', variant: 'primary' },
-  { status: 'REJECTED', label: 'Reject', variant: 'danger' },
+const ACTIONS: { status: DecisionStatus; variant: ButtonVariant }[] = [
+  { status: 'UNDER_REVIEW', variant: 'primary' },
+  { status: 'APPROVED', variant: 'primary' },
+  { status: 'REJECTED', variant: 'danger' },
 ];
 
-const NO_DECISION: Partial<Record<ApplicationStatus, string>> = {
-  DRAFT: 'The traveller has not paid yet. It can be reviewed once it is submitted.',
-  IN_PROGRESS: 'The traveller is still completing it. It can be reviewed once it is submitted.',
-  APPROVED: 'This application has been approved. The decision is final.',
-  REJECTED: 'This application has been rejected. The decision is final.',
-};
+/** The statuses from which no decision can be taken, each with a sentence saying why. */
+const NO_DECISION = ['DRAFT', 'IN_PROGRESS', 'APPROVED', 'REJECTED'] as const;
+
+function noDecisionStatus(status: ApplicationStatus) {
+  return NO_DECISION.find((code) => code === status);
+}
 
 /** The decisions that are final: each is confirmed in a dialog first. */
-const CONFIRMED: Partial<
-  Record<DecisionStatus, { title: string; verb: string; action: string; variant: ButtonVariant }>
-> = {
-  APPROVED: {
-    title: 'Approve this application?',
-    verb: 'approving',
-    action: 'Approve application',
-    variant: 'primary',
-  },
-  REJECTED: {
-    title: 'Reject this application?',
-    verb: 'rejecting',
-    action: 'Reject application',
-    variant: 'danger',
-  },
+const CONFIRMED: Partial<Record<DecisionStatus, { variant: ButtonVariant }>> = {
+  APPROVED: { variant: 'primary' },
+  REJECTED: { variant: 'danger' },
 };
 
+type FinalDecision = 'APPROVED' | 'REJECTED';
+
 /** Who applied, as the dialog names them: the lead traveller, else the account holder, else the e-mail. */
-function applicantOf(detail: AdminApplicationDetail): string {
+function applicantOf(detail: AdminApplicationDetail): string | null {
   const lead = detail.application.travelers[0];
   return (
     fullName(lead?.firstName, lead?.lastName) ||
     fullName(detail.account?.firstName, detail.account?.lastName) ||
     detail.account?.email ||
     detail.application.email ||
-    'the traveller'
+    null
   );
 }
 
-type Failure = { message: string; stale: boolean };
+/** A decision the server refused: its own words (shown in the reader's language), or none (a generic sentence). */
+type Failure = { message: string | null; stale: boolean };
 type FocusTarget = 'result' | 'failure' | 'reason' | 'heading';
 
 export interface DecisionPanelProps {
@@ -69,13 +70,17 @@ export interface DecisionPanelProps {
  * the version the admin saw, so a change made meanwhile by someone else is refused rather than overwritten.
  */
 export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProps) {
+  const t = useT(adminMessages);
+  const apiText = useApiText();
+  const statusLabel = useStatusLabel();
   const { application, version, allowedTransitions } = detail;
   const [decide] = useDecideApplicationMutation();
   const [pending, setPending] = useState<DecisionStatus | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [result, setResult] = useState<string | null>(null);
+  /** The status just set, said once it is saved. */
+  const [result, setResult] = useState<DecisionStatus | null>(null);
   /** The final decision waiting for its confirmation. */
   const [confirming, setConfirming] = useState<DecisionStatus | null>(null);
 
@@ -99,6 +104,7 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
     element?.focus();
   });
 
+  const noDecision = noDecisionStatus(application.status);
   const actions = ACTIONS.filter((action) => allowedTransitions.includes(action.status));
   const canReject = actions.some((action) => action.status === 'REJECTED');
 
@@ -131,7 +137,7 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
     setPending(null);
     if ('data' in reply && reply.data) {
       setReason('');
-      setResult(`Application #${application.reference} is now ${STATUS_LABEL[status]}.`);
+      setResult(status);
       focusNext.current = 'result';
       return;
     }
@@ -146,7 +152,7 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
       setFailure({ message: api.message || AdminText.changedMeanwhile, stale: true });
     } else {
       setFailure({
-        message: api?.message || 'The decision could not be saved. Please try again.',
+        message: api?.message || null,
         stale: false,
       });
     }
@@ -163,37 +169,37 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
   return (
     <section className="wp-card wpd-decision" aria-labelledby="decision">
       <h2 id="decision" tabIndex={-1} ref={ownHeading}>
-        Decision
+        {t('decision.heading')}
       </h2>
       <p>
-        Current status: <StatusBadge status={application.status} />
+        {t('decision.currentStatus')} <StatusBadge status={application.status} />
       </p>
       {application.status === 'REJECTED' && application.decisionReason ? (
         <p>
-          <span className="wpd-strong">Reason given to the traveller:</span>{' '}
+          <span className="wpd-strong">{t('decision.reasonGiven')}</span>{' '}
           {application.decisionReason}
         </p>
       ) : null}
 
       {result ? (
         <p ref={resultRef} tabIndex={-1} role="status" className="wpd-result">
-          {result}
+          {t('decision.result', { reference: application.reference, status: statusLabel(result) })}
         </p>
       ) : null}
 
       {failure ? (
         <div ref={failureRef} tabIndex={-1} className="wpd-failure">
           <ErrorBox>
-            <p>{failure.message}</p>
+            <p>{failure.message ? apiText(failure.message) : t('decision.notSaved')}</p>
             {failure.stale ? (
               <Button
                 variant="secondary"
                 size="small"
                 busy={reloading}
-                busyLabel="Reloading…"
+                busyLabel={t('decision.reloading')}
                 onClick={() => void reload()}
               >
-                Reload
+                {t('decision.reload')}
               </Button>
             ) : null}
           </ErrorBox>
@@ -201,14 +207,14 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
       ) : null}
 
       {actions.length === 0 ? (
-        <p>{NO_DECISION[application.status] ?? 'No status change is possible now.'}</p>
+        <p>{noDecision ? t(`decision.none.${noDecision}`) : t('decision.none')}</p>
       ) : (
         <>
           {canReject ? (
             <FieldChrome
               id="decision-reason"
-              label="Reason for a rejection"
-              hint="Required to reject. The traveller will see this reason."
+              label={t('decision.reasonLabel')}
+              hint={t('decision.reasonHint')}
               error={reasonError}
             >
               <textarea
@@ -233,11 +239,11 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
                 key={action.status}
                 variant={action.variant}
                 busy={pending === action.status}
-                busyLabel="Saving…"
+                busyLabel={t('decision.saving')}
                 disabled={pending !== null && pending !== action.status}
                 onClick={() => choose(action.status)}
               >
-                {action.label}
+                {t(`decision.action.${action.status}`)}
               </Button>
             ))}
           </div>
@@ -245,7 +251,7 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
       )}
       <ConfirmDecision
         status={confirming}
-        applicant={applicantOf(detail)}
+        applicant={applicantOf(detail) ?? t('decision.theTraveller')}
         reference={application.reference}
         reason={reason.trim()}
         onCancel={() => setConfirming(null)}
@@ -277,28 +283,35 @@ function ConfirmDecision({
   onCancel: () => void;
   onConfirm: (status: DecisionStatus) => void;
 }) {
+  const t = useT(adminMessages);
   const text = status ? CONFIRMED[status] : undefined;
+  const final = text ? (status as FinalDecision) : null;
   return (
-    <Modal open={text !== undefined} onClose={onCancel} title={text?.title ?? ''}>
-      {status && text ? (
+    <Modal
+      open={text !== undefined}
+      onClose={onCancel}
+      title={final ? t(`confirm.title.${final}`) : ''}
+    >
+      {final && text ? (
         <div className="wpd-confirm">
           <p>
-            You are {text.verb} the application of <strong>{applicant}</strong> (order #{reference}
-            ). They will be told by e-mail.
+            {rich(t(`confirm.text.${final}`, { applicant, reference }), {
+              strong: (name) => <strong>{name}</strong>,
+            })}
           </p>
-          {status === 'REJECTED' ? (
+          {final === 'REJECTED' ? (
             <>
-              <p>The reason they will read:</p>
+              <p>{t('confirm.reasonIntro')}</p>
               <blockquote className="wpd-confirm__reason">{reason}</blockquote>
             </>
           ) : null}
-          <p>This decision is final: it cannot be changed afterwards.</p>
+          <p>{t('confirm.final')}</p>
           <div className="wp-actions wpd-confirm__actions">
-            <Button variant={text.variant} onClick={() => onConfirm(status)}>
-              {text.action}
+            <Button variant={text.variant} onClick={() => onConfirm(final)}>
+              {t(`confirm.action.${final}`)}
             </Button>
             <Button variant="secondary" onClick={onCancel}>
-              Cancel
+              {t('confirm.cancel')}
             </Button>
           </div>
         </div>

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FailedEmail } from '@waypoint/contracts';
+import type { FailedEmail, Locale } from '@waypoint/contracts';
 import { isApiError } from '@waypoint/platform';
-import { Button, ErrorBox, Spinner } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, ErrorBox, Spinner, useLocale, useT } from '@waypoint/ui';
 import { CircleCheck, Icon } from '@waypoint/ui/icons';
 import { DateText, LoadError } from '../components/common';
 import { formatDateTime } from '../format';
+import { adminMessages, type AdminMessage } from '../i18n/catalog';
 import { useGetFailedEmailsQuery, useRequeueEmailMutation, type RequeueInput } from '../state';
 
 function EmailRow({
@@ -16,30 +18,36 @@ function EmailRow({
   sending: boolean;
   onSend: (email: RequeueInput) => void;
 }) {
+  const t = useT(adminMessages);
+  const locale = useLocale();
   const whatId = `failed-email-${email.id}-what`;
   return (
     <tr>
       <th scope="row" className="wpd-recipient">
         <bdi>{email.to}</bdi>
       </th>
-      <td id={whatId} data-label="Message">
-        {email.description}
+      <td id={whatId} data-label={t('emails.column.message')}>
+        {templateName(email, t, locale)}
       </td>
-      <td className="wpd-num" data-label="Attempts">
+      <td className="wpd-num" data-label={t('emails.column.attempts')}>
         {email.attempts}
       </td>
-      <td data-label="Last error">
+      <td data-label={t('emails.column.lastError')}>
         {email.lastError ? (
           <span className="wpd-error-text wpd-mono">{email.lastError}</span>
         ) : (
           <>
             <span aria-hidden="true">—</span>
-            <span className="wp-visually-hidden">No error recorded</span>
+            <span className="wp-visually-hidden">{t('emails.noError')}</span>
           </>
         )}
       </td>
-      <td data-label="Created">
-        <DateText iso={email.createdAt} text={formatDateTime(email.createdAt)} missing="Unknown" />
+      <td data-label={t('emails.column.created')}>
+        <DateText
+          iso={email.createdAt}
+          text={formatDateTime(email.createdAt, locale)}
+          missing={t('emails.unknownDate')}
+        />
       </td>
       <td className="wpd-cell-actions">
         <span className="wpd-actions">
@@ -47,12 +55,12 @@ function EmailRow({
             variant="secondary"
             size="small"
             busy={sending}
-            busyLabel="Sending…"
-            aria-label={`Send again to ${email.to}`}
+            busyLabel={t('emails.sending')}
+            aria-label={t('emails.sendAgainTo', { to: email.to })}
             aria-describedby={whatId}
             onClick={() => onSend({ id: email.id, to: email.to })}
           >
-            Send again
+            {t('emails.sendAgain')}
           </Button>
         </span>
       </td>
@@ -60,21 +68,64 @@ function EmailRow({
   );
 }
 
-/** Why sending again did not work, in words: the server's own text for a refused request. */
-function failureText(email: RequeueInput, error: unknown): string {
-  const api = isApiError(error) ? error : undefined;
-  if (api?.status === 404) {
-    return `The e-mail to ${email.to} is no longer among the failed e-mails (it may already have been sent again). The list has been reloaded.`;
-  }
-  const detail =
-    api && api.status >= 400 && api.status < 500 && api.message ? api.message : 'Please try again.';
-  return `The e-mail to ${email.to} could not be sent again. ${detail}`;
+type Translate = (key: AdminMessage, values?: Record<string, string | number>) => string;
+
+const TEMPLATES = [
+  'sign-in-link',
+  'email-verification',
+  'password-reset',
+  'reauthentication-code',
+  'account-claimed',
+  'email-changed',
+  'payment-confirmation',
+  'status-change',
+] as const;
+
+/**
+ * What the e-mail is, in words: the server's own (English) words on an English page; in another language, by
+ * its template, or the server's words for a template this front end does not know.
+ */
+function templateName(
+  email: Pick<FailedEmail, 'template' | 'description'>,
+  t: Translate,
+  locale: Locale,
+): string {
+  const known = TEMPLATES.find((template) => template === email.template);
+  return known && locale !== 'en' ? t(`emails.template.${known}`) : email.description;
 }
 
-type Outcome = { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
+/** What happened when sending again: sent, gone from the list (404), refused with the server's reason, or failed. */
+type Outcome =
+  | { kind: 'sent' | 'gone' | 'failed'; to: string }
+  | { kind: 'refused'; to: string; reason: string };
+
+/** Why sending again did not work: the server's own text for a refused request. */
+function failureOf(email: RequeueInput, error: unknown): Outcome {
+  const api = isApiError(error) ? error : undefined;
+  if (api?.status === 404) return { kind: 'gone', to: email.to };
+  return api && api.status >= 400 && api.status < 500 && api.message
+    ? { kind: 'refused', to: email.to, reason: api.message }
+    : { kind: 'failed', to: email.to };
+}
+
+/** The outcome in words, in the page's language. */
+function outcomeText(outcome: Outcome, t: Translate, apiText: (text: string) => string): string {
+  switch (outcome.kind) {
+    case 'sent':
+      return t('emails.willBeSent', { to: outcome.to });
+    case 'gone':
+      return t('emails.gone', { to: outcome.to });
+    case 'refused':
+      return t('emails.notSentBecause', { to: outcome.to, reason: apiText(outcome.reason) });
+    default:
+      return t('emails.notSent', { to: outcome.to });
+  }
+}
 
 /** E-mails that failed every retry, newest first, each of which staff can send again. */
 export function FailedEmailsPage() {
+  const t = useT(adminMessages);
+  const apiText = useApiText();
   const { data, error, isError, isFetching, refetch } = useGetFailedEmailsQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
@@ -102,12 +153,9 @@ export function FailedEmailsPage() {
       return next;
     });
     if ('data' in reply && reply.data) {
-      setOutcome({ kind: 'sent', message: `The e-mail to ${email.to} will be sent again.` });
+      setOutcome({ kind: 'sent', to: email.to });
     } else {
-      setOutcome({
-        kind: 'failed',
-        message: failureText(email, 'error' in reply ? reply.error : undefined),
-      });
+      setOutcome(failureOf(email, 'error' in reply ? reply.error : undefined));
     }
     focusOutcome.current = true;
   };
@@ -116,45 +164,38 @@ export function FailedEmailsPage() {
 
   return (
     <>
-      <title>Failed e-mails – Waypoint admin</title>
-      <h1>Failed e-mails</h1>
-      <p>
-        E-mails that could not be sent after every retry, newest first. Once the cause is fixed,
-        send one again: it goes out within seconds.
-      </p>
+      <title>{t('emails.title')}</title>
+      <h1>{t('emails.heading')}</h1>
+      <p>{t('emails.intro')}</p>
 
       {outcome ? (
         <div ref={outcomeRef} tabIndex={-1} className="wpd-outcome">
           {outcome.kind === 'sent' ? (
             <p role="status" className="wpd-result">
-              {outcome.message}
+              {outcomeText(outcome, t, apiText)}
             </p>
           ) : (
             <ErrorBox>
-              <p>{outcome.message}</p>
+              <p>{outcomeText(outcome, t, apiText)}</p>
             </ErrorBox>
           )}
         </div>
       ) : null}
 
-      {isError ? (
-        <LoadError what="the failed e-mails" error={error} onRetry={() => void refetch()} />
-      ) : null}
-      {!data && !isError && isFetching ? (
-        <Spinner label="Loading failed e-mails…" showLabel />
-      ) : null}
+      {isError ? <LoadError what="emails" error={error} onRetry={() => void refetch()} /> : null}
+      {!data && !isError && isFetching ? <Spinner label={t('emails.loading')} showLabel /> : null}
       {data && !isError ? (
         <div aria-busy={isFetching || undefined}>
           <div className="wpd-updated">
             <p>
               {emails.length === 0
-                ? 'No failed e-mails.'
+                ? t('emails.none')
                 : data.total > emails.length
-                  ? `The ${emails.length} most recent of ${data.total} failed e-mails.`
-                  : `${data.total} failed ${data.total === 1 ? 'e-mail' : 'e-mails'}.`}
+                  ? t('emails.mostRecent', { shown: emails.length, total: data.total })
+                  : t('emails.count', { count: data.total })}
             </p>
             <Button variant="secondary" size="small" busy={isFetching} onClick={() => refetch()}>
-              Refresh
+              {t('emails.refresh')}
             </Button>
           </div>
           {emails.length === 0 ? (
@@ -162,7 +203,7 @@ export function FailedEmailsPage() {
               <span className="wpd-empty__icon">
                 <Icon icon={CircleCheck} size={28} />
               </span>
-              <p className="wpd-strong">No failed e-mails. Every e-mail has been sent.</p>
+              <p className="wpd-strong">{t('emails.empty')}</p>
             </div>
           ) : (
             <div
@@ -173,18 +214,18 @@ export function FailedEmailsPage() {
             >
               <table className="wpd-table wpd-stacked">
                 <caption id="failed-emails-caption" className="wp-visually-hidden">
-                  Failed e-mails
+                  {t('emails.caption')}
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">Recipient</th>
-                    <th scope="col">Message</th>
+                    <th scope="col">{t('emails.column.recipient')}</th>
+                    <th scope="col">{t('emails.column.message')}</th>
                     <th scope="col" className="wpd-num">
-                      Attempts
+                      {t('emails.column.attempts')}
                     </th>
-                    <th scope="col">Last error</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Action</th>
+                    <th scope="col">{t('emails.column.lastError')}</th>
+                    <th scope="col">{t('emails.column.created')}</th>
+                    <th scope="col">{t('emails.column.action')}</th>
                   </tr>
                 </thead>
                 <tbody>
