@@ -129,6 +129,7 @@ export function PassportInfoPage() {
                       id={`passport-${index}-number`}
                       label={t('passport.number')}
                       autoComplete="off"
+                      dir="ltr"
                       spellCheck={false}
                       value={passport.number}
                       required

@@ -142,6 +142,7 @@ export function PersonalInfoPage() {
                   id="traveler-0-email"
                   label={t('common.email')}
                   type="email"
+                  dir="ltr"
                   autoComplete="email"
                   hint={t('travelers.email.hint')}
                   value={traveler.email ?? ''}

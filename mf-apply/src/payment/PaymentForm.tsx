@@ -281,6 +281,7 @@ export function PaymentForm({
       label={label}
       autoComplete={autoComplete}
       type={key === 'email' ? 'email' : 'text'}
+      dir={key === 'email' ? 'ltr' : undefined}
       value={billing[key]}
       required
       error={errors[id]}
@@ -330,6 +331,7 @@ export function PaymentForm({
                 id="card-number"
                 label={t('payment.cardNumber')}
                 inputMode="numeric"
+                dir="ltr"
                 autoComplete="cc-number"
                 placeholder="1234 1234 1234 1234"
                 value={card.number}
@@ -344,6 +346,7 @@ export function PaymentForm({
                   id="card-expiry"
                   label={t('payment.expiry')}
                   inputMode="numeric"
+                  dir="ltr"
                   autoComplete="cc-exp"
                   placeholder={t('payment.expiry.placeholder')}
                   value={card.expiry}
@@ -358,6 +361,7 @@ export function PaymentForm({
                   id="card-cvc"
                   label={t('payment.cvc')}
                   inputMode="numeric"
+                  dir="ltr"
                   autoComplete="cc-csc"
                   placeholder="123"
                   value={card.cvc}
