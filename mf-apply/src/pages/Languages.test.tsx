@@ -46,7 +46,7 @@ describe('the wizard in French', () => {
     await renderApply('/application/trip-details');
     await findTitle('Détails du voyage');
     expect(document.title).toBe('Détails du voyage – Waypoint');
-    const visaType = await screen.findByRole('combobox', { name: 'Demande de' });
+    const visaType = await screen.findByRole('combobox', { name: 'Type de demande' });
     expect(within(visaType).getByRole('option', { name: 'ETA britannique' })).toBeInTheDocument();
     // A visa type the catalog does not name keeps the API's name.
     expect(
