@@ -223,3 +223,18 @@ describe('the wizard in Arabic', () => {
     expect(screen.getByRole('button', { name: /^ادفع / })).toHaveTextContent('51.90');
   });
 });
+
+describe('the wizard in German and Spanish', () => {
+  it.each([
+    ['de', 'Reisedaten', 'Antrag beginnen', 'Britische ETA', 'Mehrfache Einreise'],
+    ['es', 'Datos del viaje', 'Empezar la solicitud', 'ETA del Reino Unido', 'Entradas múltiples'],
+  ] as const)('shows trip details in %s', async (locale, title, button, visaType, entries) => {
+    await act(() => activateLocale(locale));
+    mockApi({});
+    await renderApply('/application/trip-details');
+    await findTitle(title);
+    expect(await screen.findByRole('option', { name: visaType })).toBeInTheDocument();
+    expect(screen.getByText(entries)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: button })).toBeInTheDocument();
+  });
+});
