@@ -85,6 +85,28 @@ describe('the wizard in French', () => {
     expect(screen.getByRole('button', { name: 'Enregistrer et continuer' })).toBeInTheDocument();
   });
 
+  it('offers the processing speeds with prices for the travellers in French', async () => {
+    mockApi({});
+    await renderApply('/application/processing-time', {
+      wizard: { currentStep: 4, travelers: [traveler1, traveler1] },
+    });
+    await findTitle('Délai de traitement');
+    const standard = await screen.findByRole('radio', { name: 'Standard' });
+    expect(
+      screen.getByRole('group', { name: /Dans quel délai en avez-vous besoin/ }),
+    ).toBeInTheDocument();
+    expect(standard).toHaveAccessibleDescription(
+      /^29,00\s€ par voyageur 58,00\s€ pour 2 voyageurs Vérifiée et transmise sous 72 heures Transmission au gouvernement britannique\s: .+ avant \d{2}:\d{2}$/,
+    );
+    // An option the catalog does not name keeps the API's words.
+    expect(screen.getByRole('radio', { name: 'Fast' })).toHaveAccessibleDescription(
+      /Checked and submitted within 24 hours/,
+    );
+    expect(screen.getByRole('region', { name: 'Récapitulatif' })).toHaveTextContent(
+      'Total pour 2 adultes',
+    );
+  });
+
   it('reviews the order and opens the payment form in French', async () => {
     mockApi({ 'POST /api/applications/create-payment-intent': ok(intent) });
     await renderApply('/application/checkout', { wizard: checkoutWizard });
