@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import {
-  formatEuros,
-  formatPounds,
   orderTotalCents,
   type PriceBreakdown,
   type ProcessingOption,
   type VisaType,
 } from '@waypoint/contracts';
-import { CostSummary } from '@waypoint/ui';
-import { formatDate } from '../wizard/order';
+import { CostSummary, useT } from '@waypoint/ui';
+import { applyMessages } from '../i18n/catalog';
+import { useFormatDate, useMoney } from '../wizard/text';
 
 /** The price of an order as the server states it (or as the chosen visa type and option give it). */
 export type OrderPrice = Omit<PriceBreakdown, 'currency'>;
@@ -32,12 +31,9 @@ export function priceOf(
   };
 }
 
-export const travelersLabel = (count: number) =>
-  `${count} ${count === 1 ? 'traveler' : 'travelers'}`;
-
 export interface OrderCostProps {
   price: OrderPrice;
-  /** Who the travellers are by age, e.g. '2 adults, 1 child' (libs/contracts travelerCountSummary). */
+  /** Who the travellers are by age, e.g. '2 adults, 1 child' (useTravelerSummary). */
   travelerSummary?: string;
   title?: string;
   footer?: ReactNode;
@@ -45,43 +41,54 @@ export interface OrderCostProps {
 }
 
 /** Government fee (in pounds and in euros at the stated rate), Waypoint service fee and total, separately. */
-export function OrderCost({
-  price,
-  travelerSummary,
-  title = 'Cost summary',
-  footer,
-  className,
-}: OrderCostProps) {
+export function OrderCost({ price, travelerSummary, title, footer, className }: OrderCostProps) {
+  const t = useT(applyMessages);
+  const money = useMoney();
+  const date = useFormatDate();
   const count = price.travelerCount;
   return (
     <CostSummary
-      title={title}
+      title={title ?? t('cost.title')}
       className={className}
       lines={[
         {
-          label: 'Government fee',
+          label: t('cost.governmentFee'),
           detail: (
             <>
-              {`${count} × ${formatPounds(price.governmentFeeGbpPence)} = ${count} × ${formatEuros(
-                price.governmentFeeCents,
-              )}`}
+              {t('cost.governmentFee.detail', {
+                count,
+                pounds: money.pounds(price.governmentFeeGbpPence),
+                euros: money.euros(price.governmentFeeCents),
+              })}
               <br />
-              {`at £1 = €${price.exchangeRate.rate} (rate of ${formatDate(price.exchangeRate.date)})`}
+              {t('cost.rate', {
+                pound: money.onePound(),
+                rate: money.rate(price.exchangeRate.rate),
+                date: date(price.exchangeRate.date),
+              })}
             </>
           ),
           amountCents: price.governmentTotalCents,
         },
         {
-          label: 'Waypoint service fee',
-          detail: `${count} × ${formatEuros(price.processingFeeCents)}`,
+          label: t('cost.serviceFee'),
+          detail: t('cost.serviceFee.detail', {
+            count,
+            amount: money.euros(price.processingFeeCents),
+          }),
           amountCents: price.serviceTotalCents,
         },
       ]}
-      totalLabel={`Total for ${travelerSummary ?? travelersLabel(count)}`}
+      totalLabel={t('cost.totalFor', {
+        travelers: travelerSummary ?? t('travelers.count', { count }),
+      })}
       totalCents={price.totalCents}
-      note={`${travelersLabel(count)} × (${formatEuros(price.governmentFeeCents)} + ${formatEuros(
-        price.processingFeeCents,
-      )}) = ${formatEuros(price.totalCents)}`}
+      note={t('cost.note', {
+        count,
+        governmentFee: money.euros(price.governmentFeeCents),
+        serviceFee: money.euros(price.processingFeeCents),
+        total: money.euros(price.totalCents),
+      })}
       footer={footer}
     />
   );

@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import {
-  expectedDelivery,
-  type Country,
-  type ProcessingOption,
-  type TravelerInput,
-  type VisaType,
-} from '@waypoint/contracts';
+import type { Country, ProcessingOption, TravelerInput, VisaType } from '@waypoint/contracts';
 import { Link } from '@waypoint/platform';
-import { formatDate, travelerName } from '../wizard/order';
+import { countryName, rich, useLocale, useT } from '@waypoint/ui';
 import { Flag } from '@waypoint/ui/icons';
+import { applyMessages } from '../i18n/catalog';
+import { travelerName } from '../wizard/order';
+import { useExpectedDelivery, useFormatDate, useReferenceText } from '../wizard/text';
 
 export interface ReviewCardProps {
   /** Prefix of the heading's id. */
@@ -24,6 +21,7 @@ export interface ReviewCardProps {
 
 /** One part of the order under review, with 'Edit' links named for screen readers ('Edit travelers'). */
 export function ReviewCard({ id, title, edits = [], children }: ReviewCardProps) {
+  const t = useT(applyMessages);
   return (
     <section className="wp-card wpw-review" aria-labelledby={`${id}-title`}>
       <div className="wpw-review__header">
@@ -34,8 +32,11 @@ export function ReviewCard({ id, title, edits = [], children }: ReviewCardProps)
           <div className="wpw-review__edits">
             {edits.map((edit) => (
               <Link key={edit.to} to={edit.to} className="wpw-review__edit">
-                Edit{' '}
-                <span className={edit.visible ? undefined : 'wp-visually-hidden'}>{edit.what}</span>
+                {rich(t('review.edit', { what: edit.what }), {
+                  what: (text) => (
+                    <span className={edit.visible ? undefined : 'wp-visually-hidden'}>{text}</span>
+                  ),
+                })}
               </Link>
             ))}
           </div>
@@ -55,14 +56,18 @@ export function TripFacts({
   visaType: VisaType | null;
   arrivalDate: string | null;
 }) {
+  const t = useT(applyMessages);
+  const locale = useLocale();
+  const date = useFormatDate();
+  const reference = useReferenceText();
   return (
     <dl className="wpw-order">
       <div>
-        <dt>Nationality</dt>
+        <dt>{t('common.nationality')}</dt>
         <dd>
           {country ? (
             <>
-              <Flag code={country.id} /> {country.name}
+              <Flag code={country.id} /> {countryName(country.id, locale)}
             </>
           ) : (
             '–'
@@ -70,12 +75,12 @@ export function TripFacts({
         </dd>
       </div>
       <div>
-        <dt>Visa type</dt>
-        <dd>{visaType?.name ?? '–'}</dd>
+        <dt>{t('common.visaType')}</dt>
+        <dd>{visaType ? reference.visaType(visaType).name : '–'}</dd>
       </div>
       <div>
-        <dt>Arrival date</dt>
-        <dd>{arrivalDate ? formatDate(arrivalDate) : 'No dates planned'}</dd>
+        <dt>{t('common.arrivalDate')}</dt>
+        <dd>{arrivalDate ? date(arrivalDate) : t('review.noDates')}</dd>
       </div>
     </dl>
   );
@@ -83,25 +88,30 @@ export function TripFacts({
 
 type ReviewedTraveler = Pick<TravelerInput, 'firstName' | 'lastName'> & Partial<TravelerInput>;
 
-function passportLine(passport: TravelerInput['passport']): string | null {
-  if (!passport) return null;
-  if (passport.addLater) return 'Passport details: to add after payment';
-  const number = passport.number.replace(/[\s-]/g, '');
-  if (!number) return null;
-  const expiry = passport.expirationDate ? `, expires ${formatDate(passport.expirationDate)}` : '';
-  return `Passport ending ${number.slice(-4)}${expiry}`;
-}
-
 export function TravelerFacts({ travelers }: { travelers: ReviewedTraveler[] }) {
+  const t = useT(applyMessages);
+  const date = useFormatDate();
+  const passportLine = (passport: TravelerInput['passport']): string | null => {
+    if (!passport) return null;
+    if (passport.addLater) return t('review.passportLater');
+    const number = passport.number.replace(/[\s-]/g, '');
+    if (!number) return null;
+    const digits = number.slice(-4);
+    return passport.expirationDate
+      ? t('review.passportEndingExpires', { digits, date: date(passport.expirationDate) })
+      : t('review.passportEnding', { digits });
+  };
   return (
     <ol className="wpw-travelers">
       {travelers.map((traveler, index) => {
         const passport = passportLine(traveler.passport);
         return (
           <li key={index}>
-            <strong>{travelerName(traveler) || `Traveler ${index + 1}`}</strong>
+            <strong>{travelerName(traveler) || t('travelers.title', { number: index + 1 })}</strong>
             {traveler.dateOfBirth ? (
-              <span className="wpw-muted">Date of birth: {formatDate(traveler.dateOfBirth)}</span>
+              <span className="wpw-muted">
+                {t('review.dateOfBirth', { date: date(traveler.dateOfBirth) })}
+              </span>
             ) : null}
             {traveler.email ? (
               <span className="wpw-muted">
@@ -117,19 +127,26 @@ export function TravelerFacts({ travelers }: { travelers: ReviewedTraveler[] }) 
 }
 
 export function ProcessingFacts({ option }: { option: ProcessingOption | null }) {
-  if (!option) return <p>No processing speed chosen yet.</p>;
+  const t = useT(applyMessages);
+  const reference = useReferenceText();
+  const expectedDelivery = useExpectedDelivery();
+  if (!option) return <p>{t('review.noSpeed')}</p>;
+  const strong = (text: string) => <strong>{text}</strong>;
   return (
     <>
       <p className="wpw-review__lead">
-        <strong>{option.name}</strong> – {option.description}
+        {rich(
+          t('review.speed', {
+            name: reference.optionName(option),
+            description: reference.optionDescription(option),
+          }),
+          { strong },
+        )}
       </p>
       <p className="wpw-delivery">
-        Expected delivery: <strong>{expectedDelivery(option.hours)}</strong>
+        {rich(t('review.delivery', { due: expectedDelivery(option.hours) }), { strong })}
       </p>
-      <p className="wpw-muted wpw-review__note">
-        By then we have checked your application and submitted it to the UK government, which makes
-        its decision in its own time.
-      </p>
+      <p className="wpw-muted wpw-review__note">{t('review.deliveryNote')}</p>
     </>
   );
 }

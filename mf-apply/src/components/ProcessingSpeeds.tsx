@@ -1,6 +1,8 @@
-import { expectedDelivery, formatEuros, type ProcessingOption } from '@waypoint/contracts';
-import { cx } from '@waypoint/ui';
-import { travelersLabel } from './OrderCost';
+import type { ProcessingOption } from '@waypoint/contracts';
+import { useApiText } from '@waypoint/platform/i18n';
+import { cx, rich, useT } from '@waypoint/ui';
+import { applyMessages } from '../i18n/catalog';
+import { useExpectedDelivery, useMoney, useReferenceText } from '../wizard/text';
 
 export interface ProcessingSpeedsProps {
   /** The id of the first radio, which the error summary links to. */
@@ -27,6 +29,11 @@ export function ProcessingSpeeds({
   error,
   now = new Date(),
 }: ProcessingSpeedsProps) {
+  const t = useT(applyMessages);
+  const apiText = useApiText();
+  const money = useMoney();
+  const reference = useReferenceText();
+  const expectedDelivery = useExpectedDelivery();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
@@ -35,19 +42,20 @@ export function ProcessingSpeeds({
       aria-describedby={error ? `${hintId} ${errorId}` : hintId}
     >
       <legend className="wp-label wpw-speeds__legend">
-        How fast do you need it?
+        {t('speeds.legend')}
         <span className="wp-required" aria-hidden="true">
           {' '}
           *
         </span>
       </legend>
       <p className="wp-hint" id={hintId}>
-        Prices are per traveler.
+        {t('speeds.hint')}
       </p>
       {error ? (
         <p className="wp-field-error" id={errorId}>
-          <span className="wp-visually-hidden">Error: </span>
-          {error}
+          {rich(t('speeds.error', { message: apiText(error) }), {
+            hidden: (text) => <span className="wp-visually-hidden">{text}</span>,
+          })}
         </p>
       ) : null}
       <div className="wpw-speeds__list">
@@ -73,24 +81,27 @@ export function ProcessingSpeeds({
               />
               <span className="wpw-speed__body">
                 <span className="wpw-speed__name" id={`${inputId}-name`}>
-                  {option.name}
+                  {reference.optionName(option)}
                 </span>
                 <span className="wpw-speed__detail" id={`${inputId}-detail`}>
-                  {option.description}
+                  {reference.optionDescription(option)}
                 </span>
                 <span className="wpw-speed__due" id={`${inputId}-due`}>
-                  Submitted to the UK government:{' '}
-                  <strong>{expectedDelivery(option.hours, now)}</strong>
+                  {rich(t('speeds.due', { due: expectedDelivery(option.hours, now) }), {
+                    strong: (text) => <strong>{text}</strong>,
+                  })}
                 </span>
               </span>
               <span className="wpw-speed__price" id={`${inputId}-price`}>
-                <span className="wpw-speed__amount">{formatEuros(option.priceCents)}</span>{' '}
-                <span className="wpw-speed__unit">per traveler</span>
+                <span className="wpw-speed__amount">{money.euros(option.priceCents)}</span>{' '}
+                <span className="wpw-speed__unit">{t('speeds.perTraveler')}</span>
                 {travelerCount > 1 ? ' ' : null}
                 {travelerCount > 1 ? (
                   <span className="wpw-speed__total">
-                    {formatEuros(option.priceCents * travelerCount)} for{' '}
-                    {travelersLabel(travelerCount)}
+                    {t('speeds.total', {
+                      amount: money.euros(option.priceCents * travelerCount),
+                      count: travelerCount,
+                    })}
                   </span>
                 ) : null}
               </span>
@@ -98,10 +109,7 @@ export function ProcessingSpeeds({
           );
         })}
       </div>
-      <p className="wp-hint wpw-speeds__note">
-        The processing speed is how fast Waypoint checks your application and submits it to the UK
-        government. We are not the government and cannot make its decision faster.
-      </p>
+      <p className="wp-hint wpw-speeds__note">{t('speeds.note')}</p>
     </fieldset>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  travelerCountSummary,
   type ConfirmPaymentResponse,
   type CreatePaymentIntentBody,
   type CreatePaymentIntentResponse,
@@ -17,7 +16,9 @@ import {
   useNavigate,
   useSearchParams,
 } from '@waypoint/platform';
-import { Button, ErrorBox, PageSpinner, Spinner } from '@waypoint/ui';
+import { Button, ErrorBox, PageSpinner, Spinner, useT } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { applyMessages } from '../i18n/catalog';
 import { OrderCost, priceOf } from '../components/OrderCost';
 import { ProcessingFacts, ReviewCard, TravelerFacts, TripFacts } from '../components/OrderReview';
 import { messageOf, PaymentForm } from '../payment/PaymentForm';
@@ -32,8 +33,7 @@ import {
 import { draftOf, travelerName, useOrderContext, useSaveDraft } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { SUCCESS_PATH, stepPath } from '../wizard/steps';
-
-const CHECKOUT_FAILED = 'Failed to submit application';
+import { useTravelerSummary } from '../wizard/text';
 
 /** A random key of 32 hex characters. */
 export function newIdempotencyKey(): string {
@@ -68,9 +68,13 @@ interface Failure {
   details: string[];
 }
 
-function failureOf(error: unknown): Failure {
-  const details = Object.values(fieldErrorsOf(error) ?? {});
-  return { message: messageOf(error, CHECKOUT_FAILED), details };
+/** What went wrong, in the reader's language: the server's words, else `fallback`. */
+function useFailureOf(fallback: string): (error: unknown) => Failure {
+  const apiText = useApiText();
+  return (error) => ({
+    message: apiText(messageOf(error, fallback)),
+    details: Object.values(fieldErrorsOf(error) ?? {}).map(apiText),
+  });
 }
 
 function NewCheckout() {
@@ -83,9 +87,12 @@ function NewCheckout() {
   const [createIntent, creating] = useCreatePaymentIntentMutation();
   const [order, setOrder] = useState<CreatePaymentIntentResponse | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const t = useT(applyMessages);
+  const failureOf = useFailureOf(t('checkout.failed'));
+  const travelerCountSummary = useTravelerSummary();
 
   if (countries.isLoading || visaTypes.isLoading || options.isLoading)
-    return <Spinner label="Loading your order…" showLabel />;
+    return <Spinner label={t('checkout.loading')} showLabel />;
 
   const travelers = apply.travelers;
   const arrivalDate = apply.hasPlannedDates && apply.arrivalDate ? apply.arrivalDate : null;
@@ -137,34 +144,42 @@ function NewCheckout() {
   return (
     <div className="wpw-checkout">
       <div className="wp-stack wpw-checkout__review">
-        <ReviewCard id="trip" title="Your trip" edits={[{ to: stepPath(1), what: 'trip details' }]}>
+        <ReviewCard
+          id="trip"
+          title={t('checkout.trip')}
+          edits={[{ to: stepPath(1), what: t('checkout.edit.trip') }]}
+        >
           <TripFacts country={country} visaType={visaType} arrivalDate={arrivalDate} />
         </ReviewCard>
         <ReviewCard
           id="travelers"
-          title="Travelers"
+          title={t('checkout.travelers')}
           edits={[
-            { to: stepPath(2), what: 'travelers' },
-            { to: stepPath(3), what: 'passports', visible: true },
+            { to: stepPath(2), what: t('checkout.edit.travelers') },
+            { to: stepPath(3), what: t('checkout.edit.passports'), visible: true },
           ]}
         >
           <TravelerFacts travelers={travelers} />
         </ReviewCard>
         <ReviewCard
           id="processing"
-          title="Processing speed"
-          edits={[{ to: stepPath(4), what: 'processing speed' }]}
+          title={t('checkout.processing')}
+          edits={[{ to: stepPath(4), what: t('checkout.edit.processing') }]}
         >
           <ProcessingFacts option={option} />
         </ReviewCard>
       </div>
       <div className="wp-stack wpw-checkout__aside">
         {order ? (
-          <OrderCost price={order.price} title="Price" travelerSummary={travelerSummary} />
+          <OrderCost
+            price={order.price}
+            title={t('checkout.price')}
+            travelerSummary={travelerSummary}
+          />
         ) : visaType ? (
           <OrderCost
             price={priceOf(visaType, option, travelers.length)}
-            title="Price"
+            title={t('checkout.price')}
             travelerSummary={travelerSummary}
           />
         ) : null}
@@ -185,10 +200,10 @@ function NewCheckout() {
             size="large"
             fullWidth
             busy={creating.isLoading}
-            busyLabel="Preparing your order…"
+            busyLabel={t('checkout.preparing')}
             onClick={() => void onProceed()}
           >
-            Proceed To Checkout
+            {t('checkout.proceed')}
           </Button>
         )}
       </div>
@@ -212,14 +227,17 @@ function NewCheckout() {
 function ResumeCheckout({ applicationId }: { applicationId: string }) {
   const onPaid = usePaid();
   const order = useGetCheckoutOrderQuery(applicationId, { refetchOnMountOrArgChange: true });
+  const t = useT(applyMessages);
+  const apiText = useApiText();
+  const title = t('step.checkout.title');
 
   let body;
-  if (order.isLoading) body = <Spinner label="Loading your order…" showLabel />;
+  if (order.isLoading) body = <Spinner label={t('checkout.loading')} showLabel />;
   else if (order.isError || !order.data)
     body = (
       <ErrorBox>
-        <p>{messageOf(order.error, 'Failed to load existing application')}</p>
-        <Link to="/orders">Back to My orders</Link>
+        <p>{apiText(messageOf(order.error, t('checkout.loadFailed')))}</p>
+        <Link to="/orders">{t('checkout.backToOrders')}</Link>
       </ErrorBox>
     );
   else {
@@ -227,26 +245,26 @@ function ResumeCheckout({ applicationId }: { applicationId: string }) {
     body = (
       <div className="wpw-checkout">
         <div className="wp-stack wpw-checkout__review">
-          <ReviewCard id="order" title={`Order #${data.reference}`}>
+          <ReviewCard id="order" title={t('common.order', { reference: data.reference })}>
             <dl className="wpw-order">
               <div>
-                <dt>Visa type</dt>
+                <dt>{t('common.visaType')}</dt>
                 <dd>{data.visaTypeName}</dd>
               </div>
               <div>
-                <dt>Email</dt>
+                <dt>{t('common.email')}</dt>
                 <dd>
                   <bdi>{data.email}</bdi>
                 </dd>
               </div>
             </dl>
           </ReviewCard>
-          <ReviewCard id="travelers" title="Travelers">
+          <ReviewCard id="travelers" title={t('checkout.travelers')}>
             <TravelerFacts travelers={data.travelers} />
           </ReviewCard>
         </div>
         <div className="wpw-checkout__aside">
-          <OrderCost price={data.price} title="Price" />
+          <OrderCost price={data.price} title={t('checkout.price')} />
         </div>
         <div className="wpw-checkout__payment">
           <PaymentForm
@@ -264,8 +282,8 @@ function ResumeCheckout({ applicationId }: { applicationId: string }) {
 
   return (
     <div className="wp-container wpw-page">
-      <title>Review your order – Waypoint</title>
-      <h1>Review your order</h1>
+      <title>{t('page.title', { title })}</title>
+      <h1>{title}</h1>
       {body}
     </div>
   );
@@ -273,6 +291,7 @@ function ResumeCheckout({ applicationId }: { applicationId: string }) {
 
 export function CheckoutPage() {
   const [params] = useSearchParams();
+  const t = useT(applyMessages);
   const applicationId = params.get('applicationId');
   if (applicationId) {
     return (
@@ -282,7 +301,7 @@ export function CheckoutPage() {
     );
   }
   return (
-    <WizardStepPage step={5} title="Review your order">
+    <WizardStepPage step={5} title={t('step.checkout.title')}>
       <NewCheckout />
     </WizardStepPage>
   );

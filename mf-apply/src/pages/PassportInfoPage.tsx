@@ -10,7 +10,9 @@ import {
   ErrorSummary,
   RadioGroup,
   TextField,
+  useT,
 } from '@waypoint/ui';
+import { applyMessages } from '../i18n/catalog';
 import { reachStep, selectTravelers, updatePassport } from '../state';
 import {
   draftOf,
@@ -36,11 +38,6 @@ function passportOf(traveler: TravelerInput, countryId: string | null): Passport
   );
 }
 
-const YES_NO = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-];
-
 export function PassportInfoPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -49,6 +46,11 @@ export function PassportInfoPage() {
   const travelers = useAppSelector(selectTravelers);
   const issues = useWizardIssues();
   const [closed, setClosed] = useState<Record<number, boolean>>({});
+  const t = useT(applyMessages);
+  const yesNo = [
+    { value: 'yes', label: t('passport.yes') },
+    { value: 'no', label: t('passport.no') },
+  ];
 
   const change = (index: number, passport: PassportInput, changes: Partial<PassportInput>) =>
     dispatch(updatePassport({ index, passport: { ...passport, ...changes } }));
@@ -86,7 +88,7 @@ export function PassportInfoPage() {
   const errorFor = (index: number, field: string) => issues.byField[`passport-${index}-${field}`];
 
   return (
-    <WizardStepPage step={3} title="Passport information">
+    <WizardStepPage step={3} title={t('step.passport-info.title')}>
       <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
       <form onSubmit={onSubmit} noValidate className="wpw-narrow">
         <div className="wp-stack">
@@ -96,14 +98,18 @@ export function PassportInfoPage() {
             return (
               <CollapsibleCard
                 key={index}
-                title={name ? `Traveler ${index + 1}: ${name}` : `Traveler ${index + 1}`}
+                title={
+                  name
+                    ? t('travelers.titleNamed', { number: index + 1, name })
+                    : t('travelers.title', { number: index + 1 })
+                }
                 headingLevel={2}
                 open={!closed[index]}
                 onOpenChange={(open) => setClosed((state) => ({ ...state, [index]: !open }))}
               >
                 <CountryPicker
                   id={`passport-${index}-nationality`}
-                  label="Nationality"
+                  label={t('common.nationality')}
                   countries={countryList}
                   loading={countries.isLoading}
                   value={passport.nationality || null}
@@ -113,7 +119,7 @@ export function PassportInfoPage() {
                 />
                 <Checkbox
                   id={`passport-${index}-addLater`}
-                  label="Add Passport details later"
+                  label={t('passport.addLater')}
                   checked={passport.addLater}
                   onChange={(checked) => change(index, passport, { addLater: checked })}
                 />
@@ -121,8 +127,9 @@ export function PassportInfoPage() {
                   <>
                     <TextField
                       id={`passport-${index}-number`}
-                      label="Passport number"
+                      label={t('passport.number')}
                       autoComplete="off"
+                      dir="ltr"
                       spellCheck={false}
                       value={passport.number}
                       required
@@ -131,7 +138,7 @@ export function PassportInfoPage() {
                     />
                     <DateInput
                       id={`passport-${index}-expirationDate`}
-                      label="Expiration date"
+                      label={t('passport.expirationDate')}
                       value={passport.expirationDate}
                       required
                       error={errorFor(index, 'expirationDate')}
@@ -140,8 +147,8 @@ export function PassportInfoPage() {
                     <RadioGroup
                       id={`passport-${index}-hasSecondNationality`}
                       name={`passport-${index}-second-nationality`}
-                      legend="Do you have another nationality?"
-                      options={YES_NO}
+                      legend={t('passport.secondNationality')}
+                      options={yesNo}
                       inline
                       required
                       value={
@@ -163,7 +170,7 @@ export function PassportInfoPage() {
           })}
           <div className="wp-actions">
             <Button type="submit" size="large">
-              Save &amp; Continue
+              {t('common.saveAndContinue')}
             </Button>
           </div>
         </div>

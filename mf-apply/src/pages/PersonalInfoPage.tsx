@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import {
-  MAX_TRAVELERS,
-  travelerCountSummary,
-  validateTravelers,
-  WizardText,
-} from '@waypoint/contracts';
+import { MAX_TRAVELERS, validateTravelers, WizardText } from '@waypoint/contracts';
 import { useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
-import { Button, CollapsibleCard, DateInput, ErrorSummary, Spinner, TextField } from '@waypoint/ui';
+import {
+  Button,
+  CollapsibleCard,
+  DateInput,
+  ErrorSummary,
+  Spinner,
+  TextField,
+  useT,
+} from '@waypoint/ui';
+import { applyMessages } from '../i18n/catalog';
 import { OrderCost, priceOf } from '../components/OrderCost';
 import { addTraveler, reachStep, removeTraveler, selectTravelers, updateTraveler } from '../state';
 import {
@@ -19,6 +23,7 @@ import {
 } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
+import { useTravelerSummary } from '../wizard/text';
 
 const YEARS = birthYears();
 
@@ -30,6 +35,8 @@ export function PersonalInfoPage() {
   const travelers = useAppSelector(selectTravelers);
   const issues = useWizardIssues();
   const [closed, setClosed] = useState<Record<number, boolean>>({});
+  const t = useT(applyMessages);
+  const travelerSummary = useTravelerSummary();
 
   const onAdd = () => {
     if (travelers.length >= MAX_TRAVELERS) {
@@ -73,14 +80,14 @@ export function PersonalInfoPage() {
   const errorFor = (index: number, field: string) => issues.byField[`traveler-${index}-${field}`];
 
   return (
-    <WizardStepPage step={2} title="Your information">
+    <WizardStepPage step={2} title={t('step.personal-info.title')}>
       <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
       <form className="wp-two-columns" onSubmit={onSubmit} noValidate>
         <div className="wp-stack">
           {travelers.map((traveler, index) => (
             <CollapsibleCard
               key={index}
-              title={`Traveler ${index + 1}`}
+              title={t('travelers.title', { number: index + 1 })}
               headingLevel={2}
               open={!closed[index]}
               onOpenChange={(open) => setClosed((state) => ({ ...state, [index]: !open }))}
@@ -90,16 +97,16 @@ export function PersonalInfoPage() {
                     variant="link"
                     size="small"
                     onClick={() => onRemove(index)}
-                    aria-label={`Remove this traveler (Traveler ${index + 1})`}
+                    aria-label={t('travelers.removeLabel', { number: index + 1 })}
                   >
-                    Remove this traveler
+                    {t('travelers.remove')}
                   </Button>
                 ) : null
               }
             >
               <TextField
                 id={`traveler-${index}-firstName`}
-                label="First and middle name"
+                label={t('travelers.firstName')}
                 autoComplete={index === 0 ? 'given-name' : 'off'}
                 value={traveler.firstName}
                 required
@@ -110,7 +117,7 @@ export function PersonalInfoPage() {
               />
               <TextField
                 id={`traveler-${index}-lastName`}
-                label="Last name"
+                label={t('travelers.lastName')}
                 autoComplete={index === 0 ? 'family-name' : 'off'}
                 value={traveler.lastName}
                 required
@@ -121,7 +128,7 @@ export function PersonalInfoPage() {
               />
               <DateInput
                 id={`traveler-${index}-dateOfBirth`}
-                label="Date of birth"
+                label={t('travelers.dateOfBirth')}
                 value={traveler.dateOfBirth}
                 years={YEARS}
                 required
@@ -133,10 +140,11 @@ export function PersonalInfoPage() {
               {index === 0 ? (
                 <TextField
                   id="traveler-0-email"
-                  label="Email"
+                  label={t('common.email')}
                   type="email"
+                  dir="ltr"
                   autoComplete="email"
-                  hint="We send your confirmation and updates to this address."
+                  hint={t('travelers.email.hint')}
                   value={traveler.email ?? ''}
                   required
                   error={errorFor(0, 'email')}
@@ -148,23 +156,23 @@ export function PersonalInfoPage() {
             </CollapsibleCard>
           ))}
           <Button id="add-traveler" variant="secondary" onClick={onAdd}>
-            Add Another Traveler
+            {t('travelers.add')}
           </Button>
         </div>
         <div className="wp-stack">
           {visaType && !options.isLoading ? (
             <OrderCost
               price={priceOf(visaType, option, travelers.length)}
-              travelerSummary={travelerCountSummary(
+              travelerSummary={travelerSummary(
                 travelers.map((traveler) => traveler.dateOfBirth),
                 apply.hasPlannedDates ? apply.arrivalDate : null,
               )}
             />
           ) : visaTypes.isLoading || options.isLoading ? (
-            <Spinner label="Loading prices…" showLabel />
+            <Spinner label={t('common.loadingPrices')} showLabel />
           ) : null}
           <Button type="submit" size="large" fullWidth>
-            Save &amp; Continue
+            {t('common.saveAndContinue')}
           </Button>
         </div>
       </form>

@@ -1,13 +1,16 @@
 import type { FormEvent } from 'react';
-import { travelerCountSummary, validateProcessing } from '@waypoint/contracts';
+import { validateProcessing } from '@waypoint/contracts';
 import { useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
-import { Button, ErrorBox, ErrorSummary, Spinner } from '@waypoint/ui';
+import { Button, ErrorBox, ErrorSummary, Spinner, useT } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { applyMessages } from '../i18n/catalog';
 import { OrderCost, priceOf } from '../components/OrderCost';
 import { ProcessingSpeeds } from '../components/ProcessingSpeeds';
 import { reachStep, selectProcessingOption, selectTravelers } from '../state';
 import { draftOf, useOrderContext, useSaveDraft, useWizardIssues } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
+import { useTravelerSummary } from '../wizard/text';
 
 export function ProcessingTimePage() {
   const dispatch = useAppDispatch();
@@ -16,6 +19,9 @@ export function ProcessingTimePage() {
   const { apply, countryId, visaType, visaTypes, options, optionList, option } = useOrderContext();
   const travelers = useAppSelector(selectTravelers);
   const issues = useWizardIssues();
+  const t = useT(applyMessages);
+  const apiText = useApiText();
+  const travelerSummary = useTravelerSummary();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,23 +40,23 @@ export function ProcessingTimePage() {
   const loadError = options.isError ? options.error : visaTypes.isError ? visaTypes.error : null;
 
   return (
-    <WizardStepPage step={4} title="Processing time">
+    <WizardStepPage step={4} title={t('step.processing-time.title')}>
       <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
       {loadError ? (
-        <ErrorBox title="The processing options could not be loaded.">
-          <p>{loadError.message}</p>
+        <ErrorBox title={t('processing.loadFailed')}>
+          <p>{apiText(loadError.message ?? '')}</p>
           <Button
             variant="secondary"
             size="small"
             onClick={() => void (options.isError ? options.refetch() : visaTypes.refetch())}
           >
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </ErrorBox>
       ) : null}
       <form className="wp-two-columns" onSubmit={onSubmit} noValidate>
         <div>
-          {loading ? <Spinner label="Loading processing options…" showLabel /> : null}
+          {loading ? <Spinner label={t('processing.loading')} showLabel /> : null}
           {optionList.length > 0 || !loading ? (
             <ProcessingSpeeds
               id="processing-option"
@@ -66,15 +72,15 @@ export function ProcessingTimePage() {
           {visaType && option ? (
             <OrderCost
               price={priceOf(visaType, option, travelers.length)}
-              title="Summary"
-              travelerSummary={travelerCountSummary(
+              title={t('processing.summary')}
+              travelerSummary={travelerSummary(
                 travelers.map((traveler) => traveler.dateOfBirth),
                 apply.hasPlannedDates ? apply.arrivalDate : null,
               )}
             />
           ) : null}
           <Button type="submit" size="large" fullWidth>
-            Save &amp; Continue
+            {t('common.saveAndContinue')}
           </Button>
         </div>
       </form>

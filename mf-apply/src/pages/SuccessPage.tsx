@@ -1,16 +1,20 @@
 import { useEffect } from 'react';
-import { STATUS_LABEL } from '@waypoint/contracts';
 import { Link, Navigate, useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
-import { Banner, Button } from '@waypoint/ui';
+import { useStatusLabel } from '@waypoint/platform/i18n';
+import { Banner, Button, rich, useT } from '@waypoint/ui';
+import { applyMessages } from '../i18n/catalog';
 import { resetApplication, selectConfirmation, startNewApplication } from '../state';
-import { formatDate } from '../wizard/order';
 import { stepPath } from '../wizard/steps';
+import { useFormatDate } from '../wizard/text';
 
 /** The confirmation of a paid order: its reference, status, date and what happens next. */
 export function SuccessPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const confirmation = useAppSelector(selectConfirmation);
+  const t = useT(applyMessages);
+  const statusLabel = useStatusLabel();
+  const formatDate = useFormatDate();
 
   // The order is placed: the wizard starts afresh (spec section 4); the confirmation stays for a reload.
   useEffect(() => {
@@ -28,57 +32,56 @@ export function SuccessPage() {
 
   return (
     <div className="wp-container wpw-page wpw-success">
-      <title>Application Submitted Successfully – Waypoint</title>
-      <h1>Application Submitted Successfully</h1>
-      <p className="wp-lead">Thank you. Your payment has been received and your order is placed.</p>
+      <title>{t('page.title', { title: t('success.title') })}</title>
+      <h1>{t('success.title')}</h1>
+      <p className="wp-lead">{t('success.lead')}</p>
       <section className="wp-card" aria-labelledby="success-order">
-        <h2 id="success-order">Order #{application.reference}</h2>
+        <h2 id="success-order">{t('common.order', { reference: application.reference })}</h2>
         <dl className="wpw-order">
           <div>
-            <dt>Status</dt>
+            <dt>{t('success.status')}</dt>
             <dd>
-              <span className="wp-badge">{STATUS_LABEL[application.status]}</span> Payment received
+              <span className="wp-badge">{statusLabel(application.status)}</span>{' '}
+              {t('success.paymentReceived')}
             </dd>
           </div>
           <div>
-            <dt>Date</dt>
+            <dt>{t('success.date')}</dt>
             <dd>{formatDate(application.paidAt ?? application.createdAt)}</dd>
           </div>
           <div>
-            <dt>Visa type</dt>
+            <dt>{t('common.visaType')}</dt>
             <dd>{application.visaTypeName}</dd>
           </div>
           <div>
-            <dt>Processing</dt>
+            <dt>{t('success.processing')}</dt>
             <dd>{application.processingName}</dd>
           </div>
         </dl>
       </section>
       {signInLinkSent ? (
-        <Banner title="Check your inbox to sign in">
-          This e-mail address already has a Waypoint account, so we have e-mailed you a sign-in
-          link. Use it to follow your order.
-        </Banner>
+        <Banner title={t('success.signIn.title')}>{t('success.signIn.text')}</Banner>
       ) : null}
       <section className="wp-card" aria-labelledby="success-next">
-        <h2 id="success-next">What happens next</h2>
+        <h2 id="success-next">{t('success.next.heading')}</h2>
         <ol className="wpw-next">
-          <li>We have sent you a confirmation e-mail with your order details.</li>
+          <li>{t('success.next.confirmation')}</li>
+          <li>{t('success.next.check', { hours: application.processingHours })}</li>
+          <li>{t('success.next.decision')}</li>
           <li>
-            We check your application and submit it within {application.processingHours} hours.
-          </li>
-          <li>The decision on your application is sent to you by e-mail.</li>
-          <li>
-            Your next step: upload your passport page and your photo.{' '}
-            <Link to={`/application/${encodeURIComponent(application.id)}/general-info`}>
-              Continue with your documents
-            </Link>
+            {rich(t('success.next.documents'), {
+              link: (text) => (
+                <Link to={`/application/${encodeURIComponent(application.id)}/general-info`}>
+                  {text}
+                </Link>
+              ),
+            })}
           </li>
         </ol>
       </section>
       <div className="wp-actions">
         <Button variant="secondary" onClick={onNew}>
-          Submit New Application
+          {t('success.new')}
         </Button>
       </div>
     </div>

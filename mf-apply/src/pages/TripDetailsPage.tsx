@@ -1,11 +1,5 @@
 import type { FormEvent } from 'react';
-import {
-  formatEuros,
-  formatPounds,
-  validateTrip,
-  WizardText,
-  type VisaType,
-} from '@waypoint/contracts';
+import { validateTrip, WizardText, type VisaType } from '@waypoint/contracts';
 import {
   selectCountry,
   selectVisaType,
@@ -22,7 +16,10 @@ import {
   ErrorSummary,
   Select,
   Switch,
+  useT,
 } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { applyMessages } from '../i18n/catalog';
 import {
   reachStep,
   selectArrivalDate,
@@ -33,44 +30,49 @@ import {
 import { useOrderContext, useWizardIssues } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
+import { useMoney, useReferenceText } from '../wizard/text';
 
 /** The facts of the chosen visa type; with `null`, the same card holding their place while they load. */
 function VisaInformation({ visaType }: { visaType: VisaType | null }) {
-  const loading = <span className="wp-placeholder-text">Loading…</span>;
+  const t = useT(applyMessages);
+  const money = useMoney();
+  const reference = useReferenceText();
+  const facts = visaType ? reference.visaType(visaType) : null;
+  const loading = <span className="wp-placeholder-text">{t('common.loading')}</span>;
   return (
     <section
       className="wp-card"
       aria-labelledby="visa-info-title"
       aria-busy={visaType ? undefined : true}
     >
-      <h2 id="visa-info-title">Visa Information</h2>
+      <h2 id="visa-info-title">{t('trip.visaInfo.heading')}</h2>
       <p>
-        <span className="wp-badge wp-badge--warning">{visaType ? visaType.badge : 'Loading…'}</span>
+        <span className="wp-badge wp-badge--warning">
+          {facts ? facts.badge : t('common.loading')}
+        </span>
       </p>
       <dl className="wp-facts">
         <div>
-          <dt>Validity period</dt>
-          <dd>{visaType ? visaType.validityPeriod : loading}</dd>
+          <dt>{t('trip.visaInfo.validity')}</dt>
+          <dd>{facts ? facts.validityPeriod : loading}</dd>
         </div>
         <div>
-          <dt>Number of entries</dt>
-          <dd>{visaType ? visaType.entryType : loading}</dd>
+          <dt>{t('trip.visaInfo.entries')}</dt>
+          <dd>{facts ? facts.entryType : loading}</dd>
         </div>
         <div>
-          <dt>Max stay</dt>
-          <dd>{visaType ? visaType.maxStayDuration : loading}</dd>
+          <dt>{t('trip.visaInfo.maxStay')}</dt>
+          <dd>{facts ? facts.maxStayDuration : loading}</dd>
         </div>
         <div>
-          <dt>Government fee per traveler</dt>
+          <dt>{t('trip.visaInfo.governmentFee')}</dt>
           <dd>
-            {visaType ? (
-              <>
-                {formatPounds(visaType.governmentFeeGbpPence)} (
-                {formatEuros(visaType.governmentFeeCents)})
-              </>
-            ) : (
-              loading
-            )}
+            {visaType
+              ? t('trip.visaInfo.feeAmounts', {
+                  pounds: money.pounds(visaType.governmentFeeGbpPence),
+                  euros: money.euros(visaType.governmentFeeCents),
+                })
+              : loading}
           </dd>
         </div>
       </dl>
@@ -85,6 +87,9 @@ export function TripDetailsPage() {
   const hasPlannedDates = useAppSelector(selectHasPlannedDates);
   const arrivalDate = useAppSelector(selectArrivalDate);
   const issues = useWizardIssues();
+  const t = useT(applyMessages);
+  const apiText = useApiText();
+  const reference = useReferenceText();
 
   const types = visaTypes.data?.visaTypes ?? [];
   // A nationality that needs nothing to visit (GB, IE) sees why and cannot start.
@@ -110,13 +115,17 @@ export function TripDetailsPage() {
   };
 
   return (
-    <WizardStepPage step={1} title="Trip details">
+    <WizardStepPage step={1} title={t('step.trip-details.title')}>
       <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
       {countries.isError ? (
-        <ErrorBox title="The list of countries could not be loaded.">
-          <p>{countries.error && 'message' in countries.error ? countries.error.message : null}</p>
+        <ErrorBox title={t('trip.countriesFailed')}>
+          <p>
+            {countries.error && 'message' in countries.error
+              ? apiText(countries.error.message ?? '')
+              : null}
+          </p>
           <Button variant="secondary" size="small" onClick={() => void countries.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </ErrorBox>
       ) : null}
@@ -124,8 +133,8 @@ export function TripDetailsPage() {
         <div>
           <CountryPicker
             id="trip-country"
-            label="Where are you from?"
-            hint="The nationality on your passport"
+            label={t('trip.country.label')}
+            hint={t('trip.country.hint')}
             countries={countryList}
             value={countryId}
             loading={countries.isLoading}
@@ -135,7 +144,9 @@ export function TripDetailsPage() {
           />
           {visaTypes.isError ? (
             <ErrorBox>
-              {visaTypes.error && 'message' in visaTypes.error ? visaTypes.error.message : null}
+              {visaTypes.error && 'message' in visaTypes.error
+                ? apiText(visaTypes.error.message ?? '')
+                : null}
             </ErrorBox>
           ) : null}
           {nothingNeeded ? (
@@ -146,8 +157,11 @@ export function TripDetailsPage() {
           {types.length > 0 ? (
             <Select
               id="trip-visa-type"
-              label="Apply for"
-              options={types.map((type) => ({ value: type.id, label: type.name }))}
+              label={t('trip.visaType.label')}
+              options={types.map((type) => ({
+                value: type.id,
+                label: reference.visaType(type).name,
+              }))}
               value={visaType?.id ?? ''}
               required
               error={issues.byField['trip-visa-type']}
@@ -157,9 +171,9 @@ export function TripDetailsPage() {
             // Holds the place of the list while it loads, so nothing below it moves when it arrives.
             <Select
               id="trip-visa-type"
-              label="Apply for"
+              label={t('trip.visaType.label')}
               options={[]}
-              placeholder="Loading visa types…"
+              placeholder={t('trip.visaType.loading')}
               value=""
               disabled
               aria-busy="true"
@@ -170,13 +184,13 @@ export function TripDetailsPage() {
             <>
               <Switch
                 id="trip-has-dates"
-                label="Do you have any travel dates planned?"
+                label={t('trip.hasDates.label')}
                 checked={hasPlannedDates}
                 onChange={(checked) => dispatch(setHasPlannedDates(checked))}
               />
               <DateInput
                 id="trip-arrival-date"
-                label="Arrival date"
+                label={t('common.arrivalDate')}
                 value={arrivalDate}
                 disabled={!hasPlannedDates}
                 required={hasPlannedDates}
@@ -194,7 +208,7 @@ export function TripDetailsPage() {
           ) : null}
           {nothingNeeded ? null : (
             <Button type="submit" size="large" fullWidth>
-              Start Applying
+              {t('trip.submit')}
             </Button>
           )}
         </div>

@@ -3,6 +3,9 @@
  * small marks are not worth a request each.
  */
 
+import { useT } from '@waypoint/ui';
+import { applyMessages } from '../i18n/catalog';
+
 export type CardBrand = 'visa' | 'mastercard' | 'amex';
 
 const BRAND_NAME: Record<CardBrand, string> = {
@@ -85,8 +88,9 @@ function BrandMark({ brand }: { brand: CardBrand }) {
 /** The accepted brands; once the number shows its brand, the others fade. */
 export function CardBrands({ number = '' }: { number?: string }) {
   const current = cardBrandOf(number);
+  const t = useT(applyMessages);
   return (
-    <ul className="wpw-brands" aria-label="Cards we accept">
+    <ul className="wpw-brands" aria-label={t('payment.brands')}>
       {BRANDS.map((brand) => (
         <li
           key={brand}
@@ -105,6 +109,7 @@ export function CardBrands({ number = '' }: { number?: string }) {
 
 /** Where the money goes and what is kept, with the refund terms, under the Pay button. */
 export function PaymentAssurance() {
+  const t = useT(applyMessages);
   return (
     <div className="wpw-assurance">
       <p className="wpw-assurance__note">
@@ -124,14 +129,11 @@ export function PaymentAssurance() {
           />
           <rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor" />
         </svg>
-        <span>
-          Payments are encrypted and processed by our payment provider; we never store your card
-          number.
-        </span>
+        <span>{t('payment.assurance')}</span>
       </p>
       <p className="wpw-assurance__links">
         <a href="/terms#refunds" target="_blank" rel="noopener">
-          Refund policy (opens in new tab)
+          {t('payment.refunds')}
         </a>
       </p>
     </div>

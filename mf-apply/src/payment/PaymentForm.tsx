@@ -10,14 +10,27 @@ import {
 } from 'react';
 import {
   BillingDetails,
-  formatEuros,
   PaymentText,
   type ConfirmPaymentResponse,
   type SandboxIntentResponse,
   type SandboxPaymentMethod,
 } from '@waypoint/contracts';
 import { fieldErrorsFromIssues, fieldPath, isApiError, useFormErrors } from '@waypoint/platform';
-import { Button, ErrorBox, ErrorSummary, Modal, Spinner, TextField } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import {
+  Button,
+  countryName,
+  ErrorBox,
+  ErrorSummary,
+  Modal,
+  rich,
+  Spinner,
+  TextField,
+  useLocale,
+  useT,
+} from '@waypoint/ui';
+import { applyMessages } from '../i18n/catalog';
+import { useMoney } from '../wizard/text';
 import { CardBrands, PaymentAssurance } from './CardBrands';
 import {
   useAuthenticateSandboxPaymentMutation,
@@ -108,6 +121,11 @@ export function PaymentForm({
   const stripeConfirm = useRef<CardConfirm | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
+  const t = useT(applyMessages);
+  const apiText = useApiText();
+  const locale = useLocale();
+  const money = useMoney();
+  const total = money.euros(totalCents);
 
   const [confirmSandbox] = useConfirmSandboxPaymentMutation();
   const [authenticateSandbox] = useAuthenticateSandboxPaymentMutation();
@@ -263,6 +281,7 @@ export function PaymentForm({
       label={label}
       autoComplete={autoComplete}
       type={key === 'email' ? 'email' : 'text'}
+      dir={key === 'email' ? 'ltr' : undefined}
       value={billing[key]}
       required
       error={errors[id]}
@@ -273,41 +292,46 @@ export function PaymentForm({
   return (
     <section className="wp-card wpw-payment" aria-labelledby="payment-title">
       <h2 id="payment-title" ref={headingRef} tabIndex={-1}>
-        Payment
+        {t('payment.heading')}
       </h2>
       <p className="wpw-total">
-        Total to pay: <strong>{formatEuros(totalCents)}</strong>
+        {rich(t('payment.total', { amount: total }), {
+          strong: (text) => <strong>{text}</strong>,
+        })}
       </p>
       <ErrorSummary errors={summary} focusKey={attempt} />
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <fieldset className="wpw-fieldset">
-          <legend className="wpw-legend">Billing details</legend>
-          {billingField('name', 'billing-name', 'Full name', 'name')}
-          {billingField('email', 'billing-email', 'Email', 'email')}
-          {billingField('line1', 'billing-line1', 'Address', 'address-line1')}
-          {billingField('city', 'billing-city', 'City', 'address-level2')}
-          {billingField('postalCode', 'billing-postal-code', 'Postal code', 'postal-code')}
+          <legend className="wpw-legend">{t('payment.billing')}</legend>
+          {billingField('name', 'billing-name', t('payment.fullName'), 'name')}
+          {billingField('email', 'billing-email', t('common.email'), 'email')}
+          {billingField('line1', 'billing-line1', t('payment.address'), 'address-line1')}
+          {billingField('city', 'billing-city', t('payment.city'), 'address-level2')}
+          {billingField(
+            'postalCode',
+            'billing-postal-code',
+            t('payment.postalCode'),
+            'postal-code',
+          )}
           <TextField
             id="billing-country"
-            label="Country"
-            hint="Billing addresses are in the United Kingdom."
-            value="United Kingdom (GB)"
+            label={t('payment.country')}
+            hint={t('payment.country.hint')}
+            value={t('payment.country.value', { country: countryName('GB', locale) })}
             readOnly
           />
         </fieldset>
         <fieldset className="wpw-fieldset">
-          <legend className="wpw-legend">Card details</legend>
+          <legend className="wpw-legend">{t('payment.card')}</legend>
           <CardBrands number={sandbox ? card.number : ''} />
           {sandbox ? (
             <>
-              <p className="wp-hint">
-                This is a test environment and no real money is taken. Use the test card 4242 4242
-                4242 4242 with any future expiry date and any CVC.
-              </p>
+              <p className="wp-hint">{t('payment.sandboxHint')}</p>
               <TextField
                 id="card-number"
-                label="Card number"
+                label={t('payment.cardNumber')}
                 inputMode="numeric"
+                dir="ltr"
                 autoComplete="cc-number"
                 placeholder="1234 1234 1234 1234"
                 value={card.number}
@@ -320,10 +344,11 @@ export function PaymentForm({
               <div className="wpw-card-row">
                 <TextField
                   id="card-expiry"
-                  label="Expiry date (MM / YY)"
+                  label={t('payment.expiry')}
                   inputMode="numeric"
+                  dir="ltr"
                   autoComplete="cc-exp"
-                  placeholder="MM / YY"
+                  placeholder={t('payment.expiry.placeholder')}
                   value={card.expiry}
                   required
                   error={errors['card-expiry']}
@@ -334,8 +359,9 @@ export function PaymentForm({
                 />
                 <TextField
                   id="card-cvc"
-                  label="CVC"
+                  label={t('payment.cvc')}
                   inputMode="numeric"
+                  dir="ltr"
                   autoComplete="cc-csc"
                   placeholder="123"
                   value={card.cvc}
@@ -348,11 +374,11 @@ export function PaymentForm({
               </div>
             </>
           ) : payment.publishableKey ? (
-            <Suspense fallback={<Spinner label="Loading the card form…" showLabel />}>
+            <Suspense fallback={<Spinner label={t('payment.loadingCard')} showLabel />}>
               <StripeCard publishableKey={payment.publishableKey} onReady={onStripeReady} />
             </Suspense>
           ) : (
-            <ErrorBox>{PaymentText.cardElementNotFound}</ErrorBox>
+            <ErrorBox>{apiText(PaymentText.cardElementNotFound)}</ErrorBox>
           )}
         </fieldset>
         {failure ? (
@@ -365,38 +391,33 @@ export function PaymentForm({
             aria-labelledby="payment-error-title"
           >
             <p className="wp-error-box__title" id="payment-error-title">
-              {charged ? 'We could not confirm your order' : 'Your payment did not go through'}
+              {charged ? t('payment.unconfirmed.title') : t('payment.failed.title')}
             </p>
-            <p>{failure.message}</p>
+            <p>{apiText(failure.message)}</p>
             <p className="wpw-payment-error__next">
-              {charged
-                ? 'Your card has been charged. Press Pay to finish your order; you will not be charged again.'
-                : 'Check your card details or use another card, then press Pay again.'}
+              {charged ? t('payment.unconfirmed.next') : t('payment.failed.next')}
             </p>
           </div>
         ) : null}
-        <Button type="submit" size="large" fullWidth busy={paying} busyLabel="Paying…">
-          Pay {formatEuros(totalCents)}
+        <Button type="submit" size="large" fullWidth busy={paying} busyLabel={t('payment.paying')}>
+          {t('payment.pay', { amount: total })}
         </Button>
         <PaymentAssurance />
       </form>
       <Modal
         open={state.status === 'requires_action'}
         onClose={() => void onAuthenticate('fail')}
-        title="3D Secure authentication"
-        closeLabel="Cancel authentication"
+        title={t('payment.3ds.title')}
+        closeLabel={t('payment.3ds.cancel')}
       >
-        <p>
-          Your card issuer asks you to confirm this payment of {formatEuros(totalCents)}. This check
-          is made by your bank, not by Waypoint.
-        </p>
-        <p className="wp-hint">
-          Test environment: choose Complete to approve the payment or Fail to refuse it.
-        </p>
+        <p>{t('payment.3ds.text', { amount: total })}</p>
+        <p className="wp-hint">{t('payment.3ds.hint')}</p>
         <div className="wp-actions">
-          <Button onClick={() => void onAuthenticate('complete')}>Complete</Button>
+          <Button onClick={() => void onAuthenticate('complete')}>
+            {t('payment.3ds.complete')}
+          </Button>
           <Button variant="secondary" onClick={() => void onAuthenticate('fail')}>
-            Fail
+            {t('payment.3ds.fail')}
           </Button>
         </div>
       </Modal>

@@ -2,6 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { PaymentText } from '@waypoint/contracts';
+import { useLocale, useT } from '@waypoint/ui';
+import { applyMessages } from '../i18n/catalog';
 import type { CardConfirm } from './types';
 
 const loaded = new Map<string, ReturnType<typeof loadStripe>>();
@@ -25,6 +27,7 @@ interface StripeCardProps {
 function CardField({ onReady }: Pick<StripeCardProps, 'onReady'>) {
   const stripe = useStripe();
   const elements = useElements();
+  const t = useT(applyMessages);
 
   useEffect(() => {
     if (!stripe || !elements) {
@@ -45,7 +48,7 @@ function CardField({ onReady }: Pick<StripeCardProps, 'onReady'>) {
   return (
     <div className="wp-field" role="group" aria-labelledby="stripe-card-label">
       <p className="wp-label" id="stripe-card-label">
-        Card details
+        {t('payment.card')}
       </p>
       <div className="wpw-card-element">
         <CardElement options={{ hidePostalCode: true, style: { base: { fontSize: '16px' } } }} />
@@ -57,8 +60,10 @@ function CardField({ onReady }: Pick<StripeCardProps, 'onReady'>) {
 /** The card field of Stripe Elements, in a chunk of its own. */
 export default function StripeCard({ publishableKey, onReady }: StripeCardProps) {
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
+  // The card field's own words (placeholders, its error messages) in the page's language.
+  const locale = useLocale();
   return (
-    <Elements stripe={stripe}>
+    <Elements stripe={stripe} options={{ locale }} key={locale}>
       <CardField onReady={onReady} />
     </Elements>
   );

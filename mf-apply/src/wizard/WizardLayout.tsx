@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { STEPPER_LABELS, type DraftData } from '@waypoint/contracts';
+import type { DraftData } from '@waypoint/contracts';
 import {
   Navigate,
   Outlet,
@@ -10,7 +10,7 @@ import {
   useLocation,
   useNavigate,
 } from '@waypoint/platform';
-import { Banner, Button, PageSpinner, Stepper } from '@waypoint/ui';
+import { Banner, Button, PageSpinner, Stepper, useT } from '@waypoint/ui';
 import {
   applyApi,
   dismissBanner,
@@ -23,6 +23,8 @@ import {
   type WizardStep,
 } from '../state';
 import { reachableStep, stepPath, stepperPosition } from './steps';
+import { useStepperLabels } from './text';
+import { applyMessages } from '../i18n/catalog';
 
 /** Keeps the wizard in sessionStorage, so a reload of any of its pages keeps what was entered. */
 export function ApplyRoot() {
@@ -39,8 +41,9 @@ export function ApplyRoot() {
 export function WizardLayout() {
   const session = useGetSessionDataQuery();
   const { pathname } = useLocation();
+  const t = useT(applyMessages);
   if (session.isLoading && pathname !== stepPath(1)) {
-    return <PageSpinner label="Loading your application…" />;
+    return <PageSpinner label={t('wizard.loading')} />;
   }
   return <Outlet />;
 }
@@ -54,6 +57,7 @@ function SavedApplicationBanner() {
   const currentStep = useAppSelector(selectCurrentStep);
   const dismissed = useAppSelector(selectBannerDismissed);
   const draft = session.isFetching ? null : (session.data?.data ?? null);
+  const t = useT(applyMessages);
 
   // Only a wizard that has not been started in this visit is offered the saved one.
   if (!draft || draft.currentStep <= 1 || currentStep > 1 || dismissed) return null;
@@ -67,12 +71,12 @@ function SavedApplicationBanner() {
 
   return (
     <Banner
-      title="You've already started an application."
+      title={t('wizard.saved.title')}
       onDismiss={() => dispatch(dismissBanner())}
-      dismissLabel="Dismiss this message"
+      dismissLabel={t('wizard.saved.dismiss')}
       actions={
         <Button size="small" onClick={onContinue}>
-          Continue Application
+          {t('wizard.saved.continue')}
         </Button>
       }
     />
@@ -87,13 +91,14 @@ function ResumeSavedDraft({ draft, step }: { draft: DraftData; step: WizardStep 
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const reachable = reachableStep(draft);
+  const t = useT(applyMessages);
   useEffect(() => {
     dispatch(selectCountry(draft.countryId));
     dispatch(selectVisaType(draft.visaTypeId));
     dispatch(restoreDraft({ ...draft, currentStep: reachable }));
     if (step > reachable) navigate(stepPath(reachable), { replace: true });
   }, [dispatch, navigate, draft, reachable, step]);
-  return <PageSpinner label="Loading your application…" />;
+  return <PageSpinner label={t('wizard.loading')} />;
 }
 
 export interface WizardStepPageProps {
@@ -108,14 +113,16 @@ export interface WizardStepPageProps {
  * reached.
  */
 export function WizardStepPage({ step, title, children }: WizardStepPageProps) {
+  const t = useT(applyMessages);
+  const stepperLabels = useStepperLabels();
   return (
     <StepGuard step={step}>
       <div className="wp-container wpw-page">
-        <title>{`${title} – Waypoint`}</title>
+        <title>{t('page.title', { title })}</title>
         {step <= 4 ? (
           <>
             <SavedApplicationBanner />
-            <Stepper steps={[...STEPPER_LABELS]} current={stepperPosition(step)} />
+            <Stepper steps={stepperLabels} current={stepperPosition(step)} />
           </>
         ) : null}
         <h1>{title}</h1>
