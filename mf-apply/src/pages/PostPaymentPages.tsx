@@ -12,6 +12,8 @@ import {
   WorkPage,
 } from '../post-payment/SectionForms';
 import type { ReactNode } from 'react';
+import { useT } from '@waypoint/ui';
+import { postPaymentMessages } from '../post-payment/i18n/catalog';
 import {
   ORDER_SECTIONS,
   TRAVELER_SECTIONS,
@@ -32,10 +34,16 @@ const TRAVELER_PAGES: Record<TravelerSectionSlug, (traveler: TravelerDetail) => 
   declaration: (traveler) => <DeclarationPage traveler={traveler} />,
 };
 
+/** A traveller's page, titled in the page's language. */
+function TravelerSectionPage({ slug }: { slug: TravelerSectionSlug }) {
+  const t = useT(postPaymentMessages);
+  return <TravelerPage title={t(`section.${slug}.heading`)} render={TRAVELER_PAGES[slug]} />;
+}
+
 /** The pages of one traveller, under `travelers/:travelerId/`, in the journey's order. */
 const travelerPages: RouteObject[] = TRAVELER_SECTIONS.map((section) => ({
   path: section.slug,
-  element: <TravelerPage title={section.heading} render={TRAVELER_PAGES[section.slug]} />,
+  element: <TravelerSectionPage slug={section.slug} />,
 }));
 
 /** The page of each order section of the journey. */
