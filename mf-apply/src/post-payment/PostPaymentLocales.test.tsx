@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale, formatDate } from '@waypoint/ui';
-import { findTitle, mockApi, ok, renderApply } from '../test/renderApply';
+import { failure, findTitle, mockApi, ok, renderApply } from '../test/renderApply';
 import {
   APP_ID,
   T1,
@@ -9,6 +9,7 @@ import {
   account,
   answeredTraveler,
   detail,
+  document as uploaded,
   mockUploads,
   traveler,
 } from '../test/postPayment';
@@ -125,9 +126,78 @@ describe('the steps after payment in French', () => {
       'file',
     );
   });
+
+  it('the phone link: its code, its time limit and Copy link in French', async () => {
+    await act(() => activateLocale('fr'));
+    const linkId = '7d1f0c2a-5b6e-4c3d-8a9b-0c1d2e3f4a5b';
+    mockApi({
+      [get]: ok(detail()),
+      [`POST /api/application/${APP_ID}/travelers/${T1}/upload-link/passport-page`]: ok({
+        linkId,
+        url: 'https://portal.example/upload/abc.def',
+        expiresAt: '2026-01-02T10:15:00Z',
+      }),
+      [`DELETE /api/application/${APP_ID}/upload-links/${linkId}`]: ok({ revoked: 1 }),
+    });
+    await renderApply(`${base}/travelers/${T1}/passport-page`, { user: account });
+    await findTitle('Page du passeport');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Afficher le QR code' }));
+    expect(
+      await screen.findByRole('img', {
+        name: 'QR code qui ouvre la page d’envoi sur votre téléphone',
+      }),
+    ).toBeVisible();
+    const time = new Intl.DateTimeFormat('fr', { hour: '2-digit', minute: '2-digit' }).format(
+      new Date('2026-01-02T10:15:00Z'),
+    );
+    expect(screen.getByText(/^Le lien est valable jusqu’à/)).toHaveTextContent(
+      `Le lien est valable jusqu’à ${time}.`,
+    );
+    expect(screen.getByRole('button', { name: 'Copier le lien' })).toBeVisible();
+    expect(screen.getByText('En attente de l’envoi depuis votre téléphone')).toBeVisible();
+  });
+
+  it('an application that is not there, in French', async () => {
+    await act(() => activateLocale('fr'));
+    mockApi({ [get]: failure(404, 'Application not found') });
+    await renderApply(`${base}/general-info`, { user: account });
+    expect(await findTitle('Demande introuvable')).toBeInTheDocument();
+    expect(document.title).toBe('Demande introuvable – Waypoint');
+    expect(screen.getByRole('link', { name: 'Aller à Mes commandes' })).toHaveAttribute(
+      'href',
+      '/orders',
+    );
+  });
 });
 
 describe('the steps after payment in Arabic', () => {
+  it('the photo: its instructions, then a picture that did not pass', async () => {
+    await act(() => activateLocale('ar'));
+    mockApi({ [get]: ok(detail()) });
+    const rejected = uploaded({
+      kind: 'PHOTO',
+      status: 'REJECTED',
+      checks: [{ id: 'colour', passed: false, message: 'The photo must be in colour.' }],
+    });
+    mockUploads([{ body: ok({ document: rejected }).body }]);
+    await renderApply(`${base}/travelers/${T1}/applicants-photo`, { user: account });
+    await findTitle('صورة مقدم الطلب');
+    for (const text of [
+      'صورة ملوّنة تُظهر ما بين الكتفين وأعلى الرأس داخل الإطار',
+      'خلفية بيضاء بلا ظلال ولا أشياء',
+    ])
+      expect(screen.getByText(text)).toBeVisible();
+    expect(screen.getByRole('img', { name: /^صورة نموذجية/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'متابعة' })).toBeVisible();
+    const user = userEvent.setup();
+    await user.upload(
+      screen.getByLabelText('ملف صورة مقدم الطلب'),
+      new File(['x'], 'me.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('لم يجتز ما رفعته مراجعتنا الأولية');
+    expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeVisible();
+  });
+
   it('check your answers, right to left, with Arabic plurals and dates', async () => {
     await act(() => activateLocale('ar'));
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
