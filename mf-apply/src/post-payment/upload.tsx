@@ -326,7 +326,7 @@ export function PhonePanel({
       <QrCode value={url} label={t('upload.link.qr')} />
       <p>{t('upload.link.scan')}</p>
       <p className="wpp-link">
-        <a href={url} target="_blank" rel="noreferrer">
+        <a href={url} target="_blank" rel="noreferrer" dir="ltr">
           {url}
         </a>
       </p>
