@@ -53,7 +53,7 @@ function SectionLink({ to, label, state }: { to: string; label: string; state: S
         <span className="wpp-nav__label">{label}</span>
         <span className="wpp-nav__state">
           <Icon icon={STATE_ICON[state]} size={16} className="wpp-nav__icon" />
-          <span className="wp-visually-hidden">: </span>
+          <span className="wp-visually-hidden">{t('layout.stateSeparator')}</span>
           {t(`state.${state}`)}
         </span>
       </NavLink>
@@ -131,7 +131,7 @@ function TravelerNav({
           <span className="wpp-traveler__title" id={titleId}>
             {travelerTitle(t, application, traveler)}
           </span>
-          <span className="wp-visually-hidden">, </span>
+          <span className="wp-visually-hidden">{t('layout.progressSeparator')}</span>
           <span
             className={`wpp-traveler__progress${done === total ? ' wpp-traveler__progress--done' : ''}`}
           >

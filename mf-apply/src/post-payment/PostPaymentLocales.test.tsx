@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale, formatDate } from '@waypoint/ui';
+import arabic from './i18n/ar.json';
 import { failure, findTitle, mockApi, ok, renderApply } from '../test/renderApply';
 import {
   APP_ID,
@@ -88,7 +89,7 @@ describe('the steps after payment in French', () => {
 
     const nav = screen.getByRole('navigation', { name: 'Étapes de la demande' });
     expect(within(nav).getByRole('link', { name: /Informations générales/ })).toHaveTextContent(
-      'Informations générales: Terminé',
+      'Informations générales : Terminé',
     );
     expect(within(nav).getByRole('link', { name: /Vérification et envoi/ })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Enregistrer et quitter' })).toBeVisible();
@@ -270,4 +271,14 @@ describe('the steps after payment in Arabic', () => {
       'image/*,application/pdf',
     );
   });
+});
+
+test('every Arabic plural names its six forms', () => {
+  const plurals = Object.values(arabic).filter((message) => message.includes(', plural,'));
+  expect(plurals.length).toBeGreaterThan(0);
+  for (const message of plurals) {
+    for (const form of ['zero', 'one', 'two', 'few', 'many', 'other']) {
+      expect(message).toContain(` ${form} {`);
+    }
+  }
 });
