@@ -23,6 +23,7 @@ import { postPaymentMessages } from '../post-payment/i18n/catalog';
 import {
   ORDER_SECTIONS,
   TRAVELER_SECTIONS,
+  type Locale,
   type OrderSection,
   type TravelerDetail,
   type TravelerSectionSlug,
@@ -97,7 +98,7 @@ export const uploadRoutes: RouteObject[] = [
 function WithMessages({ children }: { children: ReactNode }) {
   const locale = useLocale();
   const { loading } = useRemoteContext();
-  const [settled, setSettled] = useState<string | null>(null);
+  const [settled, setSettled] = useState<Locale | null>(null);
   const ready = postPaymentMessages.loaded(locale) || settled === locale;
   useEffect(() => {
     if (ready) return undefined;

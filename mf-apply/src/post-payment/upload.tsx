@@ -36,6 +36,7 @@ function formatTime(date: Date, locale: Locale): string {
     minute: '2-digit',
   }).format(date);
 }
+
 export const ACCEPT_PASSPORT = 'image/*,application/pdf';
 export const ACCEPT_PHOTO = 'image/*';
 
