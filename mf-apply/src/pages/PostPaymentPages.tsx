@@ -1,4 +1,10 @@
-import { Navigate, NotFoundPage, useRoutes, type RouteObject } from '@waypoint/platform';
+import {
+  Navigate,
+  NotFoundPage,
+  useRemoteContext,
+  useRoutes,
+  type RouteObject,
+} from '@waypoint/platform';
 import { ApplicantsPhotoPage, PassportPagePage } from '../post-payment/DocumentPages';
 import { TravelerPage } from '../post-payment/PageFrame';
 import { FirstTravelerRedirect, PostPaymentLayout } from '../post-payment/PostPaymentLayout';
@@ -11,10 +17,13 @@ import {
   PersonalInformationPage,
   WorkPage,
 } from '../post-payment/SectionForms';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocale, useT } from '@waypoint/ui';
+import { postPaymentMessages } from '../post-payment/i18n/catalog';
 import {
   ORDER_SECTIONS,
   TRAVELER_SECTIONS,
+  type Locale,
   type OrderSection,
   type TravelerDetail,
   type TravelerSectionSlug,
@@ -32,10 +41,16 @@ const TRAVELER_PAGES: Record<TravelerSectionSlug, (traveler: TravelerDetail) => 
   declaration: (traveler) => <DeclarationPage traveler={traveler} />,
 };
 
+/** A traveller's page, titled in the page's language. */
+function TravelerSectionPage({ slug }: { slug: TravelerSectionSlug }) {
+  const t = useT(postPaymentMessages);
+  return <TravelerPage title={t(`section.${slug}.heading`)} render={TRAVELER_PAGES[slug]} />;
+}
+
 /** The pages of one traveller, under `travelers/:travelerId/`, in the journey's order. */
 const travelerPages: RouteObject[] = TRAVELER_SECTIONS.map((section) => ({
   path: section.slug,
-  element: <TravelerPage title={section.heading} render={TRAVELER_PAGES[section.slug]} />,
+  element: <TravelerSectionPage slug={section.slug} />,
 }));
 
 /** The page of each order section of the journey. */
@@ -75,8 +90,32 @@ export const uploadRoutes: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-/** Everything under /application/{id}/, as one component the wizard's routes load on first use. */
-export function PostPaymentRoutes() {
+/**
+ * Shows these pages once their messages in the page's language have arrived (English comes with the code; another
+ * language is downloaded when these pages first open in it), with the portal's loading state meanwhile. The pages
+ * then never wait for their messages half-way through rendering.
+ */
+function WithMessages({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  const { loading } = useRemoteContext();
+  const [settled, setSettled] = useState<Locale | null>(null);
+  const ready = postPaymentMessages.loaded(locale) || settled === locale;
+  useEffect(() => {
+    if (ready) return undefined;
+    let current = true;
+    // A failed download leaves it to the pages' own loading, whose error shows the portal's Try again.
+    const settle = () => {
+      if (current) setSettled(locale);
+    };
+    postPaymentMessages.load(locale).then(settle, settle);
+    return () => {
+      current = false;
+    };
+  }, [locale, ready]);
+  return ready ? children : loading;
+}
+
+function PostPaymentRouter() {
   return useRoutes([
     {
       element: <PostPaymentLayout />,
@@ -89,7 +128,24 @@ export function PostPaymentRoutes() {
   ]);
 }
 
+/** Everything under /application/{id}/, as one component the wizard's routes load on first use. */
+export function PostPaymentRoutes() {
+  return (
+    <WithMessages>
+      <PostPaymentRouter />
+    </WithMessages>
+  );
+}
+
+function UploadRouter() {
+  return useRoutes(uploadRoutes);
+}
+
 /** The phone's upload pages, as one component loaded on first use. */
 export function UploadRoutes() {
-  return useRoutes(uploadRoutes);
+  return (
+    <WithMessages>
+      <UploadRouter />
+    </WithMessages>
+  );
 }

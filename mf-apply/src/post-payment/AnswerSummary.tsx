@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
-import type { ApplicationDetail, DocumentSummary, TravelerDetail } from '@waypoint/contracts';
+import type {
+  ApplicationDetail,
+  DocumentSummary,
+  Locale,
+  SectionState,
+  TravelerDetail,
+} from '@waypoint/contracts';
 import { Link } from '@waypoint/platform';
-import { formatDate } from '../wizard/order';
-import { TERRORISM_QUESTION } from './questions';
+import { countryName, formatDate, rich, useT } from '@waypoint/ui';
+import { postPaymentMessages, type PostPaymentT } from './i18n/catalog';
 import {
-  STATE_LABEL,
   changePath,
   generalInfoPath,
   travelerName,
@@ -12,8 +17,11 @@ import {
   type TravelerSectionSlug,
 } from './sections';
 
-/** Shown for a question that has no answer yet. */
-export const NOT_ANSWERED = 'Not answered yet';
+/** What the summary's texts are written with: the page's messages and language. */
+export interface SummaryText {
+  t: PostPaymentT;
+  locale: Locale;
+}
 
 export interface SummaryRow {
   key: string;
@@ -24,6 +32,7 @@ export interface SummaryRow {
 
 /** A GOV.UK summary list: each answer with its question and a Change link that names what it changes. */
 export function SummaryList({ rows, about }: { rows: SummaryRow[]; about: string }) {
+  const t = useT(postPaymentMessages);
   return (
     <dl className="wpp-summary">
       {rows.map((row) => (
@@ -33,7 +42,9 @@ export function SummaryList({ rows, about }: { rows: SummaryRow[]; about: string
           <dd className="wpp-summary__action">
             {row.change ? (
               <Link to={changePath(row.change)}>
-                Change<span className="wp-visually-hidden">{` ${row.key} (${about})`}</span>
+                {rich(t('summary.change', { question: row.key, about }), {
+                  hidden: (text) => <span className="wp-visually-hidden">{text}</span>,
+                })}
               </Link>
             ) : null}
           </dd>
@@ -43,23 +54,31 @@ export function SummaryList({ rows, about }: { rows: SummaryRow[]; about: string
   );
 }
 
-const answer = (value: string | null | undefined) => (value ? value : NOT_ANSWERED);
-const yesNoText = (value: boolean | null | undefined) =>
-  value === null || value === undefined ? NOT_ANSWERED : value ? 'Yes' : 'No';
-const date = (value: string | null | undefined) => (value ? formatDate(value) : NOT_ANSWERED);
-
-function documentText(document: DocumentSummary | null): string {
-  if (!document) return 'Not uploaded yet';
-  if (document.status === 'ACCEPTED') return 'Uploaded, passed our initial review';
-  if (document.status === 'REJECTED') return 'Did not pass our initial review: please upload again';
-  return 'Uploaded, being checked';
+function answers({ t, locale }: SummaryText) {
+  const notAnswered = t('summary.notAnswered');
+  return {
+    notAnswered,
+    answer: (value: string | null | undefined) => (value ? value : notAnswered),
+    yesNo: (value: boolean | null | undefined) =>
+      value === null || value === undefined ? notAnswered : t(value ? 'form.yes' : 'form.no'),
+    date: (value: string | null | undefined) => (value ? formatDate(value, locale) : notAnswered),
+    country: (code: string | null | undefined) => (code ? countryName(code, locale) : notAnswered),
+    state: (state: SectionState) => (state === 'completed' ? null : t(`state.${state}`)),
+  };
 }
 
-function documentsState(traveler: TravelerDetail): string | null {
+function documentText(t: PostPaymentT, document: DocumentSummary | null): string {
+  if (!document) return t('summary.document.none');
+  if (document.status === 'ACCEPTED') return t('summary.document.accepted');
+  if (document.status === 'REJECTED') return t('summary.document.rejected');
+  return t('summary.document.checking');
+}
+
+function documentsState(t: PostPaymentT, traveler: TravelerDetail): string | null {
   const { passportPage, photo } = traveler.sections;
   if (passportPage === 'completed' && photo === 'completed') return null;
-  if (passportPage === 'not_started' && photo === 'not_started') return STATE_LABEL.not_started;
-  return STATE_LABEL.in_progress;
+  if (passportPage === 'not_started' && photo === 'not_started') return t('state.not_started');
+  return t('state.in_progress');
 }
 
 export interface SummaryGroup {
@@ -70,26 +89,34 @@ export interface SummaryGroup {
 }
 
 /** The answers of the general information section. */
-export function generalGroup(application: ApplicationDetail, editable: boolean): SummaryGroup {
+export function generalGroup(
+  text: SummaryText,
+  application: ApplicationDetail,
+  editable: boolean,
+): SummaryGroup {
+  const { t } = text;
+  const { notAnswered, state } = answers(text);
   const g = application.generalInfo;
   const change = editable ? generalInfoPath(application.id) : undefined;
-  const updates = { whatsapp: 'WhatsApp', sms: 'SMS', neither: 'Neither' } as const;
   return {
-    title: 'General information',
-    state: g.state === 'completed' ? null : STATE_LABEL[g.state],
+    title: t('section.general-info.heading'),
+    state: state(g.state),
     rows: [
       {
-        key: 'Phone number',
+        key: t('general.phoneNumber'),
         value: g.phoneNumber ? (
           <bdi dir="ltr">{`${g.countryCode} ${g.phoneNumber}`}</bdi>
         ) : (
-          NOT_ANSWERED
+          notAnswered
         ),
         change,
       },
       {
-        key: 'Updates by',
-        value: g.state === 'completed' ? updates[g.notificationPreference] : NOT_ANSWERED,
+        key: t('summary.updatesBy'),
+        value:
+          g.state === 'completed'
+            ? t(`general.preference.${g.notificationPreference}`)
+            : notAnswered,
         change,
       },
     ],
@@ -98,142 +125,148 @@ export function generalGroup(application: ApplicationDetail, editable: boolean):
 
 /** Every answer of one traveller, section by section, in the order of the sidebar. */
 export function travelerGroups(
+  text: SummaryText,
   application: ApplicationDetail,
   traveler: TravelerDetail,
-  countryName: (code: string | null | undefined) => string,
   editable: boolean,
 ): SummaryGroup[] {
+  const { t } = text;
+  const { notAnswered, answer, yesNo, date, country } = answers(text);
   const at = (slug: TravelerSectionSlug) =>
     editable ? travelerPath(application.id, traveler.id, slug) : undefined;
   const state = (key: keyof TravelerDetail['sections']) =>
-    traveler.sections[key] === 'completed' ? null : STATE_LABEL[traveler.sections[key]];
+    answers(text).state(traveler.sections[key]);
   const passport = traveler.passport;
   const later = passport?.addLater === true;
   const { personal, work, declaration } = traveler;
-  const gender = personal.gender === 'female' ? 'Female' : personal.gender === 'male' ? 'Male' : '';
+  const gender = personal.gender ? t(`personal.gender.${personal.gender}`) : '';
   return [
     {
-      title: 'Traveller',
+      title: t('summary.traveller'),
       state: null,
       rows: [
-        { key: 'Name', value: travelerName(traveler) },
-        { key: 'Date of birth', value: date(traveler.dateOfBirth) },
+        { key: t('summary.name'), value: travelerName(traveler) },
+        { key: t('summary.dateOfBirth'), value: date(traveler.dateOfBirth) },
         ...(traveler.position === 1 && application.email
-          ? [{ key: 'Email', value: <bdi>{application.email}</bdi> }]
+          ? [{ key: t('summary.email'), value: <bdi>{application.email}</bdi> }]
           : []),
       ],
     },
     {
-      title: 'Passport',
+      title: t('summary.passport'),
       state: state('passportInfo'),
       rows: [
         {
-          key: 'Nationality',
-          value: countryName(passport?.nationality),
+          key: t('passport.nationality'),
+          value: country(passport?.nationality),
           change: at('passport-information'),
         },
         {
-          key: 'Passport number',
+          key: t('passport.number'),
           value: later ? (
-            'Not given yet: you chose to add it later'
+            t('summary.passportLater')
           ) : passport?.number ? (
             <bdi dir="ltr">{passport.number}</bdi>
           ) : (
-            NOT_ANSWERED
+            notAnswered
           ),
           change: at('passport-information'),
         },
         {
-          key: 'Expiration date',
-          value: later ? NOT_ANSWERED : date(passport?.expirationDate),
+          key: t('passport.expirationDate'),
+          value: later ? notAnswered : date(passport?.expirationDate),
           change: at('passport-information'),
         },
         {
-          key: 'Another nationality',
-          value: later ? NOT_ANSWERED : yesNoText(passport?.hasSecondNationality),
+          key: t('summary.anotherNationality'),
+          value: later ? notAnswered : yesNo(passport?.hasSecondNationality),
           change: at('passport-information'),
         },
         {
-          key: 'Issuing country',
-          value: countryName(traveler.passportInfo.issuingCountry),
+          key: t('summary.issuingCountry'),
+          value: country(traveler.passportInfo.issuingCountry),
           change: at('passport-information'),
         },
       ],
     },
     {
-      title: 'Documents',
-      state: documentsState(traveler),
+      title: t('layout.documents'),
+      state: documentsState(t, traveler),
       rows: [
         {
-          key: 'Passport page',
-          value: documentText(traveler.passportPage),
+          key: t('section.passport-page.heading'),
+          value: documentText(t, traveler.passportPage),
           change: at('passport-page'),
         },
         {
-          key: "Applicant's photo",
-          value: documentText(traveler.photo),
+          key: t('section.applicants-photo.heading'),
+          value: documentText(t, traveler.photo),
           change: at('applicants-photo'),
         },
       ],
     },
     {
-      title: 'Personal information',
+      title: t('section.personal-information.heading'),
       state: state('personal'),
       rows: [
         {
-          key: 'Country of birth',
-          value: countryName(personal.countryOfBirth),
+          key: t('personal.countryOfBirth'),
+          value: country(personal.countryOfBirth),
           change: at('personal-information'),
         },
         {
-          key: 'Resident country',
-          value: countryName(personal.residentCountry),
+          key: t('personal.residentCountry'),
+          value: country(personal.residentCountry),
           change: at('personal-information'),
         },
-        { key: 'Gender', value: answer(gender), change: at('personal-information') },
+        { key: t('personal.gender'), value: answer(gender), change: at('personal-information') },
         {
-          key: 'Residence street address',
+          key: t('personal.residenceAddress'),
           value: answer(personal.residenceAddress),
           change: at('personal-information'),
         },
-        { key: 'City/town', value: answer(personal.cityTown), change: at('personal-information') },
+        {
+          key: t('personal.cityTown'),
+          value: answer(personal.cityTown),
+          change: at('personal-information'),
+        },
       ],
     },
     {
-      title: 'Work',
+      title: t('section.work.heading'),
       state: state('work'),
       rows: [
         {
-          key: 'Do you currently work?',
-          value: yesNoText(work.currentlyWorking),
+          key: t('work.currentlyWorking'),
+          value: yesNo(work.currentlyWorking),
           change: at('work'),
         },
         ...(work.currentlyWorking
-          ? [{ key: 'Job title', value: answer(work.jobTitle), change: at('work') }]
+          ? [{ key: t('work.jobTitle'), value: answer(work.jobTitle), change: at('work') }]
           : []),
       ],
     },
     {
-      title: 'Declaration',
+      title: t('section.declaration.heading'),
       state: state('declaration'),
       rows: [
         {
-          key: 'Have you ever been convicted of a criminal offence?',
-          value: yesNoText(declaration.hasConvictions),
+          key: t('declaration.convictions'),
+          value: yesNo(declaration.hasConvictions),
           change: at('declaration'),
         },
         ...(declaration.hasConvictions
           ? [
               {
-                key: 'What did you do?',
+                key: t('declaration.convictionDetails'),
                 value: answer(declaration.convictionDetails),
                 change: at('declaration'),
               },
             ]
           : []),
         {
-          key: TERRORISM_QUESTION,
-          value: yesNoText(declaration.hasTerroristActivities),
+          key: t('declaration.terrorism'),
+          value: yesNo(declaration.hasTerroristActivities),
           change: at('declaration'),
         },
       ],

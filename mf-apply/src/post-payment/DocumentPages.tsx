@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DocumentKindParam, DocumentSummary, TravelerDetail } from '@waypoint/contracts';
 import { useNavigate } from '@waypoint/platform';
-import { Button } from '@waypoint/ui';
+import { Button, useT } from '@waypoint/ui';
 import { useGetApplicationQuery, useStoreDocument } from './api';
 import { usePostPayment, useRegisterSave } from './context';
+import { postPaymentMessages } from './i18n/catalog';
 import { PageFrame } from './PageFrame';
 import { travelerPath, travelerTitle } from './sections';
 import { useFlowPaths } from './SectionForm';
@@ -29,42 +30,38 @@ interface KindConfig {
   kind: DocumentKindParam;
   slug: 'passport-page' | 'applicants-photo';
   field: 'passportPage' | 'photo';
-  title: string;
-  name: string;
-  uploading: string;
+  uploading: 'document.uploading' | 'document.uploadingPhoto';
 }
 
 const PASSPORT: KindConfig = {
   kind: 'passport-page',
   slug: 'passport-page',
   field: 'passportPage',
-  title: 'Passport page',
-  name: 'passport page',
-  uploading: 'Uploading...',
+  uploading: 'document.uploading',
 };
 const PHOTO: KindConfig = {
   kind: 'photo',
   slug: 'applicants-photo',
   field: 'photo',
-  title: "Applicant's photo",
-  name: 'photo',
-  uploading: 'Uploading your photo...',
+  uploading: 'document.uploadingPhoto',
 };
 
+/** What a good photo looks like, in the order the page lists it. */
 export const PHOTO_INSTRUCTIONS = [
-  'Colour photo from shoulders to top of head in frame',
-  'Head straight, ear visible, neutral expression',
-  'Remove face items unless religious',
-  'White background with no shadows or objects',
+  'document.photo.instruction.frame',
+  'document.photo.instruction.head',
+  'document.photo.instruction.items',
+  'document.photo.instruction.background',
 ] as const;
 
 /** A drawn example of a good photo: head and shoulders, straight, on a plain white background. */
 export function ExamplePhoto() {
+  const t = useT(postPaymentMessages);
   return (
     <svg
       className="wpp-example"
       role="img"
-      aria-label="Example photo: head and shoulders, facing the camera, on a plain white background"
+      aria-label={t('document.photo.example')}
       width="150"
       height="190"
       viewBox="0 0 150 190"
@@ -94,11 +91,12 @@ export function ExamplePhoto() {
 }
 
 function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: KindConfig }) {
+  const t = useT(postPaymentMessages);
   const { application, readOnly } = usePostPayment();
   const navigate = useNavigate();
   const storeDocument = useStoreDocument(application.id);
   const { next, back } = useFlowPaths(travelerPath(application.id, traveler.id, config.slug));
-  const caption = travelerTitle(application, traveler);
+  const caption = travelerTitle(t, application, traveler);
 
   const existing = traveler[config.field];
   const [replacing, setReplacing] = useState(false);
@@ -146,18 +144,18 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
 
   const backButton = back ? (
     <Button variant="secondary" onClick={() => navigate(back)}>
-      Back
+      {t('form.back')}
     </Button>
   ) : null;
 
   let body;
   if (upload.phase === 'uploading') {
-    body = <UploadProgress label={config.uploading} progress={upload.progress} />;
+    body = <UploadProgress label={t(config.uploading)} progress={upload.progress} />;
   } else if (accepted) {
     body = (
       <>
-        <SuccessMessage document={accepted} name={config.name} />
-        <p className="wpw-muted">Taking you to the next step…</p>
+        <SuccessMessage document={accepted} kind={config.kind} />
+        <p className="wpw-muted">{t('document.next')}</p>
       </>
     );
   } else if (upload.phase === 'done' && upload.document) {
@@ -165,7 +163,7 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
       <>
         <FailedChecks document={upload.document} />
         <div className="wp-actions wpp-actions">
-          <Button onClick={restart}>Try again</Button>
+          <Button onClick={restart}>{t('layout.tryAgain')}</Button>
         </div>
       </>
     );
@@ -173,28 +171,28 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
     body = (
       <>
         <div className="wp-error-box" role="alert">
-          {upload.error}
+          {upload.errorMessage}
         </div>
         <div className="wp-actions wpp-actions">
-          <Button onClick={restart}>Try again</Button>
+          <Button onClick={restart}>{t('layout.tryAgain')}</Button>
         </div>
       </>
     );
   } else if (existing?.status === 'ACCEPTED' && (!replacing || readOnly)) {
     body = (
       <>
-        <SuccessMessage document={existing} name={config.name} />
+        <SuccessMessage document={existing} kind={config.kind} />
         {readOnly ? null : (
           <p>
             <Button variant="link" onClick={() => setReplacing(true)}>
-              Replace it anyway
+              {t('document.replace')}
             </Button>
           </p>
         )}
         <div className="wp-actions wpp-actions">
           {backButton}
           <Button onClick={() => navigate(next)}>
-            {readOnly ? 'Continue' : 'Save & Continue'}
+            {readOnly ? t('form.continue') : t('form.saveContinue')}
           </Button>
         </div>
       </>
@@ -202,17 +200,17 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
   } else if (readOnly) {
     body = (
       <>
-        <p>No {config.name} was uploaded.</p>
+        <p>{t(`document.none.${config.kind}`)}</p>
         <div className="wp-actions wpp-actions">
           {backButton}
-          <Button onClick={() => navigate(next)}>Continue</Button>
+          <Button onClick={() => navigate(next)}>{t('form.continue')}</Button>
         </div>
       </>
     );
   } else {
     const phone = (
       <section className="wp-card wpp-method" aria-labelledby={`${config.kind}-phone`}>
-        <h3 id={`${config.kind}-phone`}>Use Your Phone</h3>
+        <h3 id={`${config.kind}-phone`}>{t('document.phone.title')}</h3>
         {phoneOpen ? (
           // A link takes one upload: when one arrives (and did not pass), a new link and code replace it.
           <PhonePanel
@@ -223,11 +221,9 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
           />
         ) : (
           <>
-            <p className="wpw-muted">
-              Take the picture with your phone&apos;s camera: scan a code and upload from there.
-            </p>
+            <p className="wpw-muted">{t('document.phone.intro')}</p>
             <Button variant="secondary" onClick={() => setPhoneOpen(true)}>
-              Show the QR code
+              {t('document.phone.show')}
             </Button>
           </>
         )}
@@ -236,14 +232,14 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
     body =
       config.kind === 'passport-page' ? (
         <>
-          <h2>Choose an upload method</h2>
+          <h2>{t('document.methods')}</h2>
           <div className="wpp-methods">
             {phone}
-            <section className="wp-card wpp-method" aria-label="Drag and Drop">
+            <section className="wp-card wpp-method" aria-label={t('upload.dragDrop')}>
               <DropZone
                 accept={ACCEPT_PASSPORT}
-                label="Passport page file"
-                hint="Your passport's photo page: a JPEG, PNG or WebP picture, or a PDF, up to 10 MB."
+                label={t('document.passportFile')}
+                hint={t('document.passportHint')}
                 onFile={upload.start}
               />
             </section>
@@ -254,8 +250,8 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
         <>
           <div className="wpp-photo-guide">
             <ol className="wpp-instructions">
-              {PHOTO_INSTRUCTIONS.map((text) => (
-                <li key={text}>{text}</li>
+              {PHOTO_INSTRUCTIONS.map((key) => (
+                <li key={key}>{t(key)}</li>
               ))}
             </ol>
             <ExamplePhoto />
@@ -264,8 +260,8 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
             {backButton}
             <FilePicker
               accept={ACCEPT_PHOTO}
-              label="Applicant's photo file"
-              buttonLabel="Continue"
+              label={t('document.photoFile')}
+              buttonLabel={t('form.continue')}
               onFile={upload.start}
             />
           </div>
@@ -275,7 +271,7 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
   }
 
   return (
-    <PageFrame title={config.title} caption={caption}>
+    <PageFrame title={t(`section.${config.slug}.heading`)} caption={caption}>
       {body}
     </PageFrame>
   );

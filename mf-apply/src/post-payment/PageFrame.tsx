@@ -1,7 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { TravelerDetail } from '@waypoint/contracts';
-import { ErrorBox } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { ErrorBox, useT } from '@waypoint/ui';
 import { useTraveler } from './context';
+import { postPaymentMessages } from './i18n/catalog';
 
 export interface PageFrameProps {
   title: string;
@@ -12,13 +14,14 @@ export interface PageFrameProps {
 
 /** One post-payment page: the document title and a heading that takes focus when the page opens. */
 export function PageFrame({ title, caption, children }: PageFrameProps) {
+  const t = useT(postPaymentMessages);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
   }, [title, caption]);
   return (
     <div className="wpp-page">
-      <title>{`${title} – Waypoint`}</title>
+      <title>{t('page.title', { title })}</title>
       {caption ? <p className="wpp-caption">{caption}</p> : null}
       <h1 ref={heading} tabIndex={-1} className="wpp-title">
         {title}
@@ -37,10 +40,11 @@ export function TravelerPage({
   render: (traveler: TravelerDetail) => ReactNode;
 }) {
   const { traveler, error } = useTraveler();
+  const apiText = useApiText();
   if (!traveler) {
     return (
       <PageFrame title={title}>
-        <ErrorBox>{error}</ErrorBox>
+        <ErrorBox>{error ? apiText(error) : null}</ErrorBox>
       </PageFrame>
     );
   }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { PassportInfoBody, PostPaymentText, type TravelerDetail } from '@waypoint/contracts';
-import { Banner, CountryPicker, DateInput, RadioGroup, TextField } from '@waypoint/ui';
+import { Banner, CountryPicker, DateInput, RadioGroup, TextField, useT } from '@waypoint/ui';
 import { usePostPayment } from './context';
-import { SectionForm, useCountryList, useTravelerPaths, YES_NO, yesNo } from './SectionForm';
+import { postPaymentMessages } from './i18n/catalog';
+import { SectionForm, useCountryList, useTravelerPaths, yesNo, yesNoOptions } from './SectionForm';
 import { useSectionForm } from './useSectionForm';
 
 const FIELD_IDS = {
@@ -18,6 +19,7 @@ const FIELD_IDS = {
  * who chose "Add Passport details later" gives the details here; the section is not done until they do.
  */
 export function PassportInformationPage({ traveler }: { traveler: TravelerDetail }) {
+  const t = useT(postPaymentMessages);
   const { application } = usePostPayment();
   const paths = useTravelerPaths(traveler, 'passport-information');
   const countries = useCountryList();
@@ -48,19 +50,22 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
   });
   const later = given?.addLater === true;
   return (
-    <SectionForm title="Passport information" caption={paths.caption} back={paths.back} form={form}>
+    <SectionForm
+      title={t('section.passport-information.heading')}
+      caption={paths.caption}
+      back={paths.back}
+      form={form}
+    >
       {later && !form.readOnly ? (
-        <Banner title="Please add your passport details">
-          You chose to add them later. We cannot submit your application without them.
-        </Banner>
+        <Banner title={t('passport.later.title')}>{t('passport.later.text')}</Banner>
       ) : null}
       {given ? (
         <fieldset className="wpp-group">
-          <legend className="wpp-group__legend">Passport details</legend>
+          <legend className="wpp-group__legend">{t('passport.details')}</legend>
           <div className="wp-stack">
             <CountryPicker
               id={FIELD_IDS['passport.nationality']}
-              label="Nationality"
+              label={t('passport.nationality')}
               countries={countries.list}
               loading={countries.loading}
               value={nationality || null}
@@ -70,7 +75,7 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
             />
             <TextField
               id={FIELD_IDS['passport.number']}
-              label="Passport number"
+              label={t('passport.number')}
               autoComplete="off"
               spellCheck={false}
               required
@@ -80,7 +85,7 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
             />
             <DateInput
               id={FIELD_IDS['passport.expirationDate']}
-              label="Expiration date"
+              label={t('passport.expirationDate')}
               required
               value={expirationDate}
               onChange={setExpirationDate}
@@ -89,8 +94,8 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
             <RadioGroup
               id={FIELD_IDS['passport.hasSecondNationality']}
               name="passport-second-nationality"
-              legend="Do you have another nationality?"
-              options={YES_NO}
+              legend={t('passport.secondNationality')}
+              options={yesNoOptions(t)}
               inline
               required
               value={yesNo(hasSecondNationality)}
@@ -102,7 +107,7 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
       ) : null}
       <CountryPicker
         id={FIELD_IDS.issuingCountry}
-        label="Which country issued your passport"
+        label={t('passport.issuingCountry')}
         countries={countries.list}
         loading={countries.loading}
         value={issuingCountry || null}

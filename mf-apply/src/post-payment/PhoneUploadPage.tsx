@@ -1,16 +1,17 @@
 import { UploadLinkText } from '@waypoint/contracts';
 import { useParams, type ApiError } from '@waypoint/platform';
-import { Button, ErrorBox, PageSpinner } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, ErrorBox, PageSpinner, useT } from '@waypoint/ui';
 import { useGetUploadTokenQuery } from './api';
+import { postPaymentMessages } from './i18n/catalog';
 import {
   ACCEPT_PASSPORT,
   ACCEPT_PHOTO,
   FailedChecks,
-  UPLOAD_FAILED,
+  SuccessTitle,
   UploadProgress,
   useDocumentUpload,
 } from './upload';
-import { CircleCheck, Icon } from '@waypoint/ui/icons';
 
 const KNOWN: readonly string[] = Object.values(UploadLinkText);
 
@@ -30,22 +31,21 @@ export function linkProblem(status: number, message: string | undefined): string
 }
 
 function LinkEnded({ text, onRetry }: { text: string; onRetry?: () => void }) {
+  const t = useT(postPaymentMessages);
+  const apiText = useApiText();
   return (
     <div className="wp-container wpp-phone-page">
-      <title>Upload – Waypoint</title>
-      <h1>Upload a document</h1>
-      <ErrorBox title={onRetry ? 'We could not open your link' : 'This link cannot be used'}>
-        <p>{text}</p>
+      <title>{t('page.title', { title: t('phone.documentTitle') })}</title>
+      <h1>{t('phone.heading')}</h1>
+      <ErrorBox title={onRetry ? t('phone.cannotOpen') : t('phone.cannotUse')}>
+        <p>{apiText(text)}</p>
       </ErrorBox>
       {onRetry ? (
         <div className="wp-actions">
-          <Button onClick={onRetry}>Try again</Button>
+          <Button onClick={onRetry}>{t('layout.tryAgain')}</Button>
         </div>
       ) : (
-        <p className="wpw-muted">
-          On your computer, open your application&apos;s passport page or photo step and choose
-          &ldquo;Show the QR code&rdquo; to get a new link.
-        </p>
+        <p className="wpw-muted">{t('phone.newLink')}</p>
       )}
     </div>
   );
@@ -96,12 +96,13 @@ function Picker({
 
 /** The page a phone opens from the QR code: no sign-in, the link alone allows one upload of one document. */
 export function PhoneUploadPage() {
+  const t = useT(postPaymentMessages);
   const { token = '' } = useParams();
   const info = useGetUploadTokenQuery(token);
   const upload = useDocumentUpload(`/uploads/${encodeURIComponent(token)}`);
 
   if (info.isLoading || (info.isFetching && !info.data))
-    return <PageSpinner label="Opening your upload link…" />;
+    return <PageSpinner label={t('phone.opening')} />;
   if (!info.data) {
     const error = info.error as Partial<ApiError> | undefined;
     const status = error?.status ?? 0;
@@ -115,26 +116,23 @@ export function PhoneUploadPage() {
   if (upload.phase === 'error' && (upload.errorStatus === 404 || upload.errorStatus === 409)) {
     return <LinkEnded text={linkProblem(upload.errorStatus, upload.error ?? undefined)} />;
   }
-  const photo = info.data.kind === 'photo';
-  const what = photo ? 'photo' : 'passport page';
-  const title = photo ? 'Upload your photo' : 'Upload your passport page';
+  const { kind } = info.data;
+  const photo = kind === 'photo';
+  const title = t(`phone.title.${kind}`);
 
   let body;
   if (upload.phase === 'uploading') {
     body = (
       <UploadProgress
-        label={photo ? 'Uploading your photo...' : 'Uploading...'}
+        label={photo ? t('document.uploadingPhoto') : t('document.uploading')}
         progress={upload.progress}
       />
     );
   } else if (upload.phase === 'done' && upload.document?.status === 'ACCEPTED') {
     body = (
       <div className="wpp-success" role="status">
-        <p className="wpp-success__title">
-          <Icon icon={CircleCheck} size={22} /> Great job!
-        </p>
-        <p>Your upload passed our initial review!</p>
-        <p>You can now go back to your computer: it moves on by itself.</p>
+        <SuccessTitle />
+        <p>{t('phone.done')}</p>
       </div>
     );
   } else if (upload.phase === 'done' && upload.document) {
@@ -142,9 +140,7 @@ export function PhoneUploadPage() {
     body = (
       <>
         <FailedChecks document={upload.document} />
-        <p>
-          To try again, go back to your computer: it shows a new code to scan for your next {what}.
-        </p>
+        <p>{t(`phone.retry.${kind}`)}</p>
       </>
     );
   } else {
@@ -152,21 +148,23 @@ export function PhoneUploadPage() {
       <>
         {upload.phase === 'error' ? (
           // The API's upload messages are written for people (too large, not a picture…); a fault is ours.
-          <ErrorBox>{passing(upload.errorStatus) ? UPLOAD_FAILED : upload.error}</ErrorBox>
+          <ErrorBox>
+            {passing(upload.errorStatus) ? t('upload.failed') : upload.errorMessage}
+          </ErrorBox>
         ) : null}
         <div className="wpp-phone-pickers">
           <Picker
             id="phone-upload-camera"
-            title="Take a photo"
-            text={photo ? 'with your front camera' : 'with your camera'}
+            title={t('phone.camera')}
+            text={t(`phone.camera.${kind}`)}
             accept="image/*"
             capture={photo ? 'user' : 'environment'}
             onFile={upload.start}
           />
           <Picker
             id="phone-upload-file"
-            title="Choose a file"
-            text={photo ? 'a picture on your phone' : 'a picture or a PDF on your phone'}
+            title={t('phone.file')}
+            text={t(`phone.file.${kind}`)}
             accept={photo ? ACCEPT_PHOTO : ACCEPT_PASSPORT}
             secondary
             onFile={upload.start}
@@ -178,16 +176,10 @@ export function PhoneUploadPage() {
 
   return (
     <div className="wp-container wpp-phone-page">
-      <title>{`${title} – Waypoint`}</title>
+      <title>{t('page.title', { title })}</title>
       <h1>{title}</h1>
-      <p>
-        For {info.data.travelerName}, order {info.data.reference}.
-      </p>
-      {photo ? null : (
-        <p className="wpw-muted">
-          Lay the passport flat in good light and fill the frame with the {what}.
-        </p>
-      )}
+      <p>{t('phone.for', { name: info.data.travelerName, reference: info.data.reference })}</p>
+      {photo ? null : <p className="wpw-muted">{t('phone.layFlat')}</p>}
       {body}
     </div>
   );

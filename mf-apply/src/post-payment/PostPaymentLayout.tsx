@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import type { ApplicationDetail, SectionState, TravelerDetail } from '@waypoint/contracts';
-import { postPaymentSection, PostPaymentText } from '@waypoint/contracts';
+import { PostPaymentText } from '@waypoint/contracts';
 import {
   Link,
   NavLink,
@@ -11,12 +11,24 @@ import {
   useNavigate,
   useParams,
 } from '@waypoint/platform';
-import { Banner, Button, Drawer, ErrorBox, PageSpinner, buttonClassName } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import {
+  Banner,
+  Button,
+  Drawer,
+  ErrorBox,
+  PageSpinner,
+  buttonClassName,
+  countryName,
+  formatDate,
+  useLocale,
+  useT,
+} from '@waypoint/ui';
 import { useGetApplicationQuery } from './api';
 import { PostPaymentContext, usePostPayment, type PageSave } from './context';
+import { postPaymentMessages } from './i18n/catalog';
 import {
   SECTION_KEY,
-  STATE_LABEL,
   TRAVELER_SECTIONS,
   applicationBase,
   generalInfoPath,
@@ -34,30 +46,19 @@ const STATE_ICON: Record<SectionState, IconNode> = {
 };
 
 function SectionLink({ to, label, state }: { to: string; label: string; state: SectionState }) {
+  const t = useT(postPaymentMessages);
   return (
     <li>
       <NavLink to={to} className={`wpp-nav__link wpp-nav__link--${state}`}>
         <span className="wpp-nav__label">{label}</span>
         <span className="wpp-nav__state">
           <Icon icon={STATE_ICON[state]} size={16} className="wpp-nav__icon" />
-          <span className="wp-visually-hidden">: </span>
-          {STATE_LABEL[state]}
+          <span className="wp-visually-hidden">{t('layout.stateSeparator')}</span>
+          {t(`state.${state}`)}
         </span>
       </NavLink>
     </li>
   );
-}
-
-function formatDate(value: string | null): string {
-  if (!value) return 'Not planned';
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 }
 
 /** How many of a traveller's sections are completed. */
@@ -95,6 +96,7 @@ function TravelerNav({
   open: boolean;
   onToggle: () => void;
 }) {
+  const t = useT(postPaymentMessages);
   const id = useId();
   const titleId = `${id}-title`;
   const panelId = `${id}-sections`;
@@ -108,7 +110,7 @@ function TravelerNav({
       <SectionLink
         key={slug}
         to={travelerPath(application.id, traveler.id, slug)}
-        label={section.title}
+        label={t(`section.${section.slug}.title`)}
         state={traveler.sections[SECTION_KEY[section.slug]]}
       />
     );
@@ -127,23 +129,23 @@ function TravelerNav({
           onClick={onToggle}
         >
           <span className="wpp-traveler__title" id={titleId}>
-            {travelerTitle(application, traveler)}
+            {travelerTitle(t, application, traveler)}
           </span>
-          <span className="wp-visually-hidden">, </span>
+          <span className="wp-visually-hidden">{t('layout.progressSeparator')}</span>
           <span
             className={`wpp-traveler__progress${done === total ? ' wpp-traveler__progress--done' : ''}`}
           >
             {done === total ? (
               <Icon icon={CircleCheck} size={16} className="wpp-nav__icon" />
             ) : null}
-            {done} of {total} done
+            {t('layout.progress', { done, total })}
           </span>
           <span className="wpp-traveler__chevron" aria-hidden="true" />
         </button>
       </h3>
       <div id={panelId} className="wpp-traveler__sections" hidden={!open}>
         <p className="wpp-nav__group" id={documentsId}>
-          Documents
+          {t('layout.documents')}
         </p>
         <ul className="wpp-nav" aria-labelledby={documentsId}>
           {TRAVELER_SECTIONS.filter((s) => s.kind === 'document').map((s) => link(s.slug))}
@@ -167,6 +169,9 @@ function Sidebar({
   onSaveExit: () => void;
   exiting: boolean;
 }) {
+  const t = useT(postPaymentMessages);
+  const locale = useLocale();
+  const apiText = useApiText();
   const { pathname } = useLocation();
   const current = currentTravelerId(application, pathname);
   /** Travellers opened or closed by hand; the others follow the current one. */
@@ -183,30 +188,34 @@ function Sidebar({
         if (onNavigate && (event.target as HTMLElement).closest('a')) onNavigate();
       }}
     >
-      <section className="wpp-trip" aria-label="Trip details">
-        <h2 className="wpp-sidebar__heading">Trip details</h2>
+      <section className="wpp-trip" aria-label={t('layout.trip')}>
+        <h2 className="wpp-sidebar__heading">{t('layout.trip')}</h2>
         <dl className="wpp-trip__facts">
           <div>
-            <dt>Country</dt>
+            <dt>{t('layout.country')}</dt>
             <dd>
-              <Flag code={application.country.id} /> {application.country.name}
+              <Flag code={application.country.id} /> {countryName(application.country.id, locale)}
             </dd>
           </div>
           <div>
-            <dt>Visa type</dt>
-            <dd>{application.visaType.name}</dd>
+            <dt>{t('layout.visaType')}</dt>
+            <dd>{apiText(application.visaType.name)}</dd>
           </div>
           <div>
-            <dt>Arrival date</dt>
-            <dd>{formatDate(application.arrivalDate)}</dd>
+            <dt>{t('layout.arrivalDate')}</dt>
+            <dd>
+              {application.arrivalDate
+                ? formatDate(application.arrivalDate, locale)
+                : t('layout.notPlanned')}
+            </dd>
           </div>
         </dl>
       </section>
-      <nav aria-label="Application sections">
+      <nav aria-label={t('layout.sections')}>
         <ul className="wpp-nav">
           <SectionLink
             to={generalInfoPath(application.id)}
-            label={postPaymentSection('general-info').title}
+            label={t('section.general-info.title')}
             state={application.generalInfo.state}
           />
         </ul>
@@ -223,7 +232,7 @@ function Sidebar({
           <li>
             <NavLink to={reviewPath(application.id)} className="wpp-nav__link">
               <span className="wpp-nav__label">
-                {application.editable ? postPaymentSection('review').title : 'Summary'}
+                {application.editable ? t('section.review.title') : t('layout.summary')}
               </span>
             </NavLink>
           </li>
@@ -233,16 +242,18 @@ function Sidebar({
         variant="secondary"
         fullWidth
         busy={exiting}
-        busyLabel="Saving..."
+        busyLabel={t('layout.saving')}
         onClick={onSaveExit}
       >
-        Save &amp; Exit
+        {t('layout.saveExit')}
       </Button>
     </div>
   );
 }
 
 function LoadedLayout({ application }: { application: ApplicationDetail }) {
+  const t = useT(postPaymentMessages);
+  const apiText = useApiText();
   const navigate = useNavigate();
   const saveRef = useRef<PageSave | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -275,20 +286,26 @@ function LoadedLayout({ application }: { application: ApplicationDetail }) {
   return (
     <PostPaymentContext.Provider value={context}>
       <div className="wp-container wp-side-layout wpp-layout">
-        <aside className="wp-side-layout__aside wp-card" aria-label="Your application">
+        <aside className="wp-side-layout__aside wp-card" aria-label={t('layout.application')}>
           {sidebar()}
         </aside>
         <div className="wpp-content">
           <div className="wp-side-layout__mobile">
             <Button variant="secondary" aria-haspopup="dialog" onClick={() => setMenuOpen(true)}>
-              Application sections
+              {t('layout.sections')}
             </Button>
-            <Drawer open={menuOpen} onClose={() => setMenuOpen(false)} title="Your application">
+            <Drawer
+              open={menuOpen}
+              onClose={() => setMenuOpen(false)}
+              title={t('layout.application')}
+            >
               {sidebar(() => setMenuOpen(false))}
             </Drawer>
           </div>
-          <p className="wpp-reference">Order {application.reference}</p>
-          {readOnly ? <Banner tone="success" title={PostPaymentText.readOnly} /> : null}
+          <p className="wpp-reference">
+            {t('layout.reference', { reference: application.reference })}
+          </p>
+          {readOnly ? <Banner tone="success" title={apiText(PostPaymentText.readOnly)} /> : null}
           <Outlet />
         </div>
       </div>
@@ -297,32 +314,30 @@ function LoadedLayout({ application }: { application: ApplicationDetail }) {
 }
 
 function ApplicationLoader() {
+  const t = useT(postPaymentMessages);
   const { applicationId = '' } = useParams();
   const query = useGetApplicationQuery(applicationId);
-  if (query.isLoading) return <PageSpinner label="Loading your application…" />;
+  if (query.isLoading) return <PageSpinner label={t('layout.loading')} />;
   if (query.data) return <LoadedLayout application={query.data} />;
   const status = (query.error as { status?: number } | undefined)?.status;
   if (status === 404) {
     return (
       <div className="wp-container wp-status-page">
-        <title>Application not found – Waypoint</title>
-        <h1>Application not found</h1>
-        <p>
-          We could not find this application. Check the link, or open it from My orders while signed
-          in to the account that paid for it.
-        </p>
+        <title>{t('page.title', { title: t('layout.notFound.title') })}</title>
+        <h1>{t('layout.notFound.title')}</h1>
+        <p>{t('layout.notFound.text')}</p>
         <Link to="/orders" className={buttonClassName('primary')}>
-          Go to My orders
+          {t('layout.goToOrders')}
         </Link>
       </div>
     );
   }
   return (
     <div className="wp-container wp-status-page">
-      <title>Application – Waypoint</title>
-      <h1>Your application</h1>
-      <ErrorBox>Failed to load existing application</ErrorBox>
-      <Button onClick={() => void query.refetch()}>Try again</Button>
+      <title>{t('page.title', { title: t('layout.failed.title') })}</title>
+      <h1>{t('layout.application')}</h1>
+      <ErrorBox>{t('layout.failed.text')}</ErrorBox>
+      <Button onClick={() => void query.refetch()}>{t('layout.tryAgain')}</Button>
     </div>
   );
 }

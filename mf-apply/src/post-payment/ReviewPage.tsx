@@ -1,25 +1,45 @@
 import { useState } from 'react';
-import { PostPaymentText, SUBMIT_DECLARATION, travelerCountSummary } from '@waypoint/contracts';
+import { PostPaymentText, ageGroups } from '@waypoint/contracts';
 import { useNavigate } from '@waypoint/platform';
-import { useGetCountriesQuery } from '@waypoint/platform/api';
-import { Button, Checkbox, ErrorBox, ErrorSummary } from '@waypoint/ui';
-import { formatDate } from '../wizard/order';
+import { useApiText } from '@waypoint/platform/i18n';
 import {
-  SummaryGroupView,
-  SummaryList,
-  generalGroup,
-  travelerGroups,
-  NOT_ANSWERED,
-} from './AnswerSummary';
+  Button,
+  Checkbox,
+  ErrorBox,
+  ErrorSummary,
+  countryName,
+  formatDate,
+  useLocale,
+  useT,
+} from '@waypoint/ui';
+import { SummaryGroupView, SummaryList, generalGroup, travelerGroups } from './AnswerSummary';
 import { errorText, useStoreApplication, useSubmitApplicationMutation } from './api';
 import { usePostPayment, useRegisterSave } from './context';
+import { postPaymentMessages, type PostPaymentT } from './i18n/catalog';
 import { PageFrame } from './PageFrame';
 import { previousPath, reviewPath, travelerName, travelerTitle } from './sections';
 
 const MISSING_PREFIX = 'Please complete the following before submitting:';
 const DECLARATION_ID = 'submit-declaration';
 
-/** The server's "what is missing" message as a heading and a list. */
+/** The traveller count as people read it: '2 adults, 1 child'; '3 travelers' while a date of birth is missing. */
+function travelerCount(
+  t: PostPaymentT,
+  datesOfBirth: readonly string[],
+  arrivalDate: string | null,
+): string {
+  const { adults, children, unknown } = ageGroups(datesOfBirth, arrivalDate);
+  const count = adults + children + unknown;
+  if (unknown > 0 || count === 0) return t('review.travelers.count', { count });
+  if (children === 0) return t('review.travelers.adults', { adults });
+  if (adults === 0) return t('review.travelers.children', { children });
+  return t('review.travelers.adultsAndChildren', { adults, children });
+}
+
+/**
+ * The server's "what is missing" message as a heading and a list (the English message, split before it is shown
+ * in the page's language).
+ */
 function splitMissing(message: string): { intro: string; items: string[] } {
   if (!message.startsWith(MISSING_PREFIX)) return { intro: message, items: [] };
   const items = message
@@ -37,10 +57,12 @@ function splitMissing(message: string): { intro: string; items: string[] } {
  * the same answers without Change links.
  */
 export function ReviewPage() {
+  const t = useT(postPaymentMessages);
+  const locale = useLocale();
+  const apiText = useApiText();
   const { application, readOnly } = usePostPayment();
   const navigate = useNavigate();
   const storeApplication = useStoreApplication();
-  const countries = useGetCountriesQuery();
   const [submit, { isLoading }] = useSubmitApplicationMutation();
   const [error, setError] = useState<string | null>(null);
   const [confirmed, setConfirmed] = useState(false);
@@ -48,11 +70,6 @@ export function ReviewPage() {
   const [attempt, setAttempt] = useState(0);
   const back = previousPath(application, reviewPath(application.id));
   useRegisterSave(async () => 'saved');
-
-  const countryName = (code: string | null | undefined) => {
-    if (!code) return NOT_ANSWERED;
-    return countries.data?.find((country) => country.id === code)?.name ?? code;
-  };
 
   const onSubmit = async () => {
     setError(null);
@@ -73,63 +90,62 @@ export function ReviewPage() {
 
   const missing = error ? splitMissing(error) : null;
   const editable = !readOnly;
-  const travelers = travelerCountSummary(
+  const travelers = travelerCount(
+    t,
     application.travelers.map((traveler) => traveler.dateOfBirth ?? ''),
     application.arrivalDate,
   );
+  const text = { t, locale };
   return (
-    <PageFrame title={readOnly ? 'Your application' : 'Check your answers'}>
+    <PageFrame title={readOnly ? t('layout.application') : t('section.review.heading')}>
       <ErrorSummary
         errors={declarationError ? [{ fieldId: DECLARATION_ID, message: declarationError }] : []}
         focusKey={attempt}
       />
       {missing ? (
-        <ErrorBox title={missing.intro}>
+        <ErrorBox title={missing.items.length > 0 ? t('review.missing') : apiText(missing.intro)}>
           {missing.items.length > 0 ? (
             <ul className="wpp-checks">
               {missing.items.map((item) => (
-                <li key={item}>{item}</li>
+                <li key={item}>{apiText(item)}</li>
               ))}
             </ul>
           ) : null}
         </ErrorBox>
       ) : null}
-      {editable ? (
-        <p className="wpw-muted">
-          Check every answer before you submit. Change takes you to the question and back here once
-          you have saved it.
-        </p>
-      ) : null}
+      {editable ? <p className="wpw-muted">{t('review.intro')}</p> : null}
       <section className="wpp-review-section" aria-labelledby="review-order">
-        <h2 id="review-order">Your order</h2>
+        <h2 id="review-order">{t('review.order')}</h2>
         <SummaryList
-          about="your order"
+          about={t('review.order.about')}
           rows={[
-            { key: 'Country', value: application.country.name },
-            { key: 'Apply for', value: application.visaType.name },
+            { key: t('layout.country'), value: countryName(application.country.id, locale) },
+            { key: t('review.applyFor'), value: apiText(application.visaType.name) },
             {
-              key: 'Arrival date',
-              value: application.arrivalDate ? formatDate(application.arrivalDate) : 'Not planned',
+              key: t('layout.arrivalDate'),
+              value: application.arrivalDate
+                ? formatDate(application.arrivalDate, locale)
+                : t('layout.notPlanned'),
             },
-            { key: 'Processing', value: application.processingName },
-            { key: 'Travelers', value: travelers },
+            { key: t('review.processing'), value: apiText(application.processingName) },
+            { key: t('review.travelers'), value: travelers },
           ]}
         />
       </section>
       <section className="wpp-review-section" aria-labelledby="review-general">
         <SummaryGroupView
           id="review-general"
-          group={generalGroup(application, editable)}
-          about="general information"
+          group={generalGroup(text, application, editable)}
+          about={t('review.general.about')}
           headingLevel={2}
         />
       </section>
       {application.travelers.map((traveler) => {
-        const title = travelerTitle(application, traveler);
+        const title = travelerTitle(t, application, traveler);
         return (
           <section key={traveler.id} className="wpp-review-section" aria-label={title}>
             <h2 className="wpp-review__heading">{title}</h2>
-            {travelerGroups(application, traveler, countryName, editable).map((group) => (
+            {travelerGroups(text, application, traveler, editable).map((group) => (
               <SummaryGroupView
                 key={group.title}
                 group={group}
@@ -141,10 +157,10 @@ export function ReviewPage() {
       })}
       {editable ? (
         <section className="wpp-review-section" aria-labelledby="review-declaration">
-          <h2 id="review-declaration">Declaration</h2>
+          <h2 id="review-declaration">{t('section.declaration.heading')}</h2>
           <Checkbox
             id={DECLARATION_ID}
-            label={SUBMIT_DECLARATION}
+            label={t('review.declaration.confirm')}
             checked={confirmed}
             onChange={(checked) => {
               setConfirmed(checked);
@@ -157,19 +173,19 @@ export function ReviewPage() {
       <div className="wp-actions wpp-actions">
         {back ? (
           <Button variant="secondary" onClick={() => navigate(back)}>
-            Back
+            {t('form.back')}
           </Button>
         ) : null}
         {readOnly ? (
-          <Button onClick={() => navigate('/orders')}>Go to My orders</Button>
+          <Button onClick={() => navigate('/orders')}>{t('layout.goToOrders')}</Button>
         ) : (
           <Button
             size="large"
             busy={isLoading}
-            busyLabel="Submitting..."
+            busyLabel={t('review.submitting')}
             onClick={() => void onSubmit()}
           >
-            Submit Application
+            {t('review.submit')}
           </Button>
         )}
       </div>

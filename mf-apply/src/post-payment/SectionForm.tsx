@@ -2,8 +2,10 @@ import type { FormEvent, ReactNode } from 'react';
 import type { TravelerDetail } from '@waypoint/contracts';
 import { useLocation, useNavigate } from '@waypoint/platform';
 import { useGetCountriesQuery } from '@waypoint/platform/api';
-import { Button, ErrorBox, ErrorSummary, type FieldError } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, ErrorBox, ErrorSummary, useT, type FieldError } from '@waypoint/ui';
 import { usePostPayment } from './context';
+import { postPaymentMessages, type PostPaymentT } from './i18n/catalog';
 import { PageFrame } from './PageFrame';
 import {
   nextPath,
@@ -15,9 +17,10 @@ import {
   type TravelerSectionSlug,
 } from './sections';
 
-export const YES_NO = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
+/** The options of a yes/no question, in the page's language. */
+export const yesNoOptions = (t: PostPaymentT) => [
+  { value: 'yes', label: t('form.yes') },
+  { value: 'no', label: t('form.no') },
 ];
 
 /** A yes/no answer as the radio group holds it: null until the traveller answers. */
@@ -41,10 +44,12 @@ export interface SectionFormProps {
 
 /** The frame of every section form: red box, error summary, fields, Back and Save & Continue. */
 export function SectionForm({ title, caption, back, form, children }: SectionFormProps) {
+  const t = useT(postPaymentMessages);
+  const apiText = useApiText();
   const navigate = useNavigate();
   return (
     <PageFrame title={title} caption={caption}>
-      {form.serverError ? <ErrorBox>{form.serverError}</ErrorBox> : null}
+      {form.serverError ? <ErrorBox>{apiText(form.serverError)}</ErrorBox> : null}
       <ErrorSummary errors={form.summary} focusKey={form.attempt} />
       <form onSubmit={form.onSubmit} noValidate className="wpw-narrow">
         <fieldset disabled={form.readOnly} className="wpp-fieldset">
@@ -54,11 +59,11 @@ export function SectionForm({ title, caption, back, form, children }: SectionFor
         <div className="wp-actions wpp-actions">
           {back ? (
             <Button variant="secondary" onClick={() => navigate(back)}>
-              Back
+              {t('form.back')}
             </Button>
           ) : null}
-          <Button type="submit" busy={form.saving} busyLabel="Saving...">
-            {form.readOnly ? 'Continue' : 'Save & Continue'}
+          <Button type="submit" busy={form.saving} busyLabel={t('form.saving')}>
+            {form.readOnly ? t('form.continue') : t('form.saveContinue')}
           </Button>
         </div>
       </form>
@@ -81,9 +86,10 @@ export function useFlowPaths(here: string): { next: string; back: string | null 
 }
 
 export function useTravelerPaths(traveler: TravelerDetail, slug: TravelerSectionSlug) {
+  const t = useT(postPaymentMessages);
   const { application } = usePostPayment();
   const paths = useFlowPaths(travelerPath(application.id, traveler.id, slug));
-  return { ...paths, caption: travelerTitle(application, traveler) };
+  return { ...paths, caption: travelerTitle(t, application, traveler) };
 }
 
 export function useCountryList() {

@@ -9,16 +9,18 @@ import {
   WorkInfoBody,
   type TravelerDetail,
 } from '@waypoint/contracts';
-import { CountryPicker, RadioGroup, Select, TextField } from '@waypoint/ui';
+import { useApiText } from '@waypoint/platform/i18n';
+import { CountryPicker, RadioGroup, Select, TextField, useT } from '@waypoint/ui';
 import { usePostPayment } from './context';
+import { postPaymentMessages } from './i18n/catalog';
 import { generalInfoPath } from './sections';
 import {
   SectionForm,
   useCountryList,
   useFlowPaths,
   useTravelerPaths,
-  YES_NO,
   yesNo,
+  yesNoOptions,
 } from './SectionForm';
 import { useSectionForm } from './useSectionForm';
 import { TERRORISM_QUESTION } from './questions';
@@ -29,6 +31,7 @@ export { PassportInformationPage } from './PassportInformationPage';
 // default), so Save & Continue never stores an answer nobody gave; the contracts refuse it with its message.
 
 export function GeneralInfoPage() {
+  const t = useT(postPaymentMessages);
   const { application } = usePostPayment();
   const [countryCode, setCountryCode] = useState(
     application.generalInfo.countryCode || DEFAULT_PHONE_CODE,
@@ -51,12 +54,12 @@ export function GeneralInfoPage() {
     next: paths.next,
   });
   return (
-    <SectionForm title="General Information" back={paths.back} form={form}>
-      <p className="wpw-muted">How we contact you about this application.</p>
+    <SectionForm title={t('section.general-info.title')} back={paths.back} form={form}>
+      <p className="wpw-muted">{t('general.intro')}</p>
       <div className="wpp-phone">
         <Select
           id="general-countryCode"
-          label="Country code"
+          label={t('general.countryCode')}
           options={PHONE_CODES.map(({ code, region }) => ({
             value: code,
             label: `${code} (${region})`,
@@ -67,7 +70,7 @@ export function GeneralInfoPage() {
         />
         <TextField
           id="general-phoneNumber"
-          label="Phone number"
+          label={t('general.phoneNumber')}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
@@ -80,12 +83,11 @@ export function GeneralInfoPage() {
       <RadioGroup
         id="general-notificationPreference"
         name="notificationPreference"
-        legend="How should we send you updates?"
-        options={[
-          { value: 'whatsapp', label: 'WhatsApp' },
-          { value: 'sms', label: 'SMS' },
-          { value: 'neither', label: 'Neither' },
-        ]}
+        legend={t('general.updates')}
+        options={(['whatsapp', 'sms', 'neither'] as const).map((value) => ({
+          value,
+          label: t(`general.preference.${value}`),
+        }))}
         value={preference}
         onChange={(value) => setPreference(value as typeof preference)}
         error={form.errors.notificationPreference}
@@ -95,6 +97,7 @@ export function GeneralInfoPage() {
 }
 
 export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail }) {
+  const t = useT(postPaymentMessages);
   const paths = useTravelerPaths(traveler, 'personal-information');
   const countries = useCountryList();
   const p = traveler.personal;
@@ -125,10 +128,15 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
     next: paths.next,
   });
   return (
-    <SectionForm title="Personal information" caption={paths.caption} back={paths.back} form={form}>
+    <SectionForm
+      title={t('section.personal-information.heading')}
+      caption={paths.caption}
+      back={paths.back}
+      form={form}
+    >
       <CountryPicker
         id="personal-countryOfBirth"
-        label="Country of birth"
+        label={t('personal.countryOfBirth')}
         countries={countries.list}
         loading={countries.loading}
         value={countryOfBirth || null}
@@ -138,7 +146,7 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
       />
       <CountryPicker
         id="personal-residentCountry"
-        label="Resident country"
+        label={t('personal.residentCountry')}
         countries={countries.list}
         loading={countries.loading}
         value={residentCountry || null}
@@ -149,11 +157,11 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
       <RadioGroup
         id="personal-gender"
         name="gender"
-        legend="Gender"
-        hint="As listed in your passport"
+        legend={t('personal.gender')}
+        hint={t('personal.genderHint')}
         options={[
-          { value: 'male', label: 'Male' },
-          { value: 'female', label: 'Female' },
+          { value: 'male', label: t('personal.gender.male') },
+          { value: 'female', label: t('personal.gender.female') },
         ]}
         inline
         required
@@ -163,7 +171,7 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
       />
       <TextField
         id="personal-residenceAddress"
-        label="Residence street address"
+        label={t('personal.residenceAddress')}
         autoComplete="street-address"
         required
         value={residenceAddress}
@@ -172,7 +180,7 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
       />
       <TextField
         id="personal-cityTown"
-        label="City/town"
+        label={t('personal.cityTown')}
         autoComplete="address-level2"
         required
         value={cityTown}
@@ -184,6 +192,7 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
 }
 
 export function WorkPage({ traveler }: { traveler: TravelerDetail }) {
+  const t = useT(postPaymentMessages);
   const paths = useTravelerPaths(traveler, 'work');
   const [working, setWorking] = useState<boolean | null>(traveler.work.currentlyWorking);
   const [jobTitle, setJobTitle] = useState(traveler.work.jobTitle ?? '');
@@ -200,12 +209,17 @@ export function WorkPage({ traveler }: { traveler: TravelerDetail }) {
     next: paths.next,
   });
   return (
-    <SectionForm title="Work" caption={paths.caption} back={paths.back} form={form}>
+    <SectionForm
+      title={t('section.work.heading')}
+      caption={paths.caption}
+      back={paths.back}
+      form={form}
+    >
       <RadioGroup
         id="work-currentlyWorking"
         name="currentlyWorking"
-        legend="Do you currently work?"
-        options={YES_NO}
+        legend={t('work.currentlyWorking')}
+        options={yesNoOptions(t)}
         inline
         required
         value={yesNo(working)}
@@ -215,8 +229,8 @@ export function WorkPage({ traveler }: { traveler: TravelerDetail }) {
       {working === true ? (
         <TextField
           id="work-jobTitle"
-          label="Job title"
-          hint="If retired, provide details of your last paid work"
+          label={t('work.jobTitle')}
+          hint={t('work.jobTitleHint')}
           autoComplete="organization-title"
           required
           value={jobTitle}
@@ -231,6 +245,8 @@ export function WorkPage({ traveler }: { traveler: TravelerDetail }) {
 export { TERRORISM_QUESTION };
 
 export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
+  const t = useT(postPaymentMessages);
+  const apiText = useApiText();
   const paths = useTravelerPaths(traveler, 'declaration');
   const d = traveler.declaration;
   const [hasConvictions, setHasConvictions] = useState<boolean | null>(d.hasConvictions);
@@ -254,12 +270,17 @@ export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
     next: paths.next,
   });
   return (
-    <SectionForm title="Declaration" caption={paths.caption} back={paths.back} form={form}>
+    <SectionForm
+      title={t('section.declaration.heading')}
+      caption={paths.caption}
+      back={paths.back}
+      form={form}
+    >
       <RadioGroup
         id="declaration-hasConvictions"
         name="hasConvictions"
-        legend="Have you ever been convicted of a criminal offence?"
-        options={YES_NO}
+        legend={t('declaration.convictions')}
+        options={yesNoOptions(t)}
         inline
         required
         value={yesNo(hasConvictions)}
@@ -269,7 +290,7 @@ export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
       {hasConvictions === true ? (
         <div className="wp-field">
           <label className="wp-label" htmlFor="declaration-convictionDetails">
-            What did you do?
+            {t('declaration.convictionDetails')}
             <span className="wp-required" aria-hidden="true">
               {' '}
               *
@@ -277,8 +298,8 @@ export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
           </label>
           {form.errors.convictionDetails ? (
             <p className="wp-field-error" id="declaration-convictionDetails-error">
-              <span className="wp-visually-hidden">Error: </span>
-              {form.errors.convictionDetails}
+              <span className="wp-visually-hidden">{t('declaration.errorPrefix')}</span>
+              {apiText(form.errors.convictionDetails)}
             </p>
           ) : null}
           <textarea
@@ -299,8 +320,8 @@ export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
       <RadioGroup
         id="declaration-hasTerroristActivities"
         name="hasTerroristActivities"
-        legend={TERRORISM_QUESTION}
-        options={YES_NO}
+        legend={t('declaration.terrorism')}
+        options={yesNoOptions(t)}
         inline
         required
         value={yesNo(terrorism)}

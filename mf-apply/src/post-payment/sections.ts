@@ -1,19 +1,13 @@
 import {
   TRAVELER_SECTIONS,
   type ApplicationDetail,
-  type SectionState,
   type TravelerDetail,
   type TravelerSectionSlug,
 } from '@waypoint/contracts';
+import type { PostPaymentT } from './i18n/catalog';
 
 /** A traveller's sections (pages, names, kinds) come from the post-payment journey in the contracts. */
 export { SECTION_KEY, TRAVELER_SECTIONS, type TravelerSectionSlug } from '@waypoint/contracts';
-
-export const STATE_LABEL: Record<SectionState, string> = {
-  not_started: 'Not started',
-  in_progress: 'In progress',
-  completed: 'Completed',
-};
 
 export function applicationBase(id: string): string {
   return `/application/${encodeURIComponent(id)}`;
@@ -77,8 +71,15 @@ export function travelerName(traveler: TravelerDetail): string {
 }
 
 /** 'Traveler 1 – Ann Lee' when there are several travellers, otherwise just the name. */
-export function travelerTitle(application: ApplicationDetail, traveler: TravelerDetail): string {
+export function travelerTitle(
+  t: PostPaymentT,
+  application: ApplicationDetail,
+  traveler: TravelerDetail,
+): string {
   const name = travelerName(traveler);
-  if (application.travelers.length < 2) return name || 'Traveler';
-  return name ? `Traveler ${traveler.position} – ${name}` : `Traveler ${traveler.position}`;
+  const { position } = traveler;
+  if (application.travelers.length < 2) return name || t('traveler.unnamed');
+  return name
+    ? t('traveler.numberedName', { position, name })
+    : t('traveler.numbered', { position });
 }

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import type { DocumentKindParam, DocumentSummary } from '@waypoint/contracts';
-import { Button, ErrorBox, Spinner } from '@waypoint/ui';
+import { languageTag, type Locale } from '@waypoint/contracts';
+import { useApiText } from '@waypoint/platform/i18n';
+import { Button, ErrorBox, Spinner, useLocale, useT } from '@waypoint/ui';
 import { QrCode } from '../qr/QrCode';
+import { postPaymentMessages } from './i18n/catalog';
 import {
   errorText,
   uploadFile,
@@ -10,7 +13,30 @@ import {
 } from './api';
 import { CircleCheck, Icon } from '@waypoint/ui/icons';
 
+/** The upload's failure when the server gave no text of its own (compared, then shown translated). */
 export const UPLOAD_FAILED = 'The upload failed. Please try again.';
+const LINK_FAILED = 'We could not create a link for your phone. Please try again.';
+
+/** A failure text in the page's language: the screen's own fallback, or the server's text. */
+function useFailureText(): (text: string) => string {
+  const t = useT(postPaymentMessages);
+  const apiText = useApiText();
+  return (text) =>
+    text === UPLOAD_FAILED
+      ? t('upload.failed')
+      : text === LINK_FAILED
+        ? t('upload.link.failed')
+        : apiText(text);
+}
+
+/** A time of day as `locale` writes it ("14:30"). */
+function formatTime(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(languageTag(locale), {
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}
+
 export const ACCEPT_PASSPORT = 'image/*,application/pdf';
 export const ACCEPT_PHOTO = 'image/*';
 
@@ -23,6 +49,7 @@ export function useDocumentUpload(path: string, onUploaded?: (document: Document
   const [document, setDocument] = useState<DocumentSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [errorStatus, setErrorStatus] = useState(0);
+  const failureText = useFailureText();
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -63,10 +90,13 @@ export function useDocumentUpload(path: string, onUploaded?: (document: Document
     setErrorStatus(0);
   }, []);
 
-  return { phase, progress, document, error, errorStatus, start, reset };
+  /** `error` (the English text, for comparisons) as the page shows it. */
+  const errorMessage = error === null ? null : failureText(error);
+  return { phase, progress, document, error, errorMessage, errorStatus, start, reset };
 }
 
 export function UploadProgress({ label, progress }: { label: string; progress: number }) {
+  const t = useT(postPaymentMessages);
   return (
     <div className="wpp-progress" aria-live="polite">
       <p className="wpp-progress__label">
@@ -75,11 +105,11 @@ export function UploadProgress({ label, progress }: { label: string; progress: n
       <div
         className="wpp-progress__track"
         role="progressbar"
-        aria-label="Upload progress"
+        aria-label={t('upload.progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={progress}
-        aria-valuetext={`${progress}%`}
+        aria-valuetext={t('upload.percent', { progress })}
       >
         <div className="wpp-progress__bar" style={{ width: `${progress}%` }} />
       </div>
@@ -89,47 +119,76 @@ export function UploadProgress({ label, progress }: { label: string; progress: n
 
 /** The reasons a document did not pass, one per failed check. */
 export function FailedChecks({ document }: { document: DocumentSummary }) {
+  const t = useT(postPaymentMessages);
+  const apiText = useApiText();
   const failed = document.checks.filter((check) => !check.passed);
   return (
-    <ErrorBox title="Your upload did not pass our initial review">
+    <ErrorBox title={t('upload.failedChecks')}>
       {failed.length > 0 ? (
         <ul className="wpp-checks">
           {failed.map((check) => (
-            <li key={check.id}>{check.message}</li>
+            <li key={check.id}>{apiText(check.message)}</li>
           ))}
         </ul>
       ) : (
-        <p>Please upload a clearer picture.</p>
+        <p>{t('upload.clearer')}</p>
       )}
     </ErrorBox>
   );
 }
 
-export function DocumentPreview({ document, name }: { document: DocumentSummary; name: string }) {
+export function DocumentPreview({
+  document,
+  kind,
+}: {
+  document: DocumentSummary;
+  kind: DocumentKindParam;
+}) {
+  const t = useT(postPaymentMessages);
   if (document.contentType === 'application/pdf') {
     return (
       <p className="wpp-preview">
         <a href={document.url} target="_blank" rel="noreferrer">
-          Open your {name} (PDF)
+          {t(`upload.preview.pdf.${kind}`)}
         </a>
       </p>
     );
   }
   return (
     <figure className="wpp-preview">
-      <img src={document.url} alt={`Your ${name}`} className="wpp-preview__image" />
+      <img
+        src={document.url}
+        alt={t(`upload.preview.alt.${kind}`)}
+        className="wpp-preview__image"
+      />
     </figure>
   );
 }
 
-export function SuccessMessage({ document, name }: { document: DocumentSummary; name: string }) {
+/** "Great job!": the upload passed the first checks. */
+export function SuccessTitle() {
+  const t = useT(postPaymentMessages);
+  return (
+    <>
+      <p className="wpp-success__title">
+        <Icon icon={CircleCheck} size={22} /> {t('upload.success.title')}
+      </p>
+      <p>{t('upload.success.text')}</p>
+    </>
+  );
+}
+
+export function SuccessMessage({
+  document,
+  kind,
+}: {
+  document: DocumentSummary;
+  kind: DocumentKindParam;
+}) {
   return (
     <div className="wpp-success" role="status">
-      <p className="wpp-success__title">
-        <Icon icon={CircleCheck} size={22} /> Great job!
-      </p>
-      <p>Your upload passed our initial review!</p>
-      <DocumentPreview document={document} name={name} />
+      <SuccessTitle />
+      <DocumentPreview document={document} kind={kind} />
     </div>
   );
 }
@@ -190,6 +249,7 @@ export function DropZone({
   hint: string;
   onFile: (file: File) => void;
 }) {
+  const t = useT(postPaymentMessages);
   const [over, setOver] = useState(false);
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -208,12 +268,12 @@ export function DropZone({
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <p className="wpp-dropzone__title">Drag and Drop</p>
+      <p className="wpp-dropzone__title">{t('upload.dragDrop')}</p>
       <p className="wpw-muted">{hint}</p>
       <p className="wpw-muted" aria-hidden="true">
-        or
+        {t('upload.or')}
       </p>
-      <FilePicker accept={accept} label={label} onFile={onFile} buttonLabel="Browse Files" />
+      <FilePicker accept={accept} label={label} onFile={onFile} buttonLabel={t('upload.browse')} />
     </div>
   );
 }
@@ -228,6 +288,9 @@ export function PhonePanel({
   travelerId: string;
   kind: DocumentKindParam;
 }) {
+  const t = useT(postPaymentMessages);
+  const locale = useLocale();
+  const failureText = useFailureText();
   const [createLink, link] = useCreateUploadLinkMutation();
   const [closeLink] = useCloseUploadLinkMutation();
   const [copied, setCopied] = useState(false);
@@ -244,14 +307,10 @@ export function PhonePanel({
   }, [closeLink, applicationId, linkId]);
 
   if (link.isLoading || link.isUninitialized) {
-    return <Spinner label="Creating your link…" showLabel />;
+    return <Spinner label={t('upload.link.creating')} showLabel />;
   }
   if (!link.data) {
-    return (
-      <ErrorBox>
-        {errorText(link.error, 'We could not create a link for your phone. Please try again.')}
-      </ErrorBox>
-    );
+    return <ErrorBox>{failureText(errorText(link.error, LINK_FAILED))}</ErrorBox>;
   }
   const { url, expiresAt } = link.data;
   const until = new Date(expiresAt);
@@ -265,28 +324,26 @@ export function PhonePanel({
   };
   return (
     <div className="wpp-phone-panel">
-      <QrCode value={url} label="QR code that opens the upload page on your phone" />
-      <p>Scan the code with your phone&apos;s camera, or open this link on your phone:</p>
+      <QrCode value={url} label={t('upload.link.qr')} />
+      <p>{t('upload.link.scan')}</p>
       <p className="wpp-link">
-        <a href={url} target="_blank" rel="noreferrer">
+        <a href={url} target="_blank" rel="noreferrer" dir="ltr">
           {url}
         </a>
       </p>
       <p>
         <Button variant="secondary" size="small" onClick={() => void copy()}>
-          Copy link
+          {t('upload.link.copy')}
         </Button>{' '}
-        <span role="status">{copied ? 'Link copied' : ''}</span>
+        <span role="status">{copied ? t('upload.link.copied') : ''}</span>
       </p>
       <p className="wpw-muted">
-        The link works until{' '}
-        {Number.isNaN(until.getTime())
-          ? expiresAt
-          : until.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}
-        . This page updates when your phone&apos;s upload arrives.
+        {t('upload.link.until', {
+          time: Number.isNaN(until.getTime()) ? expiresAt : formatTime(until, locale),
+        })}
       </p>
       <p className="wpp-waiting">
-        <Spinner size="small" label="Waiting for your phone's upload" showLabel />
+        <Spinner size="small" label={t('upload.link.waiting')} showLabel />
       </p>
     </div>
   );

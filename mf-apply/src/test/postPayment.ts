@@ -134,3 +134,38 @@ export function mockUploads(replies: { status?: number; body: unknown }[], hold 
     release: () => pending.splice(0).forEach((answer) => answer()),
   };
 }
+
+/** A traveller who has answered every question and uploaded both documents. */
+export function answeredTraveler(overrides: Partial<TravelerDetail> = {}): TravelerDetail {
+  return traveler({
+    dateOfBirth: '1985-06-15',
+    passport: {
+      nationality: 'US',
+      number: 'X1234567',
+      expirationDate: '2033-05-01',
+      hasSecondNationality: false,
+      addLater: false,
+    },
+    personal: {
+      countryOfBirth: 'US',
+      residentCountry: 'FR',
+      gender: 'female',
+      residenceAddress: '1 Main St',
+      cityTown: 'Boston',
+    },
+    passportInfo: { issuingCountry: 'US' },
+    work: { currentlyWorking: true, jobTitle: 'Engineer' },
+    declaration: { hasConvictions: false, convictionDetails: null, hasTerroristActivities: false },
+    passportPage: document(),
+    photo: document({ id: 'doc-2', kind: 'PHOTO' }),
+    sections: {
+      passportPage: 'completed',
+      photo: 'completed',
+      personal: 'completed',
+      passportInfo: 'completed',
+      work: 'completed',
+      declaration: 'completed',
+    },
+    ...overrides,
+  });
+}
