@@ -10,10 +10,7 @@ import english from './status/en.json';
  */
 export function useStatusLabel(): (status: ApplicationStatus | string) => string {
   const t = useT(statusMessages);
-  return useCallback(
-    (status) => (isKnownStatus(status) ? t(`status.${status}`) : status),
-    [t],
-  );
+  return useCallback((status) => (isKnownStatus(status) ? t(`status.${status}`) : status), [t]);
 }
 
 function isKnownStatus(status: string): status is ApplicationStatus {
