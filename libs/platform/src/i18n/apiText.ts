@@ -15,6 +15,17 @@ import { apiMessages } from './api/catalog';
 const LIST_SEPARATOR: Partial<Record<Locale, string>> = { ar: '؛ ' };
 
 /**
+ * The items of a `…Keys` parameter: its messages, or, for a list found back from an English text (`messageKeyOf`),
+ * each item found back in turn (undefined when one is not a catalog text).
+ */
+function listItems(key: ApiMessageRef['key'], value: string | number): ApiMessageRef[] | undefined {
+  const refs = messageListRefs(value);
+  if (refs || typeof value !== 'string') return refs;
+  const items = value.split(isListMessage(key) ? '\n' : '; ').map((item) => messageKeyOf(item));
+  return items.every((item) => item !== undefined) ? items : undefined;
+}
+
+/**
  * A catalog message in the page's language, its parameters filled in: a `…Key` parameter by its own message, a
  * `…Keys` list by its messages. English (and a language whose messages are still downloading) is the API's text.
  */
@@ -23,7 +34,7 @@ export function translateMessage(ref: ApiMessageRef): string {
   if (locale === 'en' || !apiMessages.loaded(locale)) return apiMessage(ref.key, ref.params);
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(ref.params ?? {})) {
-    const list = name.endsWith('Keys') ? messageListRefs(value) : undefined;
+    const list = name.endsWith('Keys') ? listItems(ref.key, value) : undefined;
     if (list) {
       const separator = isListMessage(ref.key) ? '\n' : (LIST_SEPARATOR[locale] ?? '; ');
       values[name] = list.map(translateMessage).join(separator);

@@ -111,6 +111,18 @@ describe('errorText', () => {
     );
   });
 
+  it('finds a list back from its English text too', async () => {
+    const { result } = apiTextIn();
+    await act(() => activateLocale('es'));
+    expect(result.current(incomplete.message)).toBe(
+      'Complete lo siguiente antes de presentar la solicitud: Información general; Viajero 1 (Ann Lee): fotografía del solicitante.',
+    );
+    // An item that is not a catalog text leaves the list as it is.
+    expect(result.current('Please complete the following before submitting: something else.')).toBe(
+      'Complete lo siguiente antes de presentar la solicitud: something else.',
+    );
+  });
+
   it('uses the text when the key does not describe it (a fallback of the caller), or there is none', async () => {
     await act(() => activateLocale('de'));
     expect(errorText({ message: 'Login failed', messageKey: 'auth.wrongCredentials' })).toBe(
