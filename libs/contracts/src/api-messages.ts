@@ -5,8 +5,9 @@
  * `{count, plural, one {# …} other {# …}}` for plurals, `''` for a literal apostrophe next to a brace). A parameter
  * whose name ends in `Key` holds another catalog key, whose own text is put in its place (e.g. the wizard's
  * "Traveler 2: Date of birth is required"). A parameter whose name ends in `Keys` holds a list of messages (see
- * `messageList`), shown one a line when it is the whole message, else separated by semicolons. Error replies carry the key (`messageKey`, `fieldErrorKeys`) next to
- * the English text, so a front end can show the message in the reader's language.
+ * `messageList`), shown one a line when it is the whole message, else separated by semicolons. Error replies carry
+ * the key (`messageKey`, `fieldErrorKeys`) next to the English text, so a front end can show the message in the
+ * reader's language.
  */
 
 export const ApiMessages = {
