@@ -7,7 +7,7 @@ import {
   WizardText,
   type ApiMessageRef,
 } from '@waypoint/contracts';
-import { activateLocale, Banner, ErrorSummary, TextField } from '@waypoint/ui';
+import { activateLocale, Banner, ErrorBox, ErrorSummary, TextField } from '@waypoint/ui';
 import { errorText, useApiText, useErrorText } from './index';
 
 afterEach(async () => {
@@ -164,11 +164,12 @@ describe('the design system shows API texts in the reader’s language', () => {
         <TextField id="email" label="Email" error={AuthText.emailInvalid} />
         <TextField id="name" label="Name" error="A text of the area" />
         <Banner tone="warning">{AuthText.notSignedIn}</Banner>
+        <ErrorBox>{AuthText.wrongCredentials}</ErrorBox>
       </>
     );
   }
 
-  it('in English, French and Arabic: field errors, summary lines and a banner', async () => {
+  it('in English, French and Arabic: field errors, summary lines, a banner and an error box', async () => {
     render(<Form />);
     expect(screen.getByRole('link', { name: AuthText.emailInvalid })).toBeInTheDocument();
     expect(screen.getByText(AuthText.notSignedIn)).toBeInTheDocument();
@@ -185,9 +186,11 @@ describe('the design system shows API texts in the reader’s language', () => {
     );
     expect(screen.getByText('A text of the area')).toBeInTheDocument();
     expect(screen.getByText('Veuillez vous connecter pour continuer.')).toBeInTheDocument();
+    expect(screen.getByText('Adresse e-mail ou mot de passe incorrect')).toBeInTheDocument();
 
     await act(() => activateLocale('ar'));
     expect(screen.getByRole('link', { name: 'يلزم إدخال بريد إلكتروني صالح' })).toBeInTheDocument();
     expect(screen.getByText('يرجى تسجيل الدخول للمتابعة.')).toBeInTheDocument();
+    expect(screen.getByText('البريد الإلكتروني أو كلمة المرور غير صحيحة')).toBeInTheDocument();
   });
 });

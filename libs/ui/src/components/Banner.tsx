@@ -62,12 +62,13 @@ export interface ErrorBoxProps {
   id?: string;
 }
 
-/** The red box application screens show a failed action in. */
+/** The red box application screens show a failed action in (a text of the API is shown translated). */
 export function ErrorBox({ children, title, className, id }: ErrorBoxProps) {
+  const translate = useTextTranslator();
   return (
     <div id={id} className={cx('wp-error-box', className)} role="alert">
       {title ? <p className="wp-error-box__title">{title}</p> : null}
-      <div>{children}</div>
+      <div>{typeof children === 'string' ? translate(children) : children}</div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Banner } from '../components/Banner';
+import { Banner, ErrorBox } from '../components/Banner';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { TextField } from '../components/TextField';
 import { setTextTranslator } from './i18n';
@@ -8,7 +8,7 @@ afterEach(() => {
   act(() => setTextTranslator((text) => text));
 });
 
-test('Field, ErrorSummary and a text Banner show their texts through the installed translator, and re-render when it changes', () => {
+test('Field, ErrorSummary, a text Banner and ErrorBox show their texts through the installed translator, and re-render when it changes', () => {
   render(
     <>
       <ErrorSummary errors={[{ fieldId: 'email', message: 'Email is required' }]} />
@@ -17,6 +17,7 @@ test('Field, ErrorSummary and a text Banner show their texts through the install
       <Banner>
         <strong>Please log in to continue.</strong>
       </Banner>
+      <ErrorBox>Incorrect email or password</ErrorBox>
     </>,
   );
   // Until one is installed, texts are shown as they are.
@@ -32,6 +33,7 @@ test('Field, ErrorSummary and a text Banner show their texts through the install
     /fr: Email is required/,
   );
   expect(screen.getByText('fr: Please log in to continue.')).toBeInTheDocument();
+  expect(screen.getByText('fr: Incorrect email or password')).toBeInTheDocument();
   // A banner's marked-up content is the area's own: left as it is.
   expect(screen.getByText('Please log in to continue.').tagName).toBe('STRONG');
 });
