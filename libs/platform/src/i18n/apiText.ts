@@ -52,7 +52,10 @@ export function translateMessage(ref: ApiMessageRef): string {
 export function translateApiText(text: string): string {
   if (currentLocale() === 'en') return text;
   const ref = messageKeyOf(text);
-  return ref ? translateMessage(ref) : text;
+  if (ref) return translateMessage(ref);
+  // A list one a line (what an incomplete submission misses, as a field error): each line found back in turn.
+  const lines = text.includes('\n') ? listItems('application.incompleteItems', text) : undefined;
+  return lines ? lines.map(translateMessage).join('\n') : text;
 }
 
 /** A failed call's error as the API or the front end describes it (`ApiError` of `@waypoint/platform`). */

@@ -117,6 +117,13 @@ describe('errorText', () => {
     expect(result.current(incomplete.message)).toBe(
       'Complete lo siguiente antes de presentar la solicitud: Información general; Viajero 1 (Ann Lee): fotografía del solicitante.',
     );
+    // The same list one a line (the submission's field error).
+    expect(result.current("General information\nTraveler 1 (Ann Lee): applicant's photo")).toBe(
+      'Información general\nViajero 1 (Ann Lee): fotografía del solicitante',
+    );
+    expect(result.current('General information\nsomething else')).toBe(
+      'General information\nsomething else',
+    );
     // An item that is not a catalog text leaves the list as it is.
     expect(result.current('Please complete the following before submitting: something else.')).toBe(
       'Complete lo siguiente antes de presentar la solicitud: something else.',
