@@ -84,10 +84,10 @@ export function errorText(
 }
 
 /**
- * Installs the translator in the design system (so Field, ErrorSummary and Banner show these texts translated), a
- * new one for each language and once its messages arrive, so whatever shows them re-renders. When the page is in
- * another language than English, that language's messages are downloaded in the background as soon as an area
- * using this entry loads, so an error shows translated at once.
+ * Installs the translator in the design system (so Field, ErrorSummary, Banner and ErrorBox show these texts in the
+ * reader's language): a new one for each language and once its messages arrive, so whatever shows them re-renders.
+ * When the page is in another language than English, that language's messages are downloaded in the background as
+ * soon as an area using this entry loads, so an error shows translated at once.
  */
 let installed = '';
 const downloading = new Set<Locale>();
