@@ -5,9 +5,13 @@
 //   - each message is valid ICU MessageFormat and uses the same placeholders as its English message;
 //   - the keys the code passes to `t(…)` with that catalog exist (a key built from a template literal matches any
 //     key of its shape), and keys no code uses are listed as unused (an error: a dead message is still translated).
+// The `api` catalog (libs/platform/src/i18n/api/) is checked against `ApiMessages` (libs/contracts/src/api-messages.ts),
+// its English source: the same keys, valid ICU, the same placeholders. Its keys are used by the API, not by `t(…)`
+// calls, so the unused-key rule does not apply to it.
 // Exits 1 with the list of problems, else prints a summary per catalog.
 //
-// Options: --list   print every catalog's keys as extracted from the code (what each `t(…)` call asks for)
+// Options: --list          print every catalog's keys as extracted from the code (what each `t(…)` call asks for)
+//          --api-only=DIR  check only an `api` catalog kept in DIR (its fr/de/es/ar.json) against `ApiMessages`
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +21,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCALES = ['en', 'fr', 'de', 'es', 'ar'];
 const WORKSPACES = ['shell', 'mf-apply', 'mf-account', 'mf-admin', 'libs/ui', 'libs/platform'];
 const list = process.argv.includes('--list');
+const apiOnly = process.argv
+  .find((arg) => arg.startsWith('--api-only='))
+  ?.slice('--api-only='.length);
+const API_CATALOG = 'libs/platform/src/i18n/api';
+const API_SOURCE = 'libs/contracts/src/api-messages.ts';
 
 /** Every file under `dir` whose name passes `keep`, skipping build output and dependencies. */
 function walk(dir, keep, out = []) {
@@ -63,9 +72,77 @@ function keysUsed(source, catalog) {
   return keys;
 }
 
+/** Each language of the catalog in `dir` has exactly the English keys, in valid ICU with the English placeholders. */
+function checkLanguages(dir, label, source, shapes) {
+  for (const locale of LOCALES.slice(1)) {
+    const file = path.join(dir, `${locale}.json`);
+    let messages;
+    try {
+      messages = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      problems.push(`${label}/${locale}.json: missing or not JSON (${error.message})`);
+      continue;
+    }
+    for (const key of Object.keys(source)) {
+      if (!(key in messages)) problems.push(`${label}/${locale}.json: missing "${key}"`);
+    }
+    for (const [key, message] of Object.entries(messages)) {
+      if (!(key in source)) {
+        problems.push(`${label}/${locale}.json: "${key}" is not in the English catalog`);
+        continue;
+      }
+      if (typeof message !== 'string' || message.trim() === '') {
+        problems.push(`${label}/${locale}.json: "${key}" is empty`);
+        continue;
+      }
+      try {
+        const shape = placeholders(compileMessage(message));
+        if (shape !== shapes[key]) {
+          problems.push(
+            `${label}/${locale}.json: "${key}" uses {${shape}} where English uses {${shapes[key]}}`,
+          );
+        }
+      } catch (error) {
+        problems.push(`${label}/${locale}.json: "${key}" is not valid ICU (${error.message})`);
+      }
+    }
+  }
+}
+
+/** The English shape of each message (its placeholders); an invalid message is a problem. */
+function shapesOf(label, source) {
+  const shapes = {};
+  for (const [key, message] of Object.entries(source)) {
+    try {
+      shapes[key] = placeholders(compileMessage(message));
+    } catch (error) {
+      problems.push(`${label}: "${key}" is not valid ICU (${error.message})`);
+    }
+  }
+  return shapes;
+}
+
+/** `ApiMessages` as written in the contracts: the object literal of its declaration (texts and comments only). */
+function apiMessages() {
+  const text = readFileSync(path.join(ROOT, API_SOURCE), 'utf8');
+  const start = text.indexOf('{', text.indexOf('export const ApiMessages ='));
+  const end = text.indexOf('} as const;', start);
+  return new Function(`return (${text.slice(start, end + 1)});`)();
+}
+
+/** The `api` catalog in `dir` against `ApiMessages`: keys, ICU and placeholders (no unused-key rule: the API uses them). */
+function checkApiCatalog(dir) {
+  const label = path.relative(ROOT, dir) || dir;
+  const source = apiMessages();
+  checkLanguages(dir, label, source, shapesOf(API_SOURCE, source));
+  console.log(
+    `${label}: ${Object.keys(source).length} messages in ${LOCALES.length} languages (English: ApiMessages)`,
+  );
+}
+
 const problems = [];
 let catalogs = 0;
-for (const workspace of WORKSPACES) {
+for (const workspace of apiOnly === undefined ? WORKSPACES : []) {
   const base = path.join(ROOT, workspace, 'src');
   const sources = walk(base, (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
   for (const english of walk(base, (file) => /[\\/]i18n[\\/](?:.*[\\/])?en\.json$/.test(file))) {
@@ -82,39 +159,7 @@ for (const workspace of WORKSPACES) {
         problems.push(`${label}/en.json: "${key}" is not valid ICU (${error.message})`);
       }
     }
-    for (const locale of LOCALES.slice(1)) {
-      const file = path.join(dir, `${locale}.json`);
-      let messages;
-      try {
-        messages = JSON.parse(readFileSync(file, 'utf8'));
-      } catch (error) {
-        problems.push(`${label}/${locale}.json: missing or not JSON (${error.message})`);
-        continue;
-      }
-      for (const key of keys) {
-        if (!(key in messages)) problems.push(`${label}/${locale}.json: missing "${key}"`);
-      }
-      for (const [key, message] of Object.entries(messages)) {
-        if (!(key in source)) {
-          problems.push(`${label}/${locale}.json: "${key}" is not in the English catalog`);
-          continue;
-        }
-        if (typeof message !== 'string' || message.trim() === '') {
-          problems.push(`${label}/${locale}.json: "${key}" is empty`);
-          continue;
-        }
-        try {
-          const shape = placeholders(compileMessage(message));
-          if (shape !== shapes[key]) {
-            problems.push(
-              `${label}/${locale}.json: "${key}" uses {${shape}} where English uses {${shapes[key]}}`,
-            );
-          }
-        } catch (error) {
-          problems.push(`${label}/${locale}.json: "${key}" is not valid ICU (${error.message})`);
-        }
-      }
-    }
+    checkLanguages(dir, label, source, shapes);
 
     // The code that reads this catalog: the files importing its catalog module (the folder's catalog.ts).
     const catalogModule = path.join(dir, 'catalog');
@@ -141,6 +186,9 @@ for (const workspace of WORKSPACES) {
     );
   }
 }
+
+checkApiCatalog(path.resolve(ROOT, apiOnly ?? API_CATALOG));
+catalogs += 1;
 
 if (problems.length > 0) {
   console.error(

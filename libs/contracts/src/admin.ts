@@ -11,8 +11,9 @@ export const AdminText = {
   searchPlaceholder: ApiMessages['admin.searchPlaceholder'],
   rejectReasonRequired: ApiMessages['admin.rejectReasonRequired'],
   changedMeanwhile: ApiMessages['admin.changedMeanwhile'],
+  /** `from` and `to` are statuses' catalog keys (`STATUS_MESSAGE_KEY`); any other text is shown as it is. */
   transitionNotAllowed: (from: string, to: string) =>
-    apiMessage('admin.transitionNotAllowed', { from, to }),
+    apiMessage('admin.transitionNotAllowed', { fromKey: from, toKey: to }),
   dateOrder: ApiMessages['admin.dateOrder'],
 } as const;
 

@@ -3,9 +3,13 @@ import {
   API_MESSAGE_KEYS,
   apiMessage,
   ApiMessages,
+  isListMessage,
   issueMessageKey,
   messageKeyOf,
+  messageList,
+  messageListRefs,
 } from './api-messages';
+import { STATUS_MESSAGE_KEY } from './orders';
 import { AuthText } from './auth';
 import { LoginBody, RegisterBody } from './auth';
 import { CreatePaymentIntentBody } from './application';
@@ -53,6 +57,40 @@ describe('the API message catalog', () => {
     expect(
       apiMessage('wizard.travelerIssue', { number: 2, detailKey: 'wizard.lastNameRequired' }),
     ).toBe('Traveler 2: Last name is required');
+  });
+
+  it('names statuses by their keys and lists by their messages, in the same English', () => {
+    expect(
+      apiMessage('admin.transitionNotAllowed', {
+        fromKey: STATUS_MESSAGE_KEY.DRAFT,
+        toKey: STATUS_MESSAGE_KEY.APPROVED,
+      }),
+    ).toBe('An application cannot go from Awaiting payment to Approved.');
+    const list = messageList([
+      { key: 'missing.generalInformation' },
+      {
+        key: 'application.missingTravelerItem',
+        params: { number: 1, name: 'Ann Lee', itemKey: 'missing.photo' },
+      },
+    ]);
+    expect(apiMessage('application.incomplete', { missingKeys: list })).toBe(
+      "Please complete the following before submitting: General information; Traveler 1 (Ann Lee): applicant's photo.",
+    );
+    expect(apiMessage('application.incompleteItems', { itemKeys: list })).toBe(
+      "General information\nTraveler 1 (Ann Lee): applicant's photo",
+    );
+    expect(isListMessage('application.incompleteItems')).toBe(true);
+    expect(isListMessage('application.incomplete')).toBe(false);
+    // A list parameter holding plain text (or a broken list) is shown as it is.
+    expect(messageListRefs('[{"key":"no.such"}]')).toBeUndefined();
+    expect(messageListRefs('work')).toBeUndefined();
+    expect(apiMessage('application.incomplete', { missingKeys: 'work' })).toBe(
+      'Please complete the following before submitting: work.',
+    );
+    expect(messageKeyOf('Please complete the following before submitting: work.')).toEqual({
+      key: 'application.incomplete',
+      params: { missingKeys: 'work' },
+    });
   });
 
   it('finds the key and parameters back from a text', () => {

@@ -4,8 +4,10 @@
  * Keys are stable dotted identifiers grouped by area; texts are ICU MessageFormat (`{name}` for a parameter,
  * `{count, plural, one {# …} other {# …}}` for plurals, `''` for a literal apostrophe next to a brace). A parameter
  * whose name ends in `Key` holds another catalog key, whose own text is put in its place (e.g. the wizard's
- * "Traveler 2: Date of birth is required"). Error replies carry the key (`messageKey`, `fieldErrorKeys`) next to
- * the English text, so a front end can show the message in the reader's language.
+ * "Traveler 2: Date of birth is required"). A parameter whose name ends in `Keys` holds a list of messages (see
+ * `messageList`), shown one a line when it is the whole message, else separated by semicolons. Error replies carry
+ * the key (`messageKey`, `fieldErrorKeys`) next to the English text, so a front end can show the message in the
+ * reader's language.
  */
 
 export const ApiMessages = {
@@ -174,7 +176,8 @@ export const ApiMessages = {
   'admin.rejectReasonRequired': 'Please give the reason the traveller will see',
   'admin.changedMeanwhile':
     'This application was changed by someone else meanwhile. Reload it to see the latest version.',
-  'admin.transitionNotAllowed': 'An application cannot go from {from} to {to}.',
+  /** `fromKey` and `toKey` are `applicationStatus.*` keys (the statuses' names). */
+  'admin.transitionNotAllowed': 'An application cannot go from {fromKey} to {toKey}.',
   'admin.dateOrder': 'The "to" date must not be before the "from" date',
   'error.notFound': 'Not found',
   'error.internal': 'Something went wrong on our side. Please try again.',
@@ -211,9 +214,28 @@ export const ApiMessages = {
   'reference.countryRuleNote': '{note}',
   // applications and orders
   'application.notFound': 'No such application',
-  'application.incomplete': 'Please complete the following before submitting: {missing}.',
-  /** The missing sections and documents, one a line (see `missingItems`). */
-  'application.incompleteItems': '{items}',
+  /** `missingKeys` is the list of what is missing (see `missingItemRefs`), shown separated by semicolons. */
+  'application.incomplete': 'Please complete the following before submitting: {missingKeys}.',
+  /** The missing sections and documents, one a line (see `missingItemRefs`). */
+  'application.incompleteItems': '{itemKeys}',
+  /** One traveller's missing section (`itemKey` is a `missing.*` key). */
+  'application.missingTravelerItem': 'Traveler {number} ({name}): {itemKey}',
+  // the sections and documents a submission may still miss
+  'missing.generalInformation': 'General information',
+  'missing.passportPage': 'passport page',
+  'missing.photo': "applicant's photo",
+  'missing.personalInformation': 'personal information',
+  'missing.passportDetails': 'passport details (number, expiry date, other nationality)',
+  'missing.passportInformation': 'passport information',
+  'missing.work': 'work',
+  'missing.declaration': 'declaration',
+  // the names of an application's statuses (as `STATUS_LABEL`)
+  'applicationStatus.draft': 'Awaiting payment',
+  'applicationStatus.inProgress': 'In progress',
+  'applicationStatus.submitted': 'Submitted',
+  'applicationStatus.underReview': 'Under review',
+  'applicationStatus.approved': 'Approved',
+  'applicationStatus.rejected': 'Rejected',
   'order.alreadyPaid': 'This order is already paid.',
   'payment.notFound': 'No such payment',
   'payment.amountMismatch': 'The payment does not match the order. Please contact support.',
@@ -368,12 +390,50 @@ function render(nodes: Node[], params: ApiMessageParams, pound?: number): string
       out += render(branch, params, value);
     } else {
       const value = params[node.arg];
+      const list = node.arg.endsWith('Keys') ? messageListRefs(value) : undefined;
       if (value === undefined) out += `{${node.arg}}`;
       else if (node.arg.endsWith('Key') && isApiMessageKey(value)) out += apiMessage(value);
+      else if (list)
+        out += list
+          .map((ref) => apiMessage(ref.key, ref.params))
+          .join(LIST_SEPARATOR[+(nodes.length === 1)]);
       else out += String(value);
     }
   }
   return out;
+}
+
+/** How a `…Keys` list is joined: by semicolons inside a sentence, one a line when it is the whole message. */
+const LIST_SEPARATOR = ['; ', '\n'] as const;
+
+/** A list of messages as the value of a `…Keys` parameter (the refs in JSON). */
+export function messageList(refs: readonly ApiMessageRef[]): string {
+  return JSON.stringify(refs);
+}
+
+/** The messages of a `…Keys` parameter's value, or undefined when it holds no such list (a plain text). */
+export function messageListRefs(value: string | number | undefined): ApiMessageRef[] | undefined {
+  if (typeof value !== 'string' || !value.startsWith('[')) return undefined;
+  try {
+    const refs: unknown = JSON.parse(value);
+    if (!Array.isArray(refs)) return undefined;
+    const valid = refs.every(
+      (ref) =>
+        typeof ref === 'object' &&
+        ref !== null &&
+        isApiMessageKey((ref as ApiMessageRef).key) &&
+        (ref.params === undefined || (typeof ref.params === 'object' && ref.params !== null)),
+    );
+    return valid ? (refs as ApiMessageRef[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when a `…Keys` parameter of `key` is its whole message (its items then go one a line). */
+export function isListMessage(key: ApiMessageKey): boolean {
+  const nodes = nodesOf(key);
+  return nodes.length === 1 && typeof nodes[0] !== 'string' && !('pound' in nodes[0]!);
 }
 
 /** The English text of a catalog message, its placeholders filled in with `params`. */

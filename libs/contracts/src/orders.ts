@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiMessages, type ApiMessageKey } from './api-messages';
 import { text } from './primitives';
 
 export const ApplicationStatus = z.enum([
@@ -20,14 +21,24 @@ export const ACTIVE_STATUSES: readonly ApplicationStatus[] = [
 ];
 export const OLD_STATUSES: readonly ApplicationStatus[] = ['APPROVED', 'REJECTED'];
 
-/** Display labels of the statuses. */
+/** The catalog key of each status's name (what a front end translates, e.g. in `admin.transitionNotAllowed`). */
+export const STATUS_MESSAGE_KEY = {
+  DRAFT: 'applicationStatus.draft',
+  IN_PROGRESS: 'applicationStatus.inProgress',
+  SUBMITTED: 'applicationStatus.submitted',
+  UNDER_REVIEW: 'applicationStatus.underReview',
+  APPROVED: 'applicationStatus.approved',
+  REJECTED: 'applicationStatus.rejected',
+} as const satisfies Record<ApplicationStatus, ApiMessageKey>;
+
+/** Display labels of the statuses (in English). */
 export const STATUS_LABEL: Record<ApplicationStatus, string> = {
-  DRAFT: 'Awaiting payment',
-  IN_PROGRESS: 'In progress',
-  SUBMITTED: 'Submitted',
-  UNDER_REVIEW: 'Under review',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
+  DRAFT: ApiMessages[STATUS_MESSAGE_KEY.DRAFT],
+  IN_PROGRESS: ApiMessages[STATUS_MESSAGE_KEY.IN_PROGRESS],
+  SUBMITTED: ApiMessages[STATUS_MESSAGE_KEY.SUBMITTED],
+  UNDER_REVIEW: ApiMessages[STATUS_MESSAGE_KEY.UNDER_REVIEW],
+  APPROVED: ApiMessages[STATUS_MESSAGE_KEY.APPROVED],
+  REJECTED: ApiMessages[STATUS_MESSAGE_KEY.REJECTED],
 };
 
 /**

@@ -46,10 +46,12 @@ export {
   onLocaleChange,
   pageLocale,
   rememberLocale,
+  setTextTranslator,
   type Catalog,
   type CatalogLoaders,
   type MessageCatalog,
   type MessageValues,
+  type TextTranslator,
 } from './i18n/i18n';
-export { rich, useLocale, useT } from './i18n/react';
+export { rich, useLocale, useT, useTextTranslator } from './i18n/react';
 export { compareText, countryName, formatDate, formatMoney, monthNames } from './i18n/format';

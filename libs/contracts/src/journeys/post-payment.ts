@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { apiMessage, ApiMessages, messageKeyOf, type ApiMessageRef } from '../api-messages';
 import { GeneralInfoBody } from '../phone';
 import {
   DeclarationBody,
@@ -89,7 +90,7 @@ export const ORDER_SECTIONS = [
     body: GeneralInfoBody,
     answers: (order) => ({ ...order.generalInfo }),
     isComplete: (order) => parses(GeneralInfoBody, { ...order.generalInfo }),
-    missing: () => 'General information',
+    missing: () => ApiMessages['missing.generalInformation'],
   },
   {
     slug: 'review',
@@ -132,7 +133,7 @@ export const TRAVELER_SECTIONS = [
     kind: 'document',
     upload: 'passport-page',
     isComplete: (t) => t.passportPage?.status === 'ACCEPTED',
-    missing: () => 'passport page',
+    missing: () => ApiMessages['missing.passportPage'],
   },
   {
     slug: 'applicants-photo',
@@ -142,7 +143,7 @@ export const TRAVELER_SECTIONS = [
     kind: 'document',
     upload: 'photo',
     isComplete: (t) => t.photo?.status === 'ACCEPTED',
-    missing: () => "applicant's photo",
+    missing: () => ApiMessages['missing.photo'],
   },
   {
     slug: 'personal-information',
@@ -155,7 +156,7 @@ export const TRAVELER_SECTIONS = [
     body: PersonalInfoBody,
     answers: personalAnswers,
     isComplete: (t) => parses(PersonalInfoBody, personalAnswers(t)),
-    missing: () => 'personal information',
+    missing: () => ApiMessages['missing.personalInformation'],
   },
   {
     slug: 'passport-information',
@@ -171,8 +172,8 @@ export const TRAVELER_SECTIONS = [
     isComplete: (t) => !t.passport?.addLater && parses(PassportInfoBody, passportInfoAnswers(t)),
     missing: (t) =>
       t.passport?.addLater
-        ? 'passport details (number, expiry date, other nationality)'
-        : 'passport information',
+        ? ApiMessages['missing.passportDetails']
+        : ApiMessages['missing.passportInformation'],
   },
   {
     slug: 'work',
@@ -185,7 +186,7 @@ export const TRAVELER_SECTIONS = [
     body: WorkInfoBody,
     answers: workAnswers,
     isComplete: (t) => parses(WorkInfoBody, workAnswers(t)),
-    missing: () => 'work',
+    missing: () => ApiMessages['missing.work'],
   },
   {
     slug: 'declaration',
@@ -198,7 +199,7 @@ export const TRAVELER_SECTIONS = [
     body: DeclarationBody,
     answers: declarationAnswers,
     isComplete: (t) => parses(DeclarationBody, declarationAnswers(t)),
-    missing: () => 'declaration',
+    missing: () => ApiMessages['missing.declaration'],
   },
 ] as const satisfies readonly PostPaymentSectionDeclaration[];
 
@@ -241,17 +242,40 @@ export function sectionState(complete: boolean, started: boolean): SectionState 
   return complete ? 'completed' : 'in_progress';
 }
 
-/** What is still missing, in the order of the sidebar. Empty when the application can be submitted. */
-export function missingItems(detail: ApplicationDetail): string[] {
-  const missing: string[] = [];
+/** The `missing.*` key of a section's missing text (each is a catalog text, see `ApiMessages`). */
+function missingKey(text: string): ApiMessageRef['key'] {
+  const ref = messageKeyOf(text);
+  if (!ref) throw new Error(`The missing-items text "${text}" is not in the message catalog`);
+  return ref.key;
+}
+
+/**
+ * What is still missing, in the order of the sidebar, as catalog messages (so a front end names them in the
+ * reader's language). Empty when the application can be submitted.
+ */
+export function missingItemRefs(detail: ApplicationDetail): ApiMessageRef[] {
+  const missing: ApiMessageRef[] = [];
   for (const section of ORDER_SECTIONS)
-    if (section.missing && !section.isComplete(detail)) missing.push(section.missing());
+    if (section.missing && !section.isComplete(detail))
+      missing.push({ key: missingKey(section.missing()) });
   for (const t of detail.travelers) {
-    const who = `Traveler ${t.position} (${t.firstName} ${t.lastName})`;
     for (const section of TRAVELER_SECTIONS)
-      if (!section.isComplete(t)) missing.push(`${who}: ${section.missing(t)}`);
+      if (!section.isComplete(t))
+        missing.push({
+          key: 'application.missingTravelerItem',
+          params: {
+            number: t.position,
+            name: `${t.firstName} ${t.lastName}`,
+            itemKey: missingKey(section.missing(t)),
+          },
+        });
   }
   return missing;
+}
+
+/** What is still missing, in English (`missingItemRefs` as texts). Empty when the application can be submitted. */
+export function missingItems(detail: ApplicationDetail): string[] {
+  return missingItemRefs(detail).map((ref) => apiMessage(ref.key, ref.params));
 }
 
 /** A section by its slug. */

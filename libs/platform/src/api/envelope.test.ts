@@ -72,6 +72,42 @@ describe.each([
     });
   });
 
+  it("keeps the catalog keys of the reply's text and field errors, for the reader's language", async () => {
+    answerRequests(
+      jsonResponse(
+        {
+          success: false,
+          error: 'Please use at most 100 characters',
+          code: 'VALIDATION_FAILED',
+          messageKey: 'validation.atMostCharacters',
+          messageParams: { max: 100 },
+          fieldErrors: { lastName: 'Please use at most 100 characters' },
+          fieldErrorKeys: {
+            lastName: { key: 'validation.atMostCharacters', params: { max: 100 } },
+          },
+          requestId: 'r2',
+        },
+        400,
+      ),
+    );
+    expect((await runQuery()).error).toEqual<ApiError>({
+      status: 400,
+      message: 'Please use at most 100 characters',
+      code: 'VALIDATION_FAILED',
+      messageKey: 'validation.atMostCharacters',
+      messageParams: { max: 100 },
+      fieldErrors: { lastName: 'Please use at most 100 characters' },
+      fieldErrorKeys: { lastName: { key: 'validation.atMostCharacters', params: { max: 100 } } },
+    });
+  });
+
+  it('keeps no key for a text the server did not send (the fallback)', async () => {
+    answerRequests(jsonResponse({ success: false, messageKey: 'error.unknown' }, 500));
+    const { error } = await runQuery();
+    expect(error).toMatchObject({ status: 500, message: 'Request failed' });
+    expect(error?.messageKey).toBeUndefined();
+  });
+
   it("falls back to 'Request failed' when a non-ok reply has no error text", async () => {
     answerRequests(jsonResponse({ success: false }, 500));
     expect((await runQuery()).error).toMatchObject({ status: 500, message: 'Request failed' });

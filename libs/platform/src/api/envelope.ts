@@ -1,5 +1,11 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import { ClientErrorText, ErrorCode, type FieldErrors } from '@waypoint/contracts';
+import {
+  ClientErrorText,
+  ErrorCode,
+  type FieldErrorKeys,
+  type FieldErrors,
+  type MessageParams,
+} from '@waypoint/contracts';
 
 /** Every error the front end shows from a call: a human message, plus what the server added. */
 export interface ApiError {
@@ -13,6 +19,13 @@ export interface ApiError {
   message: string;
   code?: string;
   fieldErrors?: FieldErrors;
+  /**
+   * The catalog key of the server's text (`ApiMessages`) and its parameters, and the keys of `fieldErrors`: what
+   * `errorText` of `@waypoint/platform/i18n` shows in the reader's language. Absent when the reply had none.
+   */
+  messageKey?: string;
+  messageParams?: MessageParams;
+  fieldErrorKeys?: FieldErrorKeys;
 }
 
 /** All calls go to one API base on the same host. */
@@ -38,6 +51,12 @@ function errorFromBody(status: number, body: unknown, fallback: string): ApiErro
   if (typeof body.code === 'string') error.code = body.code;
   const fieldErrors = stringRecord(body.fieldErrors);
   if (fieldErrors) error.fieldErrors = fieldErrors;
+  // The keys describe the server's own text only (not a caller's fallback); checked when translated.
+  if (typeof body.messageKey === 'string' && error.message === body.error) {
+    error.messageKey = body.messageKey;
+    if (isRecord(body.messageParams)) error.messageParams = body.messageParams as MessageParams;
+  }
+  if (isRecord(body.fieldErrorKeys)) error.fieldErrorKeys = body.fieldErrorKeys as FieldErrorKeys;
   return error;
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from './ids';
 import { uiMessages } from '../i18n/messages/catalog';
-import { useT } from '../i18n/react';
+import { useT, useTextTranslator } from '../i18n/react';
 
 export interface BannerProps {
   tone?: 'info' | 'success' | 'warning';
@@ -25,6 +25,7 @@ export function Banner({
   className,
 }: BannerProps) {
   const t = useT(uiMessages);
+  const translate = useTextTranslator();
   return (
     <div
       className={cx('wp-banner', `wp-banner--${tone}`, className)}
@@ -33,7 +34,11 @@ export function Banner({
     >
       <div className="wp-banner__body">
         {title ? <p className="wp-banner__title">{title}</p> : null}
-        {children ? <div className="wp-banner__text">{children}</div> : null}
+        {children ? (
+          <div className="wp-banner__text">
+            {typeof children === 'string' ? translate(children) : children}
+          </div>
+        ) : null}
         {actions ? <div className="wp-banner__actions">{actions}</div> : null}
       </div>
       {onDismiss ? (
@@ -57,12 +62,13 @@ export interface ErrorBoxProps {
   id?: string;
 }
 
-/** The red box application screens show a failed action in. */
+/** The red box application screens show a failed action in (a text of the API is shown translated). */
 export function ErrorBox({ children, title, className, id }: ErrorBoxProps) {
+  const translate = useTextTranslator();
   return (
     <div id={id} className={cx('wp-error-box', className)} role="alert">
       {title ? <p className="wp-error-box__title">{title}</p> : null}
-      <div>{children}</div>
+      <div>{typeof children === 'string' ? translate(children) : children}</div>
     </div>
   );
 }

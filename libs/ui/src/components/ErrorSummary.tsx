@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { cx } from './ids';
 import { uiMessages } from '../i18n/messages/catalog';
-import { useT } from '../i18n/react';
+import { useT, useTextTranslator } from '../i18n/react';
 
 export interface FieldError {
   /** The id of the invalid control. */
@@ -32,6 +32,7 @@ export function focusField(id: string): boolean {
  */
 export function ErrorSummary({ errors, title, focusKey, className }: ErrorSummaryProps) {
   const t = useT(uiMessages);
+  const translate = useTextTranslator();
   const ref = useRef<HTMLDivElement>(null);
   const hasErrors = errors.length > 0;
 
@@ -60,7 +61,7 @@ export function ErrorSummary({ errors, title, focusKey, className }: ErrorSummar
         {errors.map((error) => (
           <li key={`${error.fieldId}:${error.message}`}>
             <a href={`#${error.fieldId}`} onClick={(event) => onLinkClick(event, error.fieldId)}>
-              {error.message}
+              {translate(error.message)}
             </a>
           </li>
         ))}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { uiMessages } from '../i18n/messages/catalog';
-import { useT } from '../i18n/react';
+import { useT, useTextTranslator } from '../i18n/react';
 
 export interface FieldChromeProps {
   id: string;
@@ -33,6 +33,7 @@ export function FieldMessages({
   error?: string | null | undefined;
 }) {
   const t = useT(uiMessages);
+  const translate = useTextTranslator();
   return (
     <>
       {hint ? (
@@ -43,7 +44,7 @@ export function FieldMessages({
       {error ? (
         <p className="wp-field-error" id={`${id}-error`}>
           <span className="wp-visually-hidden">{t('field.errorPrefix')}</span>
-          {error}
+          {translate(error)}
         </p>
       ) : null}
     </>

@@ -133,6 +133,22 @@ export async function activateLocale(locale: Locale): Promise<void> {
   for (const listener of listeners) listener();
 }
 
+/** Shows a text from outside the design system (an API or validation message) in the page's language. */
+export type TextTranslator = (text: string) => string;
+let textTranslator: TextTranslator = (text) => text;
+
+/** The translator Field, ErrorSummary and Banner pass their texts through (as they are until one is installed). */
+export const currentTextTranslator = (): TextTranslator => textTranslator;
+
+/**
+ * Installs that translator (`@waypoint/platform/i18n` does, as it loads); installing it again, when its messages
+ * arrive, re-renders whatever shows such texts.
+ */
+export function setTextTranslator(translator: TextTranslator): void {
+  textTranslator = translator;
+  for (const listener of listeners) listener();
+}
+
 /** The language the server chose for this page (`<html lang>`), or English. */
 export function pageLocale(): Locale {
   const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;

@@ -1,10 +1,23 @@
 import { Fragment, use, useSyncExternalStore, type ReactNode } from 'react';
 import type { Locale } from '@waypoint/contracts';
-import { currentLocale, onLocaleChange, type MessageCatalog, type MessageValues } from './i18n';
+import {
+  currentLocale,
+  currentTextTranslator,
+  onLocaleChange,
+  type MessageCatalog,
+  type MessageValues,
+  type TextTranslator,
+} from './i18n';
 
 /** The language pages are shown in; re-renders when it changes. */
 export function useLocale(): Locale {
   return useSyncExternalStore(onLocaleChange, currentLocale, currentLocale);
+}
+
+/** The installed translator of API and validation texts, in the page's language (see `setTextTranslator`). */
+export function useTextTranslator(): TextTranslator {
+  useLocale();
+  return useSyncExternalStore(onLocaleChange, currentTextTranslator, currentTextTranslator);
 }
 
 type Translate<K extends string> = (key: K, values?: MessageValues) => string;

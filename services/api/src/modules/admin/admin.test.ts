@@ -325,6 +325,12 @@ describe('detail and decisions', () => {
     expect(skip.statusCode).toBe(400);
     expect(body(skip)).toMatchObject({
       error: 'An application cannot go from Submitted to Approved.',
+      // The statuses by their catalog keys, so a front end names them in the reader's language.
+      messageKey: 'admin.transitionNotAllowed',
+      messageParams: {
+        fromKey: 'applicationStatus.submitted',
+        toKey: 'applicationStatus.approved',
+      },
     });
     d = body<{ data: AdminApplicationDetail }>(
       await adminA.post(`/api/admin/applications/${id}/status`, {

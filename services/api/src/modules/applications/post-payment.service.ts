@@ -4,7 +4,8 @@ import {
   normalisePassportNumber,
   SUBMIT_DECLARATION,
   type ApplicationDetail,
-  missingItems,
+  messageList,
+  missingItemRefs,
   type GeneralInfoBody,
   type PassportDetails,
   type SubmitBody,
@@ -246,14 +247,16 @@ export async function submitApplication({
     });
   if (application.status !== 'IN_PROGRESS')
     throw conflict(application.status === 'DRAFT' ? 'postPayment.notPaid' : 'postPayment.readOnly');
-  const missing = missingItems(await applicationDetail({ ctx, input: { application } }));
+  const missing = missingItemRefs(await applicationDetail({ ctx, input: { application } }));
   if (missing.length) {
+    // The list as catalog messages, so a front end names each item in the reader's language.
+    const list = messageList(missing);
     throw new AppError(
       ErrorCode.INCOMPLETE,
-      { key: 'application.incomplete', params: { missing: missing.join('; ') } },
+      { key: 'application.incomplete', params: { missingKeys: list } },
       {
         fieldErrors: {
-          missing: { key: 'application.incompleteItems', params: { items: missing.join('\n') } },
+          missing: { key: 'application.incompleteItems', params: { itemKeys: list } },
         },
       },
     );

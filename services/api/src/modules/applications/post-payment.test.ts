@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
+  messageList,
   PostPaymentText,
   SUBMIT_DECLARATION,
   WizardText,
@@ -618,10 +619,26 @@ describe('passport details added later', () => {
     });
     const waiting = await b.post(`/api/application/${id}/submit`, confirmed);
     expect(waiting.statusCode).toBe(400);
+    // What is missing also comes as catalog messages, so a front end names it in the reader's language.
+    const missing = messageList([
+      {
+        key: 'application.missingTravelerItem',
+        params: { number: 2, name: 'Ann2 Lee2', itemKey: 'missing.passportDetails' },
+      },
+    ]);
     expect(body(waiting)).toMatchObject({
       code: 'INCOMPLETE',
       error:
         'Please complete the following before submitting: Traveler 2 (Ann2 Lee2): passport details (number, expiry date, other nationality).',
+      messageKey: 'application.incomplete',
+      messageParams: { missingKeys: missing },
+      fieldErrors: {
+        missing:
+          'Traveler 2 (Ann2 Lee2): passport details (number, expiry date, other nationality)',
+      },
+      fieldErrorKeys: {
+        missing: { key: 'application.incompleteItems', params: { itemKeys: missing } },
+      },
     });
     const pending = body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data;
     expect(pending.travelers[1]!.sections.passportInfo).toBe('not_started');

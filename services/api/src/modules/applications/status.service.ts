@@ -1,5 +1,6 @@
 import {
   STATUS_LABEL,
+  STATUS_MESSAGE_KEY,
   TRANSITIONS,
   type ApplicationStatus,
   type AuditDetails,
@@ -181,7 +182,10 @@ export async function changeStatus({
   if (!canChange(application.status, change.to)) {
     throw badRequest({
       key: 'admin.transitionNotAllowed',
-      params: { from: STATUS_LABEL[application.status], to: STATUS_LABEL[change.to] },
+      params: {
+        fromKey: STATUS_MESSAGE_KEY[application.status],
+        toKey: STATUS_MESSAGE_KEY[change.to],
+      },
     });
   }
   if (tx) return apply(tx, application, version, change, actor);
