@@ -137,10 +137,12 @@ describe('nx and the areas', () => {
       '@waypoint/mf-apply',
       '@waypoint/shell',
     ]);
+    // The platform's shared messages (`@waypoint/platform/i18n`) are built on the design system's catalogs.
     expect(affectedBy('libs/ui/src/index.ts').sort()).toEqual([
       '@waypoint/mf-account',
       '@waypoint/mf-admin',
       '@waypoint/mf-apply',
+      '@waypoint/platform',
       '@waypoint/shell',
       '@waypoint/ui',
     ]);
