@@ -119,12 +119,7 @@ export function Checkbox({
         className,
       )}
     >
-      {error ? (
-        <p className="wp-field-error" id={`${id}-error`}>
-          <span className="wp-visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} />
       <input
         id={id}
         className="wp-choice__input"

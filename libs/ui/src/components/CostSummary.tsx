@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { formatEuros } from '@waypoint/contracts';
 import { cx } from './ids';
 import { uiMessages } from '../i18n/messages/catalog';
-import { useT } from '../i18n/react';
+import { formatMoney } from '../i18n/format';
+import { useLocale, useT } from '../i18n/react';
 
 export interface CostLine {
   label: ReactNode;
@@ -34,6 +34,8 @@ export function CostSummary({
   className,
 }: CostSummaryProps) {
   const t = useT(uiMessages);
+  const locale = useLocale();
+  const euros = (cents: number) => formatMoney(cents / 100, 'EUR', locale);
   const heading = title ?? t('cost.title');
   return (
     <section
@@ -48,12 +50,12 @@ export function CostSummary({
               {line.label}
               {line.detail ? <span className="wp-cost__detail">{line.detail}</span> : null}
             </dt>
-            <dd>{formatEuros(line.amountCents)}</dd>
+            <dd>{euros(line.amountCents)}</dd>
           </div>
         ))}
         <div className="wp-cost__line wp-cost__line--total">
           <dt>{totalLabel ?? t('cost.total')}</dt>
-          <dd>{formatEuros(totalCents)}</dd>
+          <dd>{euros(totalCents)}</dd>
         </div>
       </dl>
       {note ? <p className="wp-cost__note">{note}</p> : null}

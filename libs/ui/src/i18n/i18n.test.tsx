@@ -1,3 +1,4 @@
+import { Suspense, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { LOCALE_COOKIE } from '@waypoint/contracts';
 import { activateLocale, currentLocale, defineCatalog, pageLocale, rememberLocale } from './i18n';
@@ -70,6 +71,71 @@ describe('messages in the active language', () => {
     expect(document.documentElement.dir).toBe('rtl');
     expect(catalog.t('travellers', { count: 0 })).toBe('لا مسافرين');
     expect(catalog.t('travellers', { count: 5 })).toBe('5 مسافرين');
+  });
+
+  it('shows an area opened after a change of language once its messages arrive, whatever hooks follow', async () => {
+    await act(() => activateLocale('fr'));
+    // The area's code (and its catalog) arrives after the change of language.
+    let deliver: (messages: { default: { title: string } }) => void = () => undefined;
+    const late = defineCatalog(
+      'late',
+      { title: 'Your orders' },
+      {
+        fr: () => new Promise((resolve) => (deliver = resolve)),
+        de: () => Promise.resolve({ default: { title: 'Ihre Bestellungen' } }),
+        es: () => Promise.resolve({ default: { title: 'Sus pedidos' } }),
+        ar: () => Promise.resolve({ default: { title: 'طلباتك' } }),
+      },
+    );
+    function Area() {
+      const t = useT(late);
+      const [count] = useState(2);
+      return (
+        <h1>
+          {t('title')} ({count})
+        </h1>
+      );
+    }
+    await act(async () => {
+      render(
+        <Suspense fallback={<p>Loading…</p>}>
+          <Area />
+        </Suspense>,
+      );
+    });
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    await act(async () => deliver({ default: { title: 'Vos commandes' } }));
+    expect(await screen.findByRole('heading', { name: 'Vos commandes (2)' })).toBeInTheDocument();
+
+    // A download that is already there by the time React looks again: the area is replayed where it stopped.
+    await act(() => activateLocale('de'));
+    const quick = defineCatalog(
+      'quick',
+      { title: 'Your orders' },
+      {
+        fr: () => Promise.resolve({ default: { title: 'Vos commandes' } }),
+        de: () => Promise.resolve({ default: { title: 'Ihre Bestellungen' } }),
+        es: () => Promise.resolve({ default: { title: 'Sus pedidos' } }),
+        ar: () => Promise.resolve({ default: { title: 'طلباتك' } }),
+      },
+    );
+    function QuickArea() {
+      const t = useT(quick);
+      const [count] = useState(3);
+      return (
+        <h2>
+          {t('title')} ({count})
+        </h2>
+      );
+    }
+    await act(async () => {
+      render(
+        <Suspense fallback={<p>Loading…</p>}>
+          <QuickArea />
+        </Suspense>,
+      );
+    });
+    expect(await screen.findByRole('heading', { name: 'Ihre Bestellungen (3)' })).toBeInTheDocument();
   });
 
   it('downloads a language once, however often it is chosen', async () => {

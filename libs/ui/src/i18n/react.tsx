@@ -43,9 +43,14 @@ function translatorOf<K extends string>(catalog: MessageCatalog<K>, locale: Loca
  */
 export function useT<K extends string>(catalog: MessageCatalog<K>): Translate<K> {
   const locale = useLocale();
-  if (!catalog.loaded(locale)) use(catalog.load(locale));
+  // `use` on every render, never only sometimes: a component that suspended here is replayed once the messages
+  // arrive, and its later hooks only line up if this call happens again (with a promise already settled).
+  use(catalog.loaded(locale) ? SETTLED : catalog.load(locale));
   return translatorOf(catalog, locale);
 }
+
+/** A promise React reads as already fulfilled, so `use` returns at once. */
+const SETTLED = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
 
 const TAG = /<(\w+)>(.*?)<\/\1>/gs;
 
