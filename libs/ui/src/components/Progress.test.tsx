@@ -26,7 +26,13 @@ describe('the stepper, the cost summary and a checkbox in the page language', ()
       <>
         <Stepper steps={['Voyage', 'Vos informations']} current={2} />
         <CostSummary lines={[{ label: 'Frais', amountCents: 123450 }]} totalCents={123450} />
-        <Checkbox id="accept" label="J’accepte" checked={false} onChange={() => undefined} error="x" />
+        <Checkbox
+          id="accept"
+          label="J’accepte"
+          checked={false}
+          onChange={() => undefined}
+          error="x"
+        />
       </>,
     );
     expect(screen.getByText('(étape terminée)')).toBeInTheDocument();

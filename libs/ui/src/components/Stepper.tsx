@@ -32,7 +32,9 @@ export function Stepper({ steps, current, label, className }: StepperProps) {
               </span>
               <span className="wp-stepper__label">
                 {step}
-                {state === 'done' ? <span className="wp-visually-hidden"> {t('stepper.completed')}</span> : null}
+                {state === 'done' ? (
+                  <span className="wp-visually-hidden"> {t('stepper.completed')}</span>
+                ) : null}
               </span>
             </li>
           );

@@ -135,7 +135,9 @@ describe('messages in the active language', () => {
         </Suspense>,
       );
     });
-    expect(await screen.findByRole('heading', { name: 'Ihre Bestellungen (3)' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Ihre Bestellungen (3)' }),
+    ).toBeInTheDocument();
   });
 
   it('downloads a language once, however often it is chosen', async () => {
