@@ -1,6 +1,7 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTES_META_NAME } from '@waypoint/contracts';
 import { RemoteLoadError, type RemoteName } from '@waypoint/platform';
+import { currentLocale, loadLocale } from '@waypoint/ui';
 
 /** Where the shell learns, at run time, where the travellers' remotes are deployed. */
 export const REMOTES_MANIFEST_URL = '/remotes.json';
@@ -88,6 +89,9 @@ export async function loadRemoteRoutes(name: RemoteName): Promise<unknown> {
   try {
     const module = await loadRemote<unknown>(`${name}/routes`);
     if (!module) throw new RemoteLoadError(name, `The ${name} area could not be loaded`);
+    // The area's messages in the page's language come with it, so its pages never wait for them mid-render (a
+    // catalog that fails to download is asked for again when a page needs it).
+    await loadLocale(currentLocale()).catch(() => undefined);
     return module;
   } catch (error) {
     failed.add(name);

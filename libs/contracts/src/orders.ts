@@ -80,6 +80,14 @@ export const OrderSummary = z.object({
    * API; optional only for readers that predate it.
    */
   travelerSummary: text().optional(),
+  /** The same travellers counted by age, for a front end that words them in the reader's language. */
+  travelerGroups: z
+    .object({
+      adults: z.number().int().min(0),
+      children: z.number().int().min(0),
+      unknown: z.number().int().min(0),
+    })
+    .optional(),
   visaType: z.object({ id: text(), name: text() }),
   country: z.object({ id: text(), name: text(), flagEmoji: text() }),
   /** Where "Continue Application →" goes, or null when the order cannot be resumed. */

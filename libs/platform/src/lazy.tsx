@@ -1,4 +1,5 @@
 import { use, type ComponentType } from 'react';
+import { currentLocale, loadLocale } from '@waypoint/ui';
 
 /**
  * A promise React's `use` reads at once when it has settled (its documented `status`, `value` and `reason`
@@ -45,7 +46,13 @@ export function lazyComponent(load: () => Promise<ComponentType>): LazyComponent
   const preload = () => {
     if (!pending) {
       failed = false;
-      pending = trackPromise(load());
+      // A part's messages in the page's language arrive with its code (see loadLocale).
+      pending = trackPromise(
+        load().then(async (component) => {
+          await loadLocale(currentLocale()).catch(() => undefined);
+          return component;
+        }),
+      );
       pending.catch(() => {
         failed = true;
       });

@@ -188,6 +188,28 @@ describe('my orders in other languages', () => {
     expect(saved).toHaveTextContent('Nous conservons vos réponses jusqu’au 20 décembre 2026.');
   });
 
+  it('names the visa type by its code and counts the travellers by age in French', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok([
+        {
+          ...order,
+          visaType: { id: 'uk-visitor-6m', name: 'UK Standard Visitor visa (6 months)' },
+          travelerSummary: '2 adults, 1 child',
+          travelerGroups: { adults: 2, children: 1, unknown: 0 },
+        },
+      ]),
+      'GET /api/applications/my-draft': ok({ draft: null }),
+    });
+    await act(() => activateLocale('fr'));
+    await renderAccount('/orders', { user: traveller });
+
+    const card = (await screen.findByRole('heading', { name: 'Commande n° 0000AB12' })).closest(
+      'li',
+    ) as HTMLElement;
+    expect(card).toHaveTextContent('Visa visiteur standard britannique (6 mois)');
+    expect(card).toHaveTextContent('Voyageurs2 adultes, 1 enfant');
+  });
+
   it('shows the orders in Arabic, and an empty tab', async () => {
     mockApi({
       'GET /api/applications/my-applications': ok([order]),

@@ -6,7 +6,7 @@ import type {
   TravelerDetail,
 } from '@waypoint/contracts';
 import { Link, useAppSelector, useLocation, useParams } from '@waypoint/platform';
-import { useApiText } from '@waypoint/platform/i18n';
+import { useApiText, useReferenceText } from '@waypoint/platform/i18n';
 import { Spinner, countryName as nameOfCountry, rich, useLocale, useT } from '@waypoint/ui';
 import { Check, Flag, Icon, X } from '@waypoint/ui/icons';
 import { LoadError, StatusBadge } from '../components/common';
@@ -311,6 +311,7 @@ function Detail({
   reloading: boolean;
 }) {
   const t = useT(adminMessages);
+  const reference = useReferenceText();
   const locale = useLocale();
   const { application, account, payment, createdAt, paidAt } = detail;
   const general = application.generalInfo;
@@ -334,7 +335,7 @@ function Detail({
                 {nameOfCountry(application.country.id, locale)}
               </span>,
             ],
-            [t('detail.visaType'), application.visaType.name],
+            [t('detail.visaType'), reference.visaTypeName(application.visaType)],
             [
               t('detail.processing'),
               application.processingName

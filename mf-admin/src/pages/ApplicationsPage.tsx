@@ -8,7 +8,7 @@ import {
   type SortOrder,
 } from '@waypoint/contracts';
 import { API_BASE, Link, useAppDispatch, useSearchParams } from '@waypoint/platform';
-import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
+import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import {
   Button,
   Select,
@@ -45,6 +45,7 @@ function detailPath(row: Pick<AdminApplicationRow, 'id'>) {
 
 function ApplicationRow({ row }: { row: AdminApplicationRow }) {
   const t = useT(adminMessages);
+  const reference = useReferenceText();
   const locale = useLocale();
   const name = applicantName(row) || (row.user ? t('list.noName') : t('list.guest'));
   const email = applicantEmail(row);
@@ -70,7 +71,7 @@ function ApplicationRow({ row }: { row: AdminApplicationRow }) {
           ) : null}
         </span>
       </td>
-      <td data-label={t('column.visaType')}>{row.visaType.name}</td>
+      <td data-label={t('column.visaType')}>{reference.visaTypeName(row.visaType)}</td>
       <td data-label={t('column.travellers')} className="wpd-num">
         {row.travelerCount}
       </td>

@@ -1,6 +1,6 @@
 import type { AdminApplicationRow, DashboardResponse } from '@waypoint/contracts';
 import { Link } from '@waypoint/platform';
-import { useStatusLabel } from '@waypoint/platform/i18n';
+import { useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import { Button, Spinner, cx, rich, useLocale, useT } from '@waypoint/ui';
 import { DateText, LoadError, StatusBadge } from '../components/common';
 import { STATUSES } from '../filters';
@@ -10,6 +10,7 @@ import { useGetAdminDashboardQuery } from '../state';
 
 function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
   const t = useT(adminMessages);
+  const reference = useReferenceText();
   const locale = useLocale();
   return (
     <div
@@ -50,7 +51,7 @@ function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
                     {applicantName(row) || applicantEmail(row)}
                   </span>
                 </td>
-                <td data-label={t('column.visaType')}>{row.visaType.name}</td>
+                <td data-label={t('column.visaType')}>{reference.visaTypeName(row.visaType)}</td>
                 <td data-label={t('column.status')}>
                   <StatusBadge status={row.status} />
                 </td>

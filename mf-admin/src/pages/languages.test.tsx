@@ -175,7 +175,7 @@ describe('the admin area in Arabic', () => {
 
     expect(await screen.findByRole('heading', { name: 'الطلبات', level: 1 })).toBeInTheDocument();
     expect(document.documentElement.dir).toBe('rtl');
-    const table = screen.getByRole('table', { name: 'الطلبات' });
+    const table = await screen.findByRole('table', { name: 'الطلبات' });
     expect(
       within(table)
         .getAllByRole('columnheader')

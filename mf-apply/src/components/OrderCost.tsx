@@ -5,6 +5,7 @@ import {
   type ProcessingOption,
   type VisaType,
 } from '@waypoint/contracts';
+import { useReferenceText } from '@waypoint/platform/i18n';
 import { CostSummary, useT } from '@waypoint/ui';
 import { applyMessages } from '../i18n/catalog';
 import { useFormatDate, useMoney } from '../wizard/text';
@@ -43,6 +44,7 @@ export interface OrderCostProps {
 /** Government fee (in pounds and in euros at the stated rate), Waypoint service fee and total, separately. */
 export function OrderCost({ price, travelerSummary, title, footer, className }: OrderCostProps) {
   const t = useT(applyMessages);
+  const reference = useReferenceText();
   const money = useMoney();
   const date = useFormatDate();
   const count = price.travelerCount;
@@ -80,7 +82,8 @@ export function OrderCost({ price, travelerSummary, title, footer, className }: 
         },
       ]}
       totalLabel={t('cost.totalFor', {
-        travelers: travelerSummary ?? t('travelers.count', { count }),
+        travelers:
+          travelerSummary ?? reference.travelers({ adults: 0, children: 0, unknown: count }),
       })}
       totalCents={price.totalCents}
       note={t('cost.note', {

@@ -5,7 +5,8 @@ import { countryName, rich, useLocale, useT } from '@waypoint/ui';
 import { Flag } from '@waypoint/ui/icons';
 import { applyMessages } from '../i18n/catalog';
 import { travelerName } from '../wizard/order';
-import { useExpectedDelivery, useFormatDate, useReferenceText } from '../wizard/text';
+import { useExpectedDelivery, useFormatDate } from '../wizard/text';
+import { useReferenceText } from '@waypoint/platform/i18n';
 
 export interface ReviewCardProps {
   /** Prefix of the heading's id. */

@@ -2,7 +2,8 @@ import type { ProcessingOption } from '@waypoint/contracts';
 import { useApiText } from '@waypoint/platform/i18n';
 import { cx, rich, useT } from '@waypoint/ui';
 import { applyMessages } from '../i18n/catalog';
-import { useExpectedDelivery, useMoney, useReferenceText } from '../wizard/text';
+import { useExpectedDelivery, useMoney } from '../wizard/text';
+import { useReferenceText } from '@waypoint/platform/i18n';
 
 export interface ProcessingSpeedsProps {
   /** The id of the first radio, which the error summary links to. */

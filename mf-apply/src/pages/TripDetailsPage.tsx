@@ -30,7 +30,8 @@ import {
 import { useOrderContext, useWizardIssues } from '../wizard/order';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
-import { useMoney, useReferenceText } from '../wizard/text';
+import { useMoney } from '../wizard/text';
+import { useReferenceText } from '@waypoint/platform/i18n';
 
 /** The facts of the chosen visa type; with `null`, the same card holding their place while they load. */
 function VisaInformation({ visaType }: { visaType: VisaType | null }) {

@@ -11,7 +11,7 @@ import {
   useNavigate,
   useParams,
 } from '@waypoint/platform';
-import { useApiText } from '@waypoint/platform/i18n';
+import { useApiText, useReferenceText } from '@waypoint/platform/i18n';
 import {
   Banner,
   Button,
@@ -170,8 +170,8 @@ function Sidebar({
   exiting: boolean;
 }) {
   const t = useT(postPaymentMessages);
+  const reference = useReferenceText();
   const locale = useLocale();
-  const apiText = useApiText();
   const { pathname } = useLocation();
   const current = currentTravelerId(application, pathname);
   /** Travellers opened or closed by hand; the others follow the current one. */
@@ -199,7 +199,7 @@ function Sidebar({
           </div>
           <div>
             <dt>{t('layout.visaType')}</dt>
-            <dd>{apiText(application.visaType.name)}</dd>
+            <dd>{reference.visaTypeName(application.visaType)}</dd>
           </div>
           <div>
             <dt>{t('layout.arrivalDate')}</dt>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PostPaymentText, ageGroups } from '@waypoint/contracts';
 import { useNavigate } from '@waypoint/platform';
-import { useApiText } from '@waypoint/platform/i18n';
+import { useApiText, useReferenceText } from '@waypoint/platform/i18n';
 import {
   Button,
   Checkbox,
@@ -58,6 +58,7 @@ function splitMissing(message: string): { intro: string; items: string[] } {
  */
 export function ReviewPage() {
   const t = useT(postPaymentMessages);
+  const reference = useReferenceText();
   const locale = useLocale();
   const apiText = useApiText();
   const { application, readOnly } = usePostPayment();
@@ -120,7 +121,7 @@ export function ReviewPage() {
           about={t('review.order.about')}
           rows={[
             { key: t('layout.country'), value: countryName(application.country.id, locale) },
-            { key: t('review.applyFor'), value: apiText(application.visaType.name) },
+            { key: t('review.applyFor'), value: reference.visaTypeName(application.visaType) },
             {
               key: t('layout.arrivalDate'),
               value: application.arrivalDate

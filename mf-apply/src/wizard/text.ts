@@ -4,11 +4,10 @@ import {
   languageTag,
   STEPPER_LABELS,
   type Locale,
-  type ProcessingOption,
-  type VisaType,
   type WizardStepSlug,
 } from '@waypoint/contracts';
 import { formatDate, formatMoney, useLocale, useT } from '@waypoint/ui';
+import { useReferenceText } from '@waypoint/platform/i18n';
 import { applyMessages } from '../i18n/catalog';
 
 /*
@@ -90,17 +89,10 @@ export function useTravelerSummary(): (
   datesOfBirth: readonly string[],
   arrivalDate: string | null | undefined,
 ) => string {
-  const t = useT(applyMessages);
+  const reference = useReferenceText();
   return useCallback(
-    (datesOfBirth, arrivalDate) => {
-      const { adults, children, unknown } = ageGroups(datesOfBirth, arrivalDate);
-      const count = adults + children + unknown;
-      if (unknown > 0 || count === 0) return t('travelers.count', { count });
-      if (adults > 0 && children > 0) return t('travelers.adultsAndChildren', { adults, children });
-      if (children > 0) return t('travelers.children', { children });
-      return t('travelers.adults', { adults });
-    },
-    [t],
+    (datesOfBirth, arrivalDate) => reference.travelers(ageGroups(datesOfBirth, arrivalDate)),
+    [reference],
   );
 }
 
@@ -123,87 +115,4 @@ export function useExpectedDelivery(): (hours: number, now?: Date) => string {
     },
     [t, locale],
   );
-}
-
-/** The visa types this catalog names, by id: their name, validity, and the facts they share. */
-const VISA_TYPES: Record<string, { name: string; validity: string }> = {
-  'uk-eta': { name: 'visaType.uk-eta.name', validity: 'visaType.uk-eta.validity' },
-  'uk-visitor-6m': {
-    name: 'visaType.uk-visitor-6m.name',
-    validity: 'visaType.uk-visitor-6m.validity',
-  },
-  'uk-visitor-2y': {
-    name: 'visaType.uk-visitor-2y.name',
-    validity: 'visaType.uk-visitor-2y.validity',
-  },
-  'uk-visitor-5y': {
-    name: 'visaType.uk-visitor-5y.name',
-    validity: 'visaType.uk-visitor-5y.validity',
-  },
-  'uk-visitor-10y': {
-    name: 'visaType.uk-visitor-10y.name',
-    validity: 'visaType.uk-visitor-10y.validity',
-  },
-};
-
-const VISA_BADGES: Record<string, string> = {
-  ETA: 'visaKind.ETA.badge',
-  VISA: 'visaKind.VISA.badge',
-};
-
-/** The processing speeds this catalog names, by the end of their id (`uk-eta-express` → express). */
-const OPTION_NAMES: Record<string, string> = {
-  standard: 'option.standard.name',
-  express: 'option.express.name',
-  'super-urgent': 'option.super-urgent.name',
-};
-
-function optionCode(id: string): string | null {
-  for (const code of Object.keys(OPTION_NAMES)) {
-    if (id === code || id.endsWith(`-${code}`)) return code;
-  }
-  return null;
-}
-
-export interface VisaFacts {
-  name: string;
-  badge: string;
-  validityPeriod: string;
-  entryType: string;
-  maxStayDuration: string;
-}
-
-/**
- * The reference data's words in the page's language. The API names visa types and processing speeds in English:
- * English pages show its words, other languages this catalog's translation by code, or the API's words for a code
- * it does not know.
- */
-export function useReferenceText() {
-  const t = useT(applyMessages);
-  const locale = useLocale();
-  return useMemo(() => {
-    const english = locale === 'en';
-    const say = (key: string | undefined, fallback: string) =>
-      english || !key ? fallback : t(key as Parameters<typeof t>[0]);
-    return {
-      visaType(visaType: VisaType): VisaFacts {
-        const known = VISA_TYPES[visaType.id];
-        return {
-          name: say(known?.name, visaType.name),
-          badge: say(VISA_BADGES[visaType.kind], visaType.badge),
-          validityPeriod: say(known?.validity, visaType.validityPeriod),
-          entryType: say(known ? 'visaFacts.multipleEntries' : undefined, visaType.entryType),
-          maxStayDuration: say(known ? 'visaFacts.maxStay' : undefined, visaType.maxStayDuration),
-        };
-      },
-      optionName(option: ProcessingOption): string {
-        const code = optionCode(option.id);
-        return say(code ? OPTION_NAMES[code] : undefined, option.name);
-      },
-      optionDescription(option: ProcessingOption): string {
-        if (english || !optionCode(option.id)) return option.description;
-        return t('option.description', { hours: option.hours });
-      },
-    };
-  }, [t, locale]);
 }

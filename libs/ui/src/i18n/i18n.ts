@@ -100,6 +100,8 @@ export function defineCatalog<K extends string>(
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let activeLocale: Locale = DEFAULT_LOCALE;
+// English's messages arrive catalog by catalog as the areas define them.
+i18n.load(DEFAULT_LOCALE, {});
 i18n.activate(DEFAULT_LOCALE);
 
 /** The language pages are shown in now. */

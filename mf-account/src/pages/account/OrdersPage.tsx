@@ -10,7 +10,7 @@ import {
   type WizardStepNumber,
 } from '@waypoint/contracts';
 import { Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
-import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
+import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import { Button, Spinner, buttonClassName, countryName, rich, useLocale, useT } from '@waypoint/ui';
 import { ArrowRight, Flag, Icon, Inbox } from '@waypoint/ui/icons';
 import { accountMessages } from '../../i18n/catalog';
@@ -46,10 +46,11 @@ const panelId = (tab: OrdersTab) => `orders-panel-${tab}`;
 function OrderCard({ order }: { order: OrderSummary }) {
   const t = useT(accountMessages);
   const apiText = useApiText();
+  const reference = useReferenceText();
   const locale = useLocale();
   // Spec section 9: the visa type name when an order has none.
   const visaTypeName = order.visaType?.name
-    ? apiText(order.visaType.name)
+    ? reference.visaTypeName(order.visaType)
     : t('orders.defaultVisaType');
   const applied = formatOrderDate(order.createdAt, locale);
   const statusLabel = useStatusLabel();
@@ -66,9 +67,11 @@ function OrderCard({ order }: { order: OrderSummary }) {
         <div>
           <dt>{t('orders.travellers')}</dt>
           <dd>
-            {order.travelerSummary
-              ? apiText(order.travelerSummary)
-              : t('orders.adults', { count: adultCount(order.travelerCount) })}
+            {order.travelerGroups
+              ? reference.travelers(order.travelerGroups)
+              : order.travelerSummary
+                ? apiText(order.travelerSummary)
+                : t('orders.adults', { count: adultCount(order.travelerCount) })}
           </dd>
         </div>
         {applied ? (
@@ -112,10 +115,10 @@ function OrderCard({ order }: { order: OrderSummary }) {
 /** The saved, unpaid application of the wizard: where it stopped, and a way back to that step. */
 function DraftCard({ draft }: { draft: DraftSummary }) {
   const t = useT(accountMessages);
-  const apiText = useApiText();
+  const reference = useReferenceText();
   const locale = useLocale();
   const visaTypeName = draft.visaType?.name
-    ? apiText(draft.visaType.name)
+    ? reference.visaTypeName(draft.visaType)
     : t('orders.defaultVisaType');
   const saved = formatOrderDate(draft.savedAt, locale);
   const kept = formatOrderDate(draft.expiresAt, locale);

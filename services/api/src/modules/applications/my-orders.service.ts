@@ -1,4 +1,10 @@
-import { resumePath, travelerCountSummary, viewPath, type OrderSummary } from '@waypoint/contracts';
+import {
+  ageGroups,
+  formatAgeGroups,
+  resumePath,
+  viewPath,
+  type OrderSummary,
+} from '@waypoint/contracts';
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
 
@@ -27,22 +33,26 @@ export async function listMyApplications({
       ...(births.get(person.applicationId) ?? []),
       person.dateOfBirth,
     ]);
-  return rows.map(({ a, visaType, country }) => ({
-    id: a.id,
-    reference: a.reference,
-    status: a.status,
-    createdAt: a.createdAt.toISOString(),
-    paidAt: iso(a.paidAt),
-    submittedAt: iso(a.submittedAt),
-    decidedAt: iso(a.decidedAt),
-    decisionReason: a.status === 'REJECTED' ? a.decisionReason : null,
-    totalCents: a.totalCents,
-    currency: 'EUR' as const,
-    travelerCount: a.travelerCount,
-    travelerSummary: travelerCountSummary(births.get(a.id) ?? [], a.arrivalDate),
-    visaType,
-    country: { id: country.code, name: country.name, flagEmoji: country.flagEmoji },
-    resumePath: resumePath(a.status, a.id),
-    viewPath: viewPath(a.status, a.id),
-  }));
+  return rows.map(({ a, visaType, country }) => {
+    const groups = ageGroups(births.get(a.id) ?? [], a.arrivalDate);
+    return {
+      id: a.id,
+      reference: a.reference,
+      status: a.status,
+      createdAt: a.createdAt.toISOString(),
+      paidAt: iso(a.paidAt),
+      submittedAt: iso(a.submittedAt),
+      decidedAt: iso(a.decidedAt),
+      decisionReason: a.status === 'REJECTED' ? a.decisionReason : null,
+      totalCents: a.totalCents,
+      currency: 'EUR' as const,
+      travelerCount: a.travelerCount,
+      travelerSummary: formatAgeGroups(groups),
+      travelerGroups: groups,
+      visaType,
+      country: { id: country.code, name: country.name, flagEmoji: country.flagEmoji },
+      resumePath: resumePath(a.status, a.id),
+      viewPath: viewPath(a.status, a.id),
+    };
+  });
 }

@@ -685,6 +685,7 @@ describe('my orders', () => {
     expect(orders.find((o) => o.id === id)).toMatchObject({
       travelerCount: 3,
       travelerSummary: '2 adults, 1 child',
+      travelerGroups: { adults: 2, children: 1, unknown: 0 },
     });
   });
 });
