@@ -183,6 +183,7 @@ export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
 
 /** One of the portal's languages (`LOCALES`). */
 export const LocaleField = z.enum(LOCALES, { error: ApiMessages['validation.localeFromList'] });
+export type LocaleField = z.infer<typeof LocaleField>;
 
 /** The profile never blanks a name: both parts are required, as at registration. */
 export const UpdateProfileBody = z.object({
