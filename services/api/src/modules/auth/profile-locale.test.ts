@@ -128,5 +128,10 @@ describe('the language of an account', () => {
     expect(row!.locale).toBe('es');
     const confirmation = await lastEmail(t.database.db, email, 'payment-confirmation');
     expect(confirmation?.locale).toBe('es');
+    const { mailer, sent } = keepingMailer();
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, 100);
+    const mail = sent.find((m) => m.to === email && m.subject.startsWith('Pago recibido'));
+    expect(mail?.text).toContain('para 1 viajero (Ann1 Lee1). Importe pagado:');
+    expect(mail?.html).toContain('<html lang="es">');
   });
 });
