@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { ApiMessages, LOCALE_COOKIE } from '@waypoint/contracts';
 import { rowsOf } from '../../db/client';
-import { users } from '../../db/schema';
+import { applications, users } from '../../db/schema';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { Browser, lastEmail, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { paidOrder } from '../../test/orders';
 import type { Mailer } from '../notifications/mailer';
 import { processOutbox } from '../notifications/outbox';
+import { SYSTEM } from '../audit/audit.repo';
+import { changeStatus } from '../applications/status.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -133,5 +135,31 @@ describe('the language of an account', () => {
     const mail = sent.find((m) => m.to === email && m.subject.startsWith('Pago recibido'));
     expect(mail?.text).toContain('para 1 viajero (Ann1 Lee1). Importe pagado:');
     expect(mail?.html).toContain('<html lang="es">');
+  });
+
+  it('writes the status-change e-mail in the account’s language, status name included', async () => {
+    const email = uniqueEmail('german');
+    const guest = browser();
+    const send = guest.request.bind(guest);
+    guest.request = (options) =>
+      send({ ...options, headers: { 'accept-language': 'de-AT', ...options.headers } });
+    const id = await paidOrder(guest, email);
+    const [order] = await t.database.db.select().from(applications).where(eq(applications.id, id));
+    await changeStatus({
+      ctx: t.app.ctx,
+      input: {
+        application: order!,
+        actor: SYSTEM,
+        change: { to: 'SUBMITTED', declaration: { confirmed: true, text: 'I confirm.' } },
+      },
+    });
+    const { mailer, sent } = keepingMailer();
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, 100);
+    const mail = sent.find((m) => m.to === email && m.subject.endsWith(': Eingereicht'));
+    expect(mail?.subject).toMatch(/^Bestellung Nr\. [A-Z0-9]{8}: Eingereicht$/);
+    expect(mail?.text).toMatch(
+      /Der Status Ihrer Bestellung Nr\. [A-Z0-9]{8} lautet jetzt: Eingereicht\./,
+    );
+    expect(mail?.html).toContain('Meine Bestellungen ansehen');
   });
 });
