@@ -1,6 +1,7 @@
 // `npm run i18n:check`: every message catalog is complete in every language, and every key the code uses exists.
 //
-// Catalogs are the `src/i18n/**/<locale>.json` files of each workspace (English is the source). For each catalog:
+// Catalogs are the `src/**/i18n/<locale>.json` files of each workspace, the API's e-mails included (English is the
+// source). For each catalog:
 //   - each language has exactly the English keys (none missing, none extra);
 //   - each message is valid ICU MessageFormat and uses the same placeholders as its English message;
 //   - the keys the code passes to `t(…)` with that catalog exist (a key built from a template literal matches any
@@ -19,7 +20,16 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCALES = ['en', 'fr', 'de', 'es', 'ar'];
-const WORKSPACES = ['shell', 'mf-apply', 'mf-account', 'mf-admin', 'libs/ui', 'libs/platform'];
+const WORKSPACES = [
+  'shell',
+  'mf-apply',
+  'mf-account',
+  'mf-admin',
+  'libs/ui',
+  'libs/platform',
+  // The e-mails (services/api/src/modules/notifications/i18n), rendered by the API.
+  'services/api',
+];
 const list = process.argv.includes('--list');
 const apiOnly = process.argv
   .find((arg) => arg.startsWith('--api-only='))

@@ -186,6 +186,7 @@ export const ApiMessages = {
   'validation.requestInvalid': 'The request is not valid',
   'validation.atMostCharacters': 'Please use at most {max} characters',
   'validation.nationalityFromList': 'Please choose a nationality from the list',
+  'validation.localeFromList': 'Please choose one of the languages offered (en, fr, de, es, ar)',
   'validation.travellerRequired': 'Please choose a traveller',
   'validation.countryFromList': 'Please choose a country from the list',
   'validation.countryCode': 'Country must be a two-letter country code',

@@ -1,5 +1,6 @@
 import { apiMessage, ApiMessages } from './api-messages';
 import { z } from 'zod';
+import { LOCALES } from './locales';
 import { text } from './primitives';
 
 /** Texts shown to people by the account screens and returned by the auth API. */
@@ -104,6 +105,8 @@ export const User = z.object({
   /** A new address waiting for its verification code. */
   pendingEmail: text().nullable(),
   secondFactor: SecondFactorState,
+  /** The account's language: pages after sign-in and its e-mails use it. */
+  locale: z.enum(LOCALES),
 });
 export type User = z.infer<typeof User>;
 
@@ -178,6 +181,10 @@ export const ResetPasswordResponse = z.object({
 });
 export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
 
+/** One of the portal's languages (`LOCALES`). */
+export const LocaleField = z.enum(LOCALES, { error: ApiMessages['validation.localeFromList'] });
+export type LocaleField = z.infer<typeof LocaleField>;
+
 /** The profile never blanks a name: both parts are required, as at registration. */
 export const UpdateProfileBody = z.object({
   firstName: NameField(AuthText.firstNameRequired),
@@ -190,8 +197,14 @@ export const UpdateProfileBody = z.object({
     .optional()
     .or(z.literal('').transform(() => null)),
   email: EmailField,
+  /** The account's language; unchanged when left out. */
+  locale: LocaleField.optional(),
 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;
+
+/** A change of the account's language alone (the language picker of a signed-in traveller). */
+export const UpdateLocaleBody = z.object({ locale: LocaleField });
+export type UpdateLocaleBody = z.input<typeof UpdateLocaleBody>;
 
 /** Proof that the signed-in person is the owner, before changing the e-mail or the password. */
 export const RecentProofBody = z.union([

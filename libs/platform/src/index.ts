@@ -23,6 +23,7 @@ export {
   login,
   logout,
   register,
+  saveLocale,
   selectAuth,
   selectAuthError,
   selectAuthLoading,

@@ -1,5 +1,19 @@
-import { createAction, createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FieldErrors, LoginBody, RegisterBody, UpdateProfileBody } from '@waypoint/contracts';
+import {
+  createAction,
+  createAsyncThunk,
+  createSlice,
+  type Dispatch,
+  type PayloadAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import type {
+  FieldErrors,
+  Locale,
+  LoginBody,
+  RegisterBody,
+  UpdateProfileBody,
+} from '@waypoint/contracts';
+import { activateLocale, pageLocale, rememberLocale } from '@waypoint/ui';
 import { isApiError, requestEnvelope } from '../api/envelope';
 import { noticeFromReply, userFromReply, type AuthUser } from './user';
 
@@ -67,12 +81,22 @@ function failureOf(error: unknown): AuthFailure {
  */
 export const userChanged = createAction('auth/userChanged');
 
+/**
+ * The account's language becomes the page's (and is kept in the cookie) when they differ: after a sign-in, and
+ * when the profile loads.
+ */
+function adoptLocale(locale: Locale | undefined) {
+  if (!locale || locale === pageLocale()) return;
+  rememberLocale(locale);
+  void activateLocale(locale);
+}
+
 /** A thunk that makes one call and expects a user back; any failure rejects with a message. */
 function userThunk<Arg>(
   type: string,
   fallback: string,
   request: (arg: Arg) => { url: string; method: string; body?: unknown },
-  { newSession = false }: { newSession?: boolean } = {},
+  { newSession = false, signedIn = newSession }: { newSession?: boolean; signedIn?: boolean } = {},
 ) {
   return createAsyncThunk<AuthUser, Arg, ThunkConfig>(type, async (arg, thunkApi) => {
     let data: unknown;
@@ -84,6 +108,7 @@ function userThunk<Arg>(
     const user = userFromReply(data);
     if (!user) return thunkApi.rejectWithValue(fallback, { status: 200 });
     if (newSession) thunkApi.dispatch(userChanged());
+    if (signedIn) adoptLocale(user.locale);
     // A sign-in or check may bring a notice for the page the user lands on (read with selectAuthNotice).
     const notice = noticeFromReply(data) ?? null;
     const previous = (thunkApi.getState() as { auth?: AuthState }).auth?.notice ?? null;
@@ -138,10 +163,31 @@ export const verifySecondFactor = userThunk<string>(
 );
 
 /** Loads the current user; a 401 simply means a guest. */
-export const loadProfile = userThunk<void>('auth/loadProfile', '', () => ({
-  url: '/auth/profile',
-  method: 'GET',
-}));
+export const loadProfile = userThunk<void>(
+  'auth/loadProfile',
+  '',
+  () => ({ url: '/auth/profile', method: 'GET' }),
+  { signedIn: true },
+);
+
+/**
+ * Keeps a language chosen with the picker in the signed-in traveller's profile (their e-mails use it). Nothing for
+ * a guest; a failure is ignored (the cookie still holds the choice).
+ */
+export const saveLocale =
+  (locale: Locale) => (dispatch: Dispatch<UnknownAction>, getState: () => { auth?: AuthState }) => {
+    if (!getState().auth?.user) return;
+    requestEnvelope(
+      { url: '/auth/profile/locale', method: 'PUT', body: { locale } },
+      { dispatch },
+    ).then(
+      (data) => {
+        const user = userFromReply(data);
+        if (user) dispatch(authSlice.actions.setUser(user));
+      },
+      () => undefined,
+    );
+  };
 
 export const logout = createAsyncThunk<void, void, ThunkConfig>(
   'auth/logout',

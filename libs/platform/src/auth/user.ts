@@ -1,7 +1,7 @@
-import type { User } from '@waypoint/contracts';
+import { isLocale, type User } from '@waypoint/contracts';
 
 /** The fields a user saved on the device by an earlier release may lack. */
-type LaterFields = 'emailVerified' | 'hasPassword' | 'pendingEmail' | 'secondFactor';
+type LaterFields = 'emailVerified' | 'hasPassword' | 'pendingEmail' | 'secondFactor' | 'locale';
 
 /**
  * The signed-in user as the client keeps it: the contract's {@link User} (the fields the profile reply carries;
@@ -48,6 +48,7 @@ export function toAuthUser(value: unknown): AuthUser | null {
   if (typeof source.secondFactor === 'string' && SECOND_FACTOR_STATES.has(source.secondFactor)) {
     user.secondFactor = source.secondFactor as User['secondFactor'];
   }
+  if (isLocale(source.locale)) user.locale = source.locale;
   if (typeof source.pendingEmail === 'string' && source.pendingEmail !== '') {
     user.pendingEmail = source.pendingEmail;
   } else if (source.pendingEmail === null) {

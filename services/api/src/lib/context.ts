@@ -1,3 +1,4 @@
+import type { Locale } from '@waypoint/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -22,4 +23,6 @@ export interface ServiceContext {
 export interface Caller {
   ip: string;
   userAgent?: string | null;
+  /** The language of the visit (its kept choice, else its browser's): an account it creates takes it. */
+  locale?: Locale;
 }

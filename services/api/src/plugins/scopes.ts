@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { negotiateLocale } from '@waypoint/contracts';
 import type { ApplicationRow, UserRow } from '../db/rows';
 import type { Caller } from '../lib/context';
 import { assertEditable, openOwnedApplication } from '../modules/applications/post-payment.service';
@@ -40,7 +41,14 @@ export function userOf(request: FastifyRequest): UserRow {
 
 /** Where a request comes from, for rate limits and the audit log. */
 export function callerOf(request: FastifyRequest): Caller {
-  return { ip: request.ip, userAgent: userAgentOf(request) };
+  return {
+    ip: request.ip,
+    userAgent: userAgentOf(request),
+    locale: negotiateLocale({
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers['accept-language'],
+    }),
+  };
 }
 
 declare module 'fastify' {

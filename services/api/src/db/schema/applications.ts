@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './common';
+import type { Locale } from '@waypoint/contracts';
 import { countries, processingOptions, visaTypes } from './reference';
 import { users } from './users';
 
@@ -38,6 +39,8 @@ export const applications = pgTable(
     status: applicationStatusEnum('status').notNull().default('DRAFT'),
     userId: uuid('user_id').references(() => users.id),
     guestEmail: text('guest_email'),
+    /** The language of the visit that placed the order: an account created by paying for it takes it. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     countryCode: text('country_code')
       .notNull()
       .references(() => countries.code),

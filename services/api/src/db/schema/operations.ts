@@ -1,4 +1,5 @@
 import { bigserial, index, integer, jsonb, pgEnum, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { Locale } from '@waypoint/contracts';
 import { applications } from './applications';
 import { createdAt, tstz } from './common';
 import { users } from './users';
@@ -14,6 +15,8 @@ export const emailOutbox = pgTable(
     template: text('template').notNull(),
     /** Template variables. Secrets (codes, links) are kept only until the message is sent. */
     payload: jsonb('payload').notNull(),
+    /** The language the e-mail is written in: its recipient account's. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     status: outboxStatusEnum('status').notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),

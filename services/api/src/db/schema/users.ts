@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Locale } from '@waypoint/contracts';
 import { createdAt, tstz, updatedAt } from './common';
 import { countries } from './reference';
 
@@ -36,6 +37,8 @@ export const users = pgTable(
     lastName: text('last_name'),
     nationality: text('nationality').references(() => countries.code),
     role: userRoleEnum('role').notNull().default('user'),
+    /** The account's language (one of the portal's LOCALES): the pages after sign-in and its e-mails use it. */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     /** Staff second factor: the TOTP secret, encrypted (set up but unconfirmed while totpEnabledAt is null). */
     totpSecretEncrypted: text('totp_secret_encrypted'),
     totpEnabledAt: tstz('totp_enabled_at'),

@@ -4,6 +4,7 @@ import {
   TRANSITIONS,
   type ApplicationStatus,
   type AuditDetails,
+  type Locale,
 } from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
 import type { ApplicationRow } from '../../db/rows';
@@ -125,11 +126,19 @@ async function emailOf(
   };
 }
 
-/** Where the traveller is told: the order's e-mail, or its account's for an order without one. */
-async function addressOf(tx: Tx, application: ApplicationRow): Promise<string> {
-  if (application.guestEmail !== null) return application.guestEmail;
+/**
+ * Where the traveller is told: the order's e-mail, or its account's for an order without one; in the account's
+ * language (an order without an account yet: the language of the visit that placed it).
+ */
+async function recipientOf(
+  tx: Tx,
+  application: ApplicationRow,
+): Promise<{ address: string; locale: Locale }> {
   const owner = application.userId ? await repo.findUser(tx, application.userId) : undefined;
-  return owner?.email ?? '';
+  return {
+    address: application.guestEmail ?? owner?.email ?? '',
+    locale: owner?.locale ?? application.locale,
+  };
 }
 
 async function apply(
@@ -152,7 +161,8 @@ async function apply(
     throw conflict(change.to === 'SUBMITTED' ? 'postPayment.readOnly' : 'admin.changedMeanwhile');
   }
   await recordAudit(tx, auditOf(row, change, from, actor));
-  await enqueueEmail(tx, await addressOf(tx, row), await emailOf(tx, row, change));
+  const recipient = await recipientOf(tx, row);
+  await enqueueEmail(tx, recipient.address, await emailOf(tx, row, change), recipient.locale);
   return row;
 }
 

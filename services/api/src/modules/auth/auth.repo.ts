@@ -1,3 +1,4 @@
+import type { Locale } from '@waypoint/contracts';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { UserRow } from '../../db/rows';
@@ -165,7 +166,13 @@ export async function consumeTokenByHash(
 /** A new account; undefined when the address is taken (a concurrent registration won). */
 export async function insertUser(
   db: Q,
-  values: { email: string; firstName: string; lastName: string; passwordHash: string },
+  values: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string;
+    locale: Locale;
+  },
 ) {
   const [row] = await db
     .insert(users)
@@ -192,11 +199,20 @@ export async function claimAccount(db: Q, userId: string, options: { dropPasswor
 export async function updateNames(
   db: Q,
   userId: string,
-  values: { firstName: string; lastName: string; nationality: string | null },
+  values: { firstName: string; lastName: string; nationality: string | null; locale?: Locale },
 ): Promise<UserRow> {
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+export async function updateLocale(db: Q, userId: string, locale: Locale): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ locale, updatedAt: sql`now()` })
     .where(eq(users.id, userId))
     .returning();
   return row!;

@@ -18,6 +18,7 @@ import {
   SecondFactorSetupResponse,
   SentResponse,
   UndoEmailChangeResponse,
+  UpdateLocaleBody,
   UpdateProfileBody,
   User,
   UserResponse,
@@ -313,6 +314,26 @@ export async function authRoutes(app: FastifyInstance) {
           input: request.body,
         });
         return ok(await service.toUser({ ctx, input: { user: user, session: request.session } }));
+      },
+    );
+
+    r.put(
+      '/api/auth/profile/locale',
+      {
+        schema: {
+          tags,
+          summary: 'Keep the language of the account (its pages after sign-in and its e-mails)',
+          body: UpdateLocaleBody,
+          response: { 200: okEnvelope(User), ...errors },
+        },
+      },
+      async (request) => {
+        const user = await service.updateLocale({
+          ctx,
+          user: userOf(request),
+          input: request.body,
+        });
+        return ok(await service.toUser({ ctx, input: { user, session: request.session } }));
       },
     );
 

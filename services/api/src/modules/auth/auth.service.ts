@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { AuthText, ErrorCode, type MailboxProofVia, type User } from '@waypoint/contracts';
+import {
+  AuthText,
+  DEFAULT_LOCALE,
+  ErrorCode,
+  type Locale,
+  type MailboxProofVia,
+  type User,
+} from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
 import type { Caller, ServiceContext } from '../../lib/context';
 import {
@@ -83,6 +90,7 @@ export async function toUser({
     hasPassword: row.passwordHash !== null,
     pendingEmail: await repo.pendingEmailOf(ctx.db, row.id, row.email),
     secondFactor: secondFactorOf(row, session),
+    locale: row.locale,
   };
 }
 
@@ -120,10 +128,15 @@ async function proveMailbox(
     details: { via: options.via, endedSessions, passwordRemoved },
   });
   if (endedSessions === 0 && !passwordRemoved) return { user: claimed };
-  await enqueueEmail(tx, claimed.email, {
-    template: 'account-claimed',
-    payload: { firstName: claimed.firstName, endedSessions, passwordRemoved },
-  });
+  await enqueueEmail(
+    tx,
+    claimed.email,
+    {
+      template: 'account-claimed',
+      payload: { firstName: claimed.firstName, endedSessions, passwordRemoved },
+    },
+    claimed.locale,
+  );
   const notice = [
     endedSessions > 0 ? AuthText.otherSessionsEnded : AuthText.emailVerified,
     ...(passwordRemoved ? [AuthText.prehijackPasswordRemoved] : []),
@@ -217,20 +230,29 @@ async function issueCode(
     expiresAt: minutes(CODE_MINUTES),
   });
   if (purpose === 'PASSWORD_RESET') {
-    await enqueueEmail(tx, toAddress, {
-      template: 'password-reset',
-      payload: { firstName: user.firstName, code },
-    });
+    await enqueueEmail(
+      tx,
+      toAddress,
+      { template: 'password-reset', payload: { firstName: user.firstName, code } },
+      user.locale,
+    );
   } else if (purpose === 'REAUTHENTICATION') {
-    await enqueueEmail(tx, toAddress, {
-      template: 'reauthentication-code',
-      payload: { firstName: user.firstName, code },
-    });
+    await enqueueEmail(
+      tx,
+      toAddress,
+      { template: 'reauthentication-code', payload: { firstName: user.firstName, code } },
+      user.locale,
+    );
   } else {
-    await enqueueEmail(tx, toAddress, {
-      template: 'email-verification',
-      payload: { firstName: user.firstName, code, newAddress: toAddress !== user.email },
-    });
+    await enqueueEmail(
+      tx,
+      toAddress,
+      {
+        template: 'email-verification',
+        payload: { firstName: user.firstName, code, newAddress: toAddress !== user.email },
+      },
+      user.locale,
+    );
   }
 }
 
@@ -311,6 +333,8 @@ export async function register({
       firstName: input.firstName,
       lastName: input.lastName,
       passwordHash,
+      // The account speaks the language of the visit that opened it.
+      locale: caller.locale ?? DEFAULT_LOCALE,
     });
     if (!created) throw conflict('auth.emailTaken');
     await issueCode(ctx, tx, created, 'EMAIL_VERIFICATION', created.email);
@@ -351,10 +375,12 @@ export async function issueSignInLink({ tx, input }: { tx: Tx; input: { user: Us
     email: user.email,
     expiresAt: minutes(SIGN_IN_LINK_MINUTES),
   });
-  await enqueueEmail(tx, user.email, {
-    template: 'sign-in-link',
-    payload: { firstName: user.firstName, token },
-  });
+  await enqueueEmail(
+    tx,
+    user.email,
+    { template: 'sign-in-link', payload: { firstName: user.firstName, token } },
+    user.locale,
+  );
 }
 
 export async function verifySignInLink({
@@ -390,6 +416,7 @@ export async function updateProfile({
     lastName: string;
     nationality?: string | null | undefined;
     email: string;
+    locale?: Locale | undefined;
   };
 }): Promise<UserRow> {
   const nationality = input.nationality ?? null;
@@ -415,6 +442,7 @@ export async function updateProfile({
       firstName: input.firstName,
       lastName: input.lastName,
       nationality,
+      ...(input.locale ? { locale: input.locale } : {}),
     });
     // The new address takes effect once its code is entered.
     if (changingEmail) await issueCode(ctx, tx, row, 'EMAIL_VERIFICATION', input.email);
@@ -422,6 +450,20 @@ export async function updateProfile({
   });
   if (changingEmail) ctx.pokeOutbox();
   return updated;
+}
+
+/** Keeps the account's language (the language picker of a signed-in traveller). */
+export async function updateLocale({
+  ctx,
+  user,
+  input,
+}: {
+  ctx: ServiceContext;
+  user: UserRow;
+  input: { locale: Locale };
+}): Promise<UserRow> {
+  if (input.locale === user.locale) return user;
+  return repo.updateLocale(ctx.db, user.id, input.locale);
 }
 
 export async function verifyEmail({
@@ -488,10 +530,12 @@ async function changeEmail(
       email: oldEmail,
       expiresAt: minutes(EMAIL_UNDO_HOURS * 60),
     });
-    await enqueueEmail(tx, oldEmail, {
-      template: 'email-changed',
-      payload: { firstName: user.firstName, newEmail, token },
-    });
+    await enqueueEmail(
+      tx,
+      oldEmail,
+      { template: 'email-changed', payload: { firstName: user.firstName, newEmail, token } },
+      user.locale,
+    );
     return { user: row };
   }
   // An unclaimed account: proving the new address claims it.

@@ -59,6 +59,8 @@ describe('registration', () => {
           hasPassword: true,
           pendingEmail: null,
           secondFactor: 'not-required',
+          // A browser asking for no language of the portal gets English.
+          locale: 'en',
         },
       },
     });

@@ -37,6 +37,8 @@ export async function linkAccount({
       email,
       firstName: lead?.firstName ?? null,
       lastName: lead?.lastName ?? null,
+      // The language of the visit that placed the order.
+      locale: application.locale,
     });
   }
   const linked = await repo.linkOrderToAccount(tx, application.id, owner, createdUser);

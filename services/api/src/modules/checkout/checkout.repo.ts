@@ -1,3 +1,4 @@
+import type { Locale } from '@waypoint/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { ApplicationRow, PaymentRow, UserRow } from '../../db/rows';
@@ -183,7 +184,7 @@ export async function findAccount(db: Q, where: { id: string } | { email: string
 /** A new account for an order's e-mail, named after its lead traveller (no password: it signs in by link). */
 export async function createAccount(
   tx: Tx,
-  values: { email: string; firstName: string | null; lastName: string | null },
+  values: { email: string; firstName: string | null; lastName: string | null; locale: Locale },
 ): Promise<UserRow> {
   const [row] = await tx.insert(users).values(values).returning();
   return row!;

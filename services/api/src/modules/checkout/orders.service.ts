@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LOCALE,
   ErrorCode,
   normalisePassportNumber,
   type CreatePaymentIntentBody,
@@ -97,6 +98,8 @@ export async function createOrder({
         status: 'DRAFT',
         userId: user?.id ?? null,
         guestEmail: email,
+        // An account created by paying for the order takes the language of this visit.
+        locale: caller.locale ?? DEFAULT_LOCALE,
         guestSessionHash: guestHash,
         countryCode: priced.countryCode,
         visaTypeId: priced.visaType.id,

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/audit.repo';
+import type { Locale } from '@waypoint/contracts';
 import type { EmailMessage } from './templates';
 
 /** E-mails that failed every attempt, newest first. */
@@ -51,11 +52,19 @@ export async function requeueFailedEmail(db: Db, id: string, actor: AuditActor):
   });
 }
 
-/** Writes an e-mail to the outbox, in the caller's transaction: it exists exactly when its cause does. */
-export async function enqueueEmail(tx: Db | Tx, to: string, message: EmailMessage): Promise<void> {
+/**
+ * Writes an e-mail to the outbox, in the caller's transaction: it exists exactly when its cause does. It is
+ * written in `locale`, the recipient account's language.
+ */
+export async function enqueueEmail(
+  tx: Db | Tx,
+  to: string,
+  message: EmailMessage,
+  locale: Locale,
+): Promise<void> {
   await tx
     .insert(emailOutbox)
-    .values({ toAddress: to, template: message.template, payload: message.payload });
+    .values({ toAddress: to, template: message.template, payload: message.payload, locale });
 }
 
 export interface ClaimedEmail {
@@ -64,6 +73,8 @@ export interface ClaimedEmail {
   template: string;
   payload: Record<string, unknown>;
   attempts: number;
+  /** The language to write it in (a column added later: read with `isLocale`). */
+  locale: string;
 }
 
 /**
@@ -84,7 +95,7 @@ export async function claimDueEmails(
         order by next_attempt_at
         limit ${batch}
         for update skip locked)
-      returning id, to_address, template, payload, attempts`),
+      returning id, to_address, template, payload, attempts, locale`),
   );
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_LOCALE, isLocale } from '@waypoint/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Mailer } from './mailer';
@@ -48,7 +49,11 @@ export async function processOutbox(
     }
     const message = { template: row.template, payload: row.payload } as EmailMessage;
     try {
-      const rendered = renderEmail(message, config.publicUrl);
+      const rendered = renderEmail(
+        message,
+        config.publicUrl,
+        isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
+      );
       await withTimeout(
         mailer.send({
           to: row.to_address,

@@ -1,4 +1,12 @@
-import { formatEuros } from '@waypoint/contracts';
+import {
+  directionOf,
+  formatEuros,
+  languageTag,
+  STATUS_LABEL,
+  type ApplicationStatus,
+  type Locale,
+} from '@waypoint/contracts';
+import { emailMessages, type EmailT } from './i18n/catalog';
 
 /** Every e-mail the product sends, with the variables each needs. */
 export type EmailMessage =
@@ -57,190 +65,207 @@ const escape = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-const hello = (firstName: string | null) => (firstName ? `Hello ${firstName},` : 'Hello,');
+/** Writing an e-mail in one language: its messages, amounts and lists. */
+interface Writer {
+  locale: Locale;
+  t: EmailT;
+}
+
+const hello = ({ t }: Writer, firstName: string | null) =>
+  firstName ? t('common.helloNamed', { firstName }) : t('common.hello');
+
+/** An amount as the mail's language writes it (the English mails keep the product's "€59.00"). */
+function money({ locale }: Writer, cents: number): string {
+  if (locale === 'en') return formatEuros(cents);
+  return new Intl.NumberFormat(languageTag(locale), { style: 'currency', currency: 'EUR' }).format(
+    cents / 100,
+  );
+}
+
+/** Names listed as the mail's language lists them ("A, B" in English, "A et B" in French). */
+function names({ locale }: Writer, list: string[]): string {
+  if (locale === 'en') return list.join(', ');
+  return new Intl.ListFormat(languageTag(locale), { type: 'conjunction' }).format(list);
+}
+
+/** The name of a status in the mail's language; the payload holds its English name. */
+function statusName({ locale, t }: Writer, englishName: string): string {
+  if (locale === 'en') return englishName;
+  const code = (Object.keys(STATUS_LABEL) as ApplicationStatus[]).find(
+    (status) => STATUS_LABEL[status] === englishName,
+  );
+  return code ? t(`status.${code}`) : englishName;
+}
+
+/** Paragraphs of the HTML part: every text is escaped; `raw` parts are markup made here. */
+type Paragraph = string | { raw: string };
+
+const codeBlock = (code: string): Paragraph => ({
+  raw: `<strong style="font-size:28px;letter-spacing:6px">${escape(code)}</strong>`,
+});
 
 function layout(
+  { locale, t }: Writer,
   title: string,
-  paragraphs: string[],
+  paragraphs: Paragraph[],
   action?: { label: string; url: string },
 ): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  const body = paragraphs
+    .map((p) => `<p style="margin:0 0 16px">${typeof p === 'string' ? escape(p) : p.raw}</p>`)
+    .join('');
   const button = action
-    ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4a5568">If the button does not work, copy this address into your browser:<br>${escape(action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4a5568">${escape(t('common.buttonFallback'))}<br>${escape(action.url)}</p>`
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>
+  const rtl = directionOf(locale) === 'rtl';
+  const html = rtl ? `lang="${locale}" dir="rtl"` : `lang="${locale}"`;
+  return `<!doctype html><html ${html}><head><meta charset="utf-8"><title>${escape(title)}</title></head>
 <body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1a202c">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px;text-align:left">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px;text-align:${rtl ? 'right' : 'left'}">
 <tr><td><p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#0b4f8a">Waypoint</p>
 <h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${button}
-<p style="margin:32px 0 0;font-size:12px;color:#4a5568">Waypoint is a private application service. It is not the UK government and is not affiliated with it.</p>
+<p style="margin:32px 0 0;font-size:12px;color:#4a5568">${escape(t('common.disclaimer'))}</p>
 </td></tr></table></td></tr></table></body></html>`;
 }
 
-const text = (lines: string[]) =>
-  `${lines.join('\n\n')}\n\n--\nWaypoint is a private application service. It is not the UK government and is not affiliated with it.\n`;
+const text = ({ t }: Writer, lines: string[]) =>
+  `${lines.join('\n\n')}\n\n--\n${t('common.disclaimer')}\n`;
 
-export function renderEmail(message: EmailMessage, publicUrl: string): Rendered {
+/** Renders an e-mail in `locale` (the recipient account's language; English by default). */
+export function renderEmail(
+  message: EmailMessage,
+  publicUrl: string,
+  locale: Locale = 'en',
+): Rendered {
+  const w: Writer = { locale, t: emailMessages(locale) };
+  const { t } = w;
   switch (message.template) {
     case 'sign-in-link': {
       const url = `${publicUrl}/auth/verify?token=${encodeURIComponent(message.payload.token)}`;
-      const intro = 'Use this link to log in to Waypoint. It works once and expires in 15 minutes.';
-      const ignore = 'If you did not ask for it, you can ignore this e-mail.';
+      const greeting = hello(w, message.payload.firstName);
+      const intro = t('signInLink.intro');
+      const ignore = t('signInLink.ignore');
       return {
-        subject: 'Your Waypoint sign-in link',
-        text: text([hello(message.payload.firstName), intro, url, ignore]),
-        html: layout(
-          'Your sign-in link',
-          [escape(hello(message.payload.firstName)), intro, ignore],
-          {
-            label: 'Log in to Waypoint',
-            url,
-          },
-        ),
+        subject: t('signInLink.subject'),
+        text: text(w, [greeting, intro, url, ignore]),
+        html: layout(w, t('signInLink.title'), [greeting, intro, ignore], {
+          label: t('common.logIn'),
+          url,
+        }),
       };
     }
     case 'email-verification': {
       const { code, newAddress } = message.payload;
+      const greeting = hello(w, message.payload.firstName);
       const intro = newAddress
-        ? 'Enter this code on Waypoint to confirm your new e-mail address. It expires in 10 minutes.'
-        : 'Enter this code on Waypoint to verify your e-mail address. It expires in 10 minutes.';
+        ? t('emailVerification.introNewAddress')
+        : t('emailVerification.intro');
       return {
-        subject: `Your Waypoint verification code: ${code}`,
-        text: text([hello(message.payload.firstName), intro, code]),
-        html: layout('Verify your e-mail address', [
-          escape(hello(message.payload.firstName)),
-          intro,
-          `<strong style="font-size:28px;letter-spacing:6px">${escape(code)}</strong>`,
-        ]),
+        subject: t('emailVerification.subject', { code }),
+        text: text(w, [greeting, intro, code]),
+        html: layout(w, t('emailVerification.title'), [greeting, intro, codeBlock(code)]),
       };
     }
     case 'password-reset': {
       const { code } = message.payload;
-      const intro =
-        'Enter this code on the Reset password page to choose a new password. It expires in 10 minutes.';
-      const ignore =
-        'If you did not ask to reset your password, you can ignore this e-mail; your password stays the same.';
+      const greeting = hello(w, message.payload.firstName);
+      const intro = t('passwordReset.intro');
+      const ignore = t('passwordReset.ignore');
       const url = `${publicUrl}/auth/reset-password`;
       return {
-        subject: `Your Waypoint password reset code: ${code}`,
-        text: text([hello(message.payload.firstName), intro, code, url, ignore]),
-        html: layout(
-          'Reset your password',
-          [
-            escape(hello(message.payload.firstName)),
-            intro,
-            `<strong style="font-size:28px;letter-spacing:6px">${escape(code)}</strong>`,
-            ignore,
-          ],
-          { label: 'Reset password', url },
-        ),
+        subject: t('passwordReset.subject', { code }),
+        text: text(w, [greeting, intro, code, url, ignore]),
+        html: layout(w, t('passwordReset.title'), [greeting, intro, codeBlock(code), ignore], {
+          label: t('passwordReset.action'),
+          url,
+        }),
       };
     }
     case 'reauthentication-code': {
       const { code } = message.payload;
-      const intro =
-        'Enter this code on Waypoint to confirm it is you before changing your email address or password. It expires in 10 minutes.';
-      const ignore =
-        'If you did not ask for it, someone may be using your account: log in with a sign-in link and check your details.';
+      const greeting = hello(w, message.payload.firstName);
+      const intro = t('reauthentication.intro');
+      const ignore = t('reauthentication.ignore');
       return {
-        subject: `Your Waypoint security code: ${code}`,
-        text: text([hello(message.payload.firstName), intro, code, ignore]),
-        html: layout('Confirm it is you', [
-          escape(hello(message.payload.firstName)),
-          intro,
-          `<strong style="font-size:28px;letter-spacing:6px">${escape(code)}</strong>`,
-          ignore,
-        ]),
+        subject: t('reauthentication.subject', { code }),
+        text: text(w, [greeting, intro, code, ignore]),
+        html: layout(w, t('reauthentication.title'), [greeting, intro, codeBlock(code), ignore]),
       };
     }
     case 'account-claimed': {
       const p = message.payload;
       const url = `${publicUrl}/auth/login`;
+      const greeting = hello(w, p.firstName);
       const lines = [
-        `Your email address is now confirmed for your Waypoint account. For your security we signed out ${p.endedSessions === 1 ? 'one other browser' : `${p.endedSessions} other browsers`} that had been using the account before you confirmed the address (for example, a browser where an order was paid with this email).`,
-        ...(p.passwordRemoved
-          ? [
-              'A password had been set on the account before the address was confirmed; we removed it. You can choose a new one in your profile.',
-            ]
-          : []),
-        'If you did not do this, please log in with a sign-in link and check your orders and details.',
+        t('accountClaimed.signedOut', { count: p.endedSessions }),
+        ...(p.passwordRemoved ? [t('accountClaimed.passwordRemoved')] : []),
+        t('accountClaimed.check'),
       ];
       return {
-        subject: 'Your Waypoint account: other browsers were signed out',
-        text: text([hello(p.firstName), ...lines, url]),
-        html: layout(
-          'Other browsers were signed out',
-          [escape(hello(p.firstName)), ...lines.map(escape)],
-          {
-            label: 'Log in to Waypoint',
-            url,
-          },
-        ),
+        subject: t('accountClaimed.subject'),
+        text: text(w, [greeting, ...lines, url]),
+        html: layout(w, t('accountClaimed.title'), [greeting, ...lines], {
+          label: t('common.logIn'),
+          url,
+        }),
       };
     }
     case 'email-changed': {
       const p = message.payload;
       const url = `${publicUrl}/auth/undo-email-change?token=${encodeURIComponent(p.token)}`;
+      const greeting = hello(w, p.firstName);
       const lines = [
-        `The email address of your Waypoint account was changed to ${p.newEmail}. Messages about your orders now go there.`,
-        'If you did not make this change, use the link below within 72 hours to undo it: your old address is restored and every browser using the account is signed out.',
+        t('emailChanged.changed', { newEmail: p.newEmail }),
+        t('emailChanged.undoHint'),
       ];
       return {
-        subject: 'The email address of your Waypoint account was changed',
-        text: text([hello(p.firstName), ...lines, url]),
-        html: layout(
-          'Your email address was changed',
-          [escape(hello(p.firstName)), ...lines.map(escape)],
-          {
-            label: 'Undo this change',
-            url,
-          },
-        ),
+        subject: t('emailChanged.subject'),
+        text: text(w, [greeting, ...lines, url]),
+        html: layout(w, t('emailChanged.title'), [greeting, ...lines], {
+          label: t('emailChanged.action'),
+          url,
+        }),
       };
     }
     case 'payment-confirmation': {
       const p = message.payload;
       const url = `${publicUrl}/application/${encodeURIComponent(p.applicationId)}/general-info`;
-      const summary = `Order #${p.reference}: ${p.visaTypeName} for ${p.travelers.length} traveller${p.travelers.length === 1 ? '' : 's'} (${p.travelers.join(', ')}). Amount paid: ${formatEuros(p.totalCents)}.`;
-      const next = `What happens next: upload each traveller's passport page and photo and answer the remaining questions. Once everything is complete, we check and submit your application within ${p.processingHours} hours (${p.processingName}), and the decision reaches you by e-mail.`;
+      const greeting = hello(w, p.firstName);
+      const thanks = t('paymentConfirmation.thanks');
+      const summary = t('paymentConfirmation.summary', {
+        reference: p.reference,
+        visaTypeName: p.visaTypeName,
+        count: p.travelers.length,
+        travelers: names(w, p.travelers),
+        amount: money(w, p.totalCents),
+      });
+      const next = t('paymentConfirmation.next', {
+        hours: p.processingHours,
+        processingName: p.processingName,
+      });
       return {
-        subject: `Payment received – order #${p.reference}`,
-        text: text([
-          hello(p.firstName),
-          'Thank you, we have received your payment.',
-          summary,
-          next,
+        subject: t('paymentConfirmation.subject', { reference: p.reference }),
+        text: text(w, [greeting, thanks, summary, next, url]),
+        html: layout(w, t('paymentConfirmation.title'), [greeting, thanks, summary, next], {
+          label: t('paymentConfirmation.action'),
           url,
-        ]),
-        html: layout(
-          'Payment received',
-          [
-            escape(hello(p.firstName)),
-            'Thank you, we have received your payment.',
-            escape(summary),
-            escape(next),
-          ],
-          { label: 'Continue with your documents', url },
-        ),
+        }),
       };
     }
     case 'status-change': {
       const p = message.payload;
       const url = `${publicUrl}/orders`;
-      const line = `The status of your order #${p.reference} is now: ${p.status}.`;
-      const lines = p.reason ? [line, `Reason: ${p.reason}`] : [line];
+      const status = statusName(w, p.status);
+      const greeting = hello(w, p.firstName);
+      const line = t('statusChange.line', { reference: p.reference, status });
+      const lines = p.reason ? [line, t('statusChange.reason', { reason: p.reason })] : [line];
       return {
-        subject: `Order #${p.reference}: ${p.status}`,
-        text: text([hello(p.firstName), ...lines, url]),
-        html: layout(
-          'Your application status changed',
-          [escape(hello(p.firstName)), ...lines.map(escape)],
-          {
-            label: 'View my orders',
-            url,
-          },
-        ),
+        subject: t('statusChange.subject', { reference: p.reference, status }),
+        text: text(w, [greeting, ...lines, url]),
+        html: layout(w, t('statusChange.title'), [greeting, ...lines], {
+          label: t('statusChange.action'),
+          url,
+        }),
       };
     }
   }
