@@ -70,6 +70,31 @@ test('the pseudo-locale build is served', async ({ page }) => {
   await expect(page.locator('main h1')).toContainText('⟦');
 });
 
+test('the check reports English and leaves pseudo-localized texts and data alone', async ({
+  page,
+}) => {
+  await open(page, '/');
+  await page.evaluate(() => {
+    const add = (text: string, attributes: Record<string, string> = {}) => {
+      const element = document.createElement('p');
+      element.textContent = text;
+      for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+      document.querySelector('main')?.append(element);
+    };
+    add('Written in the code');
+    add('⟦Ŕéáð⟧', { 'aria-label': 'Close this' });
+    add('⟦Šéñţ ţó⟧ amelia.novak@example.com, 26 November 2026, United States (US)');
+    add('Typed by the visitor');
+    add('Marked as data', { translate: 'no' });
+    add('Hidden text', { hidden: '' });
+  });
+  const found = await findUntranslated(page, ['Typed by the visitor']);
+  expect(found).toEqual([
+    { where: 'text', text: 'Written in the code' },
+    { where: '[aria-label]', text: 'Close this' },
+  ]);
+});
+
 test('the home page and the site-wide parts (header, footer, menu) are all translated', async ({
   page,
 }) => {

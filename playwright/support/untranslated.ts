@@ -15,13 +15,22 @@ import type { Page } from '@playwright/test';
  * - the values the test typed and the person's or the order's data the API returned (names, e-mail addresses,
  *   references, passport numbers, addresses: see {@link DATA_KEY}), and any e-mail address;
  * - what `Intl` writes in the page's language: month and day names, "today"/"tomorrow", country names (the
- *   portal's dates and country names come from `Intl`, see libs/ui/src/i18n/format.ts);
+ *   portal's dates and country names come from `Intl`, see libs/ui/src/i18n/format.ts), and a country's code
+ *   in brackets beside its name or dialling code (`+44 (GB)`);
  * - brand names (Waypoint and the card brands) and the first names signing the home page's sample reviews.
  * Everything else with a Latin word of two letters or more is reported.
  */
 
 /** Brand names, never translated. */
-export const BRANDS = ['Waypoint', 'Visa', 'Mastercard', 'American Express'] as const;
+export const BRANDS = [
+  'Waypoint',
+  'Visa',
+  'VISA',
+  'Mastercard',
+  'American Express',
+  'AMEX',
+  'WhatsApp',
+] as const;
 
 /**
  * People's names written in the code: the first names signing the home page's sample reviews
@@ -141,7 +150,8 @@ export async function findUntranslated(
         // A message split over several nodes (marked-up parts): its opening or its closing part.
         .replace(/⟦[^⟧]*$/, ' ')
         .replace(/^[^⟦]*⟧/, ' ')
-        .replace(EMAIL, ' ');
+        .replace(EMAIL, ' ')
+        .replace(/\(\s*[A-Z]{2}\s*\)/g, ' ');
       for (const phrase of byLength) if (rest.includes(phrase)) rest = rest.split(phrase).join(' ');
       return rest;
     };
