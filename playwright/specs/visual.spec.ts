@@ -304,13 +304,13 @@ const ARABIC_MONTHS = Array.from({ length: 12 }, (_, month) =>
 );
 
 test.describe('how the portal looks in Arabic', () => {
-  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  test.describe.configure({ timeout: 240_000 });
   test.use({ viewport: DESKTOP, locale: 'ar' });
 
   /** What changes from day to day on an Arabic page: any text with a month name (dates, exchange-rate days). */
   const arabicDates = (page: Page) => page.getByText(new RegExp(ARABIC_MONTHS.join('|')));
 
-  test('the public pages and the first steps of the wizard', async ({ page }) => {
+  test('the public pages and the wizard up to the review', async ({ page }) => {
     await open(page, '/');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await looksRight(page, 'home-ar', { extra: [arabicDates(page)] });
@@ -347,5 +347,79 @@ test.describe('how the portal looks in Arabic', () => {
     await setDate(page, 'traveler-0-dateOfBirth', first.dateOfBirth);
     await page.locator('#traveler-0-email').fill(EMAIL);
     await looksRight(page, 'wizard-personal-info-ar', { extra: [arabicDates(page)] });
+    await submitOf(page, 'traveler-0-firstName').click();
+
+    await expect(page).toHaveURL(/\/application\/passport-info$/);
+    await settle(page);
+    await page.locator('#passport-0-number').fill(first.passportNumber);
+    await setDate(page, 'passport-0-expirationDate', first.passportExpiry);
+    await page.locator('input[name="passport-0-second-nationality"][value="no"]').check();
+    await submitOf(page, 'passport-0-number').click();
+
+    await expect(page).toHaveURL(/\/application\/processing-time$/);
+    await settle(page);
+    await page.locator('input[name="processing-option"][value="uk-eta-standard"]').check();
+    await looksRight(page, 'wizard-processing-time-ar', { extra: [arabicDates(page)] });
+    await page.locator('main form button[type="submit"]').click();
+
+    await expect(page).toHaveURL(/\/application\/checkout$/);
+    await settle(page);
+    await looksRight(page, 'checkout-review-ar', { extra: [arabicDates(page)] });
+  });
+
+  test('the payment, the paid order and My orders', async ({ page }) => {
+    const first = TRAVELLERS[0]!;
+    await open(page, '/');
+    await chooseCountry(page, 'hero-country', 'US');
+    await submitOf(page, 'hero-country').click();
+    await expect(page).toHaveURL(/\/application\/trip-details$/);
+    await settle(page);
+    await page.locator('#trip-visa-type').selectOption('uk-eta');
+    await setDate(page, 'trip-arrival-date', isoDaysFromNow(40));
+    await submitOf(page, 'trip-country').click();
+    await expect(page).toHaveURL(/\/application\/personal-info$/);
+    await settle(page);
+    await page.locator('#traveler-0-firstName').fill(first.firstName);
+    await page.locator('#traveler-0-lastName').fill(first.lastName);
+    await setDate(page, 'traveler-0-dateOfBirth', first.dateOfBirth);
+    await page.locator('#traveler-0-email').fill(EMAIL);
+    await submitOf(page, 'traveler-0-firstName').click();
+    await expect(page).toHaveURL(/\/application\/passport-info$/);
+    await settle(page);
+    await page.locator('#passport-0-number').fill(first.passportNumber);
+    await setDate(page, 'passport-0-expirationDate', first.passportExpiry);
+    await page.locator('input[name="passport-0-second-nationality"][value="no"]').check();
+    await submitOf(page, 'passport-0-number').click();
+    await expect(page).toHaveURL(/\/application\/processing-time$/);
+    await settle(page);
+    await page.locator('input[name="processing-option"][value="uk-eta-standard"]').check();
+    await page.locator('main form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/application\/checkout$/);
+    await settle(page);
+
+    const created = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/applications/create-payment-intent',
+    );
+    await page.locator('main button.wp-button--large:not([type="submit"])').click();
+    const { reference } = ((await (await created).json()) as { data: { reference: string } }).data;
+    await expect(page.locator('#card-number')).toBeVisible();
+    const billing = billingFor(first, EMAIL);
+    await page.locator('#billing-name').fill(billing.name);
+    await page.locator('#billing-email').fill(billing.email);
+    await page.locator('#billing-line1').fill(billing.address);
+    await page.locator('#billing-city').fill(billing.city);
+    await page.locator('#billing-postal-code').fill(billing.postalCode);
+    await page.locator('#card-number').pressSequentially(CARDS.visa.number);
+    await page.locator('#card-expiry').pressSequentially(CARDS.visa.expiry);
+    await page.locator('#card-cvc').fill(CARDS.visa.cvc);
+    await looksRight(page, 'checkout-payment-ar', { reference, extra: [arabicDates(page)] });
+    await submitOf(page, 'card-number').click();
+
+    await expect(page).toHaveURL(/\/application\/success$/, { timeout: 30_000 });
+    await settle(page);
+    await looksRight(page, 'success-ar', { reference, extra: [arabicDates(page)] });
+
+    await open(page, '/orders');
+    await looksRight(page, 'my-orders-ar', { reference, extra: [arabicDates(page)] });
   });
 });
