@@ -9,6 +9,7 @@ import { PostPaymentReviewPage } from '../pages/PostPaymentReviewPage';
 import { enrolStaffSecondFactor, signInAsStaff, STAFF } from '../support/admin';
 import { createDocumentFiles, completeThroughApi } from '../support/post-payment';
 import { startPortal } from '../support/portal.mjs';
+import { chooseCountry, open, setDate, settle, submitOf } from '../support/tour';
 import {
   billingFor,
   CARDS,
@@ -287,5 +288,138 @@ test.describe('how the portal looks', () => {
     const detail = new AdminApplicationDetailPage(page);
     await detail.goto(applicationId, reference);
     await looksRight(page, 'admin-application', { reference });
+  });
+});
+
+/**
+ * The main pages in Arabic, right to left, at both widths (`<name>-ar-desktop.png`, `<name>-ar-phone.png`): the
+ * mirrored layout, Arabic text in every part and the direction-bearing icons flipped. The controls are found by
+ * their ids (support/tour.ts), so the pictures are the only thing that depends on the wording.
+ */
+/** Arabic month names as `Intl` writes them (the page's dates come from it): a date near today is boxed. */
+const ARABIC_MONTHS = Array.from({ length: 12 }, (_, month) =>
+  new Intl.DateTimeFormat('ar', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, month, 15)),
+  ),
+);
+
+test.describe('how the portal looks in Arabic', () => {
+  test.describe.configure({ timeout: 240_000 });
+  test.use({ viewport: DESKTOP, locale: 'ar' });
+
+  /** What changes from day to day on an Arabic page: any text with a month name (dates, exchange-rate days). */
+  const arabicDates = (page: Page) => page.getByText(new RegExp(ARABIC_MONTHS.join('|')));
+
+  test('the public pages and the wizard up to the review', async ({ page }) => {
+    await open(page, '/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await looksRight(page, 'home-ar', { extra: [arabicDates(page)] });
+
+    await open(page, '/terms');
+    await looksRight(page, 'terms-ar', { extra: [arabicDates(page)] });
+
+    await open(page, '/auth/login');
+    await looksRight(page, 'login-ar');
+
+    await open(page, '/auth/register');
+    await looksRight(page, 'register-ar');
+
+    await open(page, '/');
+    await chooseCountry(page, 'hero-country', 'US');
+    await submitOf(page, 'hero-country').click();
+    await expect(page).toHaveURL(/\/application\/trip-details$/);
+    await settle(page);
+    await page.locator('#trip-visa-type').selectOption('uk-eta');
+    await setDate(page, 'trip-arrival-date', isoDaysFromNow(40));
+    await settle(page);
+    await looksRight(page, 'wizard-trip-details-ar', {
+      extra: [
+        page.locator('#trip-arrival-date, #trip-arrival-date-month, #trip-arrival-date-year'),
+      ],
+    });
+    await submitOf(page, 'trip-country').click();
+
+    await expect(page).toHaveURL(/\/application\/personal-info$/);
+    await settle(page);
+    const first = TRAVELLERS[0]!;
+    await page.locator('#traveler-0-firstName').fill(first.firstName);
+    await page.locator('#traveler-0-lastName').fill(first.lastName);
+    await setDate(page, 'traveler-0-dateOfBirth', first.dateOfBirth);
+    await page.locator('#traveler-0-email').fill(EMAIL);
+    await looksRight(page, 'wizard-personal-info-ar', { extra: [arabicDates(page)] });
+    await submitOf(page, 'traveler-0-firstName').click();
+
+    await expect(page).toHaveURL(/\/application\/passport-info$/);
+    await settle(page);
+    await page.locator('#passport-0-number').fill(first.passportNumber);
+    await setDate(page, 'passport-0-expirationDate', first.passportExpiry);
+    await page.locator('input[name="passport-0-second-nationality"][value="no"]').check();
+    await submitOf(page, 'passport-0-number').click();
+
+    await expect(page).toHaveURL(/\/application\/processing-time$/);
+    await settle(page);
+    await page.locator('input[name="processing-option"][value="uk-eta-standard"]').check();
+    await looksRight(page, 'wizard-processing-time-ar', { extra: [arabicDates(page)] });
+    await page.locator('main form button[type="submit"]').click();
+
+    await expect(page).toHaveURL(/\/application\/checkout$/);
+    await settle(page);
+    await looksRight(page, 'checkout-review-ar', { extra: [arabicDates(page)] });
+  });
+
+  test('the payment, the paid order and My orders', async ({ page }) => {
+    const first = TRAVELLERS[0]!;
+    await open(page, '/');
+    await chooseCountry(page, 'hero-country', 'US');
+    await submitOf(page, 'hero-country').click();
+    await expect(page).toHaveURL(/\/application\/trip-details$/);
+    await settle(page);
+    await page.locator('#trip-visa-type').selectOption('uk-eta');
+    await setDate(page, 'trip-arrival-date', isoDaysFromNow(40));
+    await submitOf(page, 'trip-country').click();
+    await expect(page).toHaveURL(/\/application\/personal-info$/);
+    await settle(page);
+    await page.locator('#traveler-0-firstName').fill(first.firstName);
+    await page.locator('#traveler-0-lastName').fill(first.lastName);
+    await setDate(page, 'traveler-0-dateOfBirth', first.dateOfBirth);
+    await page.locator('#traveler-0-email').fill(EMAIL);
+    await submitOf(page, 'traveler-0-firstName').click();
+    await expect(page).toHaveURL(/\/application\/passport-info$/);
+    await settle(page);
+    await page.locator('#passport-0-number').fill(first.passportNumber);
+    await setDate(page, 'passport-0-expirationDate', first.passportExpiry);
+    await page.locator('input[name="passport-0-second-nationality"][value="no"]').check();
+    await submitOf(page, 'passport-0-number').click();
+    await expect(page).toHaveURL(/\/application\/processing-time$/);
+    await settle(page);
+    await page.locator('input[name="processing-option"][value="uk-eta-standard"]').check();
+    await page.locator('main form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/application\/checkout$/);
+    await settle(page);
+
+    const created = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/applications/create-payment-intent',
+    );
+    await page.locator('main button.wp-button--large:not([type="submit"])').click();
+    const { reference } = ((await (await created).json()) as { data: { reference: string } }).data;
+    await expect(page.locator('#card-number')).toBeVisible();
+    const billing = billingFor(first, EMAIL);
+    await page.locator('#billing-name').fill(billing.name);
+    await page.locator('#billing-email').fill(billing.email);
+    await page.locator('#billing-line1').fill(billing.address);
+    await page.locator('#billing-city').fill(billing.city);
+    await page.locator('#billing-postal-code').fill(billing.postalCode);
+    await page.locator('#card-number').pressSequentially(CARDS.visa.number);
+    await page.locator('#card-expiry').pressSequentially(CARDS.visa.expiry);
+    await page.locator('#card-cvc').fill(CARDS.visa.cvc);
+    await looksRight(page, 'checkout-payment-ar', { reference, extra: [arabicDates(page)] });
+    await submitOf(page, 'card-number').click();
+
+    await expect(page).toHaveURL(/\/application\/success$/, { timeout: 30_000 });
+    await settle(page);
+    await looksRight(page, 'success-ar', { reference, extra: [arabicDates(page)] });
+
+    await open(page, '/orders');
+    await looksRight(page, 'my-orders-ar', { reference, extra: [arabicDates(page)] });
   });
 });

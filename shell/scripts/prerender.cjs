@@ -7,19 +7,25 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { prerenderOutputDir } = require('@waypoint/platform/webpack/create-config.cjs');
+const {
+  isPseudoLocaleBuild,
+  pseudoOutputDir,
+} = require('@waypoint/platform/webpack/pseudo-locale.cjs');
 
-const dist = path.join(__dirname, '..', 'dist');
+const shellDir = path.join(__dirname, '..');
+/** The browser build's folder: dist, or dist/pseudo/shell at the root in the pseudo-locale build. */
+const dist = isPseudoLocaleBuild() ? pseudoOutputDir('shell') : path.join(shellDir, 'dist');
+/** The Node build of the prerender entry (webpack.prerender.js). */
+const prerenderBuild = prerenderOutputDir(shellDir, path.join(shellDir, '.prerender'));
 /** The empty root element of the built page (html-webpack-plugin minifies away the quotes). */
 const ROOT = /<div id="?root"?><\/div>/;
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
 async function main() {
-  const {
-    renderPage,
-    LOCALES,
-    PRERENDERED_PAGES,
-    REMOTE_MOUNTS,
-  } = require('../.prerender/prerender.cjs');
+  const { renderPage, LOCALES, PRERENDERED_PAGES, REMOTE_MOUNTS } = require(
+    path.join(prerenderBuild, 'prerender.cjs'),
+  );
   const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   if (!ROOT.test(template)) throw new Error('dist/index.html has no empty root element');
 

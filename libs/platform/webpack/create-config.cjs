@@ -13,6 +13,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { isPseudoLocaleBuild, pseudoOutputDir } = require('./pseudo-locale.cjs');
 
 /**
  * Packages every front end shares as one instance.
@@ -213,15 +214,18 @@ function createWebpackConfig(options) {
     const serving = Boolean(process.env.WEBPACK_SERVE);
     const withPage = host || serving;
     const hashed = (ext) => (production ? `[name].[contenthash:10].${ext}` : `[name].${ext}`);
+    // The pseudo-locale build (pseudo-locale.cjs) goes to dist/pseudo/<area>/, without source maps or
+    // precompressed siblings (the API sends a file as it is when it has none): it exists only to be tested.
+    const pseudo = isPseudoLocaleBuild() && !serving;
 
     /** @type {import('webpack').Configuration} */
     const config = {
       context: dir,
       mode: production ? 'production' : 'development',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      devtool: pseudo ? false : production ? 'source-map' : 'eval-cheap-module-source-map',
       entry: withPage && entry ? { main: entry } : {},
       output: {
-        path: path.join(dir, 'dist'),
+        path: pseudo ? pseudoOutputDir(name) : path.join(dir, 'dist'),
         publicPath: host ? '/' : 'auto',
         filename: hashed('js'),
         chunkFilename: hashed('js'),
@@ -277,7 +281,7 @@ function createWebpackConfig(options) {
             ]
           : []),
         ...(options.staticFiles ? [new StaticFilesPlugin(options.staticFiles)] : []),
-        ...(production ? precompressionPlugins() : []),
+        ...(production && !pseudo ? precompressionPlugins() : []),
       ],
       optimization: {
         moduleIds: production ? 'deterministic' : 'named',
@@ -310,10 +314,12 @@ function createWebpackConfig(options) {
  * @param {object} options
  * @param {string} options.dir    the workspace folder
  * @param {string} options.entry  the prerender module
- * @param {string} options.outDir where the Node file is written (outside `dist`, which is served)
+ * @param {string} options.outDir where the Node file is written (outside `dist`, which is served); in the
+ *                                pseudo-locale build, `dist/pseudo/prerender/<workspace>/` (see prerenderOutputDir)
  */
-function createPrerenderConfig({ dir, entry, outDir }) {
+function createPrerenderConfig({ dir, entry, outDir: normalOutDir }) {
   const webpack = require('webpack');
+  const outDir = prerenderOutputDir(dir, normalOutDir);
   /** @type {import('webpack').Configuration} */
   return {
     context: dir,
@@ -352,8 +358,19 @@ function createPrerenderConfig({ dir, entry, outDir }) {
   };
 }
 
+/**
+ * Where a workspace's prerender build is written: `outDir` normally, `dist/pseudo/prerender/<workspace>/` in the
+ * pseudo-locale build (so the normal one is left as it is). `shell/scripts/prerender.cjs` reads it from here too.
+ */
+function prerenderOutputDir(dir, outDir) {
+  return isPseudoLocaleBuild()
+    ? path.join(pseudoOutputDir('prerender'), path.basename(dir))
+    : outDir;
+}
+
 module.exports = {
   createWebpackConfig,
+  prerenderOutputDir,
   createPrerenderConfig,
   packageFolder,
   SHARED_SINGLETONS,
