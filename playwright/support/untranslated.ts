@@ -33,12 +33,6 @@ export const BRANDS = [
 ] as const;
 
 /**
- * People's names written in the code: the first names signing the home page's sample reviews
- * (shell/src/pages/HomePage.tsx). Marking them `translate="no"` there would make this list unnecessary.
- */
-export const PROPER_NAMES = ['Lucía', 'Daniel', 'Aiko', 'Marco', 'Sarah'] as const;
-
-/**
  * Keys of API replies whose string values are a person's or an order's data: a person's names (`firstName`,
  * `applicantName`, …), e-mail addresses, references, passport numbers, addresses and phone numbers.
  */
@@ -91,7 +85,7 @@ export async function findUntranslated(
   page: Page,
   data: Iterable<string>,
 ): Promise<UntranslatedText[]> {
-  const exempt = [...BRANDS, ...PROPER_NAMES, ...data].filter((value) => value.trim().length > 0);
+  const exempt = [...BRANDS, ...data].filter((value) => value.trim().length > 0);
   return page.evaluate((typedAndData: string[]) => {
     const lang = document.documentElement.lang || 'en';
 
