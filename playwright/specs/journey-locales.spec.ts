@@ -3,6 +3,7 @@ import {
   directionOf,
   languageTag,
   translated,
+  translatedPart,
   translatedPattern,
   type Locale,
   type Workspace,
@@ -144,7 +145,12 @@ for (const locale of ['fr', 'ar'] as const) {
       await settle(page);
       await expect(
         page.getByRole('link', {
-          name: translated('Continue with your documents', locale, {}, 'mf-apply'),
+          name: translatedPart(
+            'Your next step: upload your passport page and your photo. <link>Continue with your documents</link>',
+            'link',
+            locale,
+            'mf-apply',
+          ),
         }),
       ).toBeVisible();
     });

@@ -107,6 +107,23 @@ export function translated(
     .replace(/''/g, "'");
 }
 
+/**
+ * The text of the `<tag>` part of the message whose English is `english` in `locale` (a link inside a sentence:
+ * `Your next step: … <link>Continue with your documents</link>` → `Continuer avec vos documents`).
+ */
+export function translatedPart(
+  english: string,
+  tag: string,
+  locale: Locale,
+  workspace?: Workspace,
+): string {
+  const part = new RegExp(`<${tag}>(.*?)</${tag}>`, 's').exec(
+    translatedMessage(english, locale, workspace),
+  );
+  if (!part?.[1]) throw new Error(`"${english}" has no <${tag}> part in ${locale}`);
+  return part[1].replace(/''/g, "'");
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

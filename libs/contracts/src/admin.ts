@@ -8,7 +8,6 @@ export const ADMIN_PAGE_SIZE = 20;
 export const MAX_PAGE_BUTTONS = 5;
 
 export const AdminText = {
-  searchPlaceholder: ApiMessages['admin.searchPlaceholder'],
   rejectReasonRequired: ApiMessages['admin.rejectReasonRequired'],
   changedMeanwhile: ApiMessages['admin.changedMeanwhile'],
   /** `from` and `to` are statuses' catalog keys (`STATUS_MESSAGE_KEY`); any other text is shown as it is. */

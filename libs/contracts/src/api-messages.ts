@@ -172,7 +172,6 @@ export const ApiMessages = {
   'payment.cardElementNotFound': 'Card element not found',
   'payment.notCompleted': 'Payment not completed: {status}',
   // admin
-  'admin.searchPlaceholder': 'Search by email, name...',
   'admin.rejectReasonRequired': 'Please give the reason the traveller will see',
   'admin.changedMeanwhile':
     'This application was changed by someone else meanwhile. Reload it to see the latest version.',

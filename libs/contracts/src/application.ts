@@ -110,6 +110,9 @@ export const PaidApplication = z.object({
   paidAt: text().nullable(),
   visaTypeName: text(),
   processingName: text(),
+  /** The codes of the visa type and the processing option, by which a front end names them in its language. */
+  visaTypeId: text().optional(),
+  processingOptionId: text().optional(),
   processingHours: z.number().int(),
   travelerCount: z.number().int(),
   totalCents: z.number().int(),
@@ -136,6 +139,8 @@ export const CheckoutOrderResponse = z.object({
   publishableKey: text().nullable(),
   price: PriceBreakdown,
   visaTypeName: text(),
+  /** The visa type's code, by which a front end names it in its language. */
+  visaTypeId: text().optional(),
   travelers: z.array(z.object({ firstName: text(), lastName: text() })),
   email: text(),
 });

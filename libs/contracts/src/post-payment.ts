@@ -195,6 +195,8 @@ export const ApplicationDetail = z.object({
   visaType: z.object({ id: text(), name: text() }),
   arrivalDate: text().nullable(),
   processingName: text(),
+  /** The processing option's code, by which a front end names it in its language. */
+  processingOptionId: text().optional(),
   processingHours: z.number().int(),
   totalCents: z.number().int(),
   email: text(),

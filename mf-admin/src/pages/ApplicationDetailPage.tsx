@@ -277,7 +277,10 @@ function History({ entries }: { entries: AuditEntry[] }) {
                   {rich(
                     t('history.line', {
                       what,
-                      actor: entry.actor,
+                      actor:
+                        entry.actorRole === 'guest' && entry.actor === 'Traveller (guest)'
+                          ? t('history.actor.guest')
+                          : entry.actor,
                       date: formatDateTime(entry.at, locale),
                     }),
                     {
@@ -389,7 +392,12 @@ function Detail({
                     {formatAmount(payment.amountCents, locale, payment.currency)}
                   </bdi>,
                 ],
-                [t('detail.provider'), payment.provider],
+                [
+                  t('detail.provider'),
+                  <span key="provider" translate="no">
+                    {payment.provider}
+                  </span>,
+                ],
                 [
                   t('detail.providerReference'),
                   <span key="ref" className="wpd-mono" dir="ltr">

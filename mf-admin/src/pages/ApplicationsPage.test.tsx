@@ -174,7 +174,7 @@ describe('applications list', () => {
     expect(screen.getByRole('searchbox', { name: /Search/ })).toHaveValue('ada');
     expect(screen.getByRole('searchbox', { name: /Search/ })).toHaveAttribute(
       'placeholder',
-      AdminText.searchPlaceholder,
+      'Search by email, name...',
     );
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('UNDER_REVIEW');
     expect(screen.getByLabelText('From date')).toHaveValue('');

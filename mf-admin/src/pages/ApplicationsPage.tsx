@@ -8,7 +8,7 @@ import {
   type SortOrder,
 } from '@waypoint/contracts';
 import { API_BASE, Link, useAppDispatch, useSearchParams } from '@waypoint/platform';
-import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
+import { useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import {
   Button,
   Select,
@@ -339,7 +339,6 @@ function Pagination({
 /** Admin applications list: filters in the URL, server-side pages of 20, export of the filtered list. */
 export function ApplicationsPage() {
   const t = useT(adminMessages);
-  const apiText = useApiText();
   const statusLabel = useStatusLabel();
   const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
@@ -437,7 +436,7 @@ export function ApplicationsPage() {
           id="filter-search"
           label={t('filters.search')}
           type="search"
-          placeholder={apiText(AdminText.searchPlaceholder)}
+          placeholder={t('list.searchPlaceholder')}
           hint={t('filters.searchHint')}
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}

@@ -235,7 +235,7 @@ describe('the admin area in Arabic', () => {
     expect(
       await screen.findByRole('heading', { name: 'الرسائل المتعذّر إرسالها', level: 1 }),
     ).toBeInTheDocument();
-    expect(screen.getByText('رسالتان متعذّر إرسالهما.')).toBeInTheDocument();
+    expect(await screen.findByText('رسالتان متعذّر إرسالهما.')).toBeInTheDocument();
     expect(screen.getAllByText('تأكيد الدفع')).toHaveLength(2);
     expect(
       screen.getByRole('button', { name: 'إعادة الإرسال إلى a@example.com' }),

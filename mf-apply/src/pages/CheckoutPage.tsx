@@ -17,7 +17,7 @@ import {
   useSearchParams,
 } from '@waypoint/platform';
 import { Button, ErrorBox, PageSpinner, Spinner, useT } from '@waypoint/ui';
-import { useApiText } from '@waypoint/platform/i18n';
+import { useApiText, useReferenceText } from '@waypoint/platform/i18n';
 import { applyMessages } from '../i18n/catalog';
 import { OrderCost, priceOf } from '../components/OrderCost';
 import { ProcessingFacts, ReviewCard, TravelerFacts, TripFacts } from '../components/OrderReview';
@@ -228,6 +228,7 @@ function ResumeCheckout({ applicationId }: { applicationId: string }) {
   const onPaid = usePaid();
   const order = useGetCheckoutOrderQuery(applicationId, { refetchOnMountOrArgChange: true });
   const t = useT(applyMessages);
+  const reference = useReferenceText();
   const apiText = useApiText();
   const title = t('step.checkout.title');
 
@@ -249,7 +250,9 @@ function ResumeCheckout({ applicationId }: { applicationId: string }) {
             <dl className="wpw-order">
               <div>
                 <dt>{t('common.visaType')}</dt>
-                <dd>{data.visaTypeName}</dd>
+                <dd>
+                  {reference.visaTypeName({ id: data.visaTypeId ?? '', name: data.visaTypeName })}
+                </dd>
               </div>
               <div>
                 <dt>{t('common.email')}</dt>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
-import { useStatusLabel } from '@waypoint/platform/i18n';
+import { useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import { Banner, Button, rich, useT } from '@waypoint/ui';
 import { applyMessages } from '../i18n/catalog';
 import { resetApplication, selectConfirmation, startNewApplication } from '../state';
@@ -13,6 +13,7 @@ export function SuccessPage() {
   const navigate = useNavigate();
   const confirmation = useAppSelector(selectConfirmation);
   const t = useT(applyMessages);
+  const reference = useReferenceText();
   const statusLabel = useStatusLabel();
   const formatDate = useFormatDate();
 
@@ -51,11 +52,21 @@ export function SuccessPage() {
           </div>
           <div>
             <dt>{t('common.visaType')}</dt>
-            <dd>{application.visaTypeName}</dd>
+            <dd>
+              {reference.visaTypeName({
+                id: application.visaTypeId ?? '',
+                name: application.visaTypeName,
+              })}
+            </dd>
           </div>
           <div>
             <dt>{t('success.processing')}</dt>
-            <dd>{application.processingName}</dd>
+            <dd>
+              {reference.optionName({
+                id: application.processingOptionId ?? '',
+                name: application.processingName,
+              })}
+            </dd>
           </div>
         </dl>
       </section>

@@ -128,7 +128,13 @@ export function ReviewPage() {
                 ? formatDate(application.arrivalDate, locale)
                 : t('layout.notPlanned'),
             },
-            { key: t('review.processing'), value: apiText(application.processingName) },
+            {
+              key: t('review.processing'),
+              value: reference.optionName({
+                id: application.processingOptionId ?? '',
+                name: application.processingName,
+              }),
+            },
             { key: t('review.travelers'), value: travelers },
           ]}
         />

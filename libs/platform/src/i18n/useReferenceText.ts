@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { AgeGroups, ProcessingOption, VisaType } from '@waypoint/contracts';
-import { useLocale, useT } from '@waypoint/ui';
+import { useT } from '@waypoint/ui';
 import { referenceMessages } from './reference/catalog';
 
 /** The visa types this catalog names, by id: their name, validity, and the facts they share. */
@@ -52,17 +52,15 @@ export interface VisaFacts {
 }
 
 /**
- * The reference data's words in the page's language. The API names visa types and processing speeds in English:
- * English pages show its words, other languages this catalog's translation by code, or the API's words for a code
- * it does not know.
+ * The reference data's words in the page's language. The API names visa types and processing speeds in English
+ * (the seed's words, which this catalog's English repeats: a test compares them): a code this catalog knows is
+ * named from it in every language, any other by the API's words.
  */
 export function useReferenceText() {
   const t = useT(referenceMessages);
-  const locale = useLocale();
   return useMemo(() => {
-    const english = locale === 'en';
     const say = (key: string | undefined, fallback: string) =>
-      english || !key ? fallback : t(key as Parameters<typeof t>[0]);
+      key ? t(key as Parameters<typeof t>[0]) : fallback;
     return {
       visaType(visaType: VisaType): VisaFacts {
         const known = VISA_TYPES[visaType.id];
@@ -95,9 +93,9 @@ export function useReferenceText() {
         return say(code ? OPTION_NAMES[code] : undefined, option.name);
       },
       optionDescription(option: ProcessingOption): string {
-        if (english || !optionCode(option.id)) return option.description;
+        if (!optionCode(option.id)) return option.description;
         return t('option.description', { hours: option.hours });
       },
     };
-  }, [t, locale]);
+  }, [t]);
 }

@@ -121,7 +121,7 @@ export function DateInput({
             aria-invalid={error ? true : undefined}
             onChange={(event) => update('day', event.target.value)}
           >
-            <option value="">DD</option>
+            <option value="">{t('date.dayEmpty')}</option>
             {Array.from({ length: 31 }, (_, index) => index + 1).map((day) => (
               <option key={day} value={String(day)} disabled={day > maxDay}>
                 {String(day).padStart(2, '0')}
@@ -140,7 +140,7 @@ export function DateInput({
             aria-invalid={error ? true : undefined}
             onChange={(event) => update('month', event.target.value)}
           >
-            <option value="">MM</option>
+            <option value="">{t('date.monthEmpty')}</option>
             {monthNames(locale).map((name, index) => (
               <option key={name} value={String(index + 1)}>
                 {name}
@@ -159,7 +159,7 @@ export function DateInput({
             aria-invalid={error ? true : undefined}
             onChange={(event) => update('year', event.target.value)}
           >
-            <option value="">YYYY</option>
+            <option value="">{t('date.yearEmpty')}</option>
             {yearList.map((year) => (
               <option key={year} value={String(year)}>
                 {year}

@@ -135,6 +135,7 @@ export async function applicationDetail({
     visaType: { id: application.visaTypeId, name: info.visaTypeName },
     arrivalDate: application.arrivalDate,
     processingName: info.processingName,
+    processingOptionId: application.processingOptionId,
     processingHours: application.processingHours,
     totalCents: application.totalCents,
     email: application.guestEmail ?? '',

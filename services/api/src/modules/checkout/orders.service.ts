@@ -171,6 +171,8 @@ export async function paidSummary({
     paidAt: row.a.paidAt?.toISOString() ?? null,
     visaTypeName: row.visaTypeName,
     processingName: row.processingName,
+    visaTypeId: row.a.visaTypeId,
+    processingOptionId: row.a.processingOptionId,
     processingHours: row.a.processingHours,
     travelerCount: row.a.travelerCount,
     totalCents: row.a.totalCents,
@@ -229,6 +231,7 @@ export async function resumeCheckout({
     publishableKey: provider.publishableKey,
     price: priceOf(row.a),
     visaTypeName: row.visaTypeName,
+    visaTypeId: row.a.visaTypeId,
     travelers: await repo.travelerNamesOf(ctx.db, row.a.id),
     email: row.a.guestEmail ?? user.email,
   };
