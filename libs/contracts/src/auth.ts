@@ -105,8 +105,11 @@ export const User = z.object({
   /** A new address waiting for its verification code. */
   pendingEmail: text().nullable(),
   secondFactor: SecondFactorState,
-  /** The account's language: pages after sign-in and its e-mails use it. */
-  locale: z.enum(LOCALES),
+  /**
+   * The account's language: pages after sign-in and its e-mails use it. Null until one is chosen or known (an
+   * account made by staff): the browser then gives it the page's.
+   */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type User = z.infer<typeof User>;
 

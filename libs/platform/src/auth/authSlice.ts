@@ -83,10 +83,14 @@ export const userChanged = createAction('auth/userChanged');
 
 /**
  * The account's language becomes the page's (and is kept in the cookie) when they differ: after a sign-in, and
- * when the profile loads.
+ * when the profile loads. An account without one yet takes the page's, so its e-mails follow.
  */
-function adoptLocale(locale: Locale | undefined) {
-  if (!locale || locale === pageLocale()) return;
+function adoptLocale(locale: Locale | null | undefined, dispatch: Dispatch<UnknownAction>) {
+  if (locale === undefined || locale === pageLocale()) return;
+  if (locale === null) {
+    putLocale(pageLocale(), dispatch);
+    return;
+  }
   rememberLocale(locale);
   void activateLocale(locale);
 }
@@ -108,7 +112,7 @@ function userThunk<Arg>(
     const user = userFromReply(data);
     if (!user) return thunkApi.rejectWithValue(fallback, { status: 200 });
     if (newSession) thunkApi.dispatch(userChanged());
-    if (signedIn) adoptLocale(user.locale);
+    if (signedIn) adoptLocale(user.locale, thunkApi.dispatch);
     // A sign-in or check may bring a notice for the page the user lands on (read with selectAuthNotice).
     const notice = noticeFromReply(data) ?? null;
     const previous = (thunkApi.getState() as { auth?: AuthState }).auth?.notice ?? null;
@@ -176,18 +180,22 @@ export const loadProfile = userThunk<void>(
  */
 export const saveLocale =
   (locale: Locale) => (dispatch: Dispatch<UnknownAction>, getState: () => { auth?: AuthState }) => {
-    if (!getState().auth?.user) return;
-    requestEnvelope(
-      { url: '/auth/profile/locale', method: 'PUT', body: { locale } },
-      { dispatch },
-    ).then(
-      (data) => {
-        const user = userFromReply(data);
-        if (user) dispatch(authSlice.actions.setUser(user));
-      },
-      () => undefined,
-    );
+    if (getState().auth?.user) putLocale(locale, dispatch);
   };
+
+/** Saves the account's language; the reply's user is stored, a failure ignored. */
+function putLocale(locale: Locale, dispatch: Dispatch<UnknownAction>) {
+  requestEnvelope(
+    { url: '/auth/profile/locale', method: 'PUT', body: { locale } },
+    { dispatch },
+  ).then(
+    (data) => {
+      const user = userFromReply(data);
+      if (user) dispatch(authSlice.actions.setUser(user));
+    },
+    () => undefined,
+  );
+}
 
 export const logout = createAsyncThunk<void, void, ThunkConfig>(
   'auth/logout',

@@ -51,6 +51,21 @@ describe('the account’s language after signing in', () => {
     expect(document.cookie).toContain(`${LOCALE_COOKIE}=fr`);
   });
 
+  it('gives an account without a language the page’s, without changing the page', async () => {
+    await act(() => activateLocale('de'));
+    const store = newStore();
+    const requests = answerRequests(
+      jsonResponse({ success: true, data: { user: { ...user, locale: null } } }),
+      jsonResponse({ success: true, data: { user: { ...user, locale: 'de' } } }),
+    );
+    await store.dispatch(login({ email: user.email, password: 'secret-password' }));
+    await waitFor(() => expect(store.getState().auth.user?.locale).toBe('de'));
+    expect(requests).toHaveLength(2);
+    expect(new URL(requests[1]!.url).pathname).toBe('/api/auth/profile/locale');
+    expect(await requests[1]!.json()).toEqual({ locale: 'de' });
+    expect(currentLocale()).toBe('de');
+  });
+
   it('changes nothing for an account saved before it had a language', async () => {
     const store = newStore();
     answerRequests(jsonResponse({ success: true, data: { user } }));

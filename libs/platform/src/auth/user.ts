@@ -48,7 +48,7 @@ export function toAuthUser(value: unknown): AuthUser | null {
   if (typeof source.secondFactor === 'string' && SECOND_FACTOR_STATES.has(source.secondFactor)) {
     user.secondFactor = source.secondFactor as User['secondFactor'];
   }
-  if (isLocale(source.locale)) user.locale = source.locale;
+  if (isLocale(source.locale) || source.locale === null) user.locale = source.locale;
   if (typeof source.pendingEmail === 'string' && source.pendingEmail !== '') {
     user.pendingEmail = source.pendingEmail;
   } else if (source.pendingEmail === null) {

@@ -38,7 +38,8 @@ export const users = pgTable(
     nationality: text('nationality').references(() => countries.code),
     role: userRoleEnum('role').notNull().default('user'),
     /** The account's language (one of the portal's LOCALES): the pages after sign-in and its e-mails use it. */
-    locale: text('locale').$type<Locale>().notNull().default('en'),
+    /** None until the traveller chooses one or registers (e-mails are English meanwhile). */
+    locale: text('locale').$type<Locale>(),
     /** Staff second factor: the TOTP secret, encrypted (set up but unconfirmed while totpEnabledAt is null). */
     totpSecretEncrypted: text('totp_secret_encrypted'),
     totpEnabledAt: tstz('totp_enabled_at'),

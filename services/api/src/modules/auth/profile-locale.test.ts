@@ -43,23 +43,30 @@ function keepingMailer() {
 }
 
 describe('the language of an account', () => {
-  it('is a column of the accounts, English for the accounts that existed before', async () => {
-    const columns = rowsOf<{ table_name: string; column_default: string; is_nullable: string }>(
+  it('is a column of orders and e-mails (English before), and of accounts (none until chosen or known)', async () => {
+    const columns = rowsOf<{
+      table_name: string;
+      column_default: string | null;
+      is_nullable: string;
+    }>(
       await t.database.db.execute(sql`
         select table_name, column_default, is_nullable from information_schema.columns
         where column_name = 'locale' and table_name in ('users', 'email_outbox', 'applications')
         order by table_name`),
     );
-    expect(columns.map((c) => c.table_name)).toEqual(['applications', 'email_outbox', 'users']);
-    for (const column of columns) {
-      expect(column.column_default).toMatch(/^'en'/);
-      expect(column.is_nullable).toBe('NO');
-    }
+    expect(columns.map((c) => [c.table_name, c.is_nullable])).toEqual([
+      ['applications', 'NO'],
+      ['email_outbox', 'NO'],
+      ['users', 'YES'],
+    ]);
+    expect(columns[0]!.column_default).toMatch(/^'en'/);
+    expect(columns[1]!.column_default).toMatch(/^'en'/);
+    expect(columns[2]!.column_default).toBeNull();
     const [row] = await t.database.db
       .insert(users)
       .values({ email: uniqueEmail('before') })
       .returning();
-    expect(row!.locale).toBe('en');
+    expect(row!.locale).toBeNull();
   });
 
   it('is the language of the visit when registering: the cookie, else the browser’s language', async () => {

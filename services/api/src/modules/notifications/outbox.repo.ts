@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/audit.repo';
-import type { Locale } from '@waypoint/contracts';
+import { DEFAULT_LOCALE, type Locale } from '@waypoint/contracts';
 import type { EmailMessage } from './templates';
 
 /** E-mails that failed every attempt, newest first. */
@@ -54,17 +54,20 @@ export async function requeueFailedEmail(db: Db, id: string, actor: AuditActor):
 
 /**
  * Writes an e-mail to the outbox, in the caller's transaction: it exists exactly when its cause does. It is
- * written in `locale`, the recipient account's language.
+ * written in `locale`, the recipient account's language (English for an account without one yet).
  */
 export async function enqueueEmail(
   tx: Db | Tx,
   to: string,
   message: EmailMessage,
-  locale: Locale,
+  locale: Locale | null,
 ): Promise<void> {
-  await tx
-    .insert(emailOutbox)
-    .values({ toAddress: to, template: message.template, payload: message.payload, locale });
+  await tx.insert(emailOutbox).values({
+    toAddress: to,
+    template: message.template,
+    payload: message.payload,
+    locale: locale ?? DEFAULT_LOCALE,
+  });
 }
 
 export interface ClaimedEmail {
