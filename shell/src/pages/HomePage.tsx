@@ -121,7 +121,8 @@ export function HomePage() {
                     <p>{t(`home.reviews.${review.id}`)}</p>
                   </blockquote>
                   <figcaption>
-                    <strong translate="no">{review.name}</strong>, {countryName(review.country, locale)}
+                    <strong translate="no">{review.name}</strong>,{' '}
+                    {countryName(review.country, locale)}
                   </figcaption>
                 </figure>
               </li>
