@@ -256,14 +256,21 @@ export async function tourTravellerPages(
   await visit('after payment: review');
 }
 
-/** The staff area, signed in as staff: the dashboard, the applications and the tour's application. */
+/**
+ * The staff area, signed in as staff: the dashboard, the applications and the tour's application. The staff
+ * account keeps its language, as any account does: the member of staff chooses the tour's (as with the picker), so
+ * signing in does not switch the page to the language another run chose.
+ */
 export async function tourStaffPages(
   page: Page,
   applicationId: string,
   staffTotpFile: string,
   visit: TourVisit,
+  locale: Locale = 'en',
 ): Promise<void> {
   await signInAsStaff(page.request, staffTotpFile);
+  const chosen = await page.request.put('/api/auth/profile/locale', { data: { locale } });
+  expect(chosen.status()).toBe(200);
   await open(page, '/admin');
   await visit('admin: dashboard');
   await open(page, '/admin/applications');
@@ -281,6 +288,8 @@ export async function tourEveryPage(
   await tourPublicPages(page, visit);
   const result = await tourGuestJourney(page, locale, visit);
   await tourTravellerPages(page, result.applicationId, visit);
-  if (!withoutStaff) await tourStaffPages(page, result.applicationId, staffTotpFile, visit);
+  if (!withoutStaff) {
+    await tourStaffPages(page, result.applicationId, staffTotpFile, visit, locale);
+  }
   return result;
 }
