@@ -60,14 +60,15 @@ releaseTest.describe('releasing one area', () => {
       const shellBefore = fingerprint(SHELL_DIST);
       const shellPageBefore = await (await request.get('/')).text();
 
-      // The account team changes its login page and builds mf-account alone, as version 1.1.0.
+      // The account team changes its login page's heading (its English message) and builds mf-account alone,
+      // as version 1.1.0.
       const build = buildChangedRemote('mf-account', (src) => {
-        const file = path.join(src, 'pages/auth/LoginPage.tsx');
+        const file = path.join(src, 'i18n/en.json');
         const source = fs.readFileSync(file, 'utf8');
-        expect(source).toContain('<AuthPage title="Log in">');
+        expect(source).toContain('"login.title": "Log in",');
         fs.writeFileSync(
           file,
-          source.replace('<AuthPage title="Log in">', `<AuthPage title="${CHANGED_HEADING}">`),
+          source.replace('"login.title": "Log in",', `"login.title": "${CHANGED_HEADING}",`),
         );
       });
       try {
