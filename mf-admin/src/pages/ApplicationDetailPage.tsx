@@ -13,6 +13,7 @@ import { LoadError, StatusBadge } from '../components/common';
 import { formatAmount, formatDate, formatDateTime, fullName } from '../format';
 import { checkLabel, useDescribeEntry, type HistoryWords } from '../history';
 import { adminMessages } from '../i18n/catalog';
+import english from '../i18n/en.json';
 import { selectListSearch, useGetAdminApplicationQuery } from '../state';
 import { DecisionPanel } from './DecisionPanel';
 
@@ -46,27 +47,25 @@ function yesNo(value: boolean | null | undefined, t: Translate): string {
   return value ? t('detail.yes') : t('detail.no');
 }
 
-const NOTIFICATIONS = ['whatsapp', 'sms', 'neither'] as const;
+type AdminMessage = keyof typeof english;
 
-function notification(value: string, t: Translate): string {
-  const known = NOTIFICATIONS.find((name) => name === value);
-  return known ? t(`detail.notification.${known}`) : value;
+/** True when the catalog words this key: a code a newer API sends is shown as it came. */
+function isWorded(key: string): key is AdminMessage {
+  return Object.hasOwn(english, key);
 }
 
-/** The payment provider's statuses of a payment (`payment_status` in the database). */
-const PAYMENT_STATUSES = [
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-  'processing',
-  'succeeded',
-  'canceled',
-  'failed',
-] as const;
+/** The traveller's choice of updates (`whatsapp`, `sms`, `neither`) in the page's language. */
+function notification(value: string, t: Translate): string {
+  return isWorded(`detail.notification.${value}`)
+    ? t(`detail.notification.${value}` as AdminMessage)
+    : value;
+}
 
+/** The payment provider's status of a payment (`payment_status` in the database) in the page's language. */
 function paymentStatus(status: string, t: Translate): string {
-  const known = PAYMENT_STATUSES.find((name) => name === status);
-  return known ? t(`detail.paymentStatus.${known}`) : status;
+  return isWorded(`detail.paymentStatus.${status}`)
+    ? t(`detail.paymentStatus.${status}` as AdminMessage)
+    : status;
 }
 
 const DOCUMENT_STATUSES: readonly DocumentSummary['status'][] = [
