@@ -10,6 +10,15 @@
  * reader's language.
  */
 
+/**
+ * Fallback texts of the client when the server gives none (spec section 8). Declared on their own, and used by the
+ * catalog below, so a page that needs only these does not carry the whole catalog.
+ */
+export const ClientErrorText = {
+  requestFailed: 'Request failed',
+  unknown: 'Unknown error',
+} as const;
+
 export const ApiMessages = {
   // validation
   'validation.forbiddenCharacters':
@@ -25,8 +34,8 @@ export const ApiMessages = {
   'availability.overloaded': 'We are very busy right now. Please try again in a few seconds.',
   'availability.shuttingDown': 'This server is restarting. Please try again in a few seconds.',
   // error
-  'error.requestFailed': 'Request failed',
-  'error.unknown': 'Unknown error',
+  'error.requestFailed': ClientErrorText.requestFailed,
+  'error.unknown': ClientErrorText.unknown,
   // auth
   'auth.firstNameRequired': 'First name is required',
   'auth.lastNameRequired': 'Last name is required',
@@ -280,8 +289,14 @@ export interface ApiMessageRef {
   params?: ApiMessageParams;
 }
 
-/** Every key of the catalog, in catalog order. */
-export const API_MESSAGE_KEYS = Object.keys(ApiMessages) as [ApiMessageKey, ...ApiMessageKey[]];
+/**
+ * Every key of the catalog, in catalog order. This module's top-level values are marked pure so that a bundle
+ * that uses none of them (the home page needs only `ClientErrorText`) leaves the catalog out.
+ */
+export const API_MESSAGE_KEYS = /* @__PURE__ */ Object.keys(ApiMessages) as [
+  ApiMessageKey,
+  ...ApiMessageKey[],
+];
 
 /** The key given to a message the catalog does not hold (an unexpected failure). */
 export const UNKNOWN_MESSAGE_KEY = 'error.unknown' satisfies ApiMessageKey;
@@ -363,7 +378,7 @@ function parse(message: string): Node[] {
   return nodes(false);
 }
 
-const parsed = new Map<ApiMessageKey, Node[]>();
+const parsed = /* @__PURE__ */ new Map<ApiMessageKey, Node[]>();
 function nodesOf(key: ApiMessageKey): Node[] {
   let found = parsed.get(key);
   if (!found) {
@@ -373,7 +388,7 @@ function nodesOf(key: ApiMessageKey): Node[] {
   return found;
 }
 
-const englishPlural = new Intl.PluralRules('en');
+const englishPlural = /* @__PURE__ */ new Intl.PluralRules('en');
 
 function render(nodes: Node[], params: ApiMessageParams, pound?: number): string {
   let out = '';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as contracts from './index';
-import { ClientErrorText, ErrorCode } from './messages';
+import { ClientErrorText } from './api-messages';
+import { ErrorCode } from './messages';
 
 describe('messages', () => {
   it('are exported from the package under their names', () => {

@@ -66,12 +66,6 @@ export const AvailabilityText = {
   shuttingDown: ApiMessages['availability.shuttingDown'],
 } as const;
 
-/** Fallback texts of the client when the server gives none (spec section 8). */
-export const ClientErrorText = {
-  requestFailed: ApiMessages['error.requestFailed'],
-  unknown: ApiMessages['error.unknown'],
-} as const;
-
 /** Messages of the shared request rules (see primitives.ts). */
 export const ValidationText = {
   forbiddenCharacters: ApiMessages['validation.forbiddenCharacters'],

@@ -288,7 +288,19 @@ function createWebpackConfig(options) {
         // Each shared package is loaded through a chunk of its own, so a dependency several of them use (reselect
         // under @reduxjs/toolkit and its query entry points) was copied into each one and downloaded up to three
         // times; a lower size threshold gives such a dependency one chunk of its own.
-        splitChunks: { minSize: 10000 },
+        // The contracts' locale list is too small for that threshold, yet the design system, the platform and the
+        // page all use it: one named chunk keeps it from being sent once per user.
+        splitChunks: {
+          minSize: 10000,
+          cacheGroups: {
+            locales: {
+              test: /[\\/]libs[\\/]contracts[\\/]src[\\/]locales\.ts$/,
+              name: 'locales',
+              chunks: 'all',
+              enforce: true,
+            },
+          },
+        },
       },
       performance: { hints: false },
       stats: production ? 'errors-warnings' : 'minimal',
