@@ -1,14 +1,21 @@
 import { Suspense, useState, type ComponentType } from 'react';
-import { lazyComponent, RemoteErrorBoundary, useRemoteContext } from '@waypoint/platform';
+import {
+  lazyComponent,
+  RemoteErrorBoundary,
+  useRemoteContext,
+  type LazyComponent,
+} from '@waypoint/platform';
 
 /**
  * A part of the area downloaded when a traveller first opens it, so the wizard's first page does not wait for
  * the payment form or the pages after payment. While it downloads it shows the portal's loading state; if the
  * download fails, the portal's "could not be loaded" message, whose Try again downloads it afresh.
  */
-export function lazyPage(load: () => Promise<ComponentType>): ComponentType {
+export function lazyPage(
+  load: () => Promise<ComponentType>,
+): ComponentType & Pick<LazyComponent, 'preload'> {
   const Page = lazyComponent(load);
-  return function LazyPage() {
+  function LazyPage() {
     const { loading, renderError, registry } = useRemoteContext();
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
@@ -28,5 +35,6 @@ export function lazyPage(load: () => Promise<ComponentType>): ComponentType {
         </Suspense>
       </RemoteErrorBoundary>
     );
-  };
+  }
+  return Object.assign(LazyPage, { preload: Page.preload });
 }

@@ -4,18 +4,15 @@ import {
   useSearchParams,
   type RemoteRoutesModule,
   type RouteObject,
+  useAppSelector,
 } from '@waypoint/platform';
 import { WIZARD_JOURNEY, wizardStep, type WizardStepSlug } from '@waypoint/contracts';
 import type { ReactNode } from 'react';
-import { PassportInfoPage } from './pages/PassportInfoPage';
-import { PersonalInfoPage } from './pages/PersonalInfoPage';
-import { ProcessingTimePage } from './pages/ProcessingTimePage';
-import { SuccessPage } from './pages/SuccessPage';
 import { TripDetailsPage } from './pages/TripDetailsPage';
 import { ApplyRoot, StepGuard, WizardLayout } from './wizard/WizardLayout';
 import { stepPath } from './wizard/steps';
 import { lazyPage } from './lazyPage';
-import './state';
+import { selectConfirmation } from './state';
 import './apply.css';
 
 // Downloaded when first opened: the payment form, and everything after payment (the phone number check alone
@@ -25,6 +22,22 @@ const PostPaymentRoutes = lazyPage(() =>
   import('./pages/PostPaymentPages').then((m) => m.PostPaymentRoutes),
 );
 const UploadRoutes = lazyPage(() => import('./pages/PostPaymentPages').then((m) => m.UploadRoutes));
+
+// The wizard's later steps and its confirmation are not part of a first visit either: they download as soon as
+// the traveller starts using the page (see WizardLayout), well before Continue needs them.
+const PersonalInfoPage = lazyPage(() =>
+  import('./pages/PersonalInfoPage').then((m) => m.PersonalInfoPage),
+);
+const PassportInfoPage = lazyPage(() =>
+  import('./pages/PassportInfoPage').then((m) => m.PassportInfoPage),
+);
+const ProcessingTimePage = lazyPage(() =>
+  import('./pages/ProcessingTimePage').then((m) => m.ProcessingTimePage),
+);
+const SuccessPage = lazyPage(() => import('./pages/SuccessPage').then((m) => m.SuccessPage));
+const preloadLaterSteps = () => {
+  for (const page of [PersonalInfoPage, PassportInfoPage, ProcessingTimePage]) void page.preload();
+};
 
 /**
  * An unpaid order reopened from My orders (`?applicationId=`) opens at once. The wizard's own checkout opens only
@@ -41,12 +54,24 @@ function CheckoutRoute() {
   );
 }
 
+/** A later step, checked before its page is downloaded (the page checks again once it has loaded). */
+function guarded(slug: WizardStepSlug, page: ReactNode) {
+  return <StepGuard step={wizardStep(slug).step}>{page}</StepGuard>;
+}
+
+/** The confirmation, downloaded only when there is an order paid in this visit to confirm. */
+function SuccessRoute() {
+  const confirmation = useAppSelector(selectConfirmation);
+  if (!confirmation) return <Navigate to={stepPath(1)} replace />;
+  return <SuccessPage />;
+}
+
 /** The page of each step of the wizard journey; a step added there needs its page here. */
 const WIZARD_PAGES: Record<WizardStepSlug, ReactNode> = {
   'trip-details': <TripDetailsPage />,
-  'personal-info': <PersonalInfoPage />,
-  'passport-info': <PassportInfoPage />,
-  'processing-time': <ProcessingTimePage />,
+  'personal-info': guarded('personal-info', <PersonalInfoPage />),
+  'passport-info': guarded('passport-info', <PassportInfoPage />),
+  'processing-time': guarded('processing-time', <ProcessingTimePage />),
   checkout: <CheckoutRoute />,
 };
 
@@ -56,13 +81,13 @@ const application: RouteObject[] = [
     element: <ApplyRoot />,
     children: [
       {
-        element: <WizardLayout />,
+        element: <WizardLayout onFirstUse={preloadLaterSteps} />,
         children: WIZARD_JOURNEY.map((step) => ({
           path: step.slug,
           element: WIZARD_PAGES[step.slug],
         })),
       },
-      { path: 'success', element: <SuccessPage /> },
+      { path: 'success', element: <SuccessRoute /> },
     ],
   },
   { path: ':applicationId/*', element: <PostPaymentRoutes /> },

@@ -134,6 +134,12 @@ test.describe('guest application wizard', () => {
     await expect(checkout.edit('travelers')).toHaveAttribute('href', PERSONAL_INFO_PATH);
     await expect(checkout.edit('passports')).toHaveAttribute('href', PASSPORT_INFO_PATH);
     await expect(checkout.edit('processing speed')).toHaveAttribute('href', PROCESSING_TIME_PATH);
+    // A step's page is downloaded when first needed; following the link from the review opens it, and Back
+    // returns to the review.
+    await checkout.edit('travelers').click();
+    await expect(page).toHaveTitle('Your information – Waypoint');
+    await page.goBack();
+    await expect(page).toHaveTitle('Review your order – Waypoint');
     await expect(checkout.travelers.getByRole('listitem')).toHaveCount(1);
     await expect(checkout.travelers).toContainText('Ann Marie Lee');
     await expect(checkout.travelers).toContainText(email);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { PaymentText, WizardText } from '@waypoint/contracts';
 import { selectAuth } from '@waypoint/platform';
@@ -188,7 +188,8 @@ describe('checkout', () => {
     );
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('link', { name: 'Edit travelers' }));
+    // The step's page is downloaded when first opened: the click's render suspends until it has arrived.
+    await act(() => user.click(screen.getByRole('link', { name: 'Edit travelers' })));
     await findTitle('Your information');
     expect(currentPath()).toBe('/application/personal-info');
   });

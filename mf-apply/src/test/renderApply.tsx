@@ -163,5 +163,6 @@ export async function pickDate(user: UserEvent, group: HTMLElement, iso: string)
 
 /** The heading of the page once it has loaded. */
 export function findTitle(name: string) {
-  return screen.findByRole('heading', { level: 1, name });
+  // A later step's page is downloaded when first opened (see routes.tsx): allow for the download.
+  return screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 }

@@ -38,14 +38,34 @@ export function ApplyRoot() {
  * time); a later step waits with a spinner until the saved application has been looked up, since that decides
  * whether the traveller may be there.
  */
-export function WizardLayout() {
+export function WizardLayout({ onFirstUse }: { onFirstUse?: () => void }) {
   const session = useGetSessionDataQuery();
   const { pathname } = useLocation();
   const t = useT(applyMessages);
+  useFirstUse(onFirstUse);
   if (session.isLoading && pathname !== stepPath(1)) {
     return <PageSpinner label={t('wizard.loading')} />;
   }
   return <Outlet />;
+}
+
+/**
+ * Calls `onFirstUse` once, on the traveller's first pointer or key press after the page has loaded. Focus is not
+ * a sign of use: the portal itself moves it to the page's heading after a redirect.
+ */
+function useFirstUse(onFirstUse: (() => void) | undefined) {
+  useEffect(() => {
+    if (!onFirstUse) return;
+    const events = ['pointerdown', 'keydown'] as const;
+    const handle = () => {
+      for (const event of events) document.removeEventListener(event, handle, true);
+      onFirstUse();
+    };
+    for (const event of events) document.addEventListener(event, handle, true);
+    return () => {
+      for (const event of events) document.removeEventListener(event, handle, true);
+    };
+  }, [onFirstUse]);
 }
 
 /** 'You've already started an application.' with Continue Application and a dismiss button. */
