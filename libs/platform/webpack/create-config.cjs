@@ -14,6 +14,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { isPseudoLocaleBuild, pseudoOutputDir } = require('./pseudo-locale.cjs');
+const { BootFilesPlugin } = require('./boot-files-plugin.cjs');
 
 /**
  * Packages every front end shares as one instance.
@@ -281,6 +282,8 @@ function createWebpackConfig(options) {
             ]
           : []),
         ...(options.staticFiles ? [new StaticFilesPlugin(options.staticFiles)] : []),
+        // The shell's boot scripts, which the API announces in every page's <head> (boot-files-plugin.cjs).
+        ...(host && production ? [new BootFilesPlugin()] : []),
         ...(production && !pseudo ? precompressionPlugins() : []),
       ],
       optimization: {

@@ -283,6 +283,7 @@ describe('pages prerendered by the build', () => {
       'shell/pages/fr/home.html': HOME_FR,
       'shell/pages/ar/home.html': HOME_AR,
       'shell/pages/en/trip-details.html': TRIP,
+      'shell/boot.json': JSON.stringify({ scripts: ['/470.aaaaaaaaaa.js', '/649.bbbbbbbbbb.js'] }),
       'shell/pages.json': JSON.stringify({
         template: 'index.html',
         pages: {
@@ -387,8 +388,8 @@ describe('pages prerendered by the build', () => {
         '<link rel="preload" href="/remotes/apply/mf-manifest.json" as="fetch" crossorigin="anonymous">',
       );
       expect(head).toContain('<link rel="stylesheet" href="/remotes/apply/routes.dddddddddd.css">');
-      // No script is preloaded: a failed script preload would be handed to the runtime's Try again.
-      expect(head).not.toContain('as="script"');
+      // No script of an area is preloaded: a failed script preload would be handed to the runtime's Try again.
+      expect(head).not.toMatch(/href="\/remotes\/[^"]*" as="script"/);
       expect(head).not.toContain('href="/remotes/account/');
     }
     const orders = (await page('/orders')).body;
@@ -397,8 +398,27 @@ describe('pages prerendered by the build', () => {
     );
     expect(orders).not.toContain('href="/remotes/apply/');
     // The home page needs no remote, and no traveller's page announces the staff area.
-    expect((await page('/')).body).not.toContain('rel="preload"');
+    expect((await page('/')).body).not.toContain('as="fetch"');
     expect((await page('/admin/applications')).body).not.toContain('href="/remotes/admin/');
+  });
+
+  it("announces the shell's boot scripts in every page's head, prerendered or not, in every language", async () => {
+    const bootLinks =
+      '<link rel="preload" href="/470.aaaaaaaaaa.js" as="script">' +
+      '<link rel="preload" href="/649.bbbbbbbbbb.js" as="script">';
+    for (const [url, headers] of [
+      ['/', {}],
+      ['/', { 'accept-language': 'ar' }],
+      ['/application/trip-details', {}],
+      ['/application/personal-info', { 'accept-language': 'de' }],
+      ['/orders', {}],
+      ['/admin/applications', {}],
+    ] as const) {
+      const head = (await page(url, headers)).body.split('</head>')[0]!;
+      expect(head).toContain(bootLinks);
+    }
+    // The list itself is not served.
+    expect((await page('/boot.json')).statusCode).toBe(404);
   });
 
   it('answers 304 without a body when the browser holds the current page, in any encoding', async () => {

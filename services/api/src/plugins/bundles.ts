@@ -64,7 +64,7 @@ export function pageCsp(config: Config, remotes: RemoteEntries): string {
 }
 
 /** The shell's page files, sent only through the page routes (with their head additions), never by name. */
-const PAGE_FILE = /^\/(?:index\.html(?:\.br|\.gz)?|pages\.json|pages\/.*)$/;
+const PAGE_FILE = /^\/(?:index\.html(?:\.br|\.gz)?|(?:pages|boot)\.json(?:\.br|\.gz)?|pages\/.*)$/;
 
 /** True when the built shell is present (the API also runs without front ends, e.g. in API tests). */
 export function bundlesAvailable(config: Config): boolean {

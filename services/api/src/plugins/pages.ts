@@ -62,6 +62,20 @@ function remoteHints(config: Config, manifestUrl: string): string {
   return links.join('');
 }
 
+/**
+ * `<link rel="preload">` for each script the shell downloads before it can draw anything (`dist/boot.json`, written
+ * by its build): the browser fetches them together with `main.js` instead of discovering them only once it has run.
+ * They are the shell's own files, served with the page, unlike a remote's scripts (see remoteHints).
+ */
+function bootHints(shellDir: string): string {
+  const boot = readJson<{ scripts?: unknown }>(path.join(shellDir, 'boot.json'));
+  const scripts = Array.isArray(boot?.scripts) ? boot.scripts : [];
+  return scripts
+    .filter((script): script is string => typeof script === 'string' && script.startsWith('/'))
+    .map((script) => `<link rel="preload" href="${escapeAttribute(script)}" as="script">`)
+    .join('');
+}
+
 /** The page's root element in `locale`: `<html lang="fr" dir="ltr">` (the build writes `<html lang="en-GB">`). */
 function inLanguage(html: string, locale: Locale): string {
   return html.replace(
@@ -80,8 +94,8 @@ function preparePage(html: string): PreparedBody {
 /**
  * The pages of the portal, made from the shell's build and the remote addresses (at start, and again whenever the
  * remote registry changes): each prerendered page and the empty template, each with the travellers' remote
- * addresses in a meta element and the files of the remote its address needs announced in `<head>`, in its Brotli,
- * gzip and plain forms with strong ETags. The staff area's pages have a second form for a signed-in member of
+ * addresses in a meta element, the shell's boot scripts and the files of the remote its address needs announced in
+ * `<head>`, in its Brotli, gzip and plain forms with strong ETags. The staff area's pages have a second form for a signed-in member of
  * staff only, which also carries the staff area's address and announces its files, so that its code downloads
  * with the page instead of after two more round trips.
  */
@@ -104,6 +118,7 @@ export class PageSet {
     const metaOf = (entries: object) =>
       `<meta name="${REMOTES_META_NAME}" content="${escapeAttribute(JSON.stringify(entries))}">`;
     const meta = metaOf(remotes);
+    const boot = bootHints(shell);
     const hints = new Map<RemoteName, string>();
     const hintsFor = (remote: RemoteName | null) => {
       // The staff area is never announced: travellers never need it, and only staff are told where it is.
@@ -113,7 +128,9 @@ export class PageSet {
     };
     const withHead = (file: string, head: string, locale: Locale) => {
       const html = fs.readFileSync(path.join(shell, file), 'utf8');
-      return preparePage(inLanguage(html, locale).replace('</head>', () => `${head}</head>`));
+      return preparePage(
+        inLanguage(html, locale).replace('</head>', () => `${boot}${head}</head>`),
+      );
     };
     const compose = (file: string, remote: RemoteName | null, locale: Locale) =>
       withHead(file, `${meta}${hintsFor(remote)}`, locale);
