@@ -77,7 +77,12 @@ export type Refund = z.infer<typeof Refund>;
 export const RefundOption = z.object({ kind: RefundKind, amountCents: z.number().int() });
 export type RefundOption = z.infer<typeof RefundOption>;
 
-export const RefundResponse = z.object({ refund: Refund });
+/** The refund made (or found again by its key), and the order's refunds and choices as they are now. */
+export const RefundResponse = z.object({
+  refund: Refund,
+  refunds: z.array(Refund),
+  refundOptions: z.array(RefundOption),
+});
 export type RefundResponse = z.infer<typeof RefundResponse>;
 
 /** A refund as the traveller sees it in My orders (succeeded ones only). */

@@ -38,14 +38,14 @@ export async function adminRefundsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const refund = await refundOrder({
+      const made = await refundOrder({
         ctx,
         input: { id: request.params.id, ...request.body },
         staff: userOf(request),
         caller: callerOf(request),
         provider: app.payments,
       });
-      return ok({ refund });
+      return ok(made);
     },
   );
 }

@@ -8,6 +8,7 @@ import {
   type Refund,
   type RefundKind,
   type RefundOption,
+  type RefundResponse,
 } from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
 import type { ApplicationRow, RefundRow, UserRow } from '../../db/rows';
@@ -57,7 +58,7 @@ export async function refundOrder({
   staff: UserRow;
   caller: Caller;
   provider: PaymentProvider;
-}): Promise<Refund> {
+}): Promise<RefundResponse> {
   const actor = actorOf(staff, caller);
   const application = await applications.findApplication(ctx.db, input.id);
   if (!application) throw notFound('application.notFound');
@@ -131,7 +132,11 @@ export async function refundOrder({
     );
     ctx.pokeOutbox();
   }
-  return toRefund(refund, staff.email);
+  const now = (await applications.findApplication(ctx.db, application.id)) ?? application;
+  return {
+    refund: toRefund(refund, staff.email),
+    ...(await refundsForAdmin({ ctx, input: { application: now } })),
+  };
 }
 
 /**

@@ -65,6 +65,8 @@ describe('refunding an order', () => {
     const provider = await t.database.db.select().from(sandboxRefunds);
     expect(provider.filter((r) => r.amount === order.totalCents)).toHaveLength(1);
 
+    // The reply carries the refunds and the choices left, as the detail shows them.
+    expect(body(res)).toMatchObject({ data: { refunds: [made], refundOptions: [] } });
     const after = await detail(id);
     expect(after.refunds).toEqual([made]);
     // Nothing is left to refund, so nothing is offered; the status machine is untouched.
