@@ -252,12 +252,12 @@ function RefundList({ refunds, amount }: { refunds: Refund[]; amount: (cents: nu
     <div className="wpd-refunds__list">
       <h3 id="refunds-list-heading">{t('refund.list')}</h3>
       <div
-        className="wpd-table-wrap"
+        className="wpd-table-wrap wpd-stacked-wrap"
         role="region"
         aria-labelledby="refunds-list-heading"
         tabIndex={0}
       >
-        <table className="wpd-table" aria-labelledby="refunds-list-heading">
+        <table className="wpd-table wpd-stacked" aria-labelledby="refunds-list-heading">
           <thead>
             <tr>
               <th scope="col">{t('refund.col.date')}</th>
@@ -271,20 +271,32 @@ function RefundList({ refunds, amount }: { refunds: Refund[]; amount: (cents: nu
           <tbody>
             {refunds.map((r) => (
               <tr key={r.id}>
-                <td>{formatDateTime(r.settledAt ?? r.createdAt, locale)}</td>
-                <td>{amount(r.amountCents)}</td>
-                <td>{t(`refund.kindShort.${r.kind}`)}</td>
-                <td>
-                  {t(`refund.status.${r.status}`)}
-                  {r.status === 'failed' && r.failureReason ? (
-                    <span className="wpd-refunds__failure">
-                      {' '}
-                      {t('refund.failure', { reason: r.failureReason })}
-                    </span>
-                  ) : null}
+                <th scope="row">{formatDateTime(r.settledAt ?? r.createdAt, locale)}</th>
+                <td data-label={t('refund.col.amount')}>
+                  <bdi className="wpd-value">{amount(r.amountCents)}</bdi>
                 </td>
-                <td translate="no">{r.staffEmail ?? t('refund.byUnknown')}</td>
-                <td>{r.reason}</td>
+                <td data-label={t('refund.col.kind')}>
+                  <span className="wpd-value">{t(`refund.kindShort.${r.kind}`)}</span>
+                </td>
+                <td data-label={t('refund.col.status')}>
+                  <span className="wpd-value">
+                    {t(`refund.status.${r.status}`)}
+                    {r.status === 'failed' && r.failureReason ? (
+                      <span className="wpd-refunds__failure">
+                        {' '}
+                        {t('refund.failure', { reason: r.failureReason })}
+                      </span>
+                    ) : null}
+                  </span>
+                </td>
+                <td data-label={t('refund.col.by')}>
+                  <span className="wpd-value" translate="no">
+                    {r.staffEmail ?? t('refund.byUnknown')}
+                  </span>
+                </td>
+                <td data-label={t('refund.col.reason')}>
+                  <span className="wpd-value">{r.reason}</span>
+                </td>
               </tr>
             ))}
           </tbody>
