@@ -295,7 +295,9 @@ function RefundList({ refunds, amount }: { refunds: Refund[]; amount: (cents: nu
                   </span>
                 </td>
                 <td data-label={t('refund.col.reason')}>
-                  <span className="wpd-value">{r.reason}</span>
+                  <span className="wpd-value" translate="no">
+                    {r.reason}
+                  </span>
                 </td>
               </tr>
             ))}

@@ -5,8 +5,9 @@ import { applications, payments, refunds, users } from '../../db/schema';
 type Q = Db | Tx;
 
 /**
- * The succeeded payment of an order with the order, the payment row locked until the transaction ends: every
- * refund of the payment is decided while holding it, so two requests can never both take the same money.
+ * The succeeded payment of an order with the order, both rows locked until the transaction ends: every refund of
+ * the payment is decided while holding them, so two requests can never both take the same money, and a status
+ * change waits until the refund allowed by the status it saw is recorded.
  */
 export async function lockPaidPayment(tx: Tx, applicationId: string) {
   const [row] = await tx
@@ -16,7 +17,7 @@ export async function lockPaidPayment(tx: Tx, applicationId: string) {
     .where(and(eq(payments.applicationId, applicationId), eq(payments.status, 'succeeded')))
     .orderBy(desc(payments.succeededAt))
     .limit(1)
-    .for('update', { of: payments });
+    .for('update');
   return row;
 }
 
