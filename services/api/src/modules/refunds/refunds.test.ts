@@ -5,6 +5,7 @@ import { applications, auditLog, emailOutbox, refunds, sandboxRefunds } from '..
 import { Browser, makeAdmin, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { orderBody, paidOrder } from '../../test/orders';
+import { renderEmail } from '../notifications/templates';
 
 let t: TestApp;
 let ip = 1;
@@ -218,5 +219,47 @@ describe('refunding an order', () => {
     expect(unknown.statusCode).toBe(404);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.applicationId, id));
     expect(audit.some((a) => a.action.startsWith('refund.'))).toBe(false);
+  });
+});
+
+describe('the refund e-mail', () => {
+  const payload = { firstName: 'Ann', reference: 'AB12CD34', amountCents: 5800, totalCents: 10380 };
+
+  it('says a full refund and its amount in the traveller language', () => {
+    const en = renderEmail(
+      {
+        template: 'refund-confirmation',
+        payload: { ...payload, kind: 'full', amountCents: 10380 },
+      },
+      'https://waypoint.example',
+    );
+    expect(en.subject).toBe('Order #AB12CD34: €103.80 refunded');
+    expect(en.text).toContain('We have refunded your order #AB12CD34 in full: €103.80 goes back');
+    expect(en.html).toContain('href="https://waypoint.example/orders"');
+    const fr = renderEmail(
+      {
+        template: 'refund-confirmation',
+        payload: { ...payload, kind: 'full', amountCents: 10380 },
+      },
+      'https://waypoint.example',
+      'fr',
+    );
+    expect(fr.subject).toBe('Commande nº AB12CD34 : 103,80\u00a0€ remboursés');
+  });
+
+  it('says what a service fee refund leaves out', () => {
+    const de = renderEmail(
+      { template: 'refund-confirmation', payload: { ...payload, kind: 'service_fee' } },
+      'https://waypoint.example',
+      'de',
+    );
+    expect(de.text).toContain('58,00\u00a0€ der gezahlten 103,80\u00a0€');
+    const ar = renderEmail(
+      { template: 'refund-confirmation', payload: { ...payload, kind: 'service_fee' } },
+      'https://waypoint.example',
+      'ar',
+    );
+    expect(ar.html).toContain('lang="ar" dir="rtl"');
+    expect(ar.subject).toContain('AB12CD34');
   });
 });
