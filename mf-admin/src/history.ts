@@ -101,6 +101,18 @@ function sessionsEnded(n: unknown, { t }: HistoryWords, passwordRemoved = false)
   return passwordRemoved ? t('history.passwordRemoved') : null;
 }
 
+/** "Refund of €103.80 made", "Service fee refund of €40.00 failed"… */
+function refundLine(
+  step: 'requested' | 'succeeded' | 'failed',
+  d: Details,
+  { t, locale }: HistoryWords,
+): string {
+  const kind = d.kind === 'service_fee' ? 'serviceFee' : 'full';
+  return t(`history.refund.${step}.${kind}`, {
+    amount: formatAmount(num(d.amountCents) ?? 0, locale),
+  });
+}
+
 /** Every action the API records (the audit catalogue's): a new one fails the typecheck until it is worded here. */
 const ACTIONS: Record<AuditAction, (d: Details, words: HistoryWords) => HistoryText> = {
   'application.created': (d, { t, locale }) => {
@@ -204,6 +216,21 @@ const ACTIONS: Record<AuditAction, (d: Details, words: HistoryWords) => HistoryT
     detail: d.method === 'recovery-code' ? t('history.secondFactor.withRecoveryCode') : null,
   }),
   'auth.second-factor.failed': (_d, { t }) => plain(t('history.secondFactor.failed')),
+  'refund.requested': (d, words) => {
+    const reason = str(d.reason);
+    return {
+      what: refundLine('requested', d, words),
+      detail: reason ? words.t('history.reason', { reason }) : null,
+    };
+  },
+  'refund.succeeded': (d, words) => plain(refundLine('succeeded', d, words)),
+  'refund.failed': (d, words) => {
+    const failure = str(d.failure);
+    return {
+      what: refundLine('failed', d, words),
+      detail: failure ? words.t('history.refund.failure', { failure }) : null,
+    };
+  },
 };
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(ACTIONS, action);

@@ -6,6 +6,8 @@ import type {
   DecisionBody,
   FailedEmail,
   FailedEmailsResponse,
+  RefundBody,
+  RefundResponse,
   RequeueEmailResponse,
 } from '@waypoint/contracts';
 import { injectRemoteSlice, isApiError } from '@waypoint/platform';
@@ -55,6 +57,9 @@ const LIST = { type: 'Application', id: 'ADMIN_LIST' } as const;
 const DASHBOARD = { type: 'Application', id: 'ADMIN_DASHBOARD' } as const;
 const EMAILS = { type: 'Application', id: 'ADMIN_EMAILS' } as const;
 
+/** A refund of the application `id`; `idempotencyKey` is made once per confirmation. */
+export type RefundInput = { id: string } & RefundBody;
+
 /** An e-mail to send again: its id, and the recipient the page names in its message. */
 export type RequeueInput = Pick<FailedEmail, 'id' | 'to'>;
 
@@ -93,6 +98,29 @@ export const adminApi = api.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? [LIST, DASHBOARD] : []),
     }),
+    refundApplication: build.mutation<RefundResponse, RefundInput>({
+      query: ({ id, ...body }) => ({
+        url: `/admin/applications/${encodeURIComponent(id)}/refunds`,
+        method: 'POST',
+        body,
+      }),
+      // The reply has the order's refunds and choices as they are now: the shown detail takes them without
+      // another (audited) load.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            adminApi.util.updateQueryData('getAdminApplication', id, (draft) => {
+              draft.refunds = data.refunds;
+              draft.refundOptions = data.refundOptions;
+            }),
+          );
+        } catch {
+          // The panel shows the error.
+        }
+      },
+      invalidatesTags: (result) => (result ? [DASHBOARD] : []),
+    }),
     getFailedEmails: build.query<FailedEmailsResponse, void>({
       query: () => '/admin/emails',
       providesTags: [EMAILS],
@@ -130,6 +158,7 @@ export const {
   useGetAdminApplicationsQuery,
   useGetAdminApplicationQuery,
   useDecideApplicationMutation,
+  useRefundApplicationMutation,
   useGetFailedEmailsQuery,
   useRequeueEmailMutation,
 } = adminApi;

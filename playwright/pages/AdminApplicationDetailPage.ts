@@ -28,6 +28,15 @@ export class AdminApplicationDetailPage {
   readonly confirmApprove: Locator;
   readonly confirmReject: Locator;
   readonly confirmCancel: Locator;
+  /** The Refunds panel: the choices the order allows, a reason, the confirmation, the outcome and the list. */
+  readonly refunds: Locator;
+  readonly refundReason: Locator;
+  readonly refundButton: Locator;
+  readonly refundErrorSummary: Locator;
+  readonly refundDialog: Locator;
+  readonly confirmRefund: Locator;
+  readonly refundResult: Locator;
+  readonly refundList: Locator;
 
   constructor(readonly page: Page) {
     this.main = page.getByRole('main');
@@ -52,6 +61,19 @@ export class AdminApplicationDetailPage {
     this.confirmApprove = this.confirmDialog.getByRole('button', { name: 'Approve application' });
     this.confirmReject = this.confirmDialog.getByRole('button', { name: 'Reject application' });
     this.confirmCancel = this.confirmDialog.getByRole('button', { name: 'Cancel', exact: true });
+    this.refunds = this.main.getByRole('region', { name: 'Refunds', exact: true });
+    this.refundReason = this.refunds.getByRole('textbox', { name: 'Reason for the refund' });
+    this.refundButton = this.refunds.getByRole('button', { name: 'Refund', exact: true });
+    this.refundErrorSummary = this.refunds.getByRole('alert');
+    this.refundDialog = page.getByRole('dialog', { name: 'Refund this order?' });
+    this.confirmRefund = this.refundDialog.getByRole('button', { name: 'Confirm the refund' });
+    this.refundResult = this.refunds.getByRole('status');
+    this.refundList = this.refunds.getByRole('table', { name: 'Refunds of this order' });
+  }
+
+  /** A refund the order allows now, by the start of its label ('Full refund', 'Service fee only'). */
+  refundChoice(name: 'Full refund' | 'Service fee only'): Locator {
+    return this.refunds.getByRole('radio', { name: new RegExp(`^${name}: `) });
   }
 
   heading(reference: string): Locator {

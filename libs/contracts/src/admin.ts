@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IdParams, IsoDate, text } from './primitives';
 import { ApplicationDetail } from './post-payment';
 import { ApplicationStatus } from './orders';
+import { Refund, RefundOption } from './refunds';
 
 export const ADMIN_PAGE_SIZE = 20;
 export const MAX_PAGE_BUTTONS = 5;
@@ -181,6 +182,10 @@ export const AdminApplicationDetail = z.object({
   ),
   history: z.array(AuditEntry),
   allowedTransitions: z.array(ApplicationStatus),
+  /** The order's refunds, newest first. */
+  refunds: z.array(Refund),
+  /** The refunds staff can make now: allowed by the status, and within what is left of the payment. */
+  refundOptions: z.array(RefundOption),
 });
 export type AdminApplicationDetail = z.infer<typeof AdminApplicationDetail>;
 

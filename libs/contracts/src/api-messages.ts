@@ -275,6 +275,16 @@ export const ApiMessages = {
   'upload.queueUserBusy':
     'You already have several uploads being checked. Please wait until they finish, then try again.',
   'upload.queueBusy': 'We are checking a lot of uploads right now. Please try again in a minute.',
+  // refunds
+  'refund.reasonRequired': 'Please give the reason for the refund',
+  'refund.notPaid': 'This order has not been paid, so there is nothing to refund.',
+  'refund.notAllowed': 'This refund is not possible while the application is {statusKey}.',
+  'refund.exceedsPaid':
+    'This refund would give back more than was paid for the order, counting the refunds already made.',
+  'refund.keyReused':
+    'This confirmation was already used for a different refund. Please start again.',
+  'refund.providerUnavailable':
+    'The payment provider did not answer. The refund is recorded as pending: please try again in a few minutes.',
   // staff tools
   'mailbox.notFound': 'No such message in the development mailbox',
   'failedEmail.notFound': 'No such failed e-mail: it may have been sent again already.',

@@ -34,6 +34,13 @@ interface UploadLinkDetails {
 export type MailboxProofVia =
   'sign-in-link' | 'verification-code' | 'password-reset' | 'recent-proof-code';
 
+/** A refund of an order's payment: which one, and how much. */
+interface RefundDetails {
+  refundId: string;
+  kind: 'full' | 'service_fee';
+  amountCents: number;
+}
+
 /** The details each action carries (`null`: none). */
 export interface AuditDetails {
   'application.created': { totalCents: number; travelers: number };
@@ -71,13 +78,24 @@ export interface AuditDetails {
   'auth.second-factor.enabled': null;
   'auth.second-factor.verified': { method: 'totp' } | { method: 'recovery-code'; left: number };
   'auth.second-factor.failed': { during: 'setup' } | { method: 'totp' | 'recovery-code' };
+  /** Refunds: asked by staff, then succeeded or failed as the payment provider says. */
+  'refund.requested': RefundDetails & { reason: string };
+  'refund.succeeded': RefundDetails & { via: 'request' | 'webhook' };
+  'refund.failed': RefundDetails & { via: 'request' | 'webhook'; failure: string | null };
 }
 
 export type AuditAction = keyof AuditDetails;
 
 /** What an entry is about (`audit_log.entity_type`). */
 export type AuditEntity =
-  'application' | 'applications' | 'payment' | 'document' | 'upload_link' | 'email' | 'user';
+  | 'application'
+  | 'applications'
+  | 'payment'
+  | 'document'
+  | 'upload_link'
+  | 'email'
+  | 'user'
+  | 'refund';
 
 /** One entry in words: what happened, and a detail line when there is one. */
 export interface AuditText {
@@ -142,6 +160,13 @@ function sessionsEnded(n: unknown): string | null {
   const count = num(n);
   if (!count) return null;
   return `${count} other ${count === 1 ? 'session' : 'sessions'} signed out`;
+}
+
+/** "Refund of €103.80" or "Service fee refund of €40.00". */
+function refundName(details: { kind?: unknown; amountCents?: unknown }): string {
+  const amount = num(details.amountCents);
+  const name = details.kind === 'service_fee' ? 'Service fee refund' : 'Refund';
+  return amount !== null ? `${name} of ${formatEuros(amount)}` : name;
 }
 
 export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
@@ -301,6 +326,27 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
   'auth.second-factor.failed': {
     entity: 'user',
     describe: () => plain('Wrong second sign-in step code'),
+  },
+  'refund.requested': {
+    entity: 'refund',
+    describe: (d) => {
+      const reason = str(d.reason);
+      return {
+        what: `${refundName(d)} asked of the payment provider`,
+        detail: reason ? `Reason: ${reason}` : null,
+      };
+    },
+  },
+  'refund.succeeded': {
+    entity: 'refund',
+    describe: (d) => plain(`${refundName(d)} made`),
+  },
+  'refund.failed': {
+    entity: 'refund',
+    describe: (d) => {
+      const failure = str(d.failure);
+      return { what: `${refundName(d)} failed`, detail: failure ? `Provider: ${failure}` : null };
+    },
   },
 };
 

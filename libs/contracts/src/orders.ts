@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiMessages, type ApiMessageKey } from './api-messages';
 import { text } from './primitives';
+import { OrderRefund } from './refunds';
 
 export const ApplicationStatus = z.enum([
   'DRAFT',
@@ -94,6 +95,8 @@ export const OrderSummary = z.object({
   resumePath: text().nullable(),
   /** Where a submitted or decided order is read ("View application"), or null. */
   viewPath: text().nullable(),
+  /** Money given back on this order (succeeded refunds), oldest first. */
+  refunds: z.array(OrderRefund),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

@@ -24,6 +24,7 @@ const order: OrderSummary = {
   country: { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
   resumePath: '/application/0b1c2d3e-0000-4000-8000-00000000ab12/general-info',
   viewPath: null,
+  refunds: [],
 };
 
 const draft: DraftSummary = {

@@ -16,6 +16,7 @@ import { adminMessages } from '../i18n/catalog';
 import english from '../i18n/en.json';
 import { selectListSearch, useGetAdminApplicationQuery } from '../state';
 import { DecisionPanel } from './DecisionPanel';
+import { RefundPanel } from './RefundPanel';
 
 type CountryName = (code: string | null | undefined) => string;
 
@@ -412,6 +413,8 @@ function Detail({
           )}
         </section>
       </div>
+
+      <RefundPanel detail={detail} />
 
       <section className="wp-card wpd-section" aria-labelledby="general-heading">
         <h2 id="general-heading">{t('detail.general')}</h2>

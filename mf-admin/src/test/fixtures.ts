@@ -219,6 +219,8 @@ export function detail(
     ],
     history,
     allowedTransitions,
+    refunds: [],
+    refundOptions: [],
     ...extra,
   };
 }

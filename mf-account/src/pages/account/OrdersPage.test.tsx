@@ -31,6 +31,7 @@ function order(id: string, status: ApplicationStatus, extra: Partial<OrderSummar
     country: { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
     resumePath: resume[status] ?? null,
     viewPath: status === 'DRAFT' || status === 'IN_PROGRESS' ? null : `/application/${id}/review`,
+    refunds: [],
     ...extra,
   };
   return summary;
@@ -196,6 +197,28 @@ describe('my orders', () => {
       'aria-selected',
       'true',
     );
+  });
+
+  it('shows what was refunded on an order, with the amount and the date', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok([
+        order('0b1c2d3e-0000-4000-8000-00000000ab12', 'IN_PROGRESS', {
+          refunds: [{ kind: 'full', amountCents: 4200, refundedAt: '2026-11-24T10:00:00.000Z' }],
+        }),
+        order('0b1c2d3e-0000-4000-8000-00000000ef56', 'SUBMITTED', {
+          refunds: [
+            { kind: 'service_fee', amountCents: 1500, refundedAt: '2026-11-25T10:00:00.000Z' },
+          ],
+        }),
+      ]),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'Order #0000AB12' });
+    const [refunded, feeBack] = cards() as [HTMLElement, HTMLElement];
+    expect(refunded).toHaveTextContent('Refunded €42.00 on 24 November 2026');
+    expect(feeBack).toHaveTextContent('Service fee refunded: €15.00 on 25 November 2026');
+    expect(feeBack).not.toHaveTextContent('Refunded €');
   });
 
   it('says when there are no applications at all, and leads to starting one', async () => {

@@ -11,7 +11,16 @@ import {
 } from '@waypoint/contracts';
 import { Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
 import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
-import { Button, Spinner, buttonClassName, countryName, rich, useLocale, useT } from '@waypoint/ui';
+import {
+  Button,
+  Spinner,
+  buttonClassName,
+  countryName,
+  formatMoney,
+  rich,
+  useLocale,
+  useT,
+} from '@waypoint/ui';
 import { ArrowRight, Flag, Icon, Inbox } from '@waypoint/ui/icons';
 import { accountMessages } from '../../i18n/catalog';
 import {
@@ -87,6 +96,18 @@ function OrderCard({ order }: { order: OrderSummary }) {
         <p className="wpa-order__reason">
           <strong>{t('orders.reasonLabel')}</strong> {order.decisionReason}
         </p>
+      ) : null}
+      {order.refunds.length > 0 ? (
+        <div className="wpa-order__refunds">
+          {order.refunds.map((refund) => (
+            <p key={`${refund.refundedAt}:${refund.kind}:${refund.amountCents}`}>
+              {t(refund.kind === 'full' ? 'orders.refunded.full' : 'orders.refunded.serviceFee', {
+                amount: formatMoney(refund.amountCents / 100, 'EUR', locale),
+                date: formatOrderDate(refund.refundedAt, locale),
+              })}
+            </p>
+          ))}
+        </div>
       ) : null}
       {order.resumePath ? (
         // The link covers the whole card (see .wpa-order__continue), so a click anywhere continues.

@@ -4,6 +4,7 @@ import type {
   documents,
   payments,
   processingOptions,
+  refunds,
   sessions,
   travelers,
   uploadLinks,
@@ -28,3 +29,4 @@ export type UploadLinkRow = typeof uploadLinks.$inferSelect;
 export type CountryRow = typeof countries.$inferSelect;
 export type VisaTypeRow = typeof visaTypes.$inferSelect;
 export type ProcessingOptionRow = typeof processingOptions.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;

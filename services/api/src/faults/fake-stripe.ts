@@ -11,6 +11,17 @@ export interface FakeIntent {
   metadata: Record<string, string>;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  status: string;
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+}
+
 /**
  * A local stand-in for the Stripe API with the calls the portal makes (create with idempotency keys, retrieve,
  * cancel), so payments can be tested without a network. `intents` can be changed to play the card's outcome.
@@ -19,6 +30,10 @@ export function fakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, string>();
   const calls: { method: string; path: string; idempotencyKey?: string; body: string }[] = [];
+  const refunds = new Map<string, FakeRefund>();
+  const refundByKey = new Map<string, string>();
+  /** The status the next new refund gets (Stripe answers `pending` for some cards). */
+  const refundOutcome = { status: 'succeeded' };
   let n = 0;
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.statusCode = status;
@@ -56,6 +71,34 @@ export function fakeStripe() {
         if (key) byKey.set(key, intent.id);
         return send(res, 200, intent);
       }
+      if (req.method === 'POST' && req.url === '/v1/refunds') {
+        const existing = key ? refundByKey.get(key) : undefined;
+        if (existing) return send(res, 200, refunds.get(existing));
+        const params = new URLSearchParams(raw);
+        const intent = intents.get(params.get('payment_intent') ?? '');
+        if (!intent)
+          return send(res, 400, {
+            error: { type: 'invalid_request_error', message: 'No such payment_intent' },
+          });
+        const metadata: Record<string, string> = {};
+        for (const [name, value] of params) {
+          const m = /^metadata\[(.+)\]$/.exec(name);
+          if (m) metadata[m[1]!] = value;
+        }
+        const refund: FakeRefund = {
+          id: `re_fake_${refunds.size + 1}`,
+          object: 'refund',
+          status: refundOutcome.status,
+          amount: Number(params.get('amount') ?? intent.amount),
+          currency: intent.currency,
+          payment_intent: intent.id,
+          failure_reason: null,
+          metadata,
+        };
+        refunds.set(refund.id, refund);
+        if (key) refundByKey.set(key, refund.id);
+        return send(res, 200, refund);
+      }
       const cancel = /^\/v1\/payment_intents\/([^/?]+)\/cancel/.exec(req.url ?? '');
       if (req.method === 'POST' && cancel) {
         const intent = intents.get(cancel[1]!);
@@ -79,6 +122,8 @@ export function fakeStripe() {
     server,
     intents,
     calls,
+    refunds,
+    refundOutcome,
     async listen(): Promise<string> {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;

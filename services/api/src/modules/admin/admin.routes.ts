@@ -17,6 +17,7 @@ import { ok } from '../../lib/reply';
 import { callerOf, staffScope, userOf } from '../../plugins/scopes';
 import * as service from './admin.service';
 import { adminEmailsRoutes } from './emails.routes';
+import { adminRefundsRoutes } from '../refunds/refunds.routes';
 
 const errors = {
   400: ErrorEnvelope,
@@ -160,4 +161,5 @@ export async function adminRoutes(app: FastifyInstance) {
   );
 
   await app.register(adminEmailsRoutes);
+  await app.register(adminRefundsRoutes);
 }

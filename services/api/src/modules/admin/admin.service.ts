@@ -17,6 +17,7 @@ import { applicationDetail } from '../applications/application-detail.service';
 import { changeStatus } from '../applications/status.service';
 import { countFailedEmails } from '../notifications/outbox.repo';
 import { countAwaitingReconciliation } from '../payments/payments.repo';
+import { refundsForAdmin } from '../refunds/refunds.service';
 import {
   countApplications,
   latestPaymentOf,
@@ -187,6 +188,7 @@ export async function applicationForAdmin({
     })),
     history: await history(ctx, a.id),
     allowedTransitions: TRANSITIONS[a.status] ?? [],
+    ...(await refundsForAdmin({ ctx, input: { application: a } })),
   };
 }
 

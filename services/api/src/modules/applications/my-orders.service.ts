@@ -7,6 +7,7 @@ import {
 } from '@waypoint/contracts';
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
+import { refundsForOrders } from '../refunds/refunds.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -33,6 +34,10 @@ export async function listMyApplications({
       ...(births.get(person.applicationId) ?? []),
       person.dateOfBirth,
     ]);
+  const refunds = await refundsForOrders({
+    ctx,
+    input: { applicationIds: rows.map(({ a }) => a.id) },
+  });
   return rows.map(({ a, visaType, country }) => {
     const groups = ageGroups(births.get(a.id) ?? [], a.arrivalDate);
     return {
@@ -53,6 +58,7 @@ export async function listMyApplications({
       country: { id: country.code, name: country.name, flagEmoji: country.flagEmoji },
       resumePath: resumePath(a.status, a.id),
       viewPath: viewPath(a.status, a.id),
+      refunds: refunds.get(a.id) ?? [],
     };
   });
 }

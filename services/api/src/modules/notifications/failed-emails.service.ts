@@ -15,6 +15,7 @@ const DESCRIPTIONS: Record<TemplateName, string> = {
   'account-claimed': 'Account confirmed: other sessions ended',
   'email-changed': 'E-mail address changed (with undo link)',
   'payment-confirmation': 'Payment confirmation',
+  'refund-confirmation': 'Refund confirmation',
   'status-change': 'Application status update',
 };
 

@@ -39,6 +39,16 @@ export type EmailMessage =
       };
     }
   | {
+      template: 'refund-confirmation';
+      payload: {
+        firstName: string | null;
+        reference: string;
+        kind: 'full' | 'service_fee';
+        amountCents: number;
+        totalCents: number;
+      };
+    }
+  | {
       template: 'status-change';
       payload: {
         firstName: string | null;
@@ -248,6 +258,30 @@ export function renderEmail(
         text: text(w, [greeting, thanks, summary, next, url]),
         html: layout(w, t('paymentConfirmation.title'), [greeting, thanks, summary, next], {
           label: t('paymentConfirmation.action'),
+          url,
+        }),
+      };
+    }
+    case 'refund-confirmation': {
+      const p = message.payload;
+      const url = `${publicUrl}/orders`;
+      const greeting = hello(w, p.firstName);
+      const amount = money(w, p.amountCents);
+      const lines = [
+        p.kind === 'full'
+          ? t('refund.lineFull', { reference: p.reference, amount })
+          : t('refund.lineServiceFee', {
+              reference: p.reference,
+              amount,
+              total: money(w, p.totalCents),
+            }),
+        t('refund.timing'),
+      ];
+      return {
+        subject: t('refund.subject', { reference: p.reference, amount }),
+        text: text(w, [greeting, ...lines, url]),
+        html: layout(w, t('refund.title'), [greeting, ...lines], {
+          label: t('refund.action'),
           url,
         }),
       };

@@ -90,7 +90,8 @@ export async function paymentsRoutes(app: FastifyInstance) {
         {
           schema: {
             tags,
-            summary: 'Stripe webhook (payment_intent.*), verified with the signing secret',
+            summary:
+              'Stripe webhook (payment_intent.*, refund.*, charge.refunded), verified with the signing secret',
             response: {
               200: okEnvelope(z.object({ received: z.literal(true) })),
               400: ErrorEnvelope,

@@ -10,6 +10,7 @@ import {
   setProviderStatus,
 } from './payments.repo';
 import type { PaymentEvent, PaymentProvider, ProviderIntent } from './provider';
+import { applyRefundEvent } from '../refunds/refunds.service';
 import type { StripeProvider } from './stripe-provider';
 
 /** Intents left unpaid this long are cancelled with the provider. */
@@ -62,7 +63,7 @@ function completeIntent(
 
 /**
  * A Stripe webhook delivery: verified over the exact bytes Stripe signed, then applied once (see
- * `handleWebhookEvent`). Events about anything but payment intents are acknowledged and ignored.
+ * `handleWebhookEvent`, and refunds' events `applyRefundEvent`). Other events are acknowledged and ignored.
  */
 export async function receiveWebhook({
   ctx,
@@ -81,7 +82,9 @@ export async function receiveWebhook({
   } catch {
     throw new AppError(ErrorCode.BAD_SIGNATURE, 'payment.signatureMismatch');
   }
-  if (event) await handleWebhookEvent({ ctx, input: event });
+  if (!event) return;
+  if ('refunds' in event) await applyRefundEvent({ ctx, input: event });
+  else await handleWebhookEvent({ ctx, input: event });
 }
 
 /**

@@ -24,6 +24,18 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /** Cancels an intent that was never paid (a succeeded one is returned as it is). */
   cancelIntent(id: string): Promise<ProviderIntent | null>;
+
+  // Refunds
+  /**
+   * Refunds part or all of a succeeded intent. The same idempotency key returns the same refund; a refund the
+   * provider refuses (more than is left, an intent that was not paid) comes back `failed` with its reason.
+   */
+  createRefund(input: {
+    paymentIntentId: string;
+    amount: number;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<ProviderRefund>;
 }
 
 /** A verified provider event about a payment (from a webhook, or the sandbox itself). */
@@ -34,4 +46,23 @@ export interface PaymentEvent {
   status: IntentStatus;
   amount: number;
   currency: string;
+}
+
+/** A refund as the provider reports it. */
+export interface ProviderRefund {
+  id: string;
+  paymentIntentId: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  amount: number;
+  currency: string;
+  failureReason: string | null;
+  /** What the portal gave the provider (its refund's id, to find a refund the provider reports first). */
+  metadata: Record<string, string>;
+}
+
+/** A verified provider event about refunds (Stripe's `refund.*` and `charge.refunded`). */
+export interface RefundEvent {
+  id: string;
+  type: string;
+  refunds: ProviderRefund[];
 }

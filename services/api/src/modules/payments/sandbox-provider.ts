@@ -7,12 +7,13 @@ import {
   type SandboxPaymentMethod,
 } from '@waypoint/contracts';
 import type { Db } from '../../db/client';
-import { sandboxIntents } from '../../db/schema';
+import { sandboxIntents, sandboxRefunds } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import type { PaymentProvider, ProviderIntent } from './provider';
+import type { PaymentProvider, ProviderIntent, ProviderRefund } from './provider';
 import { safeEqual } from '../auth/tokens';
 
 type Row = typeof sandboxIntents.$inferSelect;
+type RefundRow = typeof sandboxRefunds.$inferSelect;
 
 const toIntent = (row: Row): ProviderIntent => ({
   id: row.id,
@@ -29,6 +30,16 @@ export const toSandboxResponse = (row: Row): SandboxIntentResponse => ({
   currency: row.currency,
   lastError: row.lastError,
   nextAction: row.status === 'requires_action' ? { type: 'three_d_secure' } : null,
+});
+
+const toRefund = (row: RefundRow): ProviderRefund => ({
+  id: row.id,
+  paymentIntentId: row.paymentIntentId,
+  status: row.status as ProviderRefund['status'],
+  amount: row.amount,
+  currency: row.currency,
+  failureReason: row.failureReason,
+  metadata: row.metadata as Record<string, string>,
 });
 
 /** What each test card does, as in Stripe's test mode. */
@@ -91,6 +102,61 @@ export class SandboxProvider implements PaymentProvider {
       .set({ status: 'canceled', updatedAt: sql`now()` })
       .where(and(eq(sandboxIntents.id, id), ne(sandboxIntents.status, 'succeeded')));
     return this.retrieveIntent(id);
+  }
+
+  // Refunds
+
+  /**
+   * Refunds a succeeded intent as Stripe's test mode does: at once, once per idempotency key, and never more than
+   * is left of the intent (such a refund is kept as failed, with Stripe's reason).
+   */
+  async createRefund(
+    input: Parameters<PaymentProvider['createRefund']>[0],
+  ): Promise<ProviderRefund> {
+    const known = await this.refundByKey(input.idempotencyKey);
+    if (known) return toRefund(known);
+    const intent = (
+      await this.db
+        .select()
+        .from(sandboxIntents)
+        .where(eq(sandboxIntents.id, input.paymentIntentId))
+    )[0];
+    const [refunded] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${sandboxRefunds.amount}), 0)` })
+      .from(sandboxRefunds)
+      .where(
+        and(
+          eq(sandboxRefunds.paymentIntentId, input.paymentIntentId),
+          ne(sandboxRefunds.status, 'failed'),
+        ),
+      );
+    const failure = !intent
+      ? 'No such payment_intent'
+      : intent.status !== 'succeeded'
+        ? 'This PaymentIntent does not have a successful charge to refund.'
+        : input.amount > intent.amount - Number(refunded?.total ?? 0)
+          ? 'The refund amount is greater than the unrefunded amount of the charge.'
+          : null;
+    await this.db
+      .insert(sandboxRefunds)
+      .values({
+        id: `re_sbx_${crypto.randomBytes(12).toString('hex')}`,
+        paymentIntentId: input.paymentIntentId,
+        idempotencyKey: input.idempotencyKey,
+        amount: input.amount,
+        currency: intent?.currency ?? 'eur',
+        status: failure ? 'failed' : 'succeeded',
+        failureReason: failure,
+        metadata: input.metadata,
+      })
+      .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey });
+    return toRefund((await this.refundByKey(input.idempotencyKey))!);
+  }
+
+  private async refundByKey(key: string): Promise<RefundRow | undefined> {
+    return (
+      await this.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, key))
+    )[0];
   }
 
   private async authorised(id: string, clientSecret: string): Promise<Row> {

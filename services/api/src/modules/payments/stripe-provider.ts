@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
 import type { IntentStatus } from '@waypoint/contracts';
-import type { PaymentEvent, PaymentProvider, ProviderIntent } from './provider';
+import type {
+  PaymentEvent,
+  PaymentProvider,
+  ProviderIntent,
+  ProviderRefund,
+  RefundEvent,
+} from './provider';
 
 const toIntent = (pi: Stripe.PaymentIntent): ProviderIntent => ({
   id: pi.id,
@@ -9,6 +15,34 @@ const toIntent = (pi: Stripe.PaymentIntent): ProviderIntent => ({
   amount: pi.amount,
   currency: pi.currency,
 });
+
+/** Stripe's refund statuses as the portal keeps them (requires_action waits like pending; canceled failed). */
+const toRefund = (refund: Stripe.Refund): ProviderRefund => ({
+  id: refund.id,
+  paymentIntentId:
+    typeof refund.payment_intent === 'string'
+      ? refund.payment_intent
+      : (refund.payment_intent?.id ?? ''),
+  status:
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending',
+  amount: refund.amount,
+  currency: refund.currency,
+  failureReason: refund.failure_reason ?? null,
+  metadata: (refund.metadata ?? {}) as Record<string, string>,
+});
+
+/** The refund events the portal follows: the refund itself, or the charge with its refunds. */
+const REFUND_EVENTS = new Set([
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+  'charge.refund.updated',
+  'charge.refunded',
+]);
 
 /** Stripe PaymentIntents; `apiBase` points the client elsewhere (a local server in tests). */
 export class StripeProvider implements PaymentProvider {
@@ -73,9 +107,52 @@ export class StripeProvider implements PaymentProvider {
     );
   }
 
+  // Refunds
+
+  /**
+   * Stripe `refunds.create` with the portal's idempotency key. A refund Stripe refuses outright (more than is
+   * left, an unpaid intent) comes back failed with Stripe's message; a network or server error is thrown, and
+   * the same key asks again safely.
+   */
+  async createRefund(
+    input: Parameters<PaymentProvider['createRefund']>[0],
+  ): Promise<ProviderRefund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: input.paymentIntentId,
+          amount: input.amount,
+          reason: 'requested_by_customer',
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return toRefund(refund);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+        return {
+          id: '',
+          paymentIntentId: input.paymentIntentId,
+          status: 'failed',
+          amount: input.amount,
+          currency: 'eur',
+          failureReason: err.message,
+          metadata: input.metadata,
+        };
+      }
+      throw err;
+    }
+  }
+
   /** Verifies a webhook's signature over the raw body; throws when it does not match. */
-  parseWebhook(rawBody: Buffer, signature: string): PaymentEvent | null {
+  parseWebhook(rawBody: Buffer, signature: string): PaymentEvent | RefundEvent | null {
     const event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+    if (REFUND_EVENTS.has(event.type)) {
+      const object = event.data.object as Stripe.Refund | Stripe.Charge;
+      const refunds =
+        object.object === 'charge' ? (object.refunds?.data ?? []) : [object as Stripe.Refund];
+      return { id: event.id, type: event.type, refunds: refunds.map(toRefund) };
+    }
     if (!event.type.startsWith('payment_intent.')) return null;
     const pi = event.data.object as Stripe.PaymentIntent;
     return {

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ApiMessages } from './api-messages';
+import type { ApplicationStatus } from './orders';
+import { text } from './primitives';
+
+/**
+ * Refunds of a paid order. Staff refund the whole order, or only Waypoint's service fee (the processing price
+ * of every traveller) once the government fee is spent. Which refund an order allows depends on its status; the
+ * API enforces `refundKindsFor` and the admin area offers the same choices, so the two never disagree.
+ */
+export const RefundKind = z.enum(['full', 'service_fee']);
+export type RefundKind = z.infer<typeof RefundKind>;
+
+export const RefundStatus = z.enum(['pending', 'succeeded', 'failed']);
+export type RefundStatus = z.infer<typeof RefundStatus>;
+
+/**
+ * The refunds each status allows. Until staff approve an application nothing has been lodged with the
+ * government, so the whole order can be refunded (a traveller who changes their mind, a rejection by our review)
+ * or just the service fee (a goodwill gesture, e.g. a missed processing time). Once approved, the application
+ * has gone to the government and its fee is spent: only the service fee can come back. An unpaid order has
+ * nothing to refund.
+ */
+export const REFUND_KINDS: Readonly<Record<ApplicationStatus, readonly RefundKind[]>> = {
+  DRAFT: [],
+  IN_PROGRESS: ['full', 'service_fee'],
+  SUBMITTED: ['full', 'service_fee'],
+  UNDER_REVIEW: ['full', 'service_fee'],
+  REJECTED: ['full', 'service_fee'],
+  APPROVED: ['service_fee'],
+};
+
+export function refundKindsFor(status: ApplicationStatus): readonly RefundKind[] {
+  return REFUND_KINDS[status] ?? [];
+}
+
+/** What an order's prices say each kind of refund gives back, in cents. */
+export function refundAmountCents(
+  kind: RefundKind,
+  order: { totalCents: number; processingFeeCents: number; travelerCount: number },
+): number {
+  return kind === 'full' ? order.totalCents : order.processingFeeCents * order.travelerCount;
+}
+
+export const RefundText = {
+  reasonRequired: ApiMessages['refund.reasonRequired'],
+} as const;
+
+export const RefundBody = z.object({
+  kind: RefundKind,
+  /** Why the order is refunded (kept for staff, in the audit log). */
+  reason: text().trim().min(1, { message: RefundText.reasonRequired }).max(1000),
+  /** Made by the admin page once per confirmation: a double click or a retry returns the same refund. */
+  idempotencyKey: text().trim().min(8).max(100),
+});
+export type RefundBody = z.infer<typeof RefundBody>;
+
+/** A refund as staff see it. */
+export const Refund = z.object({
+  id: text(),
+  kind: RefundKind,
+  amountCents: z.number().int(),
+  currency: text(),
+  status: RefundStatus,
+  reason: text(),
+  /** The member of staff who asked for it. */
+  staffEmail: text().nullable(),
+  /** The provider's reason when the refund failed. */
+  failureReason: text().nullable(),
+  createdAt: text(),
+  /** When the provider said it succeeded or failed. */
+  settledAt: text().nullable(),
+});
+export type Refund = z.infer<typeof Refund>;
+
+/** A refund that a status allows, with what it would give back (offered only while it fits what is left). */
+export const RefundOption = z.object({ kind: RefundKind, amountCents: z.number().int() });
+export type RefundOption = z.infer<typeof RefundOption>;
+
+/** The refund made (or found again by its key), and the order's refunds and choices as they are now. */
+export const RefundResponse = z.object({
+  refund: Refund,
+  refunds: z.array(Refund),
+  refundOptions: z.array(RefundOption),
+});
+export type RefundResponse = z.infer<typeof RefundResponse>;
+
+/** A refund as the traveller sees it in My orders (succeeded ones only). */
+export const OrderRefund = z.object({
+  kind: RefundKind,
+  amountCents: z.number().int(),
+  refundedAt: text(),
+});
+export type OrderRefund = z.infer<typeof OrderRefund>;

@@ -1,0 +1,123 @@
+import type { APIRequestContext } from '@playwright/test';
+import {
+  adminSeeded,
+  expect,
+  NOT_SEEDED,
+  placePaidOrder,
+  signInAsStaff,
+  STATUS,
+  test,
+  type PaidOrder,
+} from '../support/admin';
+import { expectNoA11yViolations } from '../support/axe';
+import { linkPathIn } from '../support/mailbox';
+import { BASE_URL_ENV } from '../support/portal.mjs';
+import { ORDERS_PATH } from '../pages/OrdersPage';
+
+// A staff member refunds a paid order from the admin detail; its traveller is told by e-mail and sees the refund
+// in My orders. The order is placed and paid through the API (1 of the 30 orders an hour per IP).
+
+const PRICE = '€51.90';
+const REASON = 'The traveller cancelled the trip before submitting.';
+
+test.describe('refunds', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  test.skip(!adminSeeded(), NOT_SEEDED);
+
+  let order: PaidOrder;
+  let traveller: APIRequestContext;
+
+  test.beforeAll(async ({ playwright }) => {
+    const baseURL = process.env[BASE_URL_ENV];
+    if (!baseURL) throw new Error(`${BASE_URL_ENV} is not set: the global setup did not run`);
+    traveller = await playwright.request.newContext({ baseURL });
+    order = await placePaidOrder(traveller, {
+      firstName: 'Odile',
+      lastName: 'Refundson',
+      passportNumber: 'RF4410287',
+    });
+  });
+
+  test.afterAll(async () => {
+    await traveller.dispose();
+  });
+
+  test('a staff member refunds a paid order in full from the admin detail', async ({
+    page,
+    adminDetail: detail,
+  }) => {
+    await signInAsStaff(page.request);
+    await detail.goto(order.id, order.reference);
+    await expect(detail.refunds).toBeVisible();
+    // Paid and not yet submitted: the whole order or the service fee only.
+    await expect(detail.refundChoice('Full refund')).toBeVisible();
+    await expect(detail.refundChoice('Service fee only')).toBeVisible();
+    await expect(detail.refundList).toHaveCount(0);
+
+    // Nothing chosen: the error summary says what is missing and takes the focus.
+    await detail.refundButton.click();
+    await expect(detail.refundErrorSummary).toBeFocused();
+    await expect(detail.refundErrorSummary).toContainText('Choose what to refund');
+    await expect(detail.refundErrorSummary).toContainText('Please give the reason for the refund');
+    await expectNoA11yViolations(page);
+
+    await detail.refundChoice('Full refund').check();
+    await detail.refundReason.fill(REASON);
+    await detail.refundButton.click();
+    await expect(detail.refundDialog).toBeVisible();
+    await expect(detail.refundDialog).toContainText(
+      `You are refunding ${PRICE}, the whole of order #${order.reference}`,
+    );
+    await expect(detail.refundDialog).toContainText(REASON);
+    await expectNoA11yViolations(page);
+    await detail.confirmRefund.click();
+
+    await expect(detail.refundResult).toHaveText(
+      `${PRICE} refunded. The traveller is told by e-mail.`,
+    );
+    await expect(detail.refundResult).toBeFocused();
+    // Nothing is left to refund; the refund is listed; the application's status is unchanged.
+    await expect(detail.refundChoice('Full refund')).toHaveCount(0);
+    const row = detail.refundList.getByRole('row').nth(1);
+    await expect(row).toContainText(PRICE);
+    await expect(row).toContainText('Full');
+    await expect(row).toContainText('Refunded');
+    await expect(row).toContainText(REASON);
+    await expect(detail.fact(detail.order, 'Status')).toHaveText(STATUS.IN_PROGRESS);
+    await expectNoA11yViolations(page);
+
+    // Loaded again, the history says who refunded what.
+    await detail.goto(order.id, order.reference);
+    await expect(detail.history).toContainText(`Refund of ${PRICE} made`);
+    await expect(detail.history).toContainText(`Refund of ${PRICE} asked of the payment provider`);
+  });
+
+  test('the traveller is told by e-mail and sees the refund in My orders', async ({
+    page,
+    context,
+    orders,
+    mailbox,
+  }) => {
+    const message = await mailbox.waitForMessage(order.email, {
+      subject: new RegExp(`^Order #${order.reference}: ${PRICE.replace('.', '\\.')} refunded$`),
+    });
+    expect(message.text).toContain(`We have refunded your order #${order.reference} in full`);
+
+    await context.clearCookies();
+    await context.addCookies((await order.request.storageState()).cookies);
+    await page.goto(linkPathIn(message, ORDERS_PATH));
+    await expect(page).toHaveURL(ORDERS_PATH);
+    await orders.waitUntilReady();
+    const card = orders.activePanel
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: `Order #${order.reference}` }) });
+    await expect(card).toBeVisible();
+    const today = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).format(new Date());
+    await expect(card).toContainText(`Refunded ${PRICE} on ${today}`);
+    await expectNoA11yViolations(page);
+  });
+});

@@ -1,0 +1,51 @@
+import {
+  ApplicationIdParams,
+  ErrorEnvelope,
+  okEnvelope,
+  RefundBody,
+  RefundResponse,
+} from '@waypoint/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/reply';
+import { callerOf, userOf } from '../../plugins/scopes';
+import { refundOrder } from './refunds.service';
+
+const errors = {
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  403: ErrorEnvelope,
+  404: ErrorEnvelope,
+  409: ErrorEnvelope,
+  502: ErrorEnvelope,
+};
+
+/** Staff refund an order through the payment provider (registered inside the admin scope). */
+export async function adminRefundsRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/admin/applications/:id/refunds',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Refund an order in full or its service fee only (the same idempotency key returns the same refund)',
+        params: ApplicationIdParams,
+        body: RefundBody,
+        response: { 200: okEnvelope(RefundResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const made = await refundOrder({
+        ctx,
+        input: { id: request.params.id, ...request.body },
+        staff: userOf(request),
+        caller: callerOf(request),
+        provider: app.payments,
+      });
+      return ok(made);
+    },
+  );
+}

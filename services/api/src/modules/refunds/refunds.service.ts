@@ -1,0 +1,307 @@
+import {
+  ErrorCode,
+  refundAmountCents,
+  refundKindsFor,
+  STATUS_MESSAGE_KEY,
+  type Locale,
+  type OrderRefund,
+  type Refund,
+  type RefundKind,
+  type RefundOption,
+  type RefundResponse,
+} from '@waypoint/contracts';
+import type { Tx } from '../../db/client';
+import type { ApplicationRow, RefundRow, UserRow } from '../../db/rows';
+import type { Caller, ServiceContext } from '../../lib/context';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { actorOf, recordAudit, SYSTEM, type AuditActor } from '../audit/audit.repo';
+import * as applications from '../applications/applications.repo';
+import { enqueueEmail } from '../notifications/outbox.repo';
+import { recordPaymentEvent } from '../payments/payments.repo';
+import type { PaymentProvider, ProviderRefund, RefundEvent } from '../payments/provider';
+import * as repo from './refunds.repo';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toRefund(row: RefundRow, staffEmail: string | null): Refund {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    reason: row.reason,
+    staffEmail,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    settledAt: iso(row.settledAt),
+  };
+}
+
+/**
+ * Staff refund an order, in full or the service fee only. The refund is decided and recorded (pending, audited)
+ * while the order's payment row is locked, so concurrent requests are served one after the other and the refunds
+ * that have not failed never exceed what was paid; the provider is asked after that commit, with an idempotency
+ * key of the refund's own, and its answer settles the refund (audited; the traveller is e-mailed once it
+ * succeeded). The same `idempotencyKey` (a double click, a retry) returns the same refund and asks the provider
+ * again only while it is pending.
+ */
+export async function refundOrder({
+  ctx,
+  input,
+  staff,
+  caller,
+  provider,
+}: {
+  ctx: ServiceContext;
+  input: { id: string; kind: RefundKind; reason: string; idempotencyKey: string };
+  staff: UserRow;
+  caller: Caller;
+  provider: PaymentProvider;
+}): Promise<RefundResponse> {
+  const actor = actorOf(staff, caller);
+  const application = await applications.findApplication(ctx.db, input.id);
+  if (!application) throw notFound('application.notFound');
+  const decided = await ctx.db.transaction(async (tx) => {
+    const paid = await repo.lockPaidPayment(tx, application.id);
+    if (!paid) throw conflict('refund.notPaid');
+    const known = await repo.refundByKey(tx, application.id, input.idempotencyKey);
+    if (known) {
+      if (known.kind !== input.kind) throw conflict('refund.keyReused');
+      return { refund: known, payment: paid.payment };
+    }
+    // The status as it is now, read after the lock (a decision may have just been made).
+    const order = paid.application;
+    if (!refundKindsFor(order.status).includes(input.kind)) {
+      throw conflict({
+        key: 'refund.notAllowed',
+        params: { statusKey: STATUS_MESSAGE_KEY[order.status] },
+      });
+    }
+    const amountCents = refundAmountCents(input.kind, order);
+    const committed = await repo.committedCents(tx, paid.payment.id);
+    if (amountCents <= 0 || committed + amountCents > paid.payment.amountCents)
+      throw conflict('refund.exceedsPaid');
+    const refund = await repo.insertRefund(tx, {
+      applicationId: order.id,
+      paymentId: paid.payment.id,
+      kind: input.kind,
+      amountCents,
+      currency: paid.payment.currency,
+      idempotencyKey: input.idempotencyKey,
+      staffUserId: staff.id,
+      reason: input.reason,
+    });
+    await recordAudit(tx, {
+      action: 'refund.requested',
+      actor,
+      entityId: refund.id,
+      applicationId: order.id,
+      details: {
+        refundId: refund.id,
+        kind: refund.kind,
+        amountCents,
+        reason: input.reason,
+      },
+    });
+    return { refund, payment: paid.payment };
+  });
+
+  let refund = decided.refund;
+  if (refund.status === 'pending') {
+    let answer: ProviderRefund;
+    try {
+      answer = await provider.createRefund({
+        paymentIntentId: decided.payment.providerPaymentId,
+        amount: refund.amountCents,
+        idempotencyKey: `refund:${refund.id}`,
+        metadata: { refundId: refund.id, applicationId: refund.applicationId },
+      });
+    } catch (err) {
+      // The refund stays pending (it still counts against the payment): the same request asks again, and a
+      // provider webhook settles it.
+      ctx.log.error(
+        { refundId: refund.id, err: { message: (err as Error).message } },
+        'the payment provider did not answer a refund',
+      );
+      throw new AppError(ErrorCode.PROVIDER, 'refund.providerUnavailable');
+    }
+    refund = await ctx.db.transaction(
+      async (tx) =>
+        (await settle(tx, { id: refund.id }, answer, 'request', actor))?.refund ?? refund,
+    );
+    ctx.pokeOutbox();
+  }
+  const now = (await applications.findApplication(ctx.db, application.id)) ?? application;
+  return {
+    refund: toRefund(refund, staff.email),
+    ...(await refundsForAdmin({ ctx, input: { application: now } })),
+  };
+}
+
+/**
+ * Applies what the provider says about a refund, once per change: succeeded (audited, the traveller e-mailed),
+ * failed (audited; its amount no longer counts against the payment), or still pending (its provider id kept).
+ */
+async function settle(
+  tx: Tx,
+  where: { id?: string; providerRefundId?: string },
+  answer: ProviderRefund,
+  via: 'request' | 'webhook',
+  actor: AuditActor,
+): Promise<{ refund: RefundRow } | null> {
+  const current = await repo.lockRefund(tx, where);
+  if (!current) return null;
+  const providerRefundId = current.providerRefundId ?? (answer.id || null);
+  // A failed refund is final; a pending answer after a settled one is an older event arriving late.
+  if (
+    current.status === 'failed' ||
+    answer.status === current.status ||
+    answer.status === 'pending'
+  ) {
+    if (providerRefundId === current.providerRefundId) return { refund: current };
+    return { refund: await repo.updateRefund(tx, current.id, { providerRefundId }) };
+  }
+  const refund = await repo.updateRefund(tx, current.id, {
+    status: answer.status,
+    providerRefundId,
+    failureReason: answer.status === 'failed' ? answer.failureReason : null,
+    settled: true,
+  });
+  const about = {
+    actor,
+    entityId: refund.id,
+    applicationId: refund.applicationId,
+  };
+  const details = { refundId: refund.id, kind: refund.kind, amountCents: refund.amountCents };
+  if (answer.status === 'failed') {
+    await recordAudit(tx, {
+      ...about,
+      action: 'refund.failed',
+      details: { ...details, via, failure: answer.failureReason },
+    });
+    return { refund };
+  }
+  await recordAudit(tx, { ...about, action: 'refund.succeeded', details: { ...details, via } });
+  await emailTraveller(tx, refund);
+  return { refund };
+}
+
+/** Tells the traveller the money is on its way back, in their language. */
+async function emailTraveller(tx: Tx, refund: RefundRow) {
+  const application = (await applications.findApplication(tx, refund.applicationId))!;
+  const recipient = await recipientOf(tx, application);
+  if (!recipient.address) return;
+  const people = await applications.travelersOf(tx, application.id);
+  await enqueueEmail(
+    tx,
+    recipient.address,
+    {
+      template: 'refund-confirmation',
+      payload: {
+        firstName: people[0]?.firstName ?? null,
+        reference: application.reference,
+        kind: refund.kind,
+        amountCents: refund.amountCents,
+        totalCents: application.totalCents,
+      },
+    },
+    recipient.locale,
+  );
+}
+
+/** The order's e-mail, or its account's; in the account's language, else the order's (as status e-mails). */
+async function recipientOf(
+  tx: Tx,
+  application: ApplicationRow,
+): Promise<{ address: string; locale: Locale }> {
+  const owner = application.userId
+    ? await applications.findUser(tx, application.userId)
+    : undefined;
+  return {
+    address: application.guestEmail ?? owner?.email ?? '',
+    locale: owner?.locale ?? application.locale,
+  };
+}
+
+/**
+ * A verified provider event about refunds, applied once: the event is recorded in the transaction that settles
+ * its refunds, so a redelivery changes nothing. Refunds the portal did not make (none of its ids) are left alone.
+ */
+export async function applyRefundEvent({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: RefundEvent;
+}): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const fresh = await recordPaymentEvent(tx, 'stripe', {
+      id: input.id,
+      type: input.type,
+      payload: input,
+    });
+    if (!fresh) return;
+    for (const answer of input.refunds) {
+      const settled =
+        (answer.id
+          ? await settle(tx, { providerRefundId: answer.id }, answer, 'webhook', SYSTEM)
+          : null) ??
+        (answer.metadata.refundId && isUuid(answer.metadata.refundId)
+          ? await settle(tx, { id: answer.metadata.refundId }, answer, 'webhook', SYSTEM)
+          : null);
+      if (!settled)
+        ctx.log.warn({ providerRefundId: answer.id }, 'a refund event about an unknown refund');
+    }
+  });
+  ctx.pokeOutbox();
+}
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** An order's refunds for staff, and the refunds they can make now. */
+export async function refundsForAdmin({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { application: ApplicationRow };
+}): Promise<{ refunds: Refund[]; refundOptions: RefundOption[] }> {
+  const { application } = input;
+  const rows = await repo.refundsOf(ctx.db, application.id);
+  const payment = await repo.paidPaymentOf(ctx.db, application.id);
+  let refundOptions: RefundOption[] = [];
+  if (payment) {
+    const left = payment.amountCents - (await repo.committedCents(ctx.db, payment.id));
+    refundOptions = refundKindsFor(application.status)
+      .map((kind) => ({ kind, amountCents: refundAmountCents(kind, application) }))
+      .filter((option) => option.amountCents > 0 && option.amountCents <= left);
+  }
+  return {
+    refunds: rows.map((r) => toRefund(r.refund, r.staffEmail)),
+    refundOptions,
+  };
+}
+
+/** The money given back on each of several orders (succeeded refunds), for My orders. */
+export async function refundsForOrders({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { applicationIds: string[] };
+}): Promise<Map<string, OrderRefund[]>> {
+  const rows = await repo.succeededRefundsOf(ctx.db, input.applicationIds);
+  const byOrder = new Map<string, OrderRefund[]>();
+  for (const r of rows) {
+    const list = byOrder.get(r.applicationId) ?? [];
+    list.push({
+      kind: r.kind,
+      amountCents: r.amountCents,
+      refundedAt: (r.settledAt ?? r.createdAt).toISOString(),
+    });
+    byOrder.set(r.applicationId, list);
+  }
+  return byOrder;
+}

@@ -1,0 +1,265 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AdminApplicationDetail, OrderSummary, Refund } from '@waypoint/contracts';
+import { applications, auditLog, emailOutbox, refunds, sandboxRefunds } from '../../db/schema';
+import { Browser, makeAdmin, uniqueEmail } from '../../test/auth-helpers';
+import { body, createTestApp, type TestApp } from '../../test/harness';
+import { orderBody, paidOrder } from '../../test/orders';
+import { renderEmail } from '../notifications/templates';
+
+let t: TestApp;
+let ip = 1;
+const browser = () => new Browser(t.app, `10.17.${Math.floor(ip / 200)}.${(ip++ % 200) + 1}`);
+let staff: Browser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await makeAdmin(t, browser);
+});
+afterAll(() => t.close());
+
+const key = () => crypto.randomBytes(12).toString('hex');
+const refund = (b: Browser, id: string, payload: object) =>
+  b.post(`/api/admin/applications/${id}/refunds`, payload);
+const detail = async (id: string) =>
+  body<{ data: AdminApplicationDetail }>(await staff.get(`/api/admin/applications/${id}`)).data;
+
+/** A paid order of `travellers` travellers; the paying browser is signed in to its account. */
+async function paid(travellers = 1) {
+  const traveller = browser();
+  const email = uniqueEmail('refund');
+  const id = await paidOrder(traveller, email, travellers);
+  const [row] = await t.database.db.select().from(applications).where(eq(applications.id, id));
+  return { id, email, traveller, order: row! };
+}
+
+const setStatus = (id: string, status: 'APPROVED' | 'REJECTED' | 'UNDER_REVIEW') =>
+  t.database.db.update(applications).set({ status }).where(eq(applications.id, id));
+
+describe('refunding an order', () => {
+  it('refunds a paid, unsubmitted order in full: audited, e-mailed, shown to staff and in My orders', async () => {
+    const { id, email, traveller, order } = await paid(2);
+    expect((await detail(id)).refundOptions).toEqual([
+      { kind: 'full', amountCents: order.totalCents },
+      { kind: 'service_fee', amountCents: order.processingFeeCents * 2 },
+    ]);
+
+    const res = await refund(staff, id, {
+      kind: 'full',
+      reason: 'Trip cancelled',
+      idempotencyKey: key(),
+    });
+    expect(res.statusCode).toBe(200);
+    const made = body<{ data: { refund: Refund } }>(res).data.refund;
+    expect(made).toMatchObject({
+      kind: 'full',
+      amountCents: order.totalCents,
+      currency: 'EUR',
+      status: 'succeeded',
+      reason: 'Trip cancelled',
+      staffEmail: expect.stringContaining('staff'),
+      failureReason: null,
+    });
+    expect(made.settledAt).not.toBeNull();
+
+    // The sandbox provider holds the refund against the intent, as Stripe would.
+    const provider = await t.database.db.select().from(sandboxRefunds);
+    expect(provider.filter((r) => r.amount === order.totalCents)).toHaveLength(1);
+
+    // The reply carries the refunds and the choices left, as the detail shows them.
+    expect(body(res)).toMatchObject({ data: { refunds: [made], refundOptions: [] } });
+    const after = await detail(id);
+    expect(after.refunds).toEqual([made]);
+    // Nothing is left to refund, so nothing is offered; the status machine is untouched.
+    expect(after.refundOptions).toEqual([]);
+    expect(after.application.status).toBe('IN_PROGRESS');
+    const actions = after.history.map((h) => h.action);
+    expect(actions).toEqual(expect.arrayContaining(['refund.requested', 'refund.succeeded']));
+    expect(after.history.find((h) => h.action === 'refund.requested')).toMatchObject({
+      details: { kind: 'full', amountCents: order.totalCents, reason: 'Trip cancelled' },
+    });
+
+    const mails = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.template, 'refund-confirmation'));
+    expect(mails.filter((m) => m.toAddress === email)).toHaveLength(1);
+
+    const orders = body<{ data: OrderSummary[] }>(
+      await traveller.get('/api/applications/my-applications'),
+    ).data;
+    expect(orders.find((o) => o.id === id)?.refunds).toEqual([
+      { kind: 'full', amountCents: order.totalCents, refundedAt: made.settledAt },
+    ]);
+  });
+
+  it('refunds only the service fee of an approved order, and refuses a full refund of it', async () => {
+    const { id, order } = await paid(2);
+    await setStatus(id, 'APPROVED');
+    expect((await detail(id)).refundOptions).toEqual([
+      { kind: 'service_fee', amountCents: order.processingFeeCents * 2 },
+    ]);
+    const full = await refund(staff, id, { kind: 'full', reason: 'No', idempotencyKey: key() });
+    expect(full.statusCode).toBe(409);
+    expect(body(full)).toMatchObject({
+      code: 'CONFLICT',
+      error: 'This refund is not possible while the application is Approved.',
+      messageKey: 'refund.notAllowed',
+    });
+    const fee = await refund(staff, id, {
+      kind: 'service_fee',
+      reason: 'Processing took longer than promised',
+      idempotencyKey: key(),
+    });
+    expect(fee.statusCode).toBe(200);
+    expect(body<{ data: { refund: Refund } }>(fee).data.refund).toMatchObject({
+      kind: 'service_fee',
+      amountCents: order.processingFeeCents * 2,
+      status: 'succeeded',
+    });
+    // The service fee is refunded once: a second one would give back more than the status allows.
+    const again = await refund(staff, id, {
+      kind: 'service_fee',
+      reason: 'Again',
+      idempotencyKey: key(),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(body(again)).toMatchObject({ messageKey: 'refund.exceedsPaid' });
+  });
+
+  it('refunds a rejected order in full', async () => {
+    const { id, order } = await paid();
+    await setStatus(id, 'REJECTED');
+    const res = await refund(staff, id, {
+      kind: 'full',
+      reason: 'Rejected before lodging',
+      idempotencyKey: key(),
+    });
+    expect(body(res)).toMatchObject({
+      data: { refund: { amountCents: order.totalCents, status: 'succeeded' } },
+    });
+  });
+
+  it('refuses to refund an unpaid order', async () => {
+    const b = browser();
+    const { applicationId } = body<{ data: { applicationId: string } }>(
+      await b.post('/api/applications/create-payment-intent', orderBody(uniqueEmail())),
+    ).data;
+    const res = await refund(staff, applicationId, {
+      kind: 'full',
+      reason: 'x',
+      idempotencyKey: key(),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(body(res)).toMatchObject({
+      error: 'This order has not been paid, so there is nothing to refund.',
+    });
+    expect((await detail(applicationId)).refundOptions).toEqual([]);
+  });
+
+  it('returns the same refund to a double click (same key), asking the provider once', async () => {
+    const { id, order } = await paid();
+    const payload = { kind: 'full', reason: 'Double click', idempotencyKey: key() };
+    const [a, b] = await Promise.all([refund(staff, id, payload), refund(staff, id, payload)]);
+    const again = await refund(staff, id, payload);
+    for (const res of [a, b, again]) expect(res.statusCode).toBe(200);
+    const ids = [a, b, again].map((r) => body<{ data: { refund: Refund } }>(r).data.refund.id);
+    expect(new Set(ids).size).toBe(1);
+    expect(
+      await t.database.db.select().from(refunds).where(eq(refunds.applicationId, id)),
+    ).toHaveLength(1);
+    const provider = await t.database.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, `refund:${ids[0]}`));
+    expect(provider).toHaveLength(1);
+    expect(provider[0]!.amount).toBe(order.totalCents);
+    // The same key for another kind of refund is a mistake, not a repeat.
+    const other = await refund(staff, id, { ...payload, kind: 'service_fee' });
+    expect(other.statusCode).toBe(409);
+    expect(body(other)).toMatchObject({ messageKey: 'refund.keyReused' });
+  });
+
+  it('never refunds more than was paid when different requests arrive at once', async () => {
+    const { id, order } = await paid(2);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        refund(staff, id, {
+          kind: i % 2 === 0 ? 'full' : 'service_fee',
+          reason: `Concurrent ${i}`,
+          idempotencyKey: key(),
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses).toContain(409);
+    for (const r of results.filter((r) => r.statusCode === 409))
+      expect(body(r)).toMatchObject({ messageKey: 'refund.exceedsPaid' });
+    const rows = await t.database.db.select().from(refunds).where(eq(refunds.applicationId, id));
+    const refunded = rows
+      .filter((r) => r.status !== 'failed')
+      .reduce((sum, r) => sum + r.amountCents, 0);
+    expect(refunded).toBeLessThanOrEqual(order.totalCents);
+    expect(rows).toHaveLength(statuses.filter((s) => s === 200).length);
+  });
+
+  it('is for staff only, and asks for a reason', async () => {
+    const { id, traveller } = await paid();
+    const payload = { kind: 'full', reason: 'Mine', idempotencyKey: key() };
+    expect((await refund(browser(), id, payload)).statusCode).toBe(401);
+    expect((await refund(traveller, id, payload)).statusCode).toBe(403);
+    const blank = await refund(staff, id, { ...payload, reason: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(body(blank)).toMatchObject({
+      fieldErrors: { reason: 'Please give the reason for the refund' },
+    });
+    const unknown = await refund(staff, crypto.randomUUID(), payload);
+    expect(unknown.statusCode).toBe(404);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.applicationId, id));
+    expect(audit.some((a) => a.action.startsWith('refund.'))).toBe(false);
+  });
+});
+
+describe('the refund e-mail', () => {
+  const payload = { firstName: 'Ann', reference: 'AB12CD34', amountCents: 5800, totalCents: 10380 };
+
+  it('says a full refund and its amount in the traveller language', () => {
+    const en = renderEmail(
+      {
+        template: 'refund-confirmation',
+        payload: { ...payload, kind: 'full', amountCents: 10380 },
+      },
+      'https://waypoint.example',
+    );
+    expect(en.subject).toBe('Order #AB12CD34: €103.80 refunded');
+    expect(en.text).toContain('We have refunded your order #AB12CD34 in full: €103.80 goes back');
+    expect(en.html).toContain('href="https://waypoint.example/orders"');
+    const fr = renderEmail(
+      {
+        template: 'refund-confirmation',
+        payload: { ...payload, kind: 'full', amountCents: 10380 },
+      },
+      'https://waypoint.example',
+      'fr',
+    );
+    expect(fr.subject).toBe('Commande nº AB12CD34 : 103,80\u00a0€ remboursés');
+  });
+
+  it('says what a service fee refund leaves out', () => {
+    const de = renderEmail(
+      { template: 'refund-confirmation', payload: { ...payload, kind: 'service_fee' } },
+      'https://waypoint.example',
+      'de',
+    );
+    expect(de.text).toContain('58,00\u00a0€ der gezahlten 103,80\u00a0€');
+    const ar = renderEmail(
+      { template: 'refund-confirmation', payload: { ...payload, kind: 'service_fee' } },
+      'https://waypoint.example',
+      'ar',
+    );
+    expect(ar.html).toContain('lang="ar" dir="rtl"');
+    expect(ar.subject).toContain('AB12CD34');
+  });
+});
