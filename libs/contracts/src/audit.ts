@@ -71,6 +71,12 @@ export interface AuditDetails {
   'auth.second-factor.enabled': null;
   'auth.second-factor.verified': { method: 'totp' } | { method: 'recovery-code'; left: number };
   'auth.second-factor.failed': { during: 'setup' } | { method: 'totp' | 'recovery-code' };
+  // Personal data rights: no personal data in the details, only counts.
+  'account.data_exported': { applications: number; documents: number };
+  'account.deleted': { applications: number; documents: number; endedSessions: number };
+  /** An order of a deleted account: its travellers, passport data and documents erased, its payments kept. */
+  'application.personal_data_erased': { travelers: number; documents: number };
+  'documents.retention_erased': { documents: number; retentionDays: number };
 }
 
 export type AuditAction = keyof AuditDetails;
@@ -301,6 +307,36 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
   'auth.second-factor.failed': {
     entity: 'user',
     describe: () => plain('Wrong second sign-in step code'),
+  },
+  'account.data_exported': {
+    entity: 'user',
+    describe: () => plain('Personal data downloaded by the account owner'),
+  },
+  'account.deleted': {
+    entity: 'user',
+    describe: () => plain('Account deleted by its owner'),
+  },
+  'application.personal_data_erased': {
+    entity: 'application',
+    describe: (d) => {
+      const documents = num(d.documents);
+      return {
+        what: 'Travellers’ personal data and documents erased: the account was deleted',
+        detail: documents
+          ? `${documents} ${documents === 1 ? 'document' : 'documents'} erased`
+          : null,
+      };
+    },
+  },
+  'documents.retention_erased': {
+    entity: 'application',
+    describe: (d) => {
+      const days = num(d.retentionDays);
+      return {
+        what: 'Documents erased: the retention period after the decision ended',
+        detail: days !== null ? `Kept ${days} days after the decision` : null,
+      };
+    },
   },
 };
 

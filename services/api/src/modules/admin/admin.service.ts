@@ -187,6 +187,11 @@ export async function applicationForAdmin({
     })),
     history: await history(ctx, a.id),
     allowedTransitions: TRANSITIONS[a.status] ?? [],
+    erasure: {
+      documentsErasedAt: a.documentsErasedAt?.toISOString() ?? null,
+      documentsErasedBy: a.documentsErasedBy ?? null,
+      personalDataErasedAt: a.personalDataErasedAt?.toISOString() ?? null,
+    },
   };
 }
 

@@ -16,6 +16,7 @@ const DESCRIPTIONS: Record<TemplateName, string> = {
   'email-changed': 'E-mail address changed (with undo link)',
   'payment-confirmation': 'Payment confirmation',
   'status-change': 'Application status update',
+  'account-deleted': 'Account deletion confirmation',
 };
 
 const LIST_LIMIT = 100;
