@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { fromBuffer, type Entry } from 'yauzl';
-import type { ApplicationDetail } from '@waypoint/contracts';
+import { LOCALES, type ApplicationDetail } from '@waypoint/contracts';
 import {
   applications,
   auditLog,
@@ -29,6 +29,7 @@ import { body, createTestApp, type TestApp } from '../../test/harness';
 import { passportPage, photo } from '../../test/images';
 import { multipartFile, paidOrder } from '../../test/orders';
 import { createStorage, type FileStorage } from '../documents/storage';
+import { renderEmail } from '../notifications/templates';
 import { eraseExpiredDocuments } from './retention.service';
 
 let t: TestApp;
@@ -314,6 +315,34 @@ describe('POST /api/auth/profile/delete', () => {
       secondFactorCode: await totpCode(secret, 1),
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('the deletion confirmation e-mail', () => {
+  it('says what was erased and what is kept, in every language, without personal data', () => {
+    const english = renderEmail(
+      { template: 'account-deleted', payload: { applications: 2 } },
+      'https://waypoint.test',
+    );
+    expect(english.subject).toBe('Your Waypoint account has been deleted');
+    expect(english.text).toContain('Your uploaded documents (passport pages and photos)');
+    expect(english.text).toContain('of your 2 orders');
+    expect(english.text).toContain('for six years');
+    for (const locale of LOCALES) {
+      const mail = renderEmail(
+        { template: 'account-deleted', payload: { applications: 1 } },
+        'https://waypoint.test',
+        locale,
+      );
+      expect(mail.subject).not.toBe('');
+      expect(mail.text).not.toMatch(/[{}]/);
+      expect(mail.html).toContain(`lang="${locale}"`);
+    }
+    const none = renderEmail(
+      { template: 'account-deleted', payload: { applications: 0 } },
+      'https://waypoint.test',
+    );
+    expect(none.text).not.toContain('payment and receipt records');
   });
 });
 
