@@ -277,6 +277,8 @@ export const ApiMessages = {
     'Enter a code from your authenticator app to delete your account.',
   'personalData.lastAdmin':
     'You are the only staff member with access to the admin area, so this account cannot be deleted. Give another person staff access first.',
+  'admin.personalDataErased':
+    'The traveller deleted their account and their data were erased: this application can no longer be decided.',
   'personalData.deleted': 'Your account has been deleted. We have e-mailed you a confirmation.',
 } as const;
 

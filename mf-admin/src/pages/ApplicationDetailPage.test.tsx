@@ -156,6 +156,10 @@ describe('application detail', () => {
     });
     await renderAdmin('/admin/applications/app-1');
     const erased = await screen.findByRole('region', { name: 'Personal data erased' });
+    expect(section('Decision')).toHaveTextContent(
+      'The traveller deleted their account and their data were erased: this application can no longer be decided.',
+    );
+    expect(within(section('Decision')).queryByRole('button')).not.toBeInTheDocument();
     expect(erased).toHaveTextContent(
       `The travellers' names, dates of birth, passport details and answers were erased on ${formatDateTime(at)}: the traveller deleted their account. The order and its payment record are kept.`,
     );

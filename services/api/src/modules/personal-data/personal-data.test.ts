@@ -266,6 +266,20 @@ describe('POST /api/auth/profile/delete', () => {
       );
     expect(erased.map((e) => e.details)).toEqual([{ travelers: 2, documents: 2 }]);
 
+    // Staff can no longer decide the order: its travellers' data are gone.
+    const admin = await makeAdmin(t, browser);
+    const detail = body<{ data: { allowedTransitions: string[]; erasure: unknown } }>(
+      await admin.get(`/api/admin/applications/${id}`),
+    ).data;
+    expect(detail.allowedTransitions).toEqual([]);
+    expect(detail.erasure).toMatchObject({ documentsErasedBy: 'deletion' });
+    const decided = await admin.post(`/api/admin/applications/${id}/status`, {
+      status: 'UNDER_REVIEW',
+      version: order!.version,
+    });
+    expect(decided.statusCode).toBe(409);
+    expect(body(decided)).toMatchObject({ messageKey: 'admin.personalDataErased' });
+
     // The address is free again: a new account with it works.
     const again = await browser().post('/api/auth/register', {
       firstName: 'Ann',
