@@ -3,6 +3,8 @@ import type {
   ChangePasswordBody,
   CheckEmailBody,
   CheckEmailResponse,
+  DeleteAccountBody,
+  DeleteAccountResponse,
   DraftSummary,
   EmailBody,
   MyApplicationsResponse,
@@ -98,6 +100,9 @@ export const accountApi = api.injectEndpoints({
     }),
     undoEmailChange: build.mutation<UndoEmailChangeResponse, VerifyTokenBody>({
       query: (body) => ({ url: '/auth/undo-email-change', method: 'POST', body }),
+    }),
+    deleteAccount: build.mutation<DeleteAccountResponse, DeleteAccountBody>({
+      query: (body) => ({ url: '/auth/profile/delete', method: 'POST', body }),
     }),
     resendVerificationCode: build.mutation<SentResponse, void>({
       // An empty JSON body: state-changing calls always send `content-type: application/json`.

@@ -231,6 +231,22 @@ const ACTIONS: Record<AuditAction, (d: Details, words: HistoryWords) => HistoryT
       detail: failure ? words.t('history.refund.failure', { failure }) : null,
     };
   },
+  'account.data_exported': (_d, { t }) => plain(t('history.dataExported')),
+  'account.deleted': (_d, { t }) => plain(t('history.accountDeleted')),
+  'application.personal_data_erased': (d, { t }) => {
+    const count = num(d.documents);
+    return {
+      what: t('history.personalDataErased'),
+      detail: count ? t('history.documentsErasedCount', { count }) : null,
+    };
+  },
+  'documents.retention_erased': (d, { t }) => {
+    const days = num(d.retentionDays);
+    return {
+      what: t('history.retentionErased'),
+      detail: days !== null ? t('history.retentionDays', { days }) : null,
+    };
+  },
 };
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(ACTIONS, action);

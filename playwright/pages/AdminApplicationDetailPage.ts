@@ -20,6 +20,8 @@ export class AdminApplicationDetailPage {
   readonly payment: Locator;
   readonly account: Locator;
   readonly generalInfo: Locator;
+  /** What personal data of the order was erased (retention or account deletion), and when. */
+  readonly erasure: Locator;
   /** The history: one sentence per entry ('Status changed from … to … by … · date'). */
   readonly history: Locator;
   readonly historyEntries: Locator;
@@ -53,6 +55,7 @@ export class AdminApplicationDetailPage {
     this.payment = this.main.getByRole('region', { name: 'Payment' });
     this.account = this.main.getByRole('region', { name: 'Account' });
     this.generalInfo = this.main.getByRole('region', { name: 'General information' });
+    this.erasure = this.main.getByRole('region', { name: 'Personal data erased' });
     this.history = this.main.getByRole('region', { name: 'History' });
     this.historyEntries = this.history.getByRole('listitem');
     this.confirmDialog = page.getByRole('dialog', {

@@ -23,6 +23,13 @@ export class ProfilePage {
   readonly proof: Locator;
   readonly proofPassword: Locator;
   readonly proofConfirm: Locator;
+  /** 'Your data': download a copy of everything held, delete the account (with its confirmation step). */
+  readonly yourData: Locator;
+  readonly downloadData: Locator;
+  readonly deleteAccount: Locator;
+  readonly deleteStep: Locator;
+  readonly deletePassword: Locator;
+  readonly deleteConfirm: Locator;
 
   constructor(readonly page: Page) {
     this.main = page.getByRole('main');
@@ -43,6 +50,19 @@ export class ProfilePage {
       exact: true,
     });
     this.proofConfirm = this.proof.getByRole('button', { name: 'Confirm', exact: true });
+    this.yourData = this.main.getByRole('region', { name: 'Your data' });
+    this.downloadData = this.yourData.getByRole('link', { name: 'Download your data' });
+    this.deleteAccount = this.yourData.getByRole('button', { name: 'Delete your account' });
+    this.deleteStep = this.yourData.getByRole('region', {
+      name: 'Are you sure you want to delete your account?',
+    });
+    this.deletePassword = this.deleteStep.getByRole('textbox', {
+      name: 'Your current password',
+      exact: true,
+    });
+    this.deleteConfirm = this.deleteStep.getByRole('button', {
+      name: 'Delete my account permanently',
+    });
   }
 
   async goto(): Promise<void> {

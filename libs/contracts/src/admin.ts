@@ -186,6 +186,16 @@ export const AdminApplicationDetail = z.object({
   refunds: z.array(Refund),
   /** The refunds staff can make now: allowed by the status, and within what is left of the payment. */
   refundOptions: z.array(RefundOption),
+  /** What personal data of the order was erased, and when (absent from older servers). */
+  erasure: z
+    .object({
+      /** The documents' files and rows: after the retention period, or with the account. */
+      documentsErasedAt: text().nullable(),
+      documentsErasedBy: z.enum(['retention', 'deletion']).nullable(),
+      /** The travellers' personal and passport data, with the account (payment records are kept). */
+      personalDataErasedAt: text().nullable(),
+    })
+    .optional(),
 });
 export type AdminApplicationDetail = z.infer<typeof AdminApplicationDetail>;
 

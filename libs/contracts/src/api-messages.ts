@@ -288,6 +288,17 @@ export const ApiMessages = {
   // staff tools
   'mailbox.notFound': 'No such message in the development mailbox',
   'failedEmail.notFound': 'No such failed e-mail: it may have been sent again already.',
+  // personal data (export and account deletion)
+  'personalData.passwordRequired': 'Enter your password to delete your account.',
+  'personalData.codeRequired':
+    'Enter the 6-digit code we e-mailed you to delete your account (your account has no password).',
+  'personalData.secondFactorRequired':
+    'Enter a code from your authenticator app to delete your account.',
+  'personalData.lastAdmin':
+    'You are the only staff member with access to the admin area, so this account cannot be deleted. Give another person staff access first.',
+  'admin.personalDataErased':
+    'The traveller deleted their account and their data were erased: this application can no longer be decided.',
+  'personalData.deleted': 'Your account has been deleted. We have e-mailed you a confirmation.',
 } as const;
 
 export type ApiMessageKey = keyof typeof ApiMessages;

@@ -82,6 +82,12 @@ export interface AuditDetails {
   'refund.requested': RefundDetails & { reason: string };
   'refund.succeeded': RefundDetails & { via: 'request' | 'webhook' };
   'refund.failed': RefundDetails & { via: 'request' | 'webhook'; failure: string | null };
+  // Personal data rights: no personal data in the details, only counts.
+  'account.data_exported': { applications: number; documents: number };
+  'account.deleted': { applications: number; documents: number; endedSessions: number };
+  /** An order of a deleted account: its travellers, passport data and documents erased, its payments kept. */
+  'application.personal_data_erased': { travelers: number; documents: number };
+  'documents.retention_erased': { documents: number; retentionDays: number };
 }
 
 export type AuditAction = keyof AuditDetails;
@@ -346,6 +352,36 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
     describe: (d) => {
       const failure = str(d.failure);
       return { what: `${refundName(d)} failed`, detail: failure ? `Provider: ${failure}` : null };
+    },
+  },
+  'account.data_exported': {
+    entity: 'user',
+    describe: () => plain('Personal data downloaded by the account owner'),
+  },
+  'account.deleted': {
+    entity: 'user',
+    describe: () => plain('Account deleted by its owner'),
+  },
+  'application.personal_data_erased': {
+    entity: 'application',
+    describe: (d) => {
+      const documents = num(d.documents);
+      return {
+        what: 'Travellers’ personal data and documents erased: the account was deleted',
+        detail: documents
+          ? `${documents} ${documents === 1 ? 'document' : 'documents'} erased`
+          : null,
+      };
+    },
+  },
+  'documents.retention_erased': {
+    entity: 'application',
+    describe: (d) => {
+      const days = num(d.retentionDays);
+      return {
+        what: 'Documents erased: the retention period after the decision ended',
+        detail: days !== null ? `Kept ${days} days after the decision` : null,
+      };
     },
   },
 };

@@ -19,3 +19,4 @@ export * from './pages';
 export * from './remotes';
 export * from './locales';
 export * from './refunds';
+export * from './personal-data';

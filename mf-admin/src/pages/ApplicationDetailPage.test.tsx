@@ -99,6 +99,72 @@ describe('application detail', () => {
     expect(decision).toHaveTextContent('The traveller has not paid yet.');
   });
 
+  it('says when documents were erased by the retention period, instead of links to them', async () => {
+    const at = '2027-03-01T09:00:00.000Z';
+    mockApi({
+      [DETAIL]: ok(
+        detail('APPROVED', [], {
+          erasure: {
+            documentsErasedAt: at,
+            documentsErasedBy: 'retention',
+            personalDataErasedAt: null,
+          },
+          history: [
+            {
+              id: 9,
+              at,
+              action: 'documents.retention_erased',
+              actor: 'system',
+              actorRole: 'system',
+              ip: null,
+              details: { documents: 2, retentionDays: 90 },
+            },
+          ],
+        }),
+      ),
+      'GET /api/reference/countries': ok(countries),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    await screen.findByRole('heading', { name: 'Application #AB12CD34', level: 1 });
+    const date = formatDateTime(at);
+    expect(section('Personal data erased')).toHaveTextContent(
+      `The documents (passport pages and photos) were erased on ${date}: the retention period after the decision had ended.`,
+    );
+    const traveller = section('Traveller 1: Ada Lovelace');
+    expect(traveller).toHaveTextContent(`Erased on ${date} (retention period ended)`);
+    expect(within(traveller).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(traveller).queryByRole('link')).not.toBeInTheDocument();
+    expect(section('History')).toHaveTextContent(
+      'Documents erased: the retention period after the decision ended',
+    );
+    expect(section('History')).toHaveTextContent('Kept 90 days after the decision');
+  });
+
+  it('says when the travellers’ data were erased with the account', async () => {
+    const at = '2027-03-02T10:00:00.000Z';
+    mockApi({
+      [DETAIL]: ok(
+        detail('SUBMITTED', [], {
+          erasure: {
+            documentsErasedAt: at,
+            documentsErasedBy: 'deletion',
+            personalDataErasedAt: at,
+          },
+        }),
+      ),
+      'GET /api/reference/countries': ok(countries),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    const erased = await screen.findByRole('region', { name: 'Personal data erased' });
+    expect(section('Decision')).toHaveTextContent(
+      'The traveller deleted their account and their data were erased: this application can no longer be decided.',
+    );
+    expect(within(section('Decision')).queryByRole('button')).not.toBeInTheDocument();
+    expect(erased).toHaveTextContent(
+      `The travellers' names, dates of birth, passport details and answers were erased on ${formatDateTime(at)}: the traveller deleted their account. The order and its payment record are kept.`,
+    );
+  });
+
   it('starts a review with the version seen, then offers Approve and Reject', async () => {
     const sent = mockApi({
       [DETAIL]: ok(detail('SUBMITTED', ['UNDER_REVIEW'])),

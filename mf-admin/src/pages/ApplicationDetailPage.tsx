@@ -184,6 +184,7 @@ function Traveller({
   const passport = detail.passports.find((p) => p.travelerId === traveller.id);
   const headingId = `traveller-${traveller.id}`;
   const { personal, passportInfo, work, declaration } = traveller;
+  const erasure = detail.erasure;
   return (
     <section className="wp-card wpd-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('detail.traveller', { position: traveller.position, name })}</h2>
@@ -249,10 +250,28 @@ function Traveller({
         ]}
       />
       <h3>{t('detail.documents')}</h3>
-      <div className="wpd-docs">
-        <DocumentView kind="passportPage" document={traveller.passportPage} travellerName={name} />
-        <DocumentView kind="photo" document={traveller.photo} travellerName={name} />
-      </div>
+      {erasure?.documentsErasedAt ? (
+        // The files are gone: say when and why instead of links that would fail.
+        <p className="wpd-muted">
+          {t(
+            erasure.documentsErasedBy === 'retention'
+              ? 'doc.erased.retention'
+              : 'doc.erased.deletion',
+            {
+              date: formatDateTime(erasure.documentsErasedAt, locale),
+            },
+          )}
+        </p>
+      ) : (
+        <div className="wpd-docs">
+          <DocumentView
+            kind="passportPage"
+            document={traveller.passportPage}
+            travellerName={name}
+          />
+          <DocumentView kind="photo" document={traveller.photo} travellerName={name} />
+        </div>
+      )}
     </section>
   );
 }
@@ -298,6 +317,35 @@ function History({ entries }: { entries: AuditEntry[] }) {
           })}
         </ol>
       )}
+    </section>
+  );
+}
+
+/** What personal data of the order was erased (by the retention job or with the account), and when. */
+function Erasure({ erasure }: { erasure: AdminApplicationDetail['erasure'] }) {
+  const t = useT(adminMessages);
+  const locale = useLocale();
+  if (!erasure?.documentsErasedAt && !erasure?.personalDataErasedAt) return null;
+  return (
+    <section className="wp-card wpd-section" aria-labelledby="erasure-heading">
+      <h2 id="erasure-heading">{t('erasure.heading')}</h2>
+      {erasure.personalDataErasedAt ? (
+        <p>
+          {t('erasure.personalData', {
+            date: formatDateTime(erasure.personalDataErasedAt, locale),
+          })}
+        </p>
+      ) : null}
+      {erasure.documentsErasedAt ? (
+        <p>
+          {t(
+            erasure.documentsErasedBy === 'retention'
+              ? 'erasure.documents.retention'
+              : 'erasure.documents.deletion',
+            { date: formatDateTime(erasure.documentsErasedAt, locale) },
+          )}
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -432,6 +480,8 @@ function Detail({
           ]}
         />
       </section>
+
+      <Erasure erasure={detail.erasure} />
 
       {application.travelers.map((traveller) => (
         <Traveller

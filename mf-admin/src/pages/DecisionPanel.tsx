@@ -207,7 +207,13 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
       ) : null}
 
       {actions.length === 0 ? (
-        <p>{noDecision ? t(`decision.none.${noDecision}`) : t('decision.none')}</p>
+        <p>
+          {detail.erasure?.personalDataErasedAt
+            ? t('decision.none.erased')
+            : noDecision
+              ? t(`decision.none.${noDecision}`)
+              : t('decision.none')}
+        </p>
       ) : (
         <>
           {canReject ? (

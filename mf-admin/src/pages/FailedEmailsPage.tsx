@@ -79,6 +79,7 @@ const TEMPLATES = [
   'email-changed',
   'payment-confirmation',
   'status-change',
+  'account-deleted',
 ] as const;
 
 /**

@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createApiServer } from './modules/health/liveness';
 import { mailboxRoutes } from './modules/notifications/mailbox.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes';
 import { createProvider } from './modules/payments/providers';
 import { ReferenceCache } from './modules/reference/reference.cache';
 import { referenceRoutes } from './modules/reference/reference.routes';
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(postPaymentRoutes);
   await app.register(documentsRoutes);
   await app.register(adminRoutes);
+  await app.register(personalDataRoutes);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) await registerBundles(app, config);
   return app;

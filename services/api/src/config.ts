@@ -77,6 +77,7 @@ const EnvSchema = z.object({
   ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(8),
   API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
   UPLOAD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   REMOTE_APPLY_URL: optionalString,
   REMOTE_ACCOUNT_URL: optionalString,
   REMOTE_ADMIN_URL: optionalString,
@@ -135,6 +136,8 @@ export interface Config {
   keysDir: string;
   /** Uploads decoded and checked at once in this process (default: one per CPU, at most 4). */
   uploadWorkers: number | undefined;
+  /** Documents of an approved or rejected order are erased this many days after the decision. */
+  documentRetentionDays: number;
   /** Rate-limit counters live in Redis when set (in the database otherwise). */
   redisUrl: string | undefined;
   /** Put before every Redis key, so several deployments can share one Redis. */
@@ -267,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { kind: 'local', dir: path.join(dataDir, 'uploads') },
     keysDir: path.join(dataDir, 'keys'),
     uploadWorkers: e.UPLOAD_WORKERS,
+    documentRetentionDays: e.DOCUMENT_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

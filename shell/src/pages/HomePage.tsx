@@ -1,5 +1,15 @@
-import { Link, useCountries } from '@waypoint/platform';
-import { Button, ErrorBox, buttonClassName, countryName, useLocale, useT } from '@waypoint/ui';
+import { useState } from 'react';
+import { isAccountDeletedState } from '@waypoint/contracts';
+import { Link, useCountries, useLocation } from '@waypoint/platform';
+import {
+  Banner,
+  Button,
+  ErrorBox,
+  buttonClassName,
+  countryName,
+  useLocale,
+  useT,
+} from '@waypoint/ui';
 import { shellMessages } from '../i18n/catalog';
 import { BadgeCheck, Compass, Icon, LockKeyhole, MessageCircle, Star } from '@waypoint/ui/icons';
 import { StartApplication, TRIP_DETAILS_PATH } from './StartApplication';
@@ -22,6 +32,26 @@ const REVIEWS = [
   { name: 'Sarah', country: 'CA', id: 'sarah' },
 ] as const;
 
+/** The confirmation shown once, when the account area lands here after deleting the account. */
+function AccountDeletedBanner() {
+  const t = useT(shellMessages);
+  const location = useLocation();
+  const [shown, setShown] = useState(() => isAccountDeletedState(location.state));
+  if (!shown) return null;
+  return (
+    <div className="wp-container wp-home-notice" role="status">
+      <Banner
+        tone="success"
+        title={t('home.accountDeleted.title')}
+        onDismiss={() => setShown(false)}
+        dismissLabel={t('home.accountDeleted.dismiss')}
+      >
+        <p>{t('home.accountDeleted.text')}</p>
+      </Banner>
+    </div>
+  );
+}
+
 export function HomePage() {
   const { countries, isLoading, error, retry } = useCountries();
   const t = useT(shellMessages);
@@ -38,6 +68,7 @@ export function HomePage() {
   return (
     <>
       <title>{t('home.title')}</title>
+      <AccountDeletedBanner />
       <section className="wp-hero" aria-labelledby="hero-title">
         <div className="wp-container wp-hero__inner">
           <div>

@@ -16,6 +16,8 @@ const mail = (text: string) => (
 const KEPT = ['identity', 'passport', 'photos', 'contact', 'payment', 'answers'] as const;
 const USES = ['application', 'payment', 'fraud'] as const;
 const RETENTION = ['documents', 'records', 'account'] as const;
+/** Downloading and deleting your data yourself, from the profile page. */
+const SELF_SERVICE = ['export', 'delete', 'kept', 'audit'] as const;
 const RIGHTS = ['access', 'rectification', 'erasure', 'restriction', 'portability'] as const;
 
 export function PrivacyPage() {
@@ -50,6 +52,13 @@ export function PrivacyPage() {
         <ul>
           {RETENTION.map((rule) => (
             <li key={rule}>{t(`privacy.retention.${rule}`)}</li>
+          ))}
+        </ul>
+
+        <h2>{t('privacy.self.heading')}</h2>
+        <ul>
+          {SELF_SERVICE.map((item) => (
+            <li key={item}>{rich(t(`privacy.self.${item}`), { strong })}</li>
           ))}
         </ul>
 

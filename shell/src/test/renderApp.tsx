@@ -83,13 +83,15 @@ export interface RenderAppOptions {
   /** A user already saved on the device, as after an earlier visit. */
   savedUser?: AuthUser;
   load?: RemoteModuleLoader;
+  /** Router state of the first page, as another page would leave it. */
+  state?: unknown;
 }
 
 /**
  * Renders the shell as bootstrap does: one store, remotes from `load`. Rendering happens inside `act` so that
  * remote modules resolving or failing right away are shown before the first assertion.
  */
-export async function renderApp({ path = '/', savedUser, load }: RenderAppOptions = {}) {
+export async function renderApp({ path = '/', savedUser, load, state }: RenderAppOptions = {}) {
   window.localStorage.clear();
   if (savedUser) window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: savedUser }));
   const store = createAppStore({ storage: window.localStorage });
@@ -101,7 +103,7 @@ export async function renderApp({ path = '/', savedUser, load }: RenderAppOption
   const view = await act(async () =>
     render(
       <Provider store={store}>
-        <MemoryRouter initialEntries={[path]}>
+        <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
           <App registry={registry} />
           <LocationProbe />
         </MemoryRouter>

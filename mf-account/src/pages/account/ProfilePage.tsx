@@ -37,6 +37,7 @@ import {
 import { RecentProof } from '../../components/RecentProof';
 import { accountMessages } from '../../i18n/catalog';
 import { accountApi } from '../../state';
+import { YourData } from './YourData';
 
 const FIELDS = { name: 'profile-name', nationality: 'profile-nationality', email: 'profile-email' };
 
@@ -218,6 +219,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
         </p>
       ) : null}
       <PasswordSection user={user} />
+      <YourData user={user} />
     </>
   );
 }

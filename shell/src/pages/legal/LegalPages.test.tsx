@@ -50,8 +50,21 @@ describe('the legal pages in English', () => {
     }
     expect(
       screen.getByText(
-        'Order and payment records are kept for 6 years, for accounting and tax purposes.',
+        'Order and payment records (reference, amounts, dates and payment status) are kept for 6 years, for accounting and tax purposes, also after you delete your account, with your name and contact details removed.',
       ),
+    ).toBeInTheDocument();
+    // What downloading and deleting the data do, and how long documents are kept after a decision.
+    const selfService = screen.getByRole('heading', {
+      level: 2,
+      name: 'Downloading and deleting your data',
+    }).nextElementSibling as HTMLElement;
+    expect(selfService).toHaveTextContent('Download your data: on your profile page');
+    expect(selfService).toHaveTextContent(
+      'we erase at once your uploaded documents, your passport details',
+    );
+    expect(selfService).toHaveTextContent('for 6 years as UK tax law requires');
+    expect(
+      screen.getByText(/erased automatically, files and records, 90 days after your application/),
     ).toBeInTheDocument();
     expect(screen.getByText(/Information Commissioner's Office \(ICO\)/)).toBeInTheDocument();
   });

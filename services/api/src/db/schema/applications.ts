@@ -81,6 +81,11 @@ export const applications = pgTable(
     paidAt: tstz('paid_at'),
     submittedAt: tstz('submitted_at'),
     decidedAt: tstz('decided_at'),
+    /** When the order's documents were erased, and why: the retention period ended, or its account was deleted. */
+    documentsErasedAt: tstz('documents_erased_at'),
+    documentsErasedBy: text('documents_erased_by').$type<'retention' | 'deletion'>(),
+    /** When the travellers' personal and passport data were erased with the account (payment records are kept). */
+    personalDataErasedAt: tstz('personal_data_erased_at'),
   },
   (t) => [
     // (…, created_at, id) so a page of ids is read from the index alone, newest first.
@@ -91,6 +96,10 @@ export const applications = pgTable(
     index('applications_user_idx').on(t.userId, t.createdAt.desc()),
     index('applications_guest_email_idx').on(t.guestEmail),
     index('applications_reference_idx').on(t.reference),
+    // Decided orders whose documents the retention job has still to erase.
+    index('applications_retention_idx')
+      .on(t.decidedAt)
+      .where(sql`${t.documentsErasedAt} is null and ${t.status} in ('APPROVED', 'REJECTED')`),
     index('applications_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('applications_total_nonnegative', sql`${t.totalCents} >= 0`),
     check('applications_traveler_count', sql`${t.travelerCount} between 1 and 10`),

@@ -79,3 +79,14 @@ export const uploadLinks = pgTable(
     index('upload_links_traveler_idx').on(t.travelerId),
   ],
 );
+
+/**
+ * Files to remove from storage: written in the transaction that erases their documents, removed once the file is
+ * gone. A removal that fails stays listed and is retried by the retention job.
+ */
+export const fileErasures = pgTable('file_erasures', {
+  storageKey: text('storage_key').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+});

@@ -45,6 +45,8 @@ export const users = pgTable(
     totpEnabledAt: tstz('totp_enabled_at'),
     /** The last accepted TOTP time step: a code of this step or an earlier one is never accepted again. */
     totpLastStep: integer('totp_last_step'),
+    /** Set when the owner deleted the account: the row stays, without personal data, for its kept payments. */
+    deletedAt: tstz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,7 +10,7 @@ import {
 } from '@waypoint/contracts';
 import type { ApplicationRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { actorOf, historyOf, recordAudit } from '../audit/audit.repo';
 import * as applications from '../applications/applications.repo';
 import { applicationDetail } from '../applications/application-detail.service';
@@ -187,8 +187,14 @@ export async function applicationForAdmin({
       dateOfBirth: t.dateOfBirth,
     })),
     history: await history(ctx, a.id),
-    allowedTransitions: TRANSITIONS[a.status] ?? [],
     ...(await refundsForAdmin({ ctx, input: { application: a } })),
+    // An order whose travellers' data were erased with the account can no longer be decided.
+    allowedTransitions: a.personalDataErasedAt ? [] : (TRANSITIONS[a.status] ?? []),
+    erasure: {
+      documentsErasedAt: a.documentsErasedAt?.toISOString() ?? null,
+      documentsErasedBy: a.documentsErasedBy ?? null,
+      personalDataErasedAt: a.personalDataErasedAt?.toISOString() ?? null,
+    },
   };
 }
 
@@ -213,6 +219,7 @@ export async function decide({
   version: number;
 }>) {
   const application = await loadApplication(ctx, input.id);
+  if (application.personalDataErasedAt) throw conflict('admin.personalDataErased');
   await changeStatus({
     ctx,
     input: {

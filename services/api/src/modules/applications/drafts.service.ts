@@ -32,7 +32,7 @@ function toStored(ctx: ServiceContext, data: DraftData): DraftData {
 }
 
 /** The draft as its owner sees it. Drafts saved before numbers were encrypted still hold them in clear. */
-function fromStored(ctx: ServiceContext, stored: DraftData): DraftData {
+export function fromStored(ctx: ServiceContext, stored: DraftData): DraftData {
   return {
     ...stored,
     travelers: (stored.travelers ?? []).map((t) => {

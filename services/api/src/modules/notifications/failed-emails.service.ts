@@ -17,6 +17,7 @@ const DESCRIPTIONS: Record<TemplateName, string> = {
   'payment-confirmation': 'Payment confirmation',
   'refund-confirmation': 'Refund confirmation',
   'status-change': 'Application status update',
+  'account-deleted': 'Account deletion confirmation',
 };
 
 const LIST_LIMIT = 100;

@@ -56,7 +56,9 @@ export type EmailMessage =
         status: string;
         reason: string | null;
       };
-    };
+    }
+  // The confirmation of an account's deletion: no personal data (the account is already anonymised).
+  | { template: 'account-deleted'; payload: { applications: number } };
 
 export type TemplateName = EmailMessage['template'];
 
@@ -300,6 +302,22 @@ export function renderEmail(
           label: t('statusChange.action'),
           url,
         }),
+      };
+    }
+    case 'account-deleted': {
+      const greeting = hello(w, null);
+      const lines = [
+        t('accountDeleted.erased'),
+        ...(message.payload.applications > 0
+          ? [t('accountDeleted.kept', { count: message.payload.applications })]
+          : []),
+        t('accountDeleted.sessions'),
+        t('accountDeleted.notYou'),
+      ];
+      return {
+        subject: t('accountDeleted.subject'),
+        text: text(w, [greeting, ...lines]),
+        html: layout(w, t('accountDeleted.title'), [greeting, ...lines]),
       };
     }
   }

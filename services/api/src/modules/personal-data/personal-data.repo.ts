@@ -1,0 +1,241 @@
+import { and, asc, count, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  applications,
+  auditLog,
+  documents,
+  drafts,
+  emailOutbox,
+  fileErasures,
+  oneTimeTokens,
+  payments,
+  recoveryCodes,
+  sessions,
+  travelers,
+  users,
+} from '../../db/schema';
+
+type Q = Db | Tx;
+
+/** The orders of an account, oldest first. */
+export function applicationsOfUser(db: Q, userId: string) {
+  return db
+    .select()
+    .from(applications)
+    .where(eq(applications.userId, userId))
+    .orderBy(asc(applications.createdAt));
+}
+
+/** The orders of an account, locked for the deletion (the retention job skips them meanwhile). */
+export function lockApplicationsOfUser(tx: Tx, userId: string) {
+  return tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.userId, userId))
+    .for('update');
+}
+
+export function travelersOfApplications(db: Q, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(travelers)
+    .where(inArray(travelers.applicationId, ids))
+    .orderBy(asc(travelers.applicationId), asc(travelers.position));
+}
+
+export function documentsOfApplications(db: Q, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(documents)
+    .where(inArray(documents.applicationId, ids))
+    .orderBy(asc(documents.createdAt));
+}
+
+export function paymentsOfApplications(db: Q, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(payments.applicationId, ids))
+    .orderBy(asc(payments.createdAt));
+}
+
+export function emailsTo(db: Q, address: string) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, address))
+    .orderBy(asc(emailOutbox.createdAt));
+}
+
+/** Entries about the account: what it did, and what happened to it or its orders. */
+export function auditAbout(db: Q, userId: string, applicationIds: string[]) {
+  const conditions = [
+    eq(auditLog.actorUserId, userId),
+    and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, userId)),
+  ];
+  if (applicationIds.length > 0) conditions.push(inArray(auditLog.applicationId, applicationIds));
+  return db
+    .select()
+    .from(auditLog)
+    .where(or(...conditions))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+}
+
+export function sessionsOf(db: Q, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(asc(sessions.createdAt));
+}
+
+export function draftOf(db: Q, userId: string) {
+  return db.select().from(drafts).where(eq(drafts.userId, userId)).limit(1);
+}
+
+/** Other staff accounts that can still reach the admin area. */
+export async function otherActiveAdmins(db: Q, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), ne(users.id, userId), isNull(users.deletedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Erases the documents of some orders in the caller's transaction: their rows go, and their files are listed in
+ * `file_erasures` to be removed once the transaction has committed. Returns the storage keys.
+ */
+export async function eraseDocumentsOf(
+  tx: Tx,
+  applicationIds: string[],
+  by: 'retention' | 'deletion',
+): Promise<{ applicationId: string; storageKey: string }[]> {
+  if (applicationIds.length === 0) return [];
+  const erased = await tx
+    .delete(documents)
+    .where(inArray(documents.applicationId, applicationIds))
+    .returning({ applicationId: documents.applicationId, storageKey: documents.storageKey });
+  if (erased.length > 0) {
+    await tx
+      .insert(fileErasures)
+      .values(erased.map((d) => ({ storageKey: d.storageKey })))
+      .onConflictDoNothing();
+  }
+  await tx
+    .update(applications)
+    .set({ documentsErasedAt: sql`now()`, documentsErasedBy: by })
+    .where(and(inArray(applications.id, applicationIds), isNull(applications.documentsErasedAt)));
+  return erased;
+}
+
+/**
+ * Minimises the orders of a deleted account: the travellers (names, birth dates, passport data, answers) and the
+ * contact details go; the order row stays with its prices and status, so its payments and receipts keep their
+ * meaning. Returns the number of travellers erased.
+ */
+export async function minimiseApplications(tx: Tx, applicationIds: string[]): Promise<number> {
+  if (applicationIds.length === 0) return 0;
+  const erased = await tx
+    .delete(travelers)
+    .where(inArray(travelers.applicationId, applicationIds))
+    .returning({ id: travelers.id });
+  await tx
+    .update(applications)
+    .set({
+      guestEmail: null,
+      phoneCountryCode: null,
+      phoneNumber: null,
+      decisionReason: null,
+      guestSessionHash: null,
+      searchText: sql`lower(${applications.reference})`,
+      personalDataErasedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(applications.id, applicationIds));
+  await tx
+    .update(payments)
+    .set({ lastError: null })
+    .where(inArray(payments.applicationId, applicationIds));
+  return erased.length;
+}
+
+/** The e-mails queued or sent to an address: their contents (names, codes, order details) are personal data. */
+export async function deleteEmailsTo(tx: Tx, address: string) {
+  await tx.delete(emailOutbox).where(eq(emailOutbox.toAddress, address));
+}
+
+/**
+ * Anonymises the account's row: another person may register with the address at once, and nothing in the row
+ * identifies its owner any more. Its drafts, tokens, recovery codes and sessions go; returns the sessions ended.
+ */
+export async function anonymiseUser(tx: Tx, userId: string): Promise<number> {
+  await tx.delete(drafts).where(eq(drafts.userId, userId));
+  await tx.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, userId));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const ended = await tx
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  await tx
+    .update(users)
+    .set({
+      email: sql`'deleted-' || ${users.id}::text || '@deleted.invalid'`,
+      emailVerifiedAt: null,
+      passwordHash: null,
+      firstName: null,
+      lastName: null,
+      nationality: null,
+      totpSecretEncrypted: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      deletedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+  return ended.length;
+}
+
+/**
+ * Decided orders whose documents are older than the retention period, locked for this transaction; rows another
+ * process is already erasing are skipped (several API processes run the job).
+ */
+export function lockExpiredDecisions(tx: Tx, retentionDays: number, limit: number) {
+  return tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        inArray(applications.status, ['APPROVED', 'REJECTED']),
+        isNull(applications.documentsErasedAt),
+        lt(applications.decidedAt, sql`now() - make_interval(days => ${retentionDays})`),
+      ),
+    )
+    .orderBy(asc(applications.decidedAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Files waiting to be removed from storage, locked for this transaction (skipping another process's). */
+export function lockPendingFileErasures(tx: Tx, limit: number) {
+  return tx
+    .select({ storageKey: fileErasures.storageKey })
+    .from(fileErasures)
+    .orderBy(asc(fileErasures.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function fileErased(db: Q, storageKey: string) {
+  await db.delete(fileErasures).where(eq(fileErasures.storageKey, storageKey));
+}
+
+export async function fileErasureFailed(db: Q, storageKey: string, error: string) {
+  await db
+    .update(fileErasures)
+    .set({ attempts: sql`${fileErasures.attempts} + 1`, lastError: error.slice(0, 500) })
+    .where(eq(fileErasures.storageKey, storageKey));
+}
