@@ -204,6 +204,14 @@ const ACTIONS: Record<AuditAction, (d: Details, words: HistoryWords) => HistoryT
     detail: d.method === 'recovery-code' ? t('history.secondFactor.withRecoveryCode') : null,
   }),
   'auth.second-factor.failed': (_d, { t }) => plain(t('history.secondFactor.failed')),
+  // Receipts
+  'receipt.downloaded': (d, { t }) => {
+    const number = str(d.number);
+    return {
+      what: t('history.receiptDownloaded'),
+      detail: number ? t('history.receiptNumber', { number }) : null,
+    };
+  },
 };
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(ACTIONS, action);

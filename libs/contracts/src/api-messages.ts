@@ -269,6 +269,8 @@ export const ApiMessages = {
   // staff tools
   'mailbox.notFound': 'No such message in the development mailbox',
   'failedEmail.notFound': 'No such failed e-mail: it may have been sent again already.',
+  // receipts
+  'receipt.notFound': 'This order has no receipt: a receipt is issued once the order is paid.',
 } as const;
 
 export type ApiMessageKey = keyof typeof ApiMessages;

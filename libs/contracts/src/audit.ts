@@ -71,6 +71,9 @@ export interface AuditDetails {
   'auth.second-factor.enabled': null;
   'auth.second-factor.verified': { method: 'totp' } | { method: 'recovery-code'; left: number };
   'auth.second-factor.failed': { during: 'setup' } | { method: 'totp' | 'recovery-code' };
+  // Receipts
+  /** A member of staff downloaded an order's receipt (it names the travellers and the card). */
+  'receipt.downloaded': { number: string };
 }
 
 export type AuditAction = keyof AuditDetails;
@@ -301,6 +304,14 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
   'auth.second-factor.failed': {
     entity: 'user',
     describe: () => plain('Wrong second sign-in step code'),
+  },
+  // Receipts
+  'receipt.downloaded': {
+    entity: 'application',
+    describe: (d) => {
+      const number = str(d.number);
+      return { what: 'Receipt downloaded', detail: number ? `Receipt ${number}` : null };
+    },
   },
 };
 

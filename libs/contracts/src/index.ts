@@ -18,3 +18,4 @@ export * from './primitives';
 export * from './pages';
 export * from './remotes';
 export * from './locales';
+export * from './receipts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiMessages, type ApiMessageKey } from './api-messages';
 import { text } from './primitives';
+import { ReceiptSummary } from './receipts';
 
 export const ApplicationStatus = z.enum([
   'DRAFT',
@@ -94,6 +95,9 @@ export const OrderSummary = z.object({
   resumePath: text().nullable(),
   /** Where a submitted or decided order is read ("View application"), or null. */
   viewPath: text().nullable(),
+  // Receipts
+  /** The receipt of a paid order (null before payment); optional only for readers that predate it. */
+  receipt: ReceiptSummary.nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

@@ -21,6 +21,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createProvider } from './modules/payments/providers';
 import { ReferenceCache } from './modules/reference/reference.cache';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { bundlesAvailable, registerBundles } from './plugins/bundles';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerCompression } from './plugins/compression';
@@ -145,6 +146,7 @@ export async function buildApp({
   await app.register(postPaymentRoutes);
   await app.register(documentsRoutes);
   await app.register(adminRoutes);
+  await app.register(receiptsRoutes);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) await registerBundles(app, config);
   return app;

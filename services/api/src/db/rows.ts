@@ -4,6 +4,7 @@ import type {
   documents,
   payments,
   processingOptions,
+  receipts,
   sessions,
   travelers,
   uploadLinks,
@@ -28,3 +29,5 @@ export type UploadLinkRow = typeof uploadLinks.$inferSelect;
 export type CountryRow = typeof countries.$inferSelect;
 export type VisaTypeRow = typeof visaTypes.$inferSelect;
 export type ProcessingOptionRow = typeof processingOptions.$inferSelect;
+/** A paid order's receipt, as issued. */
+export type ReceiptRow = typeof receipts.$inferSelect;

@@ -4,3 +4,4 @@ export * from './operations';
 export * from './payments';
 export * from './reference';
 export * from './users';
+export * from './receipts';

@@ -7,6 +7,8 @@ import {
 } from '@waypoint/contracts';
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
+import { receiptsOfApplications } from '../receipts/receipts.repo';
+import { receiptSummary } from '../receipts/receipts.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -33,6 +35,14 @@ export async function listMyApplications({
       ...(births.get(person.applicationId) ?? []),
       person.dateOfBirth,
     ]);
+  const receipts = new Map(
+    (
+      await receiptsOfApplications(
+        ctx.db,
+        rows.map(({ a }) => a.id),
+      )
+    ).map((r) => [r.applicationId, r]),
+  );
   return rows.map(({ a, visaType, country }) => {
     const groups = ageGroups(births.get(a.id) ?? [], a.arrivalDate);
     return {
@@ -53,6 +63,7 @@ export async function listMyApplications({
       country: { id: country.code, name: country.name, flagEmoji: country.flagEmoji },
       resumePath: resumePath(a.status, a.id),
       viewPath: viewPath(a.status, a.id),
+      receipt: receiptSummary(receipts.get(a.id)),
     };
   });
 }
