@@ -31,19 +31,33 @@ const RULE = rgb(0.8, 0.84, 0.88);
 const BAND = rgb(0.94, 0.96, 0.98);
 const BRAND = rgb(0.04, 0.31, 0.54);
 
+/** Latin letters that have no accent to take off, as they are written without their stroke. */
+const PLAIN_LETTER: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŧ: 'T',
+  ŧ: 't',
+};
+
 /**
  * Text as the standard PDF font can draw it (WinAnsi: Latin letters with their accents, €, £): the narrow spaces
- * Intl puts in French amounts become plain spaces, and a letter outside the set is written without its accent.
+ * Intl puts in French amounts become plain spaces, and a letter outside the set is written without its accent or
+ * stroke (names on passports are in Latin letters).
  */
 function drawable(font: PDFFont, text: string): string {
   const known = new Set(font.getCharacterSet());
+  const drawn = (value: string) => [...value].every((c) => known.has(c.codePointAt(0)!));
   let out = '';
   for (const ch of text.replace(/[\u202f\u2009\u00a0]/g, ' ')) {
-    const code = ch.codePointAt(0)!;
-    if (known.has(code)) out += ch;
+    if (drawn(ch)) out += ch;
     else {
-      const bare = ch.normalize('NFD').replace(/\p{M}/gu, '');
-      out += [...bare].every((c) => known.has(c.codePointAt(0)!)) ? bare : '?';
+      const bare = PLAIN_LETTER[ch] ?? ch.normalize('NFD').replace(/\p{M}/gu, '');
+      out += drawn(bare) ? bare : '?';
     }
   }
   return out;
@@ -121,12 +135,12 @@ export async function renderReceiptPdf(receipt: ReceiptRow, locale: Locale): Pro
   write(page, 'Waypoint', left, y, { font: bold, size: 24, color: BRAND });
   write(page, t('receipt.title'), right, y + 2, { font: bold, size: 18, align: 'right' });
   y -= 22;
-  write(page, `${t('receipt.number')}: ${receipt.number}`, right, y, {
+  write(page, t('receipt.number', { number: receipt.number }), right, y, {
     align: 'right',
     color: MUTED,
   });
   y -= 14;
-  write(page, `${t('receipt.date')}: ${day(receipt.issuedAt)}`, right, y, {
+  write(page, t('receipt.date', { date: day(receipt.issuedAt) }), right, y, {
     align: 'right',
     color: MUTED,
   });
@@ -187,7 +201,7 @@ export async function renderReceiptPdf(receipt: ReceiptRow, locale: Locale): Pro
     write(page, euros(line.unit), cols.unit, y, { align: 'right' });
     write(page, euros(line.unit * n), cols.amount - 8, y, { align: 'right' });
     y -= 13;
-    for (const part of wrap(line.detail, regular, 8.5, cols.qty - left - 60)) {
+    for (const part of wrap(line.detail, regular, 8.5, right - left - 16)) {
       write(page, part, left + 8, y, { size: 8.5, color: MUTED });
       y -= 11;
     }

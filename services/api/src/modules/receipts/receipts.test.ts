@@ -191,7 +191,7 @@ describe('receipts of paid orders', () => {
     const id = await paidOrder(browser(), uniqueEmail());
     const receipt = (await receiptOf(id))!;
     const french = pdfText(await renderReceiptPdf(receipt, 'fr')).join('\n');
-    expect(french).toContain(`Numéro de reçu: ${receipt.number}`);
+    expect(french).toContain(`Numéro de reçu : ${receipt.number}`);
     expect(french).toContain('Carte Visa se terminant par 4242');
     // French amounts as Intl writes them (the narrow space drawn as a plain one).
     expect(french).toMatch(/\d+,\d{2} €/);
