@@ -54,6 +54,12 @@ export class AdminApplicationDetailPage {
     this.confirmCancel = this.confirmDialog.getByRole('button', { name: 'Cancel', exact: true });
   }
 
+  // Receipts
+  /** The payment section's 'Download receipt <number> (PDF)' link. */
+  receiptLink(number: string): Locator {
+    return this.payment.getByRole('link', { name: `Download receipt ${number} (PDF)` });
+  }
+
   heading(reference: string): Locator {
     return this.page.getByRole('heading', { level: 1, name: `Application #${reference}` });
   }
