@@ -247,6 +247,14 @@ const ACTIONS: Record<AuditAction, (d: Details, words: HistoryWords) => HistoryT
       detail: days !== null ? t('history.retentionDays', { days }) : null,
     };
   },
+  // Receipts
+  'receipt.downloaded': (d, { t }) => {
+    const number = str(d.number);
+    return {
+      what: t('history.receiptDownloaded'),
+      detail: number ? t('history.receiptNumber', { number }) : null,
+    };
+  },
 };
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(ACTIONS, action);

@@ -79,6 +79,12 @@ export class AdminApplicationDetailPage {
     return this.refunds.getByRole('radio', { name: new RegExp(`^${name}: `) });
   }
 
+  // Receipts
+  /** The payment section's 'Download receipt <number> (PDF)' link. */
+  receiptLink(number: string): Locator {
+    return this.payment.getByRole('link', { name: `Download receipt ${number} (PDF)` });
+  }
+
   heading(reference: string): Locator {
     return this.page.getByRole('heading', { level: 1, name: `Application #${reference}` });
   }

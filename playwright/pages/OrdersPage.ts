@@ -40,6 +40,19 @@ export class OrdersPage {
     return panel.getByRole('link', { name: 'Start an application' });
   }
 
+  // Receipts
+  /** The card of an order in a panel, by its reference. */
+  orderCard(panel: Locator, reference: string): Locator {
+    return panel
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('heading', { name: `Order #${reference}` }) });
+  }
+
+  /** A paid order's 'Download receipt <number> (PDF)' link. */
+  receiptLink(card: Locator): Locator {
+    return card.getByRole('link', { name: /^Download receipt \d{4}-\d{6} \(PDF\)$/ });
+  }
+
   /** The heading is there and the orders have loaded (no spinner). */
   async waitUntilReady(): Promise<void> {
     await expect(this.heading).toBeVisible();

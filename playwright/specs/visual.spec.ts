@@ -95,6 +95,8 @@ const CHANGING_TEXT = [
   // Order references ('Order #4FC1C0A4') and the payment provider's ids.
   /#[A-Z0-9]{8}\b/,
   /\bpi_[A-Za-z0-9_]+/,
+  // Receipt numbers ('2026-000123'), which count the run's paid orders.
+  /\b\d{4}-\d{6}\b/,
 ];
 
 /**

@@ -4,6 +4,7 @@ import { IdParams, IsoDate, text } from './primitives';
 import { ApplicationDetail } from './post-payment';
 import { ApplicationStatus } from './orders';
 import { Refund, RefundOption } from './refunds';
+import { ReceiptSummary } from './receipts';
 
 export const ADMIN_PAGE_SIZE = 20;
 export const MAX_PAGE_BUTTONS = 5;
@@ -168,6 +169,9 @@ export const AdminApplicationDetail = z.object({
       succeededAt: text().nullable(),
     })
     .nullable(),
+  // Receipts
+  /** The order's receipt (null before payment); optional only for readers that predate it. */
+  receipt: ReceiptSummary.nullable().optional(),
   /** Passport data from the wizard, the number decrypted for this view only (the view is audited). */
   passports: z.array(
     z.object({

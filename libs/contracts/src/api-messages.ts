@@ -299,6 +299,8 @@ export const ApiMessages = {
   'admin.personalDataErased':
     'The traveller deleted their account and their data were erased: this application can no longer be decided.',
   'personalData.deleted': 'Your account has been deleted. We have e-mailed you a confirmation.',
+  // receipts
+  'receipt.notFound': 'This order has no receipt: a receipt is issued once the order is paid.',
 } as const;
 
 export type ApiMessageKey = keyof typeof ApiMessages;

@@ -88,6 +88,9 @@ export interface AuditDetails {
   /** An order of a deleted account: its travellers, passport data and documents erased, its payments kept. */
   'application.personal_data_erased': { travelers: number; documents: number };
   'documents.retention_erased': { documents: number; retentionDays: number };
+  // Receipts
+  /** A member of staff downloaded an order's receipt (it names the travellers and the card). */
+  'receipt.downloaded': { number: string };
 }
 
 export type AuditAction = keyof AuditDetails;
@@ -382,6 +385,14 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
         what: 'Documents erased: the retention period after the decision ended',
         detail: days !== null ? `Kept ${days} days after the decision` : null,
       };
+    },
+  },
+  // Receipts
+  'receipt.downloaded': {
+    entity: 'application',
+    describe: (d) => {
+      const number = str(d.number);
+      return { what: 'Receipt downloaded', detail: number ? `Receipt ${number}` : null };
     },
   },
 };

@@ -20,3 +20,4 @@ export * from './remotes';
 export * from './locales';
 export * from './refunds';
 export * from './personal-data';
+export * from './receipts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiMessages, type ApiMessageKey } from './api-messages';
 import { text } from './primitives';
 import { OrderRefund } from './refunds';
+import { ReceiptSummary } from './receipts';
 
 export const ApplicationStatus = z.enum([
   'DRAFT',
@@ -97,6 +98,9 @@ export const OrderSummary = z.object({
   viewPath: text().nullable(),
   /** Money given back on this order (succeeded refunds), oldest first. */
   refunds: z.array(OrderRefund),
+  // Receipts
+  /** The receipt of a paid order (null before payment); optional only for readers that predate it. */
+  receipt: ReceiptSummary.nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

@@ -332,3 +332,41 @@ describe('sign-in links and the second factor in other languages', () => {
     expect(screen.getByRole('button', { name: 'تفعيل' })).toBeInTheDocument();
   });
 });
+
+// Receipts
+describe('my orders: the receipt link in other languages', () => {
+  it('names the download in the reader’s language, with the receipt number', async () => {
+    const paid: OrderSummary = {
+      id: 'app-1',
+      reference: '0000AB12',
+      status: 'IN_PROGRESS',
+      createdAt: '2026-11-21T12:00:00.000Z',
+      paidAt: '2026-11-21T12:05:00.000Z',
+      submittedAt: null,
+      decidedAt: null,
+      decisionReason: null,
+      totalCents: 4200,
+      currency: 'EUR',
+      travelerCount: 1,
+      visaType: { id: 'eta', name: 'United Kingdom ETA' },
+      country: { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
+      resumePath: '/application/app-1/general-info',
+      viewPath: null,
+      refunds: [],
+      receipt: { number: '2026-000123', issuedAt: '2026-11-21T12:05:00.000Z' },
+    };
+    mockApi({
+      'GET /api/applications/my-applications': ok([paid]),
+      'GET /api/applications/my-draft': ok({ draft: null }),
+    });
+    await act(() => activateLocale('fr'));
+    await renderAccount('/orders', { user: traveller });
+    expect(
+      await screen.findByRole('link', { name: 'Télécharger le reçu 2026-000123 (PDF)' }),
+    ).toHaveAttribute('href', '/api/application/app-1/receipt');
+    await act(() => activateLocale('ar'));
+    expect(
+      await screen.findByRole('link', { name: 'تنزيل الإيصال 2026-000123 (PDF)' }),
+    ).toBeInTheDocument();
+  });
+});

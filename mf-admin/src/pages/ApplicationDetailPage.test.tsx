@@ -380,3 +380,36 @@ describe('application detail', () => {
     ).toBeInTheDocument();
   });
 });
+
+// Receipts
+describe('application detail: receipt', () => {
+  it("shows a paid order's receipt number and links to its PDF for download", async () => {
+    mockApi({
+      [DETAIL]: ok({
+        ...detail('SUBMITTED', ['UNDER_REVIEW']),
+        receipt: { number: '2026-000123', issuedAt: '2026-11-20T10:00:00.000Z' },
+      }),
+      'GET /api/reference/countries': ok(countries),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    expect(payment).toHaveTextContent('Receipt number2026-000123');
+    const link = within(payment).getByRole('link', { name: 'Download receipt 2026-000123 (PDF)' });
+    expect(link).toHaveAttribute('href', '/api/admin/applications/app-1/receipt');
+    expect(link).toHaveAttribute('download');
+  });
+
+  it('says an unpaid order has no receipt yet, with no link', async () => {
+    mockApi({
+      [DETAIL]: ok({
+        ...detail('DRAFT', [], { account: null, payment: null, paidAt: null }),
+        receipt: null,
+      }),
+      'GET /api/reference/countries': ok(countries),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    const payment = await screen.findByRole('region', { name: 'Payment' });
+    expect(payment).toHaveTextContent('No receipt yet: it is issued when the order is paid.');
+    expect(within(payment).queryByRole('link', { name: /receipt/i })).not.toBeInTheDocument();
+  });
+});

@@ -1,13 +1,21 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type {
-  AdminApplicationDetail,
-  AuditEntry,
-  DocumentSummary,
-  TravelerDetail,
+import {
+  receiptPath,
+  type AdminApplicationDetail,
+  type AuditEntry,
+  type DocumentSummary,
+  type TravelerDetail,
 } from '@waypoint/contracts';
-import { Link, useAppSelector, useLocation, useParams } from '@waypoint/platform';
+import { API_BASE, Link, useAppSelector, useLocation, useParams } from '@waypoint/platform';
 import { useApiText, useReferenceText } from '@waypoint/platform/i18n';
-import { Spinner, countryName as nameOfCountry, rich, useLocale, useT } from '@waypoint/ui';
+import {
+  Spinner,
+  buttonClassName,
+  countryName as nameOfCountry,
+  rich,
+  useLocale,
+  useT,
+} from '@waypoint/ui';
 import { Check, Flag, Icon, X } from '@waypoint/ui/icons';
 import { LoadError, StatusBadge } from '../components/common';
 import { formatAmount, formatDate, formatDateTime, fullName } from '../format';
@@ -365,6 +373,7 @@ function Detail({
   const reference = useReferenceText();
   const locale = useLocale();
   const { application, account, payment, createdAt, paidAt } = detail;
+  const receipt = detail.receipt ?? null;
   const general = application.generalInfo;
   return (
     <>
@@ -458,6 +467,30 @@ function Detail({
             />
           ) : (
             <p className="wpd-muted">{t('detail.noPayment')}</p>
+          )}
+          <h3 id="receipt-heading">{t('detail.receipt')}</h3>
+          {receipt ? (
+            <>
+              <Facts
+                items={[
+                  [
+                    t('detail.receiptNumber'),
+                    <span key="number" className="wpd-mono" dir="ltr">
+                      {receipt.number}
+                    </span>,
+                  ],
+                ]}
+              />
+              <a
+                className={buttonClassName('secondary', 'small')}
+                href={`${API_BASE}${receiptPath(application.id, 'staff')}`}
+                download
+              >
+                {t('detail.downloadReceipt', { number: receipt.number })}
+              </a>
+            </>
+          ) : (
+            <p className="wpd-muted">{t('detail.noReceipt')}</p>
           )}
         </section>
       </div>

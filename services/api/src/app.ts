@@ -22,6 +22,7 @@ import { personalDataRoutes } from './modules/personal-data/personal-data.routes
 import { createProvider } from './modules/payments/providers';
 import { ReferenceCache } from './modules/reference/reference.cache';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { bundlesAvailable, registerBundles } from './plugins/bundles';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerCompression } from './plugins/compression';
@@ -147,6 +148,7 @@ export async function buildApp({
   await app.register(documentsRoutes);
   await app.register(adminRoutes);
   await app.register(personalDataRoutes);
+  await app.register(receiptsRoutes);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) await registerBundles(app, config);
   return app;

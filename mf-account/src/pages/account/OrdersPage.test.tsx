@@ -317,3 +317,31 @@ describe('my orders', () => {
     expect(screen.queryByText(/Your orders could not be loaded/)).not.toBeInTheDocument();
   });
 });
+
+// Receipts
+describe('my orders: receipts', () => {
+  const paid = order('0b1c2d3e-0000-4000-8000-00000000ab12', 'IN_PROGRESS', {
+    paidAt: '2026-11-21T12:05:00.000Z',
+    receipt: { number: '2026-000123', issuedAt: '2026-11-21T12:05:00.000Z' },
+  });
+  const unpaid = order('0b1c2d3e-0000-4000-8000-00000000cd34', 'DRAFT', { receipt: null });
+
+  it('offers the receipt of a paid order as a download named with its number, and none for an unpaid one', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok([paid, unpaid]),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'Order #0000AB12' });
+    const [paidCard, unpaidCard] = cards() as [HTMLElement, HTMLElement];
+    const link = within(paidCard).getByRole('link', {
+      name: 'Download receipt 2026-000123 (PDF)',
+    });
+    expect(link).toHaveAttribute(
+      'href',
+      '/api/application/0b1c2d3e-0000-4000-8000-00000000ab12/receipt',
+    );
+    expect(link).toHaveAttribute('download');
+    expect(within(unpaidCard).queryByRole('link', { name: /receipt/i })).not.toBeInTheDocument();
+  });
+});

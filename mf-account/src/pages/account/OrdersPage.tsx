@@ -4,12 +4,13 @@ import {
   OLD_STATUSES,
   WIZARD_STEP_LABEL,
   directionOf,
+  receiptPath,
   type ApplicationStatus,
   type DraftSummary,
   type OrderSummary,
   type WizardStepNumber,
 } from '@waypoint/contracts';
-import { Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
+import { API_BASE, Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
 import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import {
   Button,
@@ -92,6 +93,15 @@ function OrderCard({ order }: { order: OrderSummary }) {
           </div>
         ) : null}
       </dl>
+      {order.receipt ? (
+        // Above the card-wide continue link, so it is its own target.
+        <p className="wpa-order__receipt">
+          <a href={`${API_BASE}${receiptPath(order.id)}`} download>
+            {t('orders.receipt.download')} <bdi dir="ltr">{order.receipt.number}</bdi>{' '}
+            <span className="wpa-order__receipt-kind">{t('orders.receipt.pdf')}</span>
+          </a>
+        </p>
+      ) : null}
       {order.status === 'REJECTED' && order.decisionReason ? (
         <p className="wpa-order__reason">
           <strong>{t('orders.reasonLabel')}</strong> {order.decisionReason}

@@ -5,6 +5,7 @@ import type {
   payments,
   processingOptions,
   refunds,
+  receipts,
   sessions,
   travelers,
   uploadLinks,
@@ -30,3 +31,5 @@ export type CountryRow = typeof countries.$inferSelect;
 export type VisaTypeRow = typeof visaTypes.$inferSelect;
 export type ProcessingOptionRow = typeof processingOptions.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+/** A paid order's receipt, as issued. */
+export type ReceiptRow = typeof receipts.$inferSelect;

@@ -113,7 +113,25 @@ export function fakeStripe() {
       const match = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.url ?? '');
       if (req.method === 'GET' && match) {
         const intent = intents.get(match[1]!);
-        return intent ? send(res, 200, intent) : notFound(res);
+        if (!intent) return notFound(res);
+        // Asked with expand[0]=latest_charge, a paid intent carries its charge and the test card that paid.
+        const expand = [...new URL(req.url!, 'http://fake').searchParams]
+          .filter(([name]) => name.startsWith('expand'))
+          .map(([, value]) => value);
+        return send(
+          res,
+          200,
+          intent.status === 'succeeded' && expand.includes('latest_charge')
+            ? {
+                ...intent,
+                latest_charge: {
+                  id: `ch_${intent.id}`,
+                  object: 'charge',
+                  payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+                },
+              }
+            : intent,
+        );
       }
       send(res, 404, { error: { type: 'invalid_request_error', message: 'Unknown' } });
     });

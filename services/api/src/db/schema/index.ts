@@ -5,3 +5,4 @@ export * from './payments';
 export * from './reference';
 export * from './users';
 export * from './refunds';
+export * from './receipts';

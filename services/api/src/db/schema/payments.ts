@@ -49,6 +49,9 @@ export const payments = pgTable(
     nextCheckAt: tstz('next_check_at'),
     /** How many times reconciliation has asked, for its backoff. */
     checks: integer('checks').notNull().default(0),
+    /** The card that paid, as the provider reported it when the payment succeeded (for the receipt). */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
   },
   (t) => [
     index('payments_unsettled_idx')

@@ -14,6 +14,8 @@ import { conflict, notFound } from '../../lib/errors';
 import { actorOf, historyOf, recordAudit } from '../audit/audit.repo';
 import * as applications from '../applications/applications.repo';
 import { applicationDetail } from '../applications/application-detail.service';
+import { findReceiptOfApplication } from '../receipts/receipts.repo';
+import { receiptSummary } from '../receipts/receipts.service';
 import { changeStatus } from '../applications/status.service';
 import { countFailedEmails } from '../notifications/outbox.repo';
 import { countAwaitingReconciliation } from '../payments/payments.repo';
@@ -195,6 +197,7 @@ export async function applicationForAdmin({
       documentsErasedBy: a.documentsErasedBy ?? null,
       personalDataErasedAt: a.personalDataErasedAt?.toISOString() ?? null,
     },
+    receipt: receiptSummary(await findReceiptOfApplication(ctx.db, a.id)),
   };
 }
 

@@ -8,6 +8,8 @@ import {
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
 import { refundsForOrders } from '../refunds/refunds.service';
+import { receiptsOfApplications } from '../receipts/receipts.repo';
+import { receiptSummary } from '../receipts/receipts.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -38,6 +40,14 @@ export async function listMyApplications({
     ctx,
     input: { applicationIds: rows.map(({ a }) => a.id) },
   });
+  const receipts = new Map(
+    (
+      await receiptsOfApplications(
+        ctx.db,
+        rows.map(({ a }) => a.id),
+      )
+    ).map((r) => [r.applicationId, r]),
+  );
   return rows.map(({ a, visaType, country }) => {
     const groups = ageGroups(births.get(a.id) ?? [], a.arrivalDate);
     return {
@@ -59,6 +69,7 @@ export async function listMyApplications({
       resumePath: resumePath(a.status, a.id),
       viewPath: viewPath(a.status, a.id),
       refunds: refunds.get(a.id) ?? [],
+      receipt: receiptSummary(receipts.get(a.id)),
     };
   });
 }

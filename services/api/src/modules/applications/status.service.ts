@@ -13,6 +13,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import { recordAudit, type AuditActor, type AuditRecord } from '../audit/audit.repo';
 import { enqueueEmail } from '../notifications/outbox.repo';
 import type { EmailMessage } from '../notifications/templates';
+import { findReceiptOfApplication } from '../receipts/receipts.repo';
 import * as repo from './applications.repo';
 
 /**
@@ -112,6 +113,8 @@ async function emailOf(
         totalCents: application.totalCents,
         processingName: names.processingName,
         processingHours: names.processingHours,
+        // The receipt issued with the payment: the e-mail says so, and the worker attaches it when it sends.
+        receiptNumber: (await findReceiptOfApplication(tx, application.id))?.number ?? null,
       },
     };
   }

@@ -5,6 +5,7 @@ import { latestDetails, SYSTEM } from '../audit/audit.repo';
 import { changeStatus } from '../applications/status.service';
 import { recordPaymentEvent, type PaymentEventRecord } from '../payments/payments.repo';
 import type { PaymentEvent } from '../payments/provider';
+import { issueReceipt } from '../receipts/receipts.service';
 import * as repo from './checkout.repo';
 import { linkAccount, sendSignInLink } from './account-linking.service';
 
@@ -20,8 +21,8 @@ export interface Completion {
 
 /**
  * Marks an order paid once its provider says the payment succeeded with the right amount and currency: the
- * payment succeeds, the order goes to its account (account linking) and moves DRAFT → IN_PROGRESS through the
- * status machine (audited, confirmation e-mailed), all in one transaction. Idempotent: confirm, webhook and
+ * payment succeeds, the order goes to its account (account linking), gets its receipt and moves DRAFT →
+ * IN_PROGRESS through the status machine (audited, confirmation e-mailed), all in one transaction. Idempotent: confirm, webhook and
  * reconciliation may each arrive, in any order, any number of times.
  */
 export async function completePayment({
@@ -30,7 +31,7 @@ export async function completePayment({
 }: {
   ctx: ServiceContext;
   input: {
-    event: Pick<PaymentEvent, 'paymentIntentId' | 'status' | 'amount' | 'currency'>;
+    event: Pick<PaymentEvent, 'paymentIntentId' | 'status' | 'amount' | 'currency' | 'card'>;
     provider: 'sandbox' | 'stripe';
     /** Who noticed the payment succeeded: the browser's confirm call, a provider webhook, or reconciliation. */
     via: 'confirm' | 'webhook' | 'reconciliation';
@@ -65,6 +66,16 @@ export async function completePayment({
     }
     await repo.markPaymentSucceeded(tx, row.payment.id);
     const linked = await linkAccount({ tx, input: { application: row.application } });
+    // The receipt is issued before the status change, whose confirmation e-mail carries it.
+    await issueReceipt({
+      tx,
+      input: {
+        application: linked.application,
+        payment: row.payment,
+        card: event.card ?? null,
+        locale: linked.owner.locale ?? linked.application.locale,
+      },
+    });
     const application = await changeStatus({
       ctx,
       tx,

@@ -15,6 +15,10 @@ const Entry = z.object({
   text: text(),
   sentAt: text(),
   links: z.array(text()),
+  /** Files sent with the e-mail (a receipt), each downloadable at its `url`. */
+  attachments: z.array(
+    z.object({ filename: text(), contentType: text(), size: z.number().int(), url: text() }),
+  ),
 });
 type Entry = z.infer<typeof Entry>;
 
@@ -37,13 +41,18 @@ async function readMailbox(dir: string): Promise<Entry[]> {
       .map(async (name) => {
         const e = JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as MailboxEntry;
         const links = [...new Set(e.text.match(/https?:\/\/\S+/g) ?? [])];
+        const id = name.replace(/\.json$/, '');
         return {
-          id: name.replace(/\.json$/, ''),
+          id,
           to: e.to,
           subject: e.subject,
           text: e.text,
           sentAt: e.sentAt,
           links,
+          attachments: (e.attachments ?? []).map((file, i) => ({
+            ...file,
+            url: `/api/dev/mailbox/${encodeURIComponent(id)}/attachments/${i}`,
+          })),
         };
       }),
   );
@@ -79,6 +88,10 @@ export async function mailboxRoutes(app: FastifyInstance) {
             e.links.length
               ? `<ul>${e.links.map((l) => `<li><a href="${escape(l)}">${escape(l)}</a></li>`).join('')}</ul>`
               : ''
+          }${
+            e.attachments.length
+              ? `<p>Attached: ${e.attachments.map((f) => `<a href="${escape(f.url)}">${escape(f.filename)}</a>`).join(', ')}</p>`
+              : ''
           }<pre>${escape(e.text)}</pre></article></li>`,
       )
       .join('');
@@ -92,6 +105,41 @@ export async function mailboxRoutes(app: FastifyInstance) {
 <body><h1>Development mailbox</h1><p>E-mails the portal has sent (written to ${escape(dir)}). This page exists only without SMTP and outside production.</p>
 ${entries.length ? `<ol>${rows}</ol>` : '<p>No e-mails yet.</p>'}</body></html>`;
   });
+
+  r.get(
+    '/api/dev/mailbox/:id/attachments/:index',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'A file attached to an e-mail in the development mailbox',
+        params: z.object({
+          id: text().regex(/^[A-Za-z0-9_-]+$/),
+          index: z.coerce.number().int().min(0).max(20),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { id, index } = request.params;
+      let entry: MailboxEntry;
+      let content: Buffer;
+      try {
+        entry = JSON.parse(await fs.readFile(path.join(dir, `${id}.json`), 'utf8')) as MailboxEntry;
+        content = await fs.readFile(path.join(dir, `${id}.${index}.att`));
+      } catch {
+        throw notFound('mailbox.notFound');
+      }
+      const file = entry.attachments?.[index];
+      if (!file) throw notFound('mailbox.notFound');
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+        )
+        .send(content);
+    },
+  );
 
   r.get(
     '/dev/mailbox/:id',

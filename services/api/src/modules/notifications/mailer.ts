@@ -10,6 +10,14 @@ export interface OutgoingMail {
   html: string;
   /** Stable per outbox row, so a receiving server can recognise a repeat. */
   messageId: string;
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with an e-mail (a receipt). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface MailboxEntry {
@@ -18,6 +26,8 @@ export interface MailboxEntry {
   text: string;
   html: string;
   sentAt: string;
+  /** The attached files, each kept beside the entry as `<entry>.<index>.att`. */
+  attachments?: { filename: string; contentType: string; size: number }[];
 }
 
 export interface Mailer {
@@ -58,6 +68,9 @@ export function createMailer(config: Config): Mailer {
       const id = mail.messageId.replace(/[^A-Za-z0-9-]/g, '').slice(0, 40);
       const base = path.join(config.mail.mailboxDir, `${sentAt.replace(/[:.]/g, '-')}_${id}`);
       await fs.writeFile(`${base}.eml`, info.message as Buffer);
+      const attachments = mail.attachments ?? [];
+      for (const [i, file] of attachments.entries())
+        await fs.writeFile(`${base}.${i}.att`, file.content);
       // A readable copy for the mailbox page.
       const entry: MailboxEntry = {
         to: mail.to,
@@ -65,6 +78,11 @@ export function createMailer(config: Config): Mailer {
         text: mail.text,
         html: mail.html,
         sentAt,
+        attachments: attachments.map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          size: file.content.length,
+        })),
       };
       await fs.writeFile(`${base}.json`, JSON.stringify(entry));
     },

@@ -6,6 +6,7 @@ import type { Mailer } from './mailer';
 import * as repo from './outbox.repo';
 import { withTimeout } from '../../lib/timeout';
 import { renderEmail, SECRET_FIELDS, type EmailMessage } from './templates';
+import { attachmentsOf } from './attachments';
 
 /** After this many failed attempts (about three hours of backoff) a message is FAILED and listed for staff. */
 export const MAX_ATTEMPTS = 12;
@@ -49,15 +50,15 @@ export async function processOutbox(
     }
     const message = { template: row.template, payload: row.payload } as EmailMessage;
     try {
-      const rendered = renderEmail(
-        message,
-        config.publicUrl,
-        isLocale(row.locale) ? row.locale : DEFAULT_LOCALE,
-      );
+      const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
+      const rendered = renderEmail(message, config.publicUrl, locale);
+      // Attachments (a receipt) are made now, from what the database holds, never kept in the outbox row.
+      const attachments = await attachmentsOf(db, message, locale);
       await withTimeout(
         mailer.send({
           to: row.to_address,
           ...rendered,
+          ...(attachments.length ? { attachments } : {}),
           messageId: `<${row.id}@waypoint.mail>`,
         }),
         SEND_TIMEOUT_MS,

@@ -36,6 +36,8 @@ export type EmailMessage =
         totalCents: number;
         processingName: string;
         processingHours: number;
+        /** The order's receipt, attached as a PDF when the e-mail is sent (absent in e-mails queued before). */
+        receiptNumber?: string | null;
       };
     }
   | {
@@ -255,13 +257,21 @@ export function renderEmail(
         hours: p.processingHours,
         processingName: p.processingName,
       });
+      const receipt = p.receiptNumber
+        ? [t('paymentConfirmation.receipt', { number: p.receiptNumber })]
+        : [];
       return {
         subject: t('paymentConfirmation.subject', { reference: p.reference }),
-        text: text(w, [greeting, thanks, summary, next, url]),
-        html: layout(w, t('paymentConfirmation.title'), [greeting, thanks, summary, next], {
-          label: t('paymentConfirmation.action'),
-          url,
-        }),
+        text: text(w, [greeting, thanks, summary, ...receipt, next, url]),
+        html: layout(
+          w,
+          t('paymentConfirmation.title'),
+          [greeting, thanks, summary, ...receipt, next],
+          {
+            label: t('paymentConfirmation.action'),
+            url,
+          },
+        ),
       };
     }
     case 'refund-confirmation': {

@@ -27,8 +27,13 @@ export async function settleSucceededIntent({
 }: {
   ctx: ServiceContext;
   provider: PaymentProvider;
-  input: Pick<ProviderIntent, 'id' | 'status' | 'amount' | 'currency'>;
+  input: Pick<ProviderIntent, 'id' | 'status' | 'amount' | 'currency' | 'card'>;
 }) {
+  // Receipts: a caller that did not ask the provider for the card (the sandbox's own confirm) gets it here.
+  const card =
+    input.card !== undefined || input.status !== 'succeeded'
+      ? input.card
+      : (await provider.retrieveIntent(input.id))?.card;
   await noteProviderStatus(
     ctx.db,
     provider.name,
@@ -36,14 +41,14 @@ export async function settleSucceededIntent({
     input.status,
     ctx.config.reconcile.graceSeconds,
   );
-  return completeIntent(ctx, provider.name, input, 'confirm');
+  return completeIntent(ctx, provider.name, { ...input, card }, 'confirm');
 }
 
 /** Completes the order of an intent as the provider reported it (`completePayment` checks the status). */
 function completeIntent(
   ctx: ServiceContext,
   providerName: PaymentProvider['name'],
-  intent: Pick<ProviderIntent, 'id' | 'status' | 'amount' | 'currency'>,
+  intent: Pick<ProviderIntent, 'id' | 'status' | 'amount' | 'currency' | 'card'>,
   via: 'confirm' | 'reconciliation',
 ) {
   return completePayment({
@@ -54,6 +59,7 @@ function completeIntent(
         status: intent.status,
         amount: intent.amount,
         currency: intent.currency,
+        card: intent.card ?? null,
       },
       provider: providerName,
       via,
@@ -83,8 +89,20 @@ export async function receiveWebhook({
     throw new AppError(ErrorCode.BAD_SIGNATURE, 'payment.signatureMismatch');
   }
   if (!event) return;
-  if ('refunds' in event) await applyRefundEvent({ ctx, input: event });
-  else await handleWebhookEvent({ ctx, input: event });
+  if ('refunds' in event) {
+    await applyRefundEvent({ ctx, input: event });
+    return;
+  }
+  if (event.type === 'payment_intent.succeeded' && !event.card) {
+    // Receipts: a webhook's intent does not carry its charge; the card that paid is asked for once. Without an
+    // answer the order is still completed (its receipt then names no card): the payment matters more.
+    try {
+      event = { ...event, card: (await provider.retrieveIntent(event.paymentIntentId))?.card };
+    } catch (err) {
+      ctx.log.warn({ err, paymentIntentId: event.paymentIntentId }, 'card of a payment not known');
+    }
+  }
+  await handleWebhookEvent({ ctx, input: event });
 }
 
 /**

@@ -6,6 +6,16 @@ export interface ProviderIntent {
   status: IntentStatus;
   amount: number;
   currency: string;
+  // Receipts
+  /** The card that paid a succeeded intent, when the provider reports it. */
+  card?: PaidCard | null;
+}
+
+// Receipts
+/** The brand (visa, mastercard…) and last four digits of the card that paid, as a receipt shows them. */
+export interface PaidCard {
+  brand: string;
+  last4: string;
 }
 
 /** A card payment provider: Stripe, or the sandbox that behaves like Stripe's test mode. */
@@ -46,6 +56,9 @@ export interface PaymentEvent {
   status: IntentStatus;
   amount: number;
   currency: string;
+  // Receipts
+  /** The card that paid, when the event carries it (a webhook's intent usually does not). */
+  card?: PaidCard | null;
 }
 
 /** A refund as the provider reports it. */

@@ -9,11 +9,18 @@ import {
 import type { Db } from '../../db/client';
 import { sandboxIntents, sandboxRefunds } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import type { PaymentProvider, ProviderIntent, ProviderRefund } from './provider';
+import type { PaidCard, PaymentProvider, ProviderIntent, ProviderRefund } from './provider';
 import { safeEqual } from '../auth/tokens';
 
 type Row = typeof sandboxIntents.$inferSelect;
 type RefundRow = typeof sandboxRefunds.$inferSelect;
+
+// Receipts
+/** The test cards that can pay, as Stripe's test mode reports them. */
+const CARDS: Partial<Record<string, PaidCard>> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3155' },
+};
 
 const toIntent = (row: Row): ProviderIntent => ({
   id: row.id,
@@ -21,6 +28,7 @@ const toIntent = (row: Row): ProviderIntent => ({
   status: row.status as IntentStatus,
   amount: row.amount,
   currency: row.currency,
+  card: row.status === 'succeeded' && row.paymentMethod ? (CARDS[row.paymentMethod] ?? null) : null,
 });
 
 export const toSandboxResponse = (row: Row): SandboxIntentResponse => ({

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { IntentStatus } from '@waypoint/contracts';
 import type {
+  PaidCard,
   PaymentEvent,
   PaymentProvider,
   ProviderIntent,
@@ -8,12 +9,21 @@ import type {
   RefundEvent,
 } from './provider';
 
+// Receipts
+/** The card of the intent's latest charge, when it was expanded (`expand: ['latest_charge']`). */
+function cardOf(pi: Stripe.PaymentIntent): PaidCard | null {
+  const charge = pi.latest_charge;
+  const card = charge && typeof charge === 'object' ? charge.payment_method_details?.card : null;
+  return card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null;
+}
+
 const toIntent = (pi: Stripe.PaymentIntent): ProviderIntent => ({
   id: pi.id,
   clientSecret: pi.client_secret ?? '',
   status: pi.status as IntentStatus,
   amount: pi.amount,
   currency: pi.currency,
+  card: cardOf(pi),
 });
 
 /** Stripe's refund statuses as the portal keeps them (requires_action waits like pending; canceled failed). */
@@ -87,7 +97,8 @@ export class StripeProvider implements PaymentProvider {
 
   async retrieveIntent(id: string): Promise<ProviderIntent | null> {
     try {
-      return toIntent(await this.stripe.paymentIntents.retrieve(id));
+      // The latest charge carries the card's brand and last four digits, for the receipt.
+      return toIntent(await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)
         return null;
@@ -162,6 +173,7 @@ export class StripeProvider implements PaymentProvider {
       status: pi.status as IntentStatus,
       amount: pi.amount,
       currency: pi.currency,
+      card: cardOf(pi),
     };
   }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { applications, paymentEvents } from '../../db/schema';
+import { applications, paymentEvents, payments, receipts } from '../../db/schema';
 import { fakeStripe, succeededEvent, type FakeIntent } from '../../faults/fake-stripe';
 import { Browser, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
@@ -142,5 +142,32 @@ describe('Stripe provider', () => {
         .from(paymentEvents)
         .where(eq(paymentEvents.eventId, 'evt_wrong_amount')),
     ).toHaveLength(0);
+  });
+});
+
+// Receipts
+describe('Stripe card on the receipt', () => {
+  it("records the card of the intent's latest charge, asked for when a webhook completes the order", async () => {
+    const b = new Browser(t.app, '10.3.0.17');
+    const { paymentIntentId, applicationId } = body<{
+      data: { paymentIntentId: string; applicationId: string };
+    }>(await b.post('/api/applications/create-payment-intent', orderBody(uniqueEmail()))).data;
+    const intent = fake.intents.get(paymentIntentId)!;
+    intent.status = 'succeeded';
+    expect((await webhook(succeededEvent('evt_receipt_card', intent))).statusCode).toBe(200);
+    const retrieve = fake.calls.filter(
+      (c) => c.method === 'GET' && c.path.startsWith(`/v1/payment_intents/${paymentIntentId}`),
+    );
+    expect(decodeURIComponent(retrieve.at(-1)!.path)).toContain('expand[0]=latest_charge');
+    const [receipt] = await t.database.db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.applicationId, applicationId));
+    expect(receipt).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    const [payment] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.applicationId, applicationId));
+    expect(payment).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
   });
 });
