@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import type { MrzRead } from '@waypoint/contracts';
 import { MAX_INPUT_PIXELS } from './image-checks';
-import { readMrzText } from './mrz-read';
+import { namesFromText, readMrzLines } from './mrz-read';
 
 /**
  * Optical reading of a passport page's MRZ with tesseract.js, entirely offline: the recogniser's WebAssembly
@@ -53,10 +53,7 @@ const ATTEMPTS: { crop: number; threshold?: number; rotate?: number }[] = [
 ];
 
 /** The bottom part of an upright page, greyscale, 1600 pixels wide, contrast stretched. */
-async function prepareCrop(
-  image: Buffer,
-  attempt: (typeof ATTEMPTS)[number],
-): Promise<Buffer | null> {
+async function prepareCrop(image: Buffer, attempt: (typeof ATTEMPTS)[number]): Promise<Buffer> {
   const page = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
     .autoOrient()
     .greyscale()
@@ -75,24 +72,37 @@ async function prepareCrop(
 
 /**
  * Reads the MRZ of a passport page image: null when no attempt found two lines with right check digits (or the
- * image cannot be decoded).
+ * image cannot be decoded). The second line's check digits vouch for it; the names of the first line have none,
+ * so once a read passes, further passes read the names again until two agree (or the attempts run out).
  */
 export async function readPassportMrz(
   recogniser: Worker,
   image: Buffer,
   today = new Date(),
 ): Promise<MrzRead | null> {
+  let found: { read: MrzRead; lines: [string, string] } | null = null;
+  const votes = new Map<string, number>();
+  const vote = (names: { lastName: string; firstName: string }) => {
+    const key = `${names.lastName}|${names.firstName}`;
+    votes.set(key, (votes.get(key) ?? 0) + 1);
+    return votes.get(key)! >= 2 ? names : null;
+  };
   for (const attempt of ATTEMPTS) {
-    let crop: Buffer | null;
+    let crop: Buffer;
     try {
       crop = await prepareCrop(image, attempt);
     } catch {
       return null;
     }
-    if (!crop) return null;
     const { data } = await recogniser.recognize(crop);
-    const read = readMrzText(data.text, today);
-    if (read) return read;
+    if (!found) {
+      found = readMrzLines(data.text, today);
+      if (found) vote(found.read);
+      continue;
+    }
+    const names = namesFromText(data.text, found.lines[1], today);
+    const agreed = names ? vote(names) : null;
+    if (agreed) return { ...found.read, ...agreed };
   }
-  return null;
+  return found?.read ?? null;
 }

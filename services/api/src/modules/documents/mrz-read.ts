@@ -29,26 +29,72 @@ export function countryOfMrzCode(code: string): string | null {
 }
 
 /**
- * The two TD3 lines in OCR text, or null. Lines are taken from the bottom; spaces an OCR pass puts between
+ * The second line with its end rebuilt when the OCR lost count of a run of fillers: on a passport without a
+ * personal number, the line ends with 14 fillers, the personal number's check digit (`<` or `0`) and the
+ * composite check digit, and a reader may drop or add a filler or the first of those digits. Every candidate
+ * still has to pass the check digits.
+ */
+function secondLineCandidates(line: string): string[] {
+  if (line.length === TD3_LENGTH) return [line];
+  const head = line.slice(0, 28);
+  const tail = /^<{8,}([0-9<]?)([0-9])$/.exec(line.slice(28));
+  if (head.length !== 28 || !tail) return [];
+  const checks = tail[1] ? [tail[1]] : ['<', '0'];
+  return checks.map((check) => `${head}${'<'.repeat(14)}${check}${tail[2]}`);
+}
+
+/**
+ * The candidate pairs of TD3 lines in OCR text, the bottom-most first. Spaces an OCR pass puts between
  * characters are dropped, and a first line cut short of its trailing fillers is padded (fillers carry nothing).
  */
-export function findTd3Lines(text: string): [string, string] | null {
+export function td3Candidates(text: string): [string, string][] {
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.replace(/\s+/g, '').toUpperCase())
     .filter((l) => /^[A-Z0-9<]{30,}$/.test(l));
+  const found: [string, string][] = [];
   for (let i = lines.length - 1; i >= 1; i -= 1) {
-    const second = lines[i]!;
     const first = lines[i - 1]!;
-    if (second.length !== TD3_LENGTH || !first.startsWith('P')) continue;
+    if (!first.startsWith('P')) continue;
     if (first.length > TD3_LENGTH && !/^<+$/.test(first.slice(TD3_LENGTH))) continue;
     // The names end at the first run of three fillers: anything after it is filler misread as letters.
     const names = first.slice(5, TD3_LENGTH);
     const end = names.indexOf('<<<');
-    const cleaned = end >= 0 ? names.slice(0, end) : names;
-    return [`${first.slice(0, 5)}${cleaned}`.padEnd(TD3_LENGTH, '<'), second];
+    const cleaned = `${first.slice(0, 5)}${end >= 0 ? names.slice(0, end) : names}`;
+    for (const second of secondLineCandidates(lines[i]!))
+      found.push([cleaned.padEnd(TD3_LENGTH, '<'), second]);
   }
-  return null;
+  return found;
+}
+
+/** The first candidate pair of TD3 lines in OCR text, or null. */
+export function findTd3Lines(text: string): [string, string] | null {
+  return td3Candidates(text)[0] ?? null;
+}
+
+/**
+ * The second line with the letter O and the digit 0 of the document number swapped (the pair an OCR pass confuses
+ * most; a document number may hold both), fewest swaps first. Only this pair is tried: the number's check digit
+ * is one digit, so every further variant tried would be another 1-in-10 chance of accepting a wrong number.
+ */
+function numberVariants(second: string): string[] {
+  const positions = [...second.slice(0, 9)]
+    .map((c, i) => (c === 'O' || c === '0' ? i : -1))
+    .filter((i) => i >= 0)
+    .slice(0, 3);
+  const variants: { line: string; swaps: number }[] = [];
+  for (let mask = 1; mask < 1 << positions.length; mask += 1) {
+    const chars = [...second];
+    let swaps = 0;
+    positions.forEach((pos, bit) => {
+      if (mask & (1 << bit)) {
+        chars[pos] = chars[pos] === 'O' ? '0' : 'O';
+        swaps += 1;
+      }
+    });
+    variants.push({ line: chars.join(''), swaps });
+  }
+  return variants.sort((a, b) => a.swaps - b.swaps).map((v) => v.line);
 }
 
 /** 19xx or 20xx for a birth date (never in the future), 20xx for an expiry until 2069. */
@@ -68,13 +114,20 @@ function isoDate(yymmdd: string, kind: 'birth' | 'expiry', today = new Date()): 
  * alone, and the check digits then decide.
  */
 export function parseTd3(lines: [string, string], today = new Date()): MrzRead | null {
-  let result;
-  try {
-    result = parse(lines, { autocorrect: true });
-  } catch {
-    return null;
+  const valid = (second: string) => {
+    try {
+      const result = parse([lines[0], second], { autocorrect: true });
+      return result.format === 'TD3' && result.valid ? result : null;
+    } catch {
+      return null;
+    }
+  };
+  let result = valid(lines[1]);
+  for (const variant of result ? [] : numberVariants(lines[1])) {
+    result = valid(variant);
+    if (result) break;
   }
-  if (result.format !== 'TD3' || !result.valid) return null;
+  if (!result) return null;
   const f = result.fields;
   const dateOfBirth = isoDate(f.birthDate ?? '', 'birth', today);
   const expirationDate = isoDate(f.expirationDate ?? '', 'expiry', today);
@@ -92,10 +145,37 @@ export function parseTd3(lines: [string, string], today = new Date()): MrzRead |
   };
 }
 
+/** The MRZ fields and the lines they were read from, or null when no lines with right check digits are found. */
+export function readMrzLines(
+  text: string,
+  today = new Date(),
+): { read: MrzRead; lines: [string, string] } | null {
+  for (const lines of td3Candidates(text)) {
+    const read = parseTd3(lines, today);
+    if (read) return { read, lines };
+  }
+  return null;
+}
+
 /** Reads the MRZ fields from OCR text, or null when no two lines with right check digits are found. */
 export function readMrzText(text: string, today = new Date()): MrzRead | null {
-  const lines = findTd3Lines(text);
-  return lines ? parseTd3(lines, today) : null;
+  return readMrzLines(text, today)?.read ?? null;
+}
+
+/**
+ * The names another OCR pass read on the first line, checked against a second line already read: the names
+ * have no check digit, so passes are compared to out-vote a misread letter.
+ */
+export function namesFromText(
+  text: string,
+  second: string,
+  today = new Date(),
+): { lastName: string; firstName: string } | null {
+  for (const [first] of td3Candidates(text)) {
+    const read = parseTd3([first, second], today);
+    if (read) return { lastName: read.lastName, firstName: read.firstName };
+  }
+  return null;
 }
 
 /**
