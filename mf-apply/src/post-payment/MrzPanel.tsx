@@ -159,6 +159,7 @@ export function MrzPanel({
     return (
       <Banner className="wpp-mrz" tone="success" title={t('mrz.heading')}>
         <p>{t('mrz.matched')}</p>
+        {message ? <p role="status">{message}</p> : null}
       </Banner>
     );
   return (

@@ -74,7 +74,7 @@ export async function samplePassportPage(
     `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="18" fill="#555">${escape(title)}</text>` +
     `<text x="${x}" y="${y + 30}" font-family="DejaVu Sans, sans-serif" font-size="26" fill="#111">${escape(value)}</text>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <rect width="100%" height="100%" fill="#f3efe4"/>
+  <rect width="100%" height="100%" fill="#d6cfbf"/>
   <rect x="30" y="30" width="${width - 60}" height="${height - 60}" fill="none" stroke="#b9b09a" stroke-width="3"/>
   <text x="70" y="100" font-family="DejaVu Sans, sans-serif" font-size="34" font-weight="bold" fill="#2b3a67">PASSPORT / PASSEPORT</text>
   <rect x="70" y="150" width="300" height="380" fill="#c9c2b0"/>
@@ -87,11 +87,11 @@ export async function samplePassportPage(
   ${label(900, 420, 'Sex / Sexe', p.sex)}
   ${label(420, 500, 'Date of expiry / Date d’expiration', p.expirationDate)}
   ${label(900, 180, 'Passport No. / N° du passeport', p.number)}
-  <rect x="40" y="700" width="${width - 80}" height="220" fill="#f7f4ec"/>
+  <rect x="40" y="700" width="${width - 80}" height="220" fill="#e2ddd1"/>
   <text x="64" y="785" font-family="${mono}" font-size="46" textLength="1272" lengthAdjust="spacing" fill="#111">${escape(l1)}</text>
   <text x="64" y="875" font-family="${mono}" font-size="46" textLength="1272" lengthAdjust="spacing" fill="#111">${escape(l2)}</text>
 </svg>`;
-  let image = sharp(Buffer.from(svg)).flatten({ background: '#f3efe4' });
+  let image = sharp(Buffer.from(svg)).flatten({ background: '#d6cfbf' });
   if (look.rotation) image = image.rotate(look.rotation, { background: '#d8d4cc' });
   let buffer = await image.png().toBuffer();
   if (look.blur) buffer = await sharp(buffer).blur(look.blur).png().toBuffer();
