@@ -71,6 +71,9 @@ export interface AuditDetails {
   'auth.second-factor.enabled': null;
   'auth.second-factor.verified': { method: 'totp' } | { method: 'recovery-code'; left: number };
   'auth.second-factor.failed': { during: 'setup' } | { method: 'totp' | 'recovery-code' };
+  // Passport page MRZ
+  /** The traveller kept their own value of these details where the passport page's MRZ reads otherwise. */
+  'document.mrz_kept': { fields: string[] };
 }
 
 export type AuditAction = keyof AuditDetails;
@@ -301,6 +304,14 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
   'auth.second-factor.failed': {
     entity: 'user',
     describe: () => plain('Wrong second sign-in step code'),
+  },
+  // Passport page MRZ
+  'document.mrz_kept': {
+    entity: 'document',
+    describe: (d) => ({
+      what: 'Traveller kept their details over the passport page MRZ',
+      detail: Array.isArray(d.fields) ? d.fields.map(String).join(', ') : null,
+    }),
   },
 };
 

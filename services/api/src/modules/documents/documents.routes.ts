@@ -202,7 +202,12 @@ export async function documentsRoutes(app: FastifyInstance) {
           input: { applicationId: application.id, documentId: request.params.documentId },
         });
         if (!doc) throw notFound('document.notFound');
-        await keepEnteredValues({ ctx, input: { doc, fields: request.body.fields } });
+        await keepEnteredValues({
+          ctx,
+          input: { doc, fields: request.body.fields },
+          user: userOf(request),
+          caller: callerOf(request),
+        });
         return ok(await applicationDetail({ ctx, input: { application } }));
       },
     );

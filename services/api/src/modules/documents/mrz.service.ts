@@ -1,6 +1,7 @@
 import { MrzRead, type MrzField, type PassportMrz } from '@waypoint/contracts';
-import type { DocumentRow, TravelerRow } from '../../db/rows';
-import type { ServiceContext } from '../../lib/context';
+import type { DocumentRow, TravelerRow, UserRow } from '../../db/rows';
+import type { Caller, ServiceContext } from '../../lib/context';
+import { actorOf, recordAudit } from '../audit/audit.repo';
 import type { FieldEncryption } from '../../lib/field-encryption';
 import { compareWithEntered, readValue, type EnteredPassport } from './mrz-read';
 import type { MrzReader } from './mrz-reader';
@@ -93,16 +94,29 @@ export async function readStoredPassportPage({
   }
 }
 
-/** The traveller keeps their own value of these fields over the passport's (recorded; shown to staff). */
+/** The traveller keeps their own value of these fields over the passport's (recorded, audited; shown to staff). */
 export async function keepEnteredValues({
   ctx,
   input,
+  user,
+  caller,
 }: {
   ctx: ServiceContext;
   input: { doc: DocumentRow; fields: MrzField[] };
+  user: UserRow;
+  caller: Caller;
 }) {
   const kept = [...new Set([...(input.doc.mrzKept ?? []), ...input.fields])];
-  await repo.saveMrzKept(ctx.db, input.doc.id, kept);
+  await ctx.db.transaction(async (tx) => {
+    await repo.saveMrzKept(tx, input.doc.id, kept);
+    await recordAudit(tx, {
+      action: 'document.mrz_kept',
+      actor: actorOf(user, caller),
+      entityId: input.doc.id,
+      applicationId: input.doc.applicationId,
+      details: { fields: input.fields },
+    });
+  });
 }
 
 /** A passport page of this application that has an MRZ result, or undefined. */

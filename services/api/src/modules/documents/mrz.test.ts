@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import type { ApplicationDetail, DocumentSummary } from '@waypoint/contracts';
+import { auditLog } from '../../db/schema';
 import { uniqueEmail, Browser } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { multipartFile, paidOrder } from '../../test/orders';
@@ -171,6 +173,11 @@ describe('MRZ of an uploaded passport page', () => {
         { field: 'expirationDate', entered: '2031-01-31', read: '2032-03-15', kept: true },
       ],
     });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'document.mrz_kept'), eq(auditLog.entityId, documentId)));
+    expect(audit?.details).toEqual({ fields: ['expirationDate'] });
     const refused = await b.post(`/api/application/${id}/documents/${documentId}/mrz/keep`, {
       fields: ['eyeColour'],
     });
