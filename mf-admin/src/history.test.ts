@@ -108,3 +108,12 @@ describe('application history in the page language', () => {
     );
   });
 });
+
+describe('passport page MRZ in the history', () => {
+  it('names the details a traveller kept over the passport page MRZ', () => {
+    expect(said('document.mrz_kept', { fields: ['number', 'expirationDate'] })).toEqual({
+      what: 'Traveller kept their details over the passport page MRZ',
+      detail: 'passport number and expiry date',
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { STATUS_LABEL, type AuditAction, type Locale } from '@waypoint/contracts';
+import { MrzField, STATUS_LABEL, type AuditAction, type Locale } from '@waypoint/contracts';
 import { statusMessages, useStatusLabel } from '@waypoint/platform/i18n';
 import { currentLocale, useLocale, useT, type MessageValues } from '@waypoint/ui';
 import { formatAmount } from './format';
@@ -255,7 +255,20 @@ const ACTIONS: Record<AuditAction, (d: Details, words: HistoryWords) => HistoryT
       detail: number ? t('history.receiptNumber', { number }) : null,
     };
   },
+  // Passport page MRZ
+  'document.mrz_kept': (d, { t, locale }) => {
+    const fields = Array.isArray(d.fields)
+      ? new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+          d.fields
+            .map(String)
+            .map((field) => (isMrzField(field) ? t(`mrz.field.${field}`) : field)),
+        )
+      : '';
+    return { what: t('history.mrzKept'), detail: fields || null };
+  },
 };
+
+const isMrzField = (field: string): field is MrzField => MrzField.safeParse(field).success;
 
 const isAction = (action: string): action is AuditAction => Object.hasOwn(ACTIONS, action);
 

@@ -91,6 +91,9 @@ export interface AuditDetails {
   // Receipts
   /** A member of staff downloaded an order's receipt (it names the travellers and the card). */
   'receipt.downloaded': { number: string };
+  // Passport page MRZ
+  /** The traveller kept their own value of these details where the passport page's MRZ reads otherwise. */
+  'document.mrz_kept': { fields: string[] };
 }
 
 export type AuditAction = keyof AuditDetails;
@@ -394,6 +397,14 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
       const number = str(d.number);
       return { what: 'Receipt downloaded', detail: number ? `Receipt ${number}` : null };
     },
+  },
+  // Passport page MRZ
+  'document.mrz_kept': {
+    entity: 'document',
+    describe: (d) => ({
+      what: 'Traveller kept their details over the passport page MRZ',
+      detail: Array.isArray(d.fields) ? d.fields.map(String).join(', ') : null,
+    }),
   },
 };
 

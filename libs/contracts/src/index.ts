@@ -21,3 +21,5 @@ export * from './locales';
 export * from './refunds';
 export * from './personal-data';
 export * from './receipts';
+// Passport page MRZ reading
+export * from './mrz';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IdParams, text, Uuid } from './primitives';
 import { ApplicationStatus } from './orders';
 import { passportDetailsIssues, WizardText } from './wizard';
+import { PassportMrz } from './mrz';
 
 /** Texts of the post-payment screens (spec sections 2 and 8). */
 export const PostPaymentText = {
@@ -135,6 +136,8 @@ export const DocumentSummary = z.object({
   createdAt: text(),
   /** Served to the owner and admins only. */
   url: text(),
+  /** A passport page picture's machine-readable zone; null for photos and PDFs. */
+  mrz: PassportMrz.nullable().optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 

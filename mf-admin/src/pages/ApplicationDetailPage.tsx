@@ -4,6 +4,7 @@ import {
   type AdminApplicationDetail,
   type AuditEntry,
   type DocumentSummary,
+  type PassportMrz,
   type TravelerDetail,
 } from '@waypoint/contracts';
 import { API_BASE, Link, useAppSelector, useLocation, useParams } from '@waypoint/platform';
@@ -89,6 +90,25 @@ function documentStatus(status: string, t: Translate): string {
   return known ? t(`doc.status.${known}`) : status;
 }
 
+/** "Passport MRZ: matched / mismatch in: … / unreadable": what the passport page's machine-readable zone said. */
+function MrzResult({ mrz }: { mrz: PassportMrz }) {
+  const t = useT(adminMessages);
+  const locale = useLocale();
+  const fields = new Intl.ListFormat(locale, { type: 'conjunction' });
+  const differing = mrz.mismatches.map((m) =>
+    m.kept ? t('mrz.keptField', { field: t(`mrz.field.${m.field}`) }) : t(`mrz.field.${m.field}`),
+  );
+  const result =
+    mrz.status === 'mismatch'
+      ? t('mrz.mismatch', { fields: fields.format(differing) })
+      : t(`mrz.${mrz.status}`);
+  return (
+    <p className={`wpd-mrz wpd-mrz--${mrz.status}`} data-testid="passport-mrz">
+      <span className="wpd-strong">{t('mrz.label')}</span> {result}
+    </p>
+  );
+}
+
 function DocumentView({
   kind,
   document,
@@ -151,6 +171,7 @@ function DocumentView({
               </a>
             </p>
           )}
+          {document.mrz ? <MrzResult mrz={document.mrz} /> : null}
           {document.checks.length > 0 ? (
             <ul className="wpd-checks" aria-label={t(`doc.checks.${kind}`)}>
               {document.checks.map((check) => (

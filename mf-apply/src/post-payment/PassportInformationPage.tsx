@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { PassportInfoBody, PostPaymentText, type TravelerDetail } from '@waypoint/contracts';
 import { Banner, CountryPicker, DateInput, RadioGroup, TextField, useT } from '@waypoint/ui';
+import { errorText, useSaveSectionMutation, useStoreApplication } from './api';
 import { usePostPayment } from './context';
 import { postPaymentMessages } from './i18n/catalog';
+import { MrzPanel, type EditableMrzField } from './MrzPanel';
 import { SectionForm, useCountryList, useTravelerPaths, yesNo, yesNoOptions } from './SectionForm';
 import { useSectionForm } from './useSectionForm';
 
@@ -49,6 +51,45 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
     next: paths.next,
   });
   const later = given?.addLater === true;
+
+  // Taking a detail from the passport page: it is filled in and saved at once when the section is otherwise
+  // complete; otherwise it waits for Save and continue.
+  const [saveSection, { isLoading: savingRead }] = useSaveSectionMutation();
+  const storeApplication = useStoreApplication();
+  const [mrzMessage, setMrzMessage] = useState<string | null>(null);
+  const setters: Record<EditableMrzField, (value: string) => void> = {
+    number: setNumber,
+    expirationDate: setExpirationDate,
+    nationality: setNationality,
+  };
+  const takeRead = async (field: EditableMrzField, value: string) => {
+    if (savingRead) return;
+    setters[field](value);
+    setMrzMessage(null);
+    const passport = { nationality, number, expirationDate, hasSecondNationality, [field]: value };
+    const parsed = PassportInfoBody.safeParse({
+      travelerId: traveler.id,
+      issuingCountry,
+      passport,
+    });
+    if (!parsed.success) {
+      setMrzMessage(t('mrz.saveToKeep'));
+      return;
+    }
+    try {
+      storeApplication(
+        await saveSection({
+          id: application.id,
+          path: 'passport-info',
+          body: parsed.data,
+        }).unwrap(),
+      );
+      setMrzMessage(t('mrz.saved'));
+    } catch (error) {
+      setMrzMessage(errorText(error, t('mrz.failed')));
+    }
+  };
+
   return (
     <SectionForm
       title={t('section.passport-information.heading')}
@@ -56,6 +97,11 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
       back={paths.back}
       form={form}
     >
+      <MrzPanel
+        traveler={traveler}
+        onUse={given ? (field, value) => void takeRead(field, value) : null}
+        message={mrzMessage}
+      />
       {later && !form.readOnly ? (
         <Banner title={t('passport.later.title')}>{t('passport.later.text')}</Banner>
       ) : null}

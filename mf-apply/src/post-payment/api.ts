@@ -1,6 +1,7 @@
 import type {
   ApplicationDetail,
   DocumentSummary,
+  MrzKeepBody,
   OkEnvelope,
   SectionBodies,
   SectionPath,
@@ -63,6 +64,16 @@ export const postPaymentApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    keepMrzValues: build.mutation<
+      ApplicationDetail,
+      { id: string; documentId: string } & MrzKeepBody
+    >({
+      query: ({ id, documentId, ...body }) => ({
+        url: `/application/${enc(id)}/documents/${enc(documentId)}/mrz/keep`,
+        method: 'POST',
+        body,
+      }),
+    }),
     getUploadToken: build.query<UploadTokenInfo, string>({
       query: (token) => `/uploads/${enc(token)}`,
       keepUnusedDataFor: 0,
@@ -77,6 +88,7 @@ export const {
   useCreateUploadLinkMutation,
   useCloseUploadLinkMutation,
   useGetUploadTokenQuery,
+  useKeepMrzValuesMutation,
 } = postPaymentApi;
 
 /** The server's text, or the screen's fallback when the server gave none. */

@@ -78,6 +78,9 @@ const EnvSchema = z.object({
   API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
   UPLOAD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  // Reading of passport pages' machine-readable zone (after the upload is stored, in a worker thread).
+  MRZ_READING: z.enum(['true', 'false', '1', '0', '']).optional(),
+  MRZ_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
   REMOTE_APPLY_URL: optionalString,
   REMOTE_ACCOUNT_URL: optionalString,
   REMOTE_ADMIN_URL: optionalString,
@@ -138,6 +141,10 @@ export interface Config {
   uploadWorkers: number | undefined;
   /** Documents of an approved or rejected order are erased this many days after the decision. */
   documentRetentionDays: number;
+  /** Whether passport pages' MRZs are read (on unless MRZ_READING=false). */
+  mrzReading: boolean;
+  /** Time limit of one MRZ reading, in milliseconds. */
+  mrzTimeoutMs: number;
   /** Rate-limit counters live in Redis when set (in the database otherwise). */
   redisUrl: string | undefined;
   /** Put before every Redis key, so several deployments can share one Redis. */
@@ -271,6 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keysDir: path.join(dataDir, 'keys'),
     uploadWorkers: e.UPLOAD_WORKERS,
     documentRetentionDays: e.DOCUMENT_RETENTION_DAYS,
+    mrzReading: e.MRZ_READING !== 'false' && e.MRZ_READING !== '0',
+    mrzTimeoutMs: e.MRZ_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -31,6 +31,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // Passport pages' MRZs are read only in the tests about it (each read takes a second or more).
+    MRZ_READING: 'false',
     ...env,
   });
   const database = await cloneTemplate(template);

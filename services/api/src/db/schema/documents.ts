@@ -8,6 +8,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { MrzField } from '@waypoint/contracts';
 import { applications, travelers } from './applications';
 import { users } from './users';
 import { createdAt, tstz } from './common';
@@ -44,6 +45,16 @@ export const documents = pgTable(
     checkResults: jsonb('check_results'),
     createdAt: createdAt(),
     decidedAt: tstz('decided_at'),
+    // The reading of a passport page's machine-readable zone (see modules/documents/mrz).
+    /** 'pending' while it is read, then 'matched', 'mismatch' or 'unreadable'; null for photos and PDFs. */
+    mrzStatus: text('mrz_status').$type<'pending' | 'matched' | 'mismatch' | 'unreadable'>(),
+    /** AES-256-GCM ciphertext of the fields read, as JSON (passport data, like the passport number). */
+    mrzFieldsEncrypted: text('mrz_fields_encrypted'),
+    /** The names of the fields that differed from the traveller's details when the page was read. */
+    mrzMismatches: jsonb('mrz_mismatches').$type<MrzField[]>(),
+    /** The fields whose entered value the traveller confirmed over the value read. */
+    mrzKept: jsonb('mrz_kept').$type<MrzField[]>(),
+    mrzReadAt: tstz('mrz_read_at'),
   },
   (t) => [index('documents_traveler_kind_idx').on(t.travelerId, t.kind, t.createdAt.desc())],
 );

@@ -12,6 +12,7 @@ import {
 import type { ApplicationRow, DocumentRow, TravelerRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
+import { passportMrzOf } from '../documents/mrz.service';
 
 /**
  * A paid application as its owner (and staff) read it: every traveller with the state of each section, and the
@@ -46,7 +47,11 @@ function travelerSections(
   ) as TravelerDetail['sections'];
 }
 
-export function toDocumentSummary(applicationId: string, doc: DocumentRow): DocumentSummary {
+export function toDocumentSummary(
+  applicationId: string,
+  doc: DocumentRow,
+  mrz: DocumentSummary['mrz'] = null,
+): DocumentSummary {
   return {
     id: doc.id,
     kind: doc.kind,
@@ -57,6 +62,7 @@ export function toDocumentSummary(applicationId: string, doc: DocumentRow): Docu
     checks: (doc.checkResults as DocumentSummary['checks'] | null) ?? [],
     createdAt: doc.createdAt.toISOString(),
     url: `/api/application/${applicationId}/documents/${doc.id}`,
+    mrz,
   };
 }
 
@@ -110,7 +116,13 @@ export async function applicationDetail({
         convictionDetails: t.convictionDetails,
         hasTerroristActivities: t.hasTerroristActivities,
       },
-      passportPage: passportPage ? toDocumentSummary(application.id, passportPage) : null,
+      passportPage: passportPage
+        ? toDocumentSummary(
+            application.id,
+            passportPage,
+            passportMrzOf(ctx.encryption, passportPage, t),
+          )
+        : null,
       photo: photo ? toDocumentSummary(application.id, photo) : null,
     };
     return { ...answers, sections: travelerSections(answers, started(t, { passportPage, photo })) };

@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
 import {
+  ApplicationDetail,
   DocumentParams,
   ErrorCode,
+  MrzKeepBody,
   ErrorEnvelope,
   okEnvelope,
   TravelerDocumentParams,
@@ -18,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { ok } from '../../lib/reply';
 import { applicationOf, applicationScope, callerOf, userOf } from '../../plugins/scopes';
+import { applicationDetail } from '../applications/application-detail.service';
 import { loadTraveler } from '../applications/post-payment.service';
 import {
   countUpload,
@@ -28,6 +31,8 @@ import {
 } from './documents.service';
 import type { DocumentKind } from './image-checks';
 import { collectWhenIdle, defaultQueueLimits, ImageQueue } from './image-queue';
+import { MrzReader } from './mrz-reader';
+import { findMrzDocument, keepEnteredValues, readStoredPassportPage } from './mrz.service';
 import { createStorage } from './storage';
 import {
   claimUploadLink,
@@ -87,6 +92,21 @@ export async function documentsRoutes(app: FastifyInstance) {
   const storage = createStorage(config);
   app.addHook('onClose', async () => storage.close?.());
   const queue = new ImageQueue(defaultQueueLimits(config.uploadWorkers), collectWhenIdle());
+  // Passport pages' MRZs are read one at a time in a worker thread, after their upload is stored.
+  const reader = config.mrzReading ? new MrzReader({ timeoutMs: config.mrzTimeoutMs }) : null;
+  const reading = new Set<Promise<void>>();
+  const readMrz = reader
+    ? (stored: { documentId: string; travelerId: string; image: Buffer }) => {
+        const task = readStoredPassportPage({ ctx, reader, input: stored }).finally(() =>
+          reading.delete(task),
+        );
+        reading.add(task);
+      }
+    : undefined;
+  app.addHook('onClose', async () => {
+    await reader?.close();
+    await Promise.all(reading);
+  });
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
   });
@@ -155,9 +175,40 @@ export async function documentsRoutes(app: FastifyInstance) {
             user,
             caller: callerOf(request),
             run: upload.run,
+            readMrz,
           }),
         );
         return ok({ document });
+      },
+    );
+
+    r.post(
+      '/api/application/:id/documents/:documentId/mrz/keep',
+      {
+        schema: {
+          tags,
+          summary:
+            "Keeps the traveller's own passport details where the passport page's MRZ reads otherwise",
+          params: DocumentParams,
+          body: MrzKeepBody,
+          response: { 200: okEnvelope(ApplicationDetail), ...errors },
+        },
+        config: { editable: true },
+      },
+      async (request) => {
+        const application = applicationOf(request);
+        const doc = await findMrzDocument({
+          ctx,
+          input: { applicationId: application.id, documentId: request.params.documentId },
+        });
+        if (!doc) throw notFound('document.notFound');
+        await keepEnteredValues({
+          ctx,
+          input: { doc, fields: request.body.fields },
+          user: userOf(request),
+          caller: callerOf(request),
+        });
+        return ok(await applicationDetail({ ctx, input: { application } }));
       },
     );
 
@@ -310,6 +361,7 @@ export async function documentsRoutes(app: FastifyInstance) {
             user: null,
             caller: callerOf(request),
             run: upload.run,
+            readMrz,
           });
         } catch (err) {
           await releaseUploadLink({ ctx, input: opened });

@@ -215,6 +215,7 @@ export async function storeDocument({
   user,
   caller,
   run = (work) => work(),
+  readMrz,
 }: {
   ctx: ServiceContext;
   storage: FileStorage;
@@ -232,11 +233,17 @@ export async function storeDocument({
   caller: Caller;
   /** Runs the decoding and checks (the image queue's turn). */
   run?: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Starts the reading of a stored passport page's MRZ (in the background: the upload's answer does not wait
+   * for it); absent when MRZ reading is off.
+   */
+  readMrz?: (stored: { documentId: string; travelerId: string; image: Buffer }) => void;
 }): Promise<DocumentSummary> {
   const { applicationId, travelerId, kind, uploadLinkId } = input;
   const { prepared, checks } = await run(() => processUpload(kind, input.buffer));
   const accepted = checks.every((c) => c.passed);
   const id = crypto.randomUUID();
+  const mrz = readMrz && kind === 'PASSPORT_PAGE' && prepared.contentType === 'image/jpeg';
   const storageKey = `applications/${applicationId}/${travelerId}/${id}.${prepared.extension}`;
   await storage.put(storageKey, prepared.data);
   const row = await ctx.db.transaction(async (tx) => {
@@ -256,6 +263,7 @@ export async function storeDocument({
         sha256: crypto.createHash('sha256').update(prepared.data).digest('hex'),
         originalFilename: input.filename?.slice(0, 200) ?? null,
         checkResults: checks,
+        mrzStatus: mrz ? 'pending' : null,
       },
       uploadLinkId,
     );
@@ -273,6 +281,10 @@ export async function storeDocument({
     });
     return doc;
   });
+  if (mrz) {
+    readMrz({ documentId: id, travelerId, image: prepared.data });
+    return toDocumentSummary(applicationId, row, { status: 'pending', read: null, mismatches: [] });
+  }
   return toDocumentSummary(applicationId, row);
 }
 

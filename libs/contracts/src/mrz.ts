@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { text } from './primitives';
+
+/**
+ * The reading of a passport page's machine-readable zone (MRZ): what was read, and where it differs from the
+ * passport details the traveller entered.
+ */
+
+/** The details an MRZ carries that the portal compares with the traveller's. */
+export const MrzField = z.enum([
+  'number',
+  'expirationDate',
+  'nationality',
+  'lastName',
+  'firstName',
+  'dateOfBirth',
+  'sex',
+]);
+export type MrzField = z.infer<typeof MrzField>;
+
+/** The fields read from an MRZ whose check digits were right. Dates are YYYY-MM-DD. */
+export const MrzRead = z.object({
+  number: text(),
+  /** The MRZ's three-letter code (`FRA`; `D` for Germany). */
+  nationalityCode: text(),
+  /** The same as the portal's two-letter country code, or null when the portal has none for it. */
+  nationality: text().nullable(),
+  issuingCountry: text().nullable(),
+  lastName: text(),
+  firstName: text(),
+  dateOfBirth: text(),
+  expirationDate: text(),
+  sex: z.enum(['male', 'female']).nullable(),
+});
+export type MrzRead = z.infer<typeof MrzRead>;
+
+export const MrzStatus = z.enum(['pending', 'matched', 'mismatch', 'unreadable']);
+export type MrzStatus = z.infer<typeof MrzStatus>;
+
+export const MrzMismatch = z.object({
+  field: MrzField,
+  /** As the traveller entered it. */
+  entered: text(),
+  /** As the MRZ gives it (a country as its two-letter code when the portal knows it). */
+  read: text(),
+  /** The traveller confirmed their value over the one read. */
+  kept: z.boolean(),
+});
+export type MrzMismatch = z.infer<typeof MrzMismatch>;
+
+/**
+ * A passport page's MRZ result: `pending` while it is read (shortly after the upload), `matched` when every
+ * detail the traveller gave agrees, `mismatch` while one differs (compared with the current details, so a
+ * corrected detail stops differing), `unreadable` when no MRZ with right check digits was found.
+ */
+export const PassportMrz = z.object({
+  status: MrzStatus,
+  read: MrzRead.nullable(),
+  mismatches: z.array(MrzMismatch),
+});
+export type PassportMrz = z.infer<typeof PassportMrz>;
+
+/** `POST /api/application/:id/documents/:documentId/mrz/keep`: the traveller keeps their values of these fields. */
+export const MrzKeepBody = z.object({
+  fields: z.array(MrzField).min(1).max(7),
+});
+export type MrzKeepBody = z.input<typeof MrzKeepBody>;

@@ -1,0 +1,257 @@
+import countries from 'i18n-iso-countries';
+import { parse } from 'mrz';
+import { normalisePassportNumber, type MrzField, type MrzRead } from '@waypoint/contracts';
+
+/**
+ * The machine-readable zone (MRZ) of a passport page (ICAO 9303 TD3: two lines of 44 characters), from the text
+ * an OCR pass returned: finding the two lines, checking their check digits, and comparing what they say with the
+ * passport details the traveller entered.
+ */
+
+const TD3_LENGTH = 44;
+
+/** ICAO codes that are not ISO 3166-1 alpha-3 codes, for the countries the portal lists. */
+const ICAO_EXCEPTIONS: Record<string, string> = {
+  D: 'DE',
+  GBD: 'GB',
+  GBN: 'GB',
+  GBO: 'GB',
+  GBP: 'GB',
+  GBS: 'GB',
+  RKS: 'XK',
+  UNK: 'XK',
+};
+
+/** The ISO 3166-1 alpha-2 code of an MRZ nationality or issuing-state code (`FRA` → `FR`), or null. */
+export function countryOfMrzCode(code: string): string | null {
+  const clean = code.replace(/</g, '');
+  return ICAO_EXCEPTIONS[clean] ?? countries.alpha3ToAlpha2(clean) ?? null;
+}
+
+/**
+ * The second line with its end rebuilt when the OCR lost count of a run of fillers: on a passport without a
+ * personal number, the line ends with 14 fillers, the personal number's check digit (`<` or `0`) and the
+ * composite check digit, and a reader may drop or add a filler or the first of those digits. Every candidate
+ * still has to pass the check digits.
+ */
+function secondLineCandidates(line: string): string[] {
+  if (line.length === TD3_LENGTH) return [line];
+  const head = line.slice(0, 28);
+  const tail = /^<{8,}([0-9<]?)([0-9])$/.exec(line.slice(28));
+  if (head.length !== 28 || !tail) return [];
+  const checks = tail[1] ? [tail[1]] : ['<', '0'];
+  return checks.map((check) => `${head}${'<'.repeat(14)}${check}${tail[2]}`);
+}
+
+/**
+ * The candidate pairs of TD3 lines in OCR text, the bottom-most first. Spaces an OCR pass puts between
+ * characters are dropped, and a first line cut short of its trailing fillers is padded (fillers carry nothing).
+ */
+export function td3Candidates(text: string): [string, string][] {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.replace(/\s+/g, '').toUpperCase())
+    .filter((l) => /^[A-Z0-9<]{30,}$/.test(l));
+  const found: [string, string][] = [];
+  for (let i = lines.length - 1; i >= 1; i -= 1) {
+    const first = lines[i - 1]!;
+    if (!first.startsWith('P')) continue;
+    if (first.length > TD3_LENGTH && !/^<+$/.test(first.slice(TD3_LENGTH))) continue;
+    // The names end at the first run of three fillers: anything after it is filler misread as letters.
+    const names = first.slice(5, TD3_LENGTH);
+    const end = names.indexOf('<<<');
+    const cleaned = `${first.slice(0, 5)}${end >= 0 ? names.slice(0, end) : names}`;
+    for (const second of secondLineCandidates(lines[i]!))
+      found.push([cleaned.padEnd(TD3_LENGTH, '<'), second]);
+  }
+  return found;
+}
+
+/** The first candidate pair of TD3 lines in OCR text, or null. */
+export function findTd3Lines(text: string): [string, string] | null {
+  return td3Candidates(text)[0] ?? null;
+}
+
+/**
+ * The second line with the letter O and the digit 0 of the document number swapped (the pair an OCR pass confuses
+ * most; a document number may hold both), fewest swaps first. Only this pair is tried: the number's check digit
+ * is one digit, so every further variant tried would be another 1-in-10 chance of accepting a wrong number.
+ */
+function numberVariants(second: string): string[] {
+  const positions = [...second.slice(0, 9)]
+    .map((c, i) => (c === 'O' || c === '0' ? i : -1))
+    .filter((i) => i >= 0)
+    .slice(0, 3);
+  const variants: { line: string; swaps: number }[] = [];
+  for (let mask = 1; mask < 1 << positions.length; mask += 1) {
+    const chars = [...second];
+    let swaps = 0;
+    positions.forEach((pos, bit) => {
+      if (mask & (1 << bit)) {
+        chars[pos] = chars[pos] === 'O' ? '0' : 'O';
+        swaps += 1;
+      }
+    });
+    variants.push({ line: chars.join(''), swaps });
+  }
+  return variants.sort((a, b) => a.swaps - b.swaps).map((v) => v.line);
+}
+
+/** 19xx or 20xx for a birth date (never in the future), 20xx for an expiry until 2069. */
+function isoDate(yymmdd: string, kind: 'birth' | 'expiry', today = new Date()): string | null {
+  if (!/^\d{6}$/.test(yymmdd)) return null;
+  const yy = Number(yymmdd.slice(0, 2));
+  const thisYear = today.getUTCFullYear() % 100;
+  const century = kind === 'birth' ? (yy > thisYear ? 1900 : 2000) : yy >= 70 ? 1900 : 2000;
+  const iso = `${century + yy}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
+}
+
+/**
+ * The fields of a TD3 MRZ whose check digits (each field's and the composite one) are all right, or null.
+ * Letters the OCR confuses with digits (O/0, I/1…) are corrected only where the field allows digits or letters
+ * alone, and the check digits then decide.
+ */
+export function parseTd3(lines: [string, string], today = new Date()): MrzRead | null {
+  const valid = (second: string) => {
+    try {
+      const result = parse([lines[0], second], { autocorrect: true });
+      return result.format === 'TD3' && result.valid ? result : null;
+    } catch {
+      return null;
+    }
+  };
+  let result = valid(lines[1]);
+  for (const variant of result ? [] : numberVariants(lines[1])) {
+    result = valid(variant);
+    if (result) break;
+  }
+  if (!result) return null;
+  const f = result.fields;
+  const dateOfBirth = isoDate(f.birthDate ?? '', 'birth', today);
+  const expirationDate = isoDate(f.expirationDate ?? '', 'expiry', today);
+  if (!f.documentNumber || !f.nationality || !dateOfBirth || !expirationDate) return null;
+  return {
+    number: f.documentNumber,
+    nationalityCode: f.nationality,
+    nationality: countryOfMrzCode(f.nationality),
+    issuingCountry: f.issuingState ? countryOfMrzCode(f.issuingState) : null,
+    lastName: (f.lastName ?? '').trim(),
+    firstName: (f.firstName ?? '').trim(),
+    dateOfBirth,
+    expirationDate,
+    sex: f.sex === 'male' || f.sex === 'female' ? f.sex : null,
+  };
+}
+
+/** The MRZ fields and the lines they were read from, or null when no lines with right check digits are found. */
+export function readMrzLines(
+  text: string,
+  today = new Date(),
+): { read: MrzRead; lines: [string, string] } | null {
+  for (const lines of td3Candidates(text)) {
+    const read = parseTd3(lines, today);
+    if (read) return { read, lines };
+  }
+  return null;
+}
+
+/** Reads the MRZ fields from OCR text, or null when no two lines with right check digits are found. */
+export function readMrzText(text: string, today = new Date()): MrzRead | null {
+  return readMrzLines(text, today)?.read ?? null;
+}
+
+/**
+ * The names another OCR pass read on the first line, checked against a second line already read: the names
+ * have no check digit, so passes are compared to out-vote a misread letter.
+ */
+export function namesFromText(
+  text: string,
+  second: string,
+  today = new Date(),
+): { lastName: string; firstName: string } | null {
+  for (const [first] of td3Candidates(text)) {
+    const read = parseTd3([first, second], today);
+    if (read) return { lastName: read.lastName, firstName: read.firstName };
+  }
+  return null;
+}
+
+/**
+ * A name as the MRZ writes it: upper case, accents removed (ICAO transliteration for the letters it names),
+ * anything not a letter a single space. "Müller-Lüdenscheidt" → "MUELLER LUEDENSCHEIDT" and "MULLER LUDENSCHEIDT".
+ */
+export function mrzNameForms(name: string): string[] {
+  const upper = name.toUpperCase();
+  const icao = upper
+    .replace(/Ä/g, 'AE')
+    .replace(/Ö/g, 'OE')
+    .replace(/Ü/g, 'UE')
+    .replace(/ß/g, 'SS')
+    .replace(/Å/g, 'AA')
+    .replace(/Æ/g, 'AE')
+    .replace(/Ø/g, 'OE')
+    .replace(/Þ/g, 'TH');
+  const plain = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^A-Z]+/g, ' ')
+      .trim();
+  return [...new Set([plain(upper), plain(icao)])];
+}
+
+/** Whether an entered name is the name read: the MRZ may cut a long name short at the end of its line. */
+function sameName(entered: string, read: string, readMayBeCut: boolean) {
+  const readForm = mrzNameForms(read)[0]!;
+  return mrzNameForms(entered).some(
+    (form) =>
+      form === readForm || (readMayBeCut && readForm.length >= 3 && form.startsWith(readForm)),
+  );
+}
+
+/** The traveller's details the MRZ is compared with (null where not given yet). */
+export interface EnteredPassport {
+  number: string | null;
+  expirationDate: string | null;
+  nationality: string | null;
+  lastName: string | null;
+  firstName: string | null;
+  dateOfBirth: string | null;
+  sex: 'male' | 'female' | null;
+}
+
+/** The value of a field as read, for showing beside the value entered. */
+export function readValue(read: MrzRead, field: MrzField): string | null {
+  return field === 'nationality' ? (read.nationality ?? read.nationalityCode) : read[field];
+}
+
+export const MRZ_FIELDS: readonly MrzField[] = [
+  'number',
+  'expirationDate',
+  'nationality',
+  'lastName',
+  'firstName',
+  'dateOfBirth',
+  'sex',
+];
+
+/**
+ * The fields where what the traveller entered differs from what was read. A field the traveller has not given
+ * yet, or that the MRZ does not carry (a sex of "X"), is not compared.
+ */
+export function compareWithEntered(read: MrzRead, entered: EnteredPassport): MrzField[] {
+  // A name field that fills the first line to its end may have been cut short.
+  const namesCut = `${read.lastName}<<${read.firstName}`.length >= 39;
+  const differs: Record<MrzField, () => boolean> = {
+    number: () => normalisePassportNumber(entered.number!) !== normalisePassportNumber(read.number),
+    expirationDate: () => entered.expirationDate !== read.expirationDate,
+    nationality: () => entered.nationality!.toUpperCase() !== read.nationality,
+    lastName: () => !sameName(entered.lastName!, read.lastName, namesCut),
+    firstName: () => !sameName(entered.firstName!, read.firstName, namesCut),
+    dateOfBirth: () => entered.dateOfBirth !== read.dateOfBirth,
+    sex: () => read.sex !== null && entered.sex !== read.sex,
+  };
+  return MRZ_FIELDS.filter((field) => entered[field] !== null && differs[field]());
+}

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { MrzRead } from '@waypoint/contracts';
+import type { MrzJob, MrzJobResult } from './mrz-worker';
+
+/**
+ * Reads passport pages' MRZs in one worker thread, one page at a time, each within a time limit; the thread has
+ * a bounded JavaScript heap. A read that fails, times out or crashes the thread ends as "could not read" and the
+ * thread is started afresh for the next page. Waiting pages are bounded: past `maxWaiting` a page is not read.
+ */
+export interface MrzReaderOptions {
+  timeoutMs: number;
+  /** Heap of the worker thread, in MB (the recogniser's WebAssembly memory is outside it). */
+  maxHeapMb?: number;
+  maxWaiting?: number;
+}
+
+export type MrzOutcome =
+  | { ok: true; read: MrzRead | null }
+  | { ok: false; reason: 'timeout' | 'crash' | 'error' | 'busy' | 'closed' };
+
+interface Pending {
+  job: MrzJob;
+  done: (outcome: MrzOutcome) => void;
+}
+
+/** The built worker beside this file, or (for tests run from the sources) the one in dist/. */
+function workerFile() {
+  const here = path.join(__dirname, 'mrz-worker.js');
+  if (fs.existsSync(here)) return here;
+  return path.resolve(__dirname, '../../../dist/modules/documents/mrz-worker.js');
+}
+
+export class MrzReader {
+  private worker: Worker | null = null;
+  private current: (Pending & { timer: NodeJS.Timeout }) | null = null;
+  private readonly waiting: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: MrzReaderOptions) {}
+
+  /** The MRZ of a passport page image (null fields when none could be read); never rejects. */
+  read(image: Buffer, today = new Date()): Promise<MrzOutcome> {
+    if (this.closed) return Promise.resolve({ ok: false, reason: 'closed' });
+    if (this.waiting.length >= (this.options.maxWaiting ?? 50))
+      return Promise.resolve({ ok: false, reason: 'busy' });
+    return new Promise((done) => {
+      this.waiting.push({
+        job: { id: this.nextId++, image: new Uint8Array(image), today: today.toISOString() },
+        done,
+      });
+      this.pump();
+    });
+  }
+
+  /** Stops the thread; pages waiting end as not read. */
+  async close() {
+    this.closed = true;
+    for (const p of this.waiting.splice(0)) p.done({ ok: false, reason: 'closed' });
+    this.finish({ ok: false, reason: 'closed' });
+    await this.stopWorker();
+  }
+
+  private start(): Worker {
+    const worker = new Worker(workerFile(), {
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.options.maxHeapMb ?? 256,
+        maxYoungGenerationSizeMb: 32,
+      },
+    });
+    worker.unref();
+    worker.on('message', (result: MrzJobResult) => {
+      if (!this.current || this.current.job.id !== result.id) return;
+      this.finish(
+        'error' in result ? { ok: false, reason: 'error' } : { ok: true, read: result.read },
+      );
+      this.pump();
+    });
+    const lost = () => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.finish({ ok: false, reason: 'crash' });
+      this.pump();
+    };
+    worker.on('error', lost);
+    worker.on('exit', lost);
+    return worker;
+  }
+
+  private pump() {
+    if (this.closed || this.current) return;
+    const next = this.waiting.shift();
+    if (!next) return;
+    this.worker ??= this.start();
+    const timer = setTimeout(() => {
+      // A read past its time: the thread (and the recogniser inside it) is stopped and started again.
+      this.finish({ ok: false, reason: 'timeout' });
+      void this.stopWorker().then(() => this.pump());
+    }, this.options.timeoutMs);
+    timer.unref();
+    this.current = { ...next, timer };
+    this.worker.postMessage(next.job, [next.job.image.buffer as ArrayBuffer]);
+  }
+
+  private finish(outcome: MrzOutcome) {
+    const current = this.current;
+    if (!current) return;
+    this.current = null;
+    clearTimeout(current.timer);
+    current.done(outcome);
+  }
+
+  private async stopWorker() {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+}

@@ -1,0 +1,164 @@
+import sharp from 'sharp';
+
+/**
+ * Generated passport pages with a valid machine-readable zone, for measuring and testing the MRZ reading (the
+ * benchmark, the API tests and the browser test). Not real documents: a plain page with the printed fields and
+ * the two MRZ lines in a monospace face (OCR-B where installed, else DejaVu Sans Mono or the system's monospace).
+ */
+
+export interface SamplePassport {
+  /** ICAO code of the issuing state and nationality, e.g. `FRA` (`D` for Germany). */
+  country: string;
+  number: string;
+  lastName: string;
+  firstName: string;
+  /** YYYY-MM-DD */
+  dateOfBirth: string;
+  expirationDate: string;
+  sex: 'M' | 'F';
+}
+
+export interface SampleLook {
+  /** Degrees, e.g. -2…2. */
+  rotation?: number;
+  /** JPEG quality 1–100. */
+  quality?: number;
+  /** Gaussian blur sigma, like a phone photo slightly out of focus (0 for none). */
+  blur?: number;
+  width?: number;
+}
+
+const WEIGHTS = [7, 3, 1];
+
+/** The ICAO 9303 check digit of a field. */
+export function checkDigit(field: string): string {
+  let sum = 0;
+  for (let i = 0; i < field.length; i += 1) {
+    const c = field[i]!;
+    const value = /\d/.test(c) ? Number(c) : /[A-Z]/.test(c) ? c.charCodeAt(0) - 55 : 0;
+    sum += value * WEIGHTS[i % 3]!;
+  }
+  return String(sum % 10);
+}
+
+const mrzName = (name: string) => name.toUpperCase().replace(/[^A-Z]+/g, '<');
+const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
+
+/** The two TD3 lines of a passport. */
+export function td3Lines(p: SamplePassport): [string, string] {
+  const country = p.country.padEnd(3, '<');
+  const first = `P<${country}${mrzName(p.lastName)}<<${mrzName(p.firstName)}`
+    .padEnd(44, '<')
+    .slice(0, 44);
+  const number = p.number.padEnd(9, '<');
+  const birth = yymmdd(p.dateOfBirth);
+  const expiry = yymmdd(p.expirationDate);
+  const personal = '<'.repeat(14);
+  const composite = `${number}${checkDigit(number)}${birth}${checkDigit(birth)}${expiry}${checkDigit(expiry)}${personal}${checkDigit(personal)}`;
+  const second = `${number}${checkDigit(number)}${country}${birth}${checkDigit(birth)}${p.sex}${expiry}${checkDigit(expiry)}${personal}${checkDigit(personal)}${checkDigit(composite)}`;
+  return [first, second];
+}
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A passport data page (JPEG) with the passport's MRZ, rotated, blurred and compressed as asked. */
+export async function samplePassportPage(
+  p: SamplePassport,
+  look: SampleLook = {},
+): Promise<Buffer> {
+  const width = 1400;
+  const height = 980;
+  const [l1, l2] = td3Lines(p);
+  const mono = "'OCR-B', 'OCR B', 'DejaVu Sans Mono', 'Liberation Mono', monospace";
+  const label = (x: number, y: number, title: string, value: string) =>
+    `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="18" fill="#555">${escape(title)}</text>` +
+    `<text x="${x}" y="${y + 30}" font-family="DejaVu Sans, sans-serif" font-size="26" fill="#111">${escape(value)}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <rect width="100%" height="100%" fill="#d6cfbf"/>
+  <rect x="30" y="30" width="${width - 60}" height="${height - 60}" fill="none" stroke="#b9b09a" stroke-width="3"/>
+  <text x="70" y="100" font-family="DejaVu Sans, sans-serif" font-size="34" font-weight="bold" fill="#2b3a67">PASSPORT / PASSEPORT</text>
+  <rect x="70" y="150" width="300" height="380" fill="#c9c2b0"/>
+  <circle cx="220" cy="290" r="85" fill="#9d957f"/>
+  <rect x="110" y="390" width="220" height="140" rx="90" fill="#9d957f"/>
+  ${label(420, 180, 'Surname / Nom', p.lastName.toUpperCase())}
+  ${label(420, 260, 'Given names / Prénoms', p.firstName.toUpperCase())}
+  ${label(420, 340, 'Nationality / Nationalité', p.country)}
+  ${label(420, 420, 'Date of birth / Date de naissance', p.dateOfBirth)}
+  ${label(900, 420, 'Sex / Sexe', p.sex)}
+  ${label(420, 500, 'Date of expiry / Date d’expiration', p.expirationDate)}
+  ${label(900, 180, 'Passport No. / N° du passeport', p.number)}
+  <rect x="40" y="700" width="${width - 80}" height="220" fill="#e2ddd1"/>
+  <text x="64" y="785" font-family="${mono}" font-size="46" textLength="1272" lengthAdjust="spacing" fill="#111">${escape(l1)}</text>
+  <text x="64" y="875" font-family="${mono}" font-size="46" textLength="1272" lengthAdjust="spacing" fill="#111">${escape(l2)}</text>
+</svg>`;
+  let image = sharp(Buffer.from(svg)).flatten({ background: '#d6cfbf' });
+  if (look.rotation) image = image.rotate(look.rotation, { background: '#d8d4cc' });
+  let buffer = await image.png().toBuffer();
+  if (look.blur) buffer = await sharp(buffer).blur(look.blur).png().toBuffer();
+  return sharp(buffer)
+    .resize({ width: look.width ?? width })
+    .jpeg({ quality: look.quality ?? 85 })
+    .toBuffer();
+}
+
+const LAST = [
+  'MARTIN',
+  'OKAFOR',
+  'NGUYEN',
+  'GARCIA LOPEZ',
+  'SCHMIDT',
+  'DUBOIS',
+  'KOWALSKI',
+  'SILVA',
+];
+const FIRST = [
+  'ANNA MARIA',
+  'JEAN',
+  'CHIDI',
+  'LINH',
+  'SOFIA',
+  'LUKAS',
+  'ZOFIA',
+  'JOAO PEDRO',
+  'AMIR',
+];
+const COUNTRIES = ['FRA', 'D', 'ESP', 'NGA', 'VNM', 'POL', 'BRA', 'USA', 'ITA', 'NLD'];
+
+/** A small deterministic random generator, so a benchmark run can be repeated. */
+export function seeded(seed: number) {
+  // mulberry32
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** The `index`-th generated passport with its page's look (varied names, numbers, rotation, quality, blur). */
+export function sampleCase(index: number): { passport: SamplePassport; look: SampleLook } {
+  const rand = seeded(index * 7919 + 17);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rand() * 10)).join('');
+  const letters = (n: number) =>
+    Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(rand() * 26))).join('');
+  const year = 1950 + Math.floor(rand() * 55);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const passport: SamplePassport = {
+    country: pick(COUNTRIES),
+    number: `${letters(2)}${digits(7)}`,
+    lastName: pick(LAST),
+    firstName: pick(FIRST),
+    dateOfBirth: `${year}-${pad(1 + Math.floor(rand() * 12))}-${pad(1 + Math.floor(rand() * 28))}`,
+    expirationDate: `${2027 + Math.floor(rand() * 10)}-${pad(1 + Math.floor(rand() * 12))}-${pad(1 + Math.floor(rand() * 28))}`,
+    sex: rand() < 0.5 ? 'M' : 'F',
+  };
+  const look: SampleLook = {
+    rotation: Math.round((rand() * 4 - 2) * 10) / 10,
+    quality: 40 + Math.floor(rand() * 51),
+    blur: rand() < 0.6 ? Math.round((0.6 + rand() * 0.9) * 10) / 10 : 0,
+  };
+  return { passport, look };
+}
