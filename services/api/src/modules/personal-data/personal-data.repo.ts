@@ -9,6 +9,7 @@ import {
   fileErasures,
   oneTimeTokens,
   payments,
+  receipts,
   recoveryCodes,
   sessions,
   travelers,
@@ -135,7 +136,8 @@ export async function eraseDocumentsOf(
 /**
  * Minimises the orders of a deleted account: the travellers (names, birth dates, passport data, answers) and the
  * contact details go; the order row stays with its prices and status, so its payments and receipts keep their
- * meaning. Returns the number of travellers erased.
+ * meaning (a receipt keeps its number, amounts, card and traveller count; the travellers' names go). Returns the
+ * number of travellers erased.
  */
 export async function minimiseApplications(tx: Tx, applicationIds: string[]): Promise<number> {
   if (applicationIds.length === 0) return 0;
@@ -160,6 +162,10 @@ export async function minimiseApplications(tx: Tx, applicationIds: string[]): Pr
     .update(payments)
     .set({ lastError: null })
     .where(inArray(payments.applicationId, applicationIds));
+  await tx
+    .update(receipts)
+    .set({ travelers: [] })
+    .where(inArray(receipts.applicationId, applicationIds));
   return erased.length;
 }
 

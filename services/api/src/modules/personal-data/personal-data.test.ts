@@ -11,6 +11,7 @@ import {
   emailOutbox,
   fileErasures,
   payments,
+  receipts,
   sessions,
   travelers,
   users,
@@ -231,6 +232,13 @@ describe('POST /api/auth/profile/delete', () => {
     expect(order!.searchText).not.toContain('ann');
     const kept = await db.select().from(payments).where(eq(payments.applicationId, id));
     expect(kept).toEqual([expect.objectContaining({ status: 'succeeded' })]);
+    // The receipt is kept for the accounts, without the travellers' names.
+    const [receipt] = await db.select().from(receipts).where(eq(receipts.applicationId, id));
+    expect(receipt).toMatchObject({
+      travelers: [],
+      travelerCount: 2,
+      totalCents: kept[0]!.amountCents,
+    });
     expect(await db.select().from(drafts).where(eq(drafts.userId, userId))).toHaveLength(0);
 
     // The account row holds nothing personal any more.
