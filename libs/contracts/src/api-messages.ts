@@ -269,6 +269,9 @@ export const ApiMessages = {
   // staff tools
   'mailbox.notFound': 'No such message in the development mailbox',
   'failedEmail.notFound': 'No such failed e-mail: it may have been sent again already.',
+  // live status
+  'liveEvents.tooManyStreams':
+    'Live updates are already open in too many tabs. This page will check for changes every little while instead.',
 } as const;
 
 export type ApiMessageKey = keyof typeof ApiMessages;

@@ -18,3 +18,5 @@ export * from './primitives';
 export * from './pages';
 export * from './remotes';
 export * from './locales';
+export * from './live';
+export * from './timeline';

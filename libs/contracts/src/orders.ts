@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiMessages, type ApiMessageKey } from './api-messages';
+import { OrderTimeline } from './timeline';
 import { text } from './primitives';
 
 export const ApplicationStatus = z.enum([
@@ -70,6 +71,8 @@ export const OrderSummary = z.object({
   paidAt: text().nullable(),
   submittedAt: text().nullable(),
   decidedAt: text().nullable(),
+  /** Paid, submitted, in review, decided: each with its time once reached. */
+  timeline: OrderTimeline,
   /** Shown to the traveller when the application was rejected. */
   decisionReason: text().nullable(),
   totalCents: z.number().int(),

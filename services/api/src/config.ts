@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(720).default(8),
   API_DOCS: z.enum(['true', 'false', '1', '0', '']).optional(),
   UPLOAD_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  LIVE_EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
+  LIVE_EVENTS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   REMOTE_APPLY_URL: optionalString,
   REMOTE_ACCOUNT_URL: optionalString,
   REMOTE_ADMIN_URL: optionalString,
@@ -107,6 +109,8 @@ export interface Config {
    * are completed this long after the last sign of activity, checked every `intervalSeconds`.
    */
   reconcile: { graceSeconds: number; intervalSeconds: number };
+  /** The live status streams (`GET /api/events`): heartbeat interval, and open streams allowed per account. */
+  liveEvents: { heartbeatSeconds: number; perUser: number };
   publicUrl: string;
   mail: { smtpUrl: string | undefined; from: string; mailboxDir: string };
   payments:
@@ -248,6 +252,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcile: {
       graceSeconds: e.RECONCILE_GRACE_SECONDS,
       intervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
+    },
+    liveEvents: {
+      heartbeatSeconds: e.LIVE_EVENTS_HEARTBEAT_SECONDS,
+      perUser: e.LIVE_EVENTS_PER_USER,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, mailboxDir: path.join(dataDir, 'mail') },
