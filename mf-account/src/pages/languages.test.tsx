@@ -16,6 +16,12 @@ const order: OrderSummary = {
   paidAt: null,
   submittedAt: null,
   decidedAt: null,
+  timeline: [
+    { step: 'paid', at: '2026-11-21T12:05:00.000Z', outcome: null },
+    { step: 'submitted', at: null, outcome: null },
+    { step: 'in-review', at: null, outcome: null },
+    { step: 'decided', at: null, outcome: null },
+  ],
   decisionReason: null,
   totalCents: 4200,
   currency: 'EUR',

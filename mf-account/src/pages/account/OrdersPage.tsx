@@ -10,7 +10,14 @@ import {
   type WizardStepNumber,
 } from '@waypoint/contracts';
 import { Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
-import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
+import { useLiveEvents } from '@waypoint/platform/api';
+import {
+  LiveStatusAnnouncer,
+  OrderTimeline,
+  useApiText,
+  useReferenceText,
+  useStatusLabel,
+} from '@waypoint/platform/i18n';
 import { Button, Spinner, buttonClassName, countryName, rich, useLocale, useT } from '@waypoint/ui';
 import { ArrowRight, Flag, Icon, Inbox } from '@waypoint/ui/icons';
 import { accountMessages } from '../../i18n/catalog';
@@ -83,6 +90,12 @@ function OrderCard({ order }: { order: OrderSummary }) {
           </div>
         ) : null}
       </dl>
+      {order.status !== 'DRAFT' ? (
+        <OrderTimeline
+          timeline={order.timeline}
+          label={t('orders.timeline', { reference: order.reference })}
+        />
+      ) : null}
       {order.status === 'REJECTED' && order.decisionReason ? (
         <p className="wpa-order__reason">
           <strong>{t('orders.reasonLabel')}</strong> {order.decisionReason}
@@ -273,6 +286,8 @@ export function OrdersPage() {
     refetchOnMountOrArgChange: true,
     skip: !signedIn,
   });
+  // A status changed by staff, or a document arriving, shows here without reloading.
+  useLiveEvents();
   const orders = isError ? [] : (data ?? []);
   const draft = saved.isError ? null : (saved.data ?? null);
 
@@ -313,6 +328,7 @@ export function OrdersPage() {
     <>
       <title>{t('form.pageTitle', { title: t('orders.title') })}</title>
       <h1>{t('orders.title')}</h1>
+      <LiveStatusAnnouncer orders={data} />
       <div role="tablist" aria-label={t('orders.title')} className="wpa-tabs" onKeyDown={onKeyDown}>
         {TABS.map((tab) => (
           <button
