@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LIVE_EVENTS_PATH, LiveEvent } from '@waypoint/contracts';
 import { selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
 import { api } from './api';
@@ -22,12 +22,14 @@ export interface LiveEventsOptions {
  * the page refetches. When the stream cannot be opened or breaks off (no EventSource, a proxy that refuses it,
  * too many tabs), the page polls every 30 s meanwhile, and opens the stream again later with a growing wait.
  * Everything stops when the page unmounts or the visitor signs out; a signed-out visitor opens nothing.
+ * Returns whether the stream is open (a page may poll for something of its own only while it is not).
  */
-export function useLiveEvents({ applicationId, onEvent }: LiveEventsOptions = {}): void {
+export function useLiveEvents({ applicationId, onEvent }: LiveEventsOptions = {}): boolean {
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectAuth).isAuthenticated;
   const onEventRef = useRef(onEvent);
   onEventRef.current = onEvent;
+  const [live, setLive] = useState(false);
 
   useEffect(() => {
     if (!signedIn) return undefined;
@@ -88,11 +90,13 @@ export function useLiveEvents({ applicationId, onEvent }: LiveEventsOptions = {}
         if (failures > 0 || pollTimer) refetchAll();
         failures = 0;
         stopPolling();
+        setLive(true);
       };
       opened.onmessage = handle;
       opened.onerror = () => {
         // The browser retries a dropped stream by itself (readyState CONNECTING); a refused one is CLOSED and
         // opened again here, later and later. Meanwhile the page polls.
+        setLive(false);
         startPolling();
         if (opened.readyState !== EventSource.CLOSED) return;
         opened.close();
@@ -106,9 +110,11 @@ export function useLiveEvents({ applicationId, onEvent }: LiveEventsOptions = {}
     connect();
     return () => {
       stopped = true;
+      setLive(false);
       source?.close();
       stopPolling();
       if (reconnectTimer) clearTimeout(reconnectTimer);
     };
   }, [dispatch, signedIn, applicationId]);
+  return live;
 }
