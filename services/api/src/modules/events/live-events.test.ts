@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -7,7 +8,11 @@ import type {
   LiveEvent,
   OrderSummary,
 } from '@waypoint/contracts';
+import { buildApp } from '../../app';
+import { openDatabase, rowsOf } from '../../db/client';
 import { applications } from '../../db/schema';
+import { FieldEncryption } from '../../lib/field-encryption';
+import { sql } from 'drizzle-orm';
 import { Browser, makeAdmin, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { photo } from '../../test/images';
@@ -259,6 +264,47 @@ describe('GET /api/events', () => {
       stream.close();
     }
   });
+});
+
+describe('several API processes', () => {
+  // Two processes on one PostgreSQL: the change is made through one, the stream is open on the other.
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  (onPostgres ? it : it.skip)(
+    'a decision made through one process reaches the streams open on another',
+    async () => {
+      const [{ name }] = rowsOf<{ name: string }>(
+        await t.database.db.execute(sql`select current_database() as name`),
+      ) as [{ name: string }];
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+      const other = await buildApp({
+        config: t.config,
+        database,
+        encryption: new FieldEncryption(crypto.randomBytes(32).toString('base64')),
+      });
+      const previous = base;
+      try {
+        await other.listen({ port: 0, host: '127.0.0.1' });
+        base = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+        const { b, id } = await submittedOrder();
+        const stream = await openStream(b);
+        expect(stream.status).toBe(200);
+        base = previous;
+        await moveTo(id, 'UNDER_REVIEW');
+        expect(await stream.next((e) => e.type === 'status')).toEqual({
+          type: 'status',
+          applicationId: id,
+          status: 'UNDER_REVIEW',
+        });
+        stream.close();
+      } finally {
+        base = previous;
+        await other.close();
+        await database.close();
+      }
+    },
+  );
 });
 
 describe('timeline', () => {
