@@ -37,11 +37,17 @@ export async function registerLiveEvents(app: FastifyInstance) {
           tags: ['applications'],
           summary:
             "The signed-in traveller's live status: server-sent events when one of their applications changes status or receives a document",
-          response: { 401: ErrorEnvelope, 429: ErrorEnvelope },
+          response: { 401: ErrorEnvelope, 429: ErrorEnvelope, 503: ErrorEnvelope },
         },
       },
       async (request, reply) => {
         const user = userOf(request);
+        // The page reconnects to another process (or this one once it is back).
+        if (hub.closed) {
+          throw new AppError(ErrorCode.NOT_READY, 'availability.shuttingDown', {
+            retryAfterSeconds: 5,
+          });
+        }
         if (!hub.accepts(user.id)) {
           throw new AppError(ErrorCode.RATE_LIMITED, 'liveEvents.tooManyStreams', {
             retryAfterSeconds: RETRY_AFTER_SECONDS,

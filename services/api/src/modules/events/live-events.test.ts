@@ -307,6 +307,32 @@ describe('several API processes', () => {
   );
 });
 
+describe('while the server shuts down', () => {
+  it('ends the open streams and answers new ones 503, so pages reconnect elsewhere', async () => {
+    const own = await createTestApp();
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const b = new Browser(own.app, '10.7.251.1');
+    await paidOrder(b, uniqueEmail('closing'));
+    const previous = base;
+    base = `http://127.0.0.1:${(own.app.server.address() as AddressInfo).port}`;
+    try {
+      const open = await openStream(b);
+      own.app.liveEvents.closeAll();
+      await open.ended;
+      const refused = await openStream(b);
+      await refused.ended;
+      expect(refused.status).toBe(503);
+      expect(JSON.parse(refused.body)).toMatchObject({
+        code: 'NOT_READY',
+        messageKey: 'availability.shuttingDown',
+      });
+    } finally {
+      base = previous;
+      await own.close();
+    }
+  });
+});
+
 describe('timeline', () => {
   it('gives each order paid, submitted, in review and decided, with their times once reached', async () => {
     const { b, id } = await submittedOrder();
@@ -350,6 +376,7 @@ describe('shutdown', () => {
       await own.close();
       await stream.ended;
       expect(Date.now() - started).toBeLessThan(3000);
+      expect(own.app.liveEvents.size).toBe(0);
     } finally {
       base = previous;
     }

@@ -88,9 +88,14 @@ export class LiveEventHub {
     this.heartbeat.unref();
   }
 
-  /** Whether the account may open another stream (false while the server shuts down). */
+  /** Whether the account may open another stream. */
   accepts(userId: string): boolean {
-    return !this.closing && (this.streams.get(userId)?.size ?? 0) < this.options.perUser;
+    return (this.streams.get(userId)?.size ?? 0) < this.options.perUser;
+  }
+
+  /** True once the server shuts down: no new streams. */
+  get closed(): boolean {
+    return this.closing;
   }
 
   /** How many streams are open (for tests and diagnostics). */
