@@ -301,6 +301,9 @@ export const ApiMessages = {
   'personalData.deleted': 'Your account has been deleted. We have e-mailed you a confirmation.',
   // receipts
   'receipt.notFound': 'This order has no receipt: a receipt is issued once the order is paid.',
+  // live status
+  'liveEvents.tooManyStreams':
+    'Live updates are already open in too many tabs. This page will check for changes every little while instead.',
 } as const;
 
 export type ApiMessageKey = keyof typeof ApiMessages;

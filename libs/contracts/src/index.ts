@@ -23,3 +23,5 @@ export * from './personal-data';
 export * from './receipts';
 // Passport page MRZ reading
 export * from './mrz';
+export * from './live';
+export * from './timeline';

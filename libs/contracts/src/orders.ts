@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiMessages, type ApiMessageKey } from './api-messages';
+import { OrderTimeline } from './timeline';
 import { text } from './primitives';
 import { OrderRefund } from './refunds';
 import { ReceiptSummary } from './receipts';
@@ -72,6 +73,8 @@ export const OrderSummary = z.object({
   paidAt: text().nullable(),
   submittedAt: text().nullable(),
   decidedAt: text().nullable(),
+  /** Paid, submitted, in review, decided: each with its time once reached. */
+  timeline: OrderTimeline,
   /** Shown to the traveller when the application was rejected. */
   decisionReason: text().nullable(),
   totalCents: z.number().int(),

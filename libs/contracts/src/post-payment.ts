@@ -1,5 +1,6 @@
 import { ApiMessages } from './api-messages';
 import { z } from 'zod';
+import { OrderTimeline } from './timeline';
 import { IdParams, text, Uuid } from './primitives';
 import { ApplicationStatus } from './orders';
 import { passportDetailsIssues, WizardText } from './wizard';
@@ -212,6 +213,8 @@ export const ApplicationDetail = z.object({
   travelers: z.array(TravelerDetail),
   submittedAt: text().nullable(),
   decisionReason: text().nullable(),
+  /** Paid, submitted, in review, decided: each with its time once reached. */
+  timeline: OrderTimeline,
 });
 export type ApplicationDetail = z.infer<typeof ApplicationDetail>;
 

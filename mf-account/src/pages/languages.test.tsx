@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DraftSummary, OrderSummary } from '@waypoint/contracts';
+import { orderTimeline, type DraftSummary, type OrderSummary } from '@waypoint/contracts';
 import { activateLocale } from '@waypoint/ui';
 import { countries, failure, mockApi, ok, renderAccount, traveller } from '../test/renderAccount';
 
@@ -16,6 +16,12 @@ const order: OrderSummary = {
   paidAt: null,
   submittedAt: null,
   decidedAt: null,
+  timeline: [
+    { step: 'paid', at: '2026-11-21T12:05:00.000Z', outcome: null },
+    { step: 'submitted', at: null, outcome: null },
+    { step: 'in-review', at: null, outcome: null },
+    { step: 'decided', at: null, outcome: null },
+  ],
   decisionReason: null,
   totalCents: 4200,
   currency: 'EUR',
@@ -353,6 +359,13 @@ describe('my orders: the receipt link in other languages', () => {
       resumePath: '/application/app-1/general-info',
       viewPath: null,
       refunds: [],
+      timeline: orderTimeline({
+        status: 'IN_PROGRESS',
+        paidAt: '2026-11-21T12:05:00.000Z',
+        submittedAt: null,
+        reviewStartedAt: null,
+        decidedAt: null,
+      }),
       receipt: { number: '2026-000123', issuedAt: '2026-11-21T12:05:00.000Z' },
     };
     mockApi({

@@ -1,13 +1,14 @@
-import type {
-  AdminApplicationDetail,
-  AdminApplicationRow,
-  AdminListResponse,
-  ApplicationStatus,
-  AuditEntry,
-  DashboardResponse,
-  DocumentSummary,
-  FailedEmail,
-  TravelerDetail,
+import {
+  orderTimeline,
+  type AdminApplicationDetail,
+  type AdminApplicationRow,
+  type AdminListResponse,
+  type ApplicationStatus,
+  type AuditEntry,
+  type DashboardResponse,
+  type DocumentSummary,
+  type FailedEmail,
+  type TravelerDetail,
 } from '@waypoint/contracts';
 
 let counter = 0;
@@ -193,6 +194,13 @@ export function detail(
       travelers: [traveller()],
       submittedAt: '2026-11-21T12:00:00.000Z',
       decisionReason: null,
+      timeline: orderTimeline({
+        status,
+        paidAt: '2026-11-20T12:30:00.000Z',
+        submittedAt: '2026-11-21T12:00:00.000Z',
+        reviewStartedAt: status === 'SUBMITTED' ? null : '2026-11-21T15:00:00.000Z',
+        decidedAt: null,
+      }),
     },
     version: 3,
     createdAt: '2026-11-20T12:00:00.000Z',

@@ -92,7 +92,7 @@ export function ExamplePhoto() {
 
 function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: KindConfig }) {
   const t = useT(postPaymentMessages);
-  const { application, readOnly } = usePostPayment();
+  const { application, readOnly, live } = usePostPayment();
   const navigate = useNavigate();
   const storeDocument = useStoreDocument(application.id);
   const { next, back } = useFlowPaths(travelerPath(application.id, traveler.id, config.slug));
@@ -107,9 +107,10 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
     `/application/${encodeURIComponent(application.id)}/travelers/${encodeURIComponent(traveler.id)}/documents/${config.kind}`,
     (document) => storeDocument(traveler.id, document),
   );
-  // While the QR code shows, the application is fetched every 3 s to see the phone's upload.
+  // While the QR code shows, the phone's upload arrives as a live event (the layout's); without live events,
+  // the application is fetched every 3 s to see it.
   useGetApplicationQuery(application.id, {
-    pollingInterval: phoneOpen && !arrived ? PHONE_POLL_MS : 0,
+    pollingInterval: phoneOpen && !arrived && !live ? PHONE_POLL_MS : 0,
     skipPollingIfUnfocused: false,
   });
 

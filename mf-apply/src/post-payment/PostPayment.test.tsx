@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  orderTimeline,
   PostPaymentText,
   SUBMIT_DECLARATION,
   UploadLinkText,
@@ -572,6 +573,72 @@ describe('uploads', () => {
     await act(async () => jest.advanceTimersByTime(2000));
     await findTitle("Applicant's photo");
   });
+  it('Use Your Phone: the phone’s upload arrives as a live event, without polling', async () => {
+    const sources: {
+      onopen: (() => void) | null;
+      onmessage: ((m: MessageEvent) => void) | null;
+    }[] = [];
+    (globalThis as { EventSource?: unknown }).EventSource = class {
+      static readonly CLOSED = 2;
+      readyState = 0;
+      onopen: (() => void) | null = null;
+      onmessage: ((m: MessageEvent) => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor() {
+        sources.push(this);
+      }
+      close() {
+        this.readyState = 2;
+      }
+    };
+    try {
+      const arrived = detail({
+        travelers: [
+          traveler({
+            passportPage: document({ id: 'doc-phone' }),
+            sections: { ...traveler().sections, passportPage: 'completed' },
+          }),
+        ],
+      });
+      const sent = mockApi({
+        [get]: [ok(detail()), ok(arrived)],
+        [`POST /api/application/${APP_ID}/travelers/${T1}/upload-link/passport-page`]: ok({
+          linkId: '7d1f0c2a-5b6e-4c3d-8a9b-0c1d2e3f4a5b',
+          url: 'https://portal.example/upload/abc.def',
+          expiresAt: '2026-01-02T10:15:00Z',
+        }),
+        [`DELETE /api/application/${APP_ID}/upload-links/7d1f0c2a-5b6e-4c3d-8a9b-0c1d2e3f4a5b`]: ok(
+          { revoked: 0 },
+        ),
+      });
+      await renderApply(t1('passport-page'), { user: account });
+      await findTitle('Passport page');
+      act(() => sources[0]?.onopen?.());
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Show the QR code' }));
+      await screen.findByRole('img', { name: /QR code/ });
+      // Live: no fetch every 3 s while the code shows.
+      await new Promise((done) => setTimeout(done, 3500));
+      expect(callsTo(sent, get)).toHaveLength(1);
+      act(() =>
+        sources[0]?.onmessage?.(
+          new MessageEvent('message', {
+            data: JSON.stringify({
+              type: 'document',
+              applicationId: APP_ID,
+              travelerId: T1,
+              kind: 'passport-page',
+              status: 'ACCEPTED',
+            }),
+          }),
+        ),
+      );
+      expect(await screen.findByText('Great job!')).toBeVisible();
+      expect(callsTo(sent, get)).toHaveLength(2);
+    } finally {
+      delete (globalThis as { EventSource?: unknown }).EventSource;
+    }
+  }, 15_000);
+
   it('Use Your Phone: a new code replaces the used one when the phone’s upload did not pass', async () => {
     jest.useFakeTimers();
     const rejected = detail({
@@ -799,6 +866,38 @@ describe('submission', () => {
     await user.click(sidebarLink(/Passport Page/));
     await findTitle('Passport page');
     expect(screen.queryByRole('button', { name: 'Replace it anyway' })).not.toBeInTheDocument();
+  });
+
+  it('shows the order’s timeline once submitted, with the time of each step reached', async () => {
+    mockApi({
+      [get]: ok(
+        detail({
+          status: 'UNDER_REVIEW',
+          editable: false,
+          submittedAt: '2026-06-02T08:00:00.000Z',
+          timeline: orderTimeline({
+            status: 'UNDER_REVIEW',
+            paidAt: '2026-06-01T10:00:00.000Z',
+            submittedAt: '2026-06-02T08:00:00.000Z',
+            reviewStartedAt: '2026-06-03T09:30:00.000Z',
+            decidedAt: null,
+          }),
+        }),
+      ),
+    });
+    await renderApply(t1('work'), { user: account });
+    await findTitle('Work');
+    const timeline = screen.getByRole('list', { name: 'Progress of your application' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.firstChild?.textContent)).toEqual([
+      'Payment received',
+      'Application submitted',
+      'Review started',
+      'Decision',
+    ]);
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    expect(steps[2]?.querySelector('time')).toHaveAttribute('dateTime', '2026-06-03T09:30:00.000Z');
+    expect(steps[3]).toHaveTextContent('Not yet');
   });
 });
 

@@ -11,7 +11,13 @@ import {
   useNavigate,
   useParams,
 } from '@waypoint/platform';
-import { useApiText, useReferenceText } from '@waypoint/platform/i18n';
+import { useLiveEvents } from '@waypoint/platform/api';
+import {
+  LiveStatusAnnouncer,
+  OrderTimeline,
+  useApiText,
+  useReferenceText,
+} from '@waypoint/platform/i18n';
 import {
   Banner,
   Button,
@@ -259,7 +265,13 @@ function LoadedLayout({ application }: { application: ApplicationDetail }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [exiting, setExiting] = useState(false);
   const readOnly = !application.editable;
-  const context = useMemo(() => ({ application, readOnly, saveRef }), [application, readOnly]);
+  // A decision by staff, or a document sent from the phone, shows without reloading.
+  const live = useLiveEvents({ applicationId: application.id });
+  const context = useMemo(
+    () => ({ application, readOnly, saveRef, live }),
+    [application, readOnly, live],
+  );
+  const timelineId = useId();
 
   const onSaveExit = async () => {
     setMenuOpen(false);
@@ -305,7 +317,16 @@ function LoadedLayout({ application }: { application: ApplicationDetail }) {
           <p className="wpp-reference">
             {t('layout.reference', { reference: application.reference })}
           </p>
+          <LiveStatusAnnouncer orders={[application]} />
           {readOnly ? <Banner tone="success" title={apiText(PostPaymentText.readOnly)} /> : null}
+          {readOnly ? (
+            <section className="wpp-timeline" aria-labelledby={timelineId}>
+              <p id={timelineId} className="wpp-timeline__title">
+                {t('layout.timeline')}
+              </p>
+              <OrderTimeline timeline={application.timeline} label={t('layout.timeline')} />
+            </section>
+          ) : null}
           <Outlet />
         </div>
       </div>

@@ -12,6 +12,8 @@ export interface PostPaymentContextValue {
   readOnly: boolean;
   /** The current page's save, run by Save & Exit. */
   saveRef: { current: PageSave | null };
+  /** Whether live events arrive (changes to the application are then fetched as they happen). */
+  live: boolean;
 }
 
 export const PostPaymentContext = createContext<PostPaymentContextValue | null>(null);

@@ -1,4 +1,9 @@
-import type { ApplicationDetail, DocumentSummary, TravelerDetail } from '@waypoint/contracts';
+import {
+  orderTimeline,
+  type ApplicationDetail,
+  type DocumentSummary,
+  type TravelerDetail,
+} from '@waypoint/contracts';
 
 export const APP_ID = '6a1e9d0c-3f4b-4d2a-9c8e-1b2a3c4d5e6f';
 export const T1 = '0b7d2c1e-8f9a-4b3c-a2d1-e0f9a8b7c6d5';
@@ -56,6 +61,13 @@ export function detail(overrides: Partial<ApplicationDetail> = {}): ApplicationD
     travelers: [traveler()],
     submittedAt: null,
     decisionReason: null,
+    timeline: orderTimeline({
+      status: overrides.status ?? 'IN_PROGRESS',
+      paidAt: '2026-06-01T10:00:00.000Z',
+      submittedAt: overrides.submittedAt ?? null,
+      reviewStartedAt: null,
+      decidedAt: null,
+    }),
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { postPaymentRoutes } from './modules/applications/post-payment.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { registerLiveEvents } from './modules/events/events.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createApiServer } from './modules/health/liveness';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(personalDataRoutes);
   await app.register(receiptsRoutes);
+  await registerLiveEvents(app);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) await registerBundles(app, config);
   return app;

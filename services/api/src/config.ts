@@ -81,6 +81,8 @@ const EnvSchema = z.object({
   // Reading of passport pages' machine-readable zone (after the upload is stored, in a worker thread).
   MRZ_READING: z.enum(['true', 'false', '1', '0', '']).optional(),
   MRZ_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
+  LIVE_EVENTS_HEARTBEAT_SECONDS: z.coerce.number().min(0.05).max(300).default(25),
+  LIVE_EVENTS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   REMOTE_APPLY_URL: optionalString,
   REMOTE_ACCOUNT_URL: optionalString,
   REMOTE_ADMIN_URL: optionalString,
@@ -111,6 +113,8 @@ export interface Config {
    * are completed this long after the last sign of activity, checked every `intervalSeconds`.
    */
   reconcile: { graceSeconds: number; intervalSeconds: number };
+  /** The live status streams (`GET /api/events`): heartbeat interval, and open streams allowed per account. */
+  liveEvents: { heartbeatSeconds: number; perUser: number };
   publicUrl: string;
   mail: { smtpUrl: string | undefined; from: string; mailboxDir: string };
   payments:
@@ -258,6 +262,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcile: {
       graceSeconds: e.RECONCILE_GRACE_SECONDS,
       intervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
+    },
+    liveEvents: {
+      heartbeatSeconds: e.LIVE_EVENTS_HEARTBEAT_SECONDS,
+      perUser: e.LIVE_EVENTS_PER_USER,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, mailboxDir: path.join(dataDir, 'mail') },

@@ -5,3 +5,4 @@
  */
 export { api, useGetCountriesQuery, useGetVisaTypesQuery } from './api';
 export { envelopeBaseQuery } from './baseQuery';
+export { useLiveEvents, POLL_INTERVAL_MS, type LiveEventsOptions } from './useLiveEvents';

@@ -1,6 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApplicationStatus, DraftSummary, OrderSummary } from '@waypoint/contracts';
+import {
+  orderTimeline,
+  type ApplicationStatus,
+  type DraftSummary,
+  type OrderSummary,
+} from '@waypoint/contracts';
 import {
   currentPath,
   failure,
@@ -29,6 +34,13 @@ function order(id: string, status: ApplicationStatus, extra: Partial<OrderSummar
     travelerCount: 1,
     visaType: { id: 'eta', name: 'United Kingdom ETA' },
     country: { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
+    timeline: orderTimeline({
+      status,
+      paidAt: null,
+      submittedAt: null,
+      reviewStartedAt: null,
+      decidedAt: null,
+    }),
     resumePath: resume[status] ?? null,
     viewPath: status === 'DRAFT' || status === 'IN_PROGRESS' ? null : `/application/${id}/review`,
     refunds: [],
@@ -67,8 +79,11 @@ const savedDraft: DraftSummary = {
   travelerNames: ['Ada Lovelace', 'Charles Babbage'],
 };
 
+/** The order cards of the open tab (not the steps of their timelines). */
 function cards() {
-  return within(screen.getByRole('tabpanel')).queryAllByRole('listitem');
+  return within(screen.getByRole('tabpanel'))
+    .queryAllByRole('listitem')
+    .filter((item) => item.classList.contains('wpa-order'));
 }
 
 describe('my orders', () => {
@@ -343,5 +358,82 @@ describe('my orders: receipts', () => {
     );
     expect(link).toHaveAttribute('download');
     expect(within(unpaidCard).queryByRole('link', { name: /receipt/i })).not.toBeInTheDocument();
+  });
+});
+
+describe('live status', () => {
+  /** The browser's EventSource, driven by the test. */
+  class FakeEventSource {
+    static readonly CLOSED = 2;
+    static latest: FakeEventSource | null = null;
+    readyState = 0;
+    onopen: (() => void) | null = null;
+    onmessage: ((message: MessageEvent<string>) => void) | null = null;
+    onerror: (() => void) | null = null;
+    constructor(readonly url: string) {
+      FakeEventSource.latest = this;
+    }
+    close() {
+      this.readyState = FakeEventSource.CLOSED;
+    }
+  }
+
+  beforeEach(() => {
+    (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+  });
+  afterEach(() => {
+    delete (globalThis as { EventSource?: unknown }).EventSource;
+    FakeEventSource.latest = null;
+  });
+
+  const id = '0b1c2d3e-0000-4000-8000-00000000ef56';
+  const times = {
+    paidAt: '2026-11-20T09:15:00.000Z',
+    submittedAt: '2026-11-21T10:30:00.000Z',
+    decidedAt: null,
+  };
+
+  it('shows a status changed by staff and its timeline step without reloading, and announces it', async () => {
+    const submitted = order(id, 'SUBMITTED', {
+      ...times,
+      timeline: orderTimeline({ status: 'SUBMITTED', ...times, reviewStartedAt: null }),
+    });
+    const reviewed = order(id, 'UNDER_REVIEW', {
+      ...times,
+      timeline: orderTimeline({
+        status: 'UNDER_REVIEW',
+        ...times,
+        reviewStartedAt: '2026-11-22T14:05:00.000Z',
+      }),
+    });
+    const calls = mockApi({
+      'GET /api/applications/my-applications': [ok([submitted]), ok([reviewed])],
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    const timeline = await screen.findByRole('list', { name: 'Progress of order #0000EF56' });
+    const steps = () => within(timeline).getAllByRole('listitem');
+    expect(steps()[1]).toHaveAttribute('aria-current', 'step');
+    expect(steps()[2]).toHaveTextContent('Review started Not yet');
+    expect(FakeEventSource.latest?.url).toBe('/api/events');
+
+    act(() => {
+      FakeEventSource.latest?.onopen?.();
+      FakeEventSource.latest?.onmessage?.(
+        new MessageEvent('message', {
+          data: JSON.stringify({ type: 'status', applicationId: id, status: 'UNDER_REVIEW' }),
+        }),
+      );
+    });
+    expect(await within(cards()[0]!).findByText('Under review')).toBeInTheDocument();
+    await waitFor(() => expect(steps()[2]).toHaveAttribute('aria-current', 'step'));
+    expect(steps()[2]!.querySelector('time')).toHaveAttribute(
+      'dateTime',
+      '2026-11-22T14:05:00.000Z',
+    );
+    expect(screen.getByText('Status changed to Under review')).toHaveClass('wp-visually-hidden');
+    expect(calls.filter((call) => call.path === '/api/applications/my-applications')).toHaveLength(
+      2,
+    );
   });
 });

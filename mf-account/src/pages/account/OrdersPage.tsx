@@ -11,7 +11,14 @@ import {
   type WizardStepNumber,
 } from '@waypoint/contracts';
 import { API_BASE, Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
-import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
+import { useLiveEvents } from '@waypoint/platform/api';
+import {
+  LiveStatusAnnouncer,
+  OrderTimeline,
+  useApiText,
+  useReferenceText,
+  useStatusLabel,
+} from '@waypoint/platform/i18n';
 import {
   Button,
   Spinner,
@@ -101,6 +108,12 @@ function OrderCard({ order }: { order: OrderSummary }) {
             <span className="wpa-order__receipt-kind">{t('orders.receipt.pdf')}</span>
           </a>
         </p>
+      ) : null}
+      {order.status !== 'DRAFT' ? (
+        <OrderTimeline
+          timeline={order.timeline}
+          label={t('orders.timeline', { reference: order.reference })}
+        />
       ) : null}
       {order.status === 'REJECTED' && order.decisionReason ? (
         <p className="wpa-order__reason">
@@ -304,6 +317,8 @@ export function OrdersPage() {
     refetchOnMountOrArgChange: true,
     skip: !signedIn,
   });
+  // A status changed by staff, or a document arriving, shows here without reloading.
+  useLiveEvents();
   const orders = isError ? [] : (data ?? []);
   const draft = saved.isError ? null : (saved.data ?? null);
 
@@ -344,6 +359,7 @@ export function OrdersPage() {
     <>
       <title>{t('form.pageTitle', { title: t('orders.title') })}</title>
       <h1>{t('orders.title')}</h1>
+      <LiveStatusAnnouncer orders={data} />
       <div role="tablist" aria-label={t('orders.title')} className="wpa-tabs" onKeyDown={onKeyDown}>
         {TABS.map((tab) => (
           <button

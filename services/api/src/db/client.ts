@@ -21,10 +21,10 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * Calls `onNotify` whenever a `NOTIFY <channel>` is committed. On PostgreSQL this holds a connection of its
-   * own that reconnects after errors (and then calls `onNotify` once, for what it may have missed). Resolves
-   * after the first attempt to listen; returns the function that stops listening.
+   * own that reconnects after errors (and then calls `onNotify` once without a payload, for what it may have
+   * missed). Resolves after the first attempt to listen; returns the function that stops listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -92,7 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select 1');
     },
     listen: async (channel, onNotify) => {
-      const unlisten = await client.listen(channel, () => onNotify());
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!closed) await unlisten();
       };
@@ -116,7 +116,7 @@ const LISTEN_RETRY_MAX_MS = 30_000;
 async function listenPostgres(
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
   connectTimeoutMs: number,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name '${channel}'`);
@@ -151,7 +151,7 @@ async function listenPostgres(
     client.on('error', () => retry(client));
     client.on('end', () => retry(client));
     client.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload);
     });
     try {
       await client.connect();

@@ -49,6 +49,10 @@ export class Browser {
   cookie(name: string) {
     return this.cookies.get(name);
   }
+  /** The Cookie header this browser sends (for requests made outside `app.inject`). */
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
 }
 
 /** The newest queued e-mail to an address (its payload holds codes and tokens until it is sent). */

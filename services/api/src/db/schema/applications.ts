@@ -80,6 +80,8 @@ export const applications = pgTable(
     updatedAt: updatedAt(),
     paidAt: tstz('paid_at'),
     submittedAt: tstz('submitted_at'),
+    /** When staff started reviewing it (SUBMITTED → UNDER_REVIEW), for the order's timeline. */
+    reviewStartedAt: tstz('review_started_at'),
     decidedAt: tstz('decided_at'),
     /** When the order's documents were erased, and why: the retention period ended, or its account was deleted. */
     documentsErasedAt: tstz('documents_erased_at'),

@@ -1,4 +1,5 @@
 import {
+  orderTimeline,
   postPaymentSection,
   SECTION_KEY,
   sectionState,
@@ -161,5 +162,12 @@ export async function applicationDetail({
     travelers: list,
     submittedAt,
     decisionReason: application.status === 'REJECTED' ? application.decisionReason : null,
+    timeline: orderTimeline({
+      status: application.status,
+      paidAt: application.paidAt?.toISOString() ?? null,
+      submittedAt,
+      reviewStartedAt: application.reviewStartedAt?.toISOString() ?? null,
+      decidedAt: application.decidedAt?.toISOString() ?? null,
+    }),
   };
 }

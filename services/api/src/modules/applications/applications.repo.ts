@@ -121,17 +121,20 @@ export async function updateStatus(
     to: ApplicationStatus;
     version: number;
     stamps: Partial<
-      Record<'paidAt' | 'submittedAt' | 'decidedAt', true> & { decisionReason: string | null }
+      Record<'paidAt' | 'submittedAt' | 'reviewStartedAt' | 'decidedAt', true> & {
+        decisionReason: string | null;
+      }
     >;
   },
 ): Promise<ApplicationRow | undefined> {
-  const { paidAt, submittedAt, decidedAt, ...rest } = input.stamps;
+  const { paidAt, submittedAt, reviewStartedAt, decidedAt, ...rest } = input.stamps;
   const [row] = await db
     .update(applications)
     .set({
       status: input.to,
       ...(paidAt ? { paidAt: sql`now()` } : {}),
       ...(submittedAt ? { submittedAt: sql`now()` } : {}),
+      ...(reviewStartedAt ? { reviewStartedAt: sql`now()` } : {}),
       ...(decidedAt ? { decidedAt: sql`now()` } : {}),
       ...rest,
       updatedAt: sql`now()`,

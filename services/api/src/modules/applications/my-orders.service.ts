@@ -1,6 +1,7 @@
 import {
   ageGroups,
   formatAgeGroups,
+  orderTimeline,
   resumePath,
   viewPath,
   type OrderSummary,
@@ -58,6 +59,13 @@ export async function listMyApplications({
       paidAt: iso(a.paidAt),
       submittedAt: iso(a.submittedAt),
       decidedAt: iso(a.decidedAt),
+      timeline: orderTimeline({
+        status: a.status,
+        paidAt: iso(a.paidAt),
+        submittedAt: iso(a.submittedAt),
+        reviewStartedAt: iso(a.reviewStartedAt),
+        decidedAt: iso(a.decidedAt),
+      }),
       decisionReason: a.status === 'REJECTED' ? a.decisionReason : null,
       totalCents: a.totalCents,
       currency: 'EUR' as const,

@@ -11,6 +11,7 @@ import type { ApplicationRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import { recordAudit, type AuditActor, type AuditRecord } from '../audit/audit.repo';
+import { notifyApplicationEvent } from '../events/events.repo';
 import { enqueueEmail } from '../notifications/outbox.repo';
 import type { EmailMessage } from '../notifications/templates';
 import { findReceiptOfApplication } from '../receipts/receipts.repo';
@@ -20,7 +21,7 @@ import * as repo from './applications.repo';
  * The one status machine of an application. Paying opens it (DRAFT → IN_PROGRESS), the traveller submits it
  * (IN_PROGRESS → SUBMITTED), and staff take it along `TRANSITIONS` of libs/contracts (SUBMITTED → UNDER_REVIEW →
  * APPROVED / REJECTED). Every change goes through `changeStatus`: the allowed step, the optimistic version check,
- * the typed audit entry and the traveller's e-mail, in one transaction.
+ * the typed audit entry, the traveller's e-mail and the live event for their open pages, in one transaction.
  */
 export const LIFECYCLE: Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
   DRAFT: ['IN_PROGRESS'],
@@ -52,7 +53,7 @@ function stampsOf(change: StatusChange) {
     case 'SUBMITTED':
       return { submittedAt: true as const };
     case 'UNDER_REVIEW':
-      return {};
+      return { reviewStartedAt: true as const };
     case 'APPROVED':
       return { decidedAt: true as const, decisionReason: null };
     case 'REJECTED':
@@ -166,6 +167,12 @@ async function apply(
   await recordAudit(tx, auditOf(row, change, from, actor));
   const recipient = await recipientOf(tx, row);
   await enqueueEmail(tx, recipient.address, await emailOf(tx, row, change), recipient.locale);
+  // Delivered to the owner's open pages once the transaction commits.
+  await notifyApplicationEvent(tx, row.id, {
+    type: 'status',
+    applicationId: row.id,
+    status: row.status,
+  });
   return row;
 }
 

@@ -13,6 +13,7 @@ import { AppError, type Message } from '../../lib/errors';
 import { toDocumentSummary } from '../applications/application-detail.service';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { actorOf, recordAudit } from '../audit/audit.repo';
+import { notifyApplicationEvent } from '../events/events.repo';
 import * as repo from './documents.repo';
 import { checkImage, MAX_INPUT_PIXELS, type DocumentKind } from './image-checks';
 import { MAX_PDF_PAGES, PdfRefused, sanitisePdf } from './pdf-sanitise';
@@ -278,6 +279,14 @@ export async function storeDocument({
         failed: checks.filter((c) => !c.passed).map((c) => c.id),
         ...(uploadLinkId ? { uploadLinkId } : {}),
       },
+    });
+    // The owner's open pages (the computer waiting for a phone's upload) show it once this commits.
+    await notifyApplicationEvent(tx, applicationId, {
+      type: 'document',
+      applicationId,
+      travelerId,
+      kind: kind === 'PHOTO' ? 'photo' : 'passport-page',
+      status: accepted ? 'ACCEPTED' : 'REJECTED',
     });
     return doc;
   });

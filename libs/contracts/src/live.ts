@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ApplicationStatus } from './orders';
+import { text } from './primitives';
+
+/**
+ * Live status: `GET /api/events` is a stream of server-sent events for the signed-in traveller. Each event's
+ * `data` is one `LiveEvent` as JSON, and carries only ids and codes: the page refetches what it shows.
+ */
+export const LIVE_EVENTS_PATH = '/api/events';
+
+/** Seconds between the stream's heartbeat comments (proxies close connections that stay silent). */
+export const LIVE_HEARTBEAT_SECONDS = 25;
+
+export const LiveEvent = z.discriminatedUnion('type', [
+  /** One of the traveller's applications changed status. */
+  z.object({ type: z.literal('status'), applicationId: text(), status: ApplicationStatus }),
+  /** A document was uploaded for one of the traveller's applications (from this computer or a phone). */
+  z.object({
+    type: z.literal('document'),
+    applicationId: text(),
+    travelerId: text(),
+    kind: z.enum(['passport-page', 'photo']),
+    status: z.enum(['ACCEPTED', 'REJECTED']),
+  }),
+  /** Events may have been missed (the server lost its connection to the database): refetch everything. */
+  z.object({ type: z.literal('resync') }),
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;

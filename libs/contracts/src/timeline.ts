@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { text } from './primitives';
+
+/** The steps of an order's timeline, in order. */
+export const TimelineStepName = z.enum(['paid', 'submitted', 'in-review', 'decided']);
+export type TimelineStepName = z.infer<typeof TimelineStepName>;
+
+export const TimelineStep = z.object({
+  step: TimelineStepName,
+  /** When the order reached the step (ISO 8601), or null while it has not. */
+  at: text().nullable(),
+  /** The decision, on the `decided` step once there is one. */
+  outcome: z.enum(['APPROVED', 'REJECTED']).nullable(),
+});
+export type TimelineStep = z.infer<typeof TimelineStep>;
+
+/** An order's timeline: always the four steps, paid → submitted → in review → decided. */
+export const OrderTimeline = z.array(TimelineStep);
+export type OrderTimeline = z.infer<typeof OrderTimeline>;
+
+/** The timeline of an application from its status and the times the status machine stamped. */
+export function orderTimeline(application: {
+  /** The application's status (an `ApplicationStatus`). */
+  status: string;
+  paidAt: string | null;
+  submittedAt: string | null;
+  reviewStartedAt: string | null;
+  decidedAt: string | null;
+}): OrderTimeline {
+  const { status } = application;
+  const outcome = status === 'APPROVED' || status === 'REJECTED' ? status : null;
+  return [
+    { step: 'paid', at: application.paidAt, outcome: null },
+    { step: 'submitted', at: application.submittedAt, outcome: null },
+    { step: 'in-review', at: application.reviewStartedAt, outcome: null },
+    { step: 'decided', at: outcome ? application.decidedAt : null, outcome },
+  ];
+}

@@ -1,0 +1,184 @@
+import { act, render } from '@testing-library/react';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { Provider } from 'react-redux';
+import { createAppStore } from '../store';
+import { authSlice } from '../auth/authSlice';
+import { api } from './api';
+import { POLL_INTERVAL_MS, useLiveEvents, type LiveEventsOptions } from './useLiveEvents';
+
+/** A stand-in for the browser's EventSource that the test drives. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onopen: (() => void) | null = null;
+  onmessage: ((message: MessageEvent<string>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+
+  constructor(
+    readonly url: string,
+    readonly init?: EventSourceInit,
+  ) {
+    FakeEventSource.instances.push(this);
+  }
+
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.();
+  }
+
+  emit(data: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
+  }
+
+  /** The server refused or ended the stream for good (`closed`), or the connection dropped. */
+  fail(closed: boolean) {
+    this.readyState = closed ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
+    this.onerror?.();
+  }
+
+  close() {
+    this.closed = true;
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+const latest = () => FakeEventSource.instances[FakeEventSource.instances.length - 1]!;
+
+function Page(props: LiveEventsOptions) {
+  useLiveEvents(props);
+  return null;
+}
+
+/** Renders a page using the hook, signed in or not; returns the tags it invalidated. */
+function renderPage(props: LiveEventsOptions = {}, signedIn = true) {
+  const store = createAppStore({ storage: null });
+  if (signedIn) store.dispatch(authSlice.actions.setAuthenticated(true));
+  const invalidated: unknown[][] = [];
+  const dispatch = store.dispatch;
+  jest.spyOn(store, 'dispatch').mockImplementation(((action: UnknownAction) => {
+    if (api.util.invalidateTags.match(action)) invalidated.push([...action.payload]);
+    return dispatch(action);
+  }) as typeof store.dispatch);
+  const view = render(
+    <Provider store={store}>
+      <Page {...props} />
+    </Provider>,
+  );
+  return { ...view, invalidated };
+}
+
+const APPLICATION = '3f1e2d3c-0000-4000-8000-000000000001';
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+  delete (globalThis as { EventSource?: unknown }).EventSource;
+});
+
+describe('useLiveEvents', () => {
+  it('opens nothing for a visitor who is not signed in', () => {
+    renderPage({}, false);
+    expect(FakeEventSource.instances).toHaveLength(0);
+    act(() => jest.advanceTimersByTime(POLL_INTERVAL_MS * 2));
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
+  it('refetches My orders and the application when its status changes, and the application for a document', () => {
+    const onEvent = jest.fn();
+    const { invalidated } = renderPage({ onEvent });
+    expect(latest().url).toBe('/api/events');
+    expect(latest().init).toEqual({ withCredentials: true });
+    act(() => latest().open());
+
+    act(() =>
+      latest().emit({ type: 'status', applicationId: APPLICATION, status: 'UNDER_REVIEW' }),
+    );
+    expect(invalidated).toEqual([['Order', { type: 'Application', id: APPLICATION }]]);
+    expect(onEvent).toHaveBeenCalledWith({
+      type: 'status',
+      applicationId: APPLICATION,
+      status: 'UNDER_REVIEW',
+    });
+
+    act(() =>
+      latest().emit({
+        type: 'document',
+        applicationId: APPLICATION,
+        travelerId: 't1',
+        kind: 'photo',
+        status: 'ACCEPTED',
+      }),
+    );
+    expect(invalidated[1]).toEqual([{ type: 'Application', id: APPLICATION }]);
+
+    // Something that is not an event of the contract changes nothing.
+    act(() => latest().emit({ type: 'status', applicationId: APPLICATION, status: 'LOST' }));
+    act(() => latest().onmessage?.(new MessageEvent('message', { data: 'not json' })));
+    expect(invalidated).toHaveLength(2);
+    expect(onEvent).toHaveBeenCalledTimes(2);
+  });
+
+  it('polls while the stream is refused, opens it again later and stops polling once it is open', () => {
+    const { invalidated } = renderPage({ applicationId: APPLICATION });
+    const first = latest();
+    act(() => first.fail(true));
+    expect(first.closed).toBe(true);
+
+    act(() => jest.advanceTimersByTime(2_000));
+    // Opened again after the first wait.
+    expect(FakeEventSource.instances).toHaveLength(2);
+    act(() => latest().fail(true));
+    act(() => jest.advanceTimersByTime(POLL_INTERVAL_MS));
+    expect(invalidated).toContainEqual(['Order', { type: 'Application', id: APPLICATION }]);
+    // The next wait is longer: 4 s after the second failure, already past.
+    expect(FakeEventSource.instances).toHaveLength(3);
+
+    const polls = invalidated.length;
+    act(() => latest().open());
+    // What changed meanwhile is fetched once, then the stream takes over: no more polling.
+    expect(invalidated).toHaveLength(polls + 1);
+    act(() => jest.advanceTimersByTime(POLL_INTERVAL_MS * 3));
+    expect(invalidated).toHaveLength(polls + 1);
+  });
+
+  it('polls meanwhile when a connection drops, leaving the browser to reconnect it', () => {
+    const { invalidated } = renderPage();
+    act(() => latest().open());
+    act(() => latest().fail(false));
+    act(() => jest.advanceTimersByTime(POLL_INTERVAL_MS));
+    expect(invalidated).toEqual([['Order']]);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it('polls when the browser has no EventSource', () => {
+    delete (globalThis as { EventSource?: unknown }).EventSource;
+    const { invalidated } = renderPage();
+    act(() => jest.advanceTimersByTime(POLL_INTERVAL_MS * 2));
+    expect(invalidated).toEqual([['Order'], ['Order']]);
+  });
+
+  it('closes the stream and stops polling when the page goes away', () => {
+    const { unmount, invalidated } = renderPage();
+    const source = latest();
+    act(() => source.fail(false));
+    unmount();
+    expect(source.closed).toBe(true);
+    act(() => jest.advanceTimersByTime(POLL_INTERVAL_MS * 2));
+    expect(invalidated).toEqual([]);
+  });
+
+  it('refetches everything when the server says events may have been missed', () => {
+    const { invalidated } = renderPage();
+    act(() => latest().open());
+    act(() => latest().emit({ type: 'resync' }));
+    expect(invalidated).toEqual([['Order', 'Application']]);
+  });
+});

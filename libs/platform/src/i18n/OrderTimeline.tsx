@@ -1,0 +1,72 @@
+import type { OrderTimeline as Timeline, TimelineStep } from '@waypoint/contracts';
+import { languageTag } from '@waypoint/contracts';
+import { useLocale, useT } from '@waypoint/ui';
+import { statusMessages } from './status/catalog';
+
+/** A step's time in the reader's language and time zone: "26 Nov 2026, 14:05". */
+export function formatStepTime(iso: string, locale: ReturnType<typeof useLocale>): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(languageTag(locale), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(date);
+}
+
+/** The catalog key of a step's name: the decision is named by its outcome once there is one. */
+function stepKey(step: TimelineStep) {
+  switch (step.step) {
+    case 'paid':
+      return 'timeline.paid' as const;
+    case 'submitted':
+      return 'timeline.submitted' as const;
+    case 'in-review':
+      return 'timeline.inReview' as const;
+    case 'decided':
+      return step.outcome === 'APPROVED'
+        ? ('timeline.approved' as const)
+        : step.outcome === 'REJECTED'
+          ? ('timeline.rejected' as const)
+          : ('timeline.decided' as const);
+  }
+}
+
+/**
+ * An order's progress: paid, submitted, in review, decided, as an ordered list with the time of each step
+ * reached (in the reader's language), the latest one marked as the current step.
+ */
+export function OrderTimeline({
+  timeline,
+  label,
+}: {
+  timeline: Timeline;
+  /** The list's accessible name (e.g. naming the order when several are shown). */
+  label?: string;
+}) {
+  const t = useT(statusMessages);
+  const locale = useLocale();
+  const current = timeline.reduce((last, step, index) => (step.at ? index : last), -1);
+  return (
+    <ol className="wp-timeline" aria-label={label ?? t('timeline.label')}>
+      {timeline.map((step, index) => {
+        const state = step.at ? (index === current ? 'current' : 'done') : 'pending';
+        return (
+          <li
+            key={step.step}
+            className={`wp-timeline__step wp-timeline__step--${state}`}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
+            <span className="wp-timeline__name">{t(stepKey(step))}</span>{' '}
+            {step.at ? (
+              <time className="wp-timeline__time" dateTime={step.at}>
+                {formatStepTime(step.at, locale)}
+              </time>
+            ) : (
+              <span className="wp-timeline__time">{t('timeline.pending')}</span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
