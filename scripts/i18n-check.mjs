@@ -132,12 +132,23 @@ function shapesOf(label, source) {
   return shapes;
 }
 
-/** `ApiMessages` as written in the contracts: the object literal of its declaration (texts and comments only). */
+/** The object literal of an `export const <name> = { … } as const;` declaration in `text`. */
+function literalOf(text, name) {
+  const start = text.indexOf('{', text.indexOf(`export const ${name} =`));
+  const end = text.indexOf('} as const;', start);
+  return text.slice(start, end + 1);
+}
+
+/**
+ * `ApiMessages` as written in the contracts: the object literal of its declaration (texts and comments), which also
+ * uses the client's fallback texts (`ClientErrorText`, declared before it).
+ */
 function apiMessages() {
   const text = readFileSync(path.join(ROOT, API_SOURCE), 'utf8');
-  const start = text.indexOf('{', text.indexOf('export const ApiMessages ='));
-  const end = text.indexOf('} as const;', start);
-  return new Function(`return (${text.slice(start, end + 1)});`)();
+  return new Function(
+    `const ClientErrorText = (${literalOf(text, 'ClientErrorText')});\n` +
+      `return (${literalOf(text, 'ApiMessages')});`,
+  )();
 }
 
 /** The `api` catalog in `dir` against `ApiMessages`: keys, ICU and placeholders (no unused-key rule: the API uses them). */
