@@ -30,17 +30,3 @@ export const exportFilename = (date: Date) =>
 
 /** The default number of days documents are kept after a decision (`DOCUMENT_RETENTION_DAYS`). */
 export const DEFAULT_DOCUMENT_RETENTION_DAYS = 90;
-
-/**
- * The router state the account area leaves on its way to the home page after deleting the account, so the home
- * page confirms it (`navigate('/', { state: accountDeletedState })`).
- */
-export const accountDeletedState = { notice: 'account-deleted' } as const;
-
-export function isAccountDeletedState(state: unknown): boolean {
-  return (
-    typeof state === 'object' &&
-    state !== null &&
-    (state as { notice?: unknown }).notice === accountDeletedState.notice
-  );
-}
