@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { LIVE_EVENTS_PATH } from '@waypoint/contracts';
 
 /**
  * A schema-driven fuzzer: every operation of the OpenAPI document, called with values that follow its schemas,
@@ -47,6 +48,36 @@ export interface Operation {
   pathParams: { name: string; schema: JsonSchema }[];
   query: { name: string; schema: JsonSchema }[];
   body: JsonSchema | undefined;
+}
+
+/**
+ * Sends one request. A live status stream that opens never ends by itself: it is read as a stream, answered by its
+ * status once its headers are out (or after a moment, when it holds them back), then closed.
+ */
+async function send(
+  app: FastifyInstance,
+  options: InjectOptions,
+): Promise<{ statusCode: number; body: string }> {
+  const path = String(options.url ?? '').split('?')[0];
+  if (path !== LIVE_EVENTS_PATH) return app.inject(options);
+  const opened = app.inject({ ...options, payloadAsStream: true }).then((res) => {
+    const stream = res.stream();
+    if (res.statusCode < 300) {
+      stream.destroy();
+      return { statusCode: res.statusCode, body: '' };
+    }
+    return new Promise<{ statusCode: number; body: string }>((resolve) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () =>
+        resolve({ statusCode: res.statusCode, body: Buffer.concat(chunks).toString() }),
+      );
+    });
+  });
+  const held = new Promise<{ statusCode: number; body: string }>((resolve) =>
+    setTimeout(() => resolve({ statusCode: 200, body: '' }), 2000).unref(),
+  );
+  return Promise.race([opened, held]);
 }
 
 export function operationsOf(doc: OpenApiDocument): Operation[] {
@@ -575,7 +606,7 @@ export async function fuzz({
       let status: number | string;
       let response = '';
       try {
-        const res = await app.inject(request.options);
+        const res = await send(app, request.options);
         status = res.statusCode;
         if (status >= 500) response = snippet(res.body);
       } catch (err) {
