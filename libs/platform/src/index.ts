@@ -108,7 +108,6 @@ export {
   loginRedirectPath,
   safeRedirectTarget,
 } from './guards/guards';
-export { mountStandalone, StandaloneRoutes } from './remotes/StandaloneRoutes';
 export { NotFoundPage } from './pages/NotFoundPage';
 export { useHydrated } from './hydration';
 export {

@@ -7,12 +7,12 @@ import { Provider } from 'react-redux';
 import {
   AUTH_STORAGE_KEY,
   BrowserRouter,
-  StandaloneRoutes,
   createAppStore,
   loadProfile,
   type AuthUser,
   type RemoteRoutesModule,
 } from '@waypoint/platform';
+import { StandaloneRoutes } from '@waypoint/platform/standalone';
 import { NOT_FOUND, answerRoutes, replyWith, type Reply } from './api-server';
 
 export type { Reply };

@@ -1,5 +1,5 @@
 import '@waypoint/ui/src/styles.css';
-import { mountStandalone } from '@waypoint/platform';
+import { mountStandalone } from '@waypoint/platform/standalone';
 import { mounts } from '../routes';
 
 mountStandalone({

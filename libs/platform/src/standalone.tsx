@@ -1,12 +1,25 @@
+/**
+ * `@waypoint/platform/standalone`: a remote on its own development page. An entry of its own, outside the shared
+ * platform, so the pages of the portal never download it; it uses the platform through its package name, so a
+ * remote's routes and this page share one store and one router.
+ */
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { loadProfile } from '../auth/authSlice';
-import { BrowserRouter, Link, Route, Routes, useRoutes, type RouteObject } from '../router';
-import { createAppStore } from '../store';
-import { createRemoteRegistry, type RemoteRoutesModule } from './registry';
-import { RemoteProvider } from './RemoteRoutes';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import {
+  BrowserRouter,
+  Link,
+  NotFoundPage,
+  RemoteProvider,
+  Route,
+  Routes,
+  createAppStore,
+  createRemoteRegistry,
+  loadProfile,
+  useRoutes,
+  type RemoteRoutesModule,
+  type RouteObject,
+} from '@waypoint/platform';
 
 function Mount({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
