@@ -51,6 +51,8 @@ const SHARED_SINGLETONS = [
   '@waypoint/platform/api',
   // Shared messages beyond the design system's (status names): only the areas load them.
   '@waypoint/platform/i18n',
+  // Live status and the order timeline: only the pages that follow an order load them.
+  '@waypoint/platform/live',
   '@waypoint/ui',
 ];
 

@@ -11,13 +11,8 @@ import {
   useNavigate,
   useParams,
 } from '@waypoint/platform';
-import { useLiveEvents } from '@waypoint/platform/api';
-import {
-  LiveStatusAnnouncer,
-  OrderTimeline,
-  useApiText,
-  useReferenceText,
-} from '@waypoint/platform/i18n';
+import { useApiText, useReferenceText } from '@waypoint/platform/i18n';
+import { LiveStatusAnnouncer, OrderTimeline, useLiveEvents } from '@waypoint/platform/live';
 import {
   Banner,
   Button,

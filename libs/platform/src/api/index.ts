@@ -5,4 +5,3 @@
  */
 export { api, useGetCountriesQuery, useGetVisaTypesQuery } from './api';
 export { envelopeBaseQuery } from './baseQuery';
-export { useLiveEvents, POLL_INTERVAL_MS, type LiveEventsOptions } from './useLiveEvents';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_EVENTS_PATH, LiveEvent } from '@waypoint/contracts';
 import { selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
-import { api } from './api';
+import { api } from '@waypoint/platform/api';
 
 /** How often a page refetches when it cannot keep a live stream open. */
 export const POLL_INTERVAL_MS = 30_000;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApplicationStatus } from '@waypoint/contracts';
 import { useT } from '@waypoint/ui';
 import { statusMessages } from './status/catalog';
-import { useStatusLabel } from './useStatusLabel';
+import { useStatusLabel } from '@waypoint/platform/i18n';
 
 /**
  * A visually hidden live region that tells screen reader users when an order they are looking at changes

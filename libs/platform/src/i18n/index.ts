@@ -10,5 +10,3 @@ export { errorText, translateApiText, translateMessage, type ErrorLike } from '.
 export { useApiText, useErrorText } from './useApiText';
 export { useReferenceText, type VisaFacts } from './useReferenceText';
 export { referenceMessages } from './reference/catalog';
-export { OrderTimeline, formatStepTime } from './OrderTimeline';
-export { LiveStatusAnnouncer } from './LiveAnnouncer';

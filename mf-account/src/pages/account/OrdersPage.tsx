@@ -11,14 +11,8 @@ import {
   type WizardStepNumber,
 } from '@waypoint/contracts';
 import { API_BASE, Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
-import { useLiveEvents } from '@waypoint/platform/api';
-import {
-  LiveStatusAnnouncer,
-  OrderTimeline,
-  useApiText,
-  useReferenceText,
-  useStatusLabel,
-} from '@waypoint/platform/i18n';
+import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
+import { LiveStatusAnnouncer, OrderTimeline, useLiveEvents } from '@waypoint/platform/live';
 import {
   Button,
   Spinner,

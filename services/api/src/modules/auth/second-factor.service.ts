@@ -30,11 +30,21 @@ function assertStaff(user: UserRow) {
   if (user.role !== 'admin') throw forbidden('auth.secondFactorStaffOnly');
 }
 
+const attemptsKey = (user: UserRow) => `second-factor:user:${user.id}`;
+
 async function limitAttempts(ctx: ServiceContext, user: UserRow, caller: Caller) {
   await consumeRateLimits(ctx.rateLimits, [
-    { key: `second-factor:user:${user.id}`, max: 10, windowSeconds: FIFTEEN_MINUTES },
+    { key: attemptsKey(user), max: 10, windowSeconds: FIFTEEN_MINUTES },
     { key: `second-factor:ip:${caller.ip}`, max: 50, windowSeconds: FIFTEEN_MINUTES },
   ]);
+}
+
+/**
+ * A right code gives its attempt back: the account's limit counts wrong codes (guessing), so a member of staff
+ * signing in from several browsers is never locked out by their own successful sign-ins.
+ */
+async function refundAttempt(ctx: ServiceContext, user: UserRow) {
+  await ctx.rateLimits.decrement(attemptsKey(user));
 }
 
 function recoveryHash(ctx: ServiceContext, userId: string, code: string) {
@@ -127,6 +137,7 @@ export async function confirmSetup({
     return { user: row, session: updated };
   });
   if (!result) throw conflict('auth.secondFactorAlreadySetUp');
+  await refundAttempt(ctx, user);
   return { ...result, recoveryCodes };
 }
 
@@ -167,6 +178,7 @@ export async function verifySecondFactor({
         details: { method: 'totp' },
       }),
     );
+    await refundAttempt(ctx, user);
     return { user, session: updated };
   }
   const hash = recoveryHash(ctx, user.id, input.code);
@@ -182,5 +194,6 @@ export async function verifySecondFactor({
     return { session: row, left };
   });
   if (!result) throw await fail('recovery-code');
+  await refundAttempt(ctx, user);
   return { user, session: result.session, notice: AuthText.recoveryCodeUsed(result.left) };
 }
