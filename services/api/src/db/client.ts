@@ -64,15 +64,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', ignore);
     pool.on('connect', (client) => client.on('error', ignore));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    // Each listener holds a connection of its own: closing the database ends them too.
+    const listeners = new Set<() => Promise<void>>();
     return {
       kind: 'postgres',
       db,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      listen: (channel, onNotify) =>
-        listenPostgres(options.url, channel, onNotify, options.connectTimeoutMs ?? 5_000),
+      listen: async (channel, onNotify) => {
+        const stop = await listenPostgres(
+          options.url,
+          channel,
+          onNotify,
+          options.connectTimeoutMs ?? 5_000,
+        );
+        const unlisten = async () => {
+          listeners.delete(unlisten);
+          await stop();
+        };
+        listeners.add(unlisten);
+        return unlisten;
+      },
       close: async () => {
+        await Promise.all([...listeners].map((unlisten) => unlisten()));
         if (!pool.ended) await pool.end();
       },
     };
@@ -158,6 +173,11 @@ async function listenPostgres(
       await client.query(`LISTEN ${channel}`);
     } catch {
       retry(client);
+      return;
+    }
+    // Stopped while this connection was being made: it is not kept.
+    if (stopped || current !== client) {
+      await client.end().catch(() => undefined);
       return;
     }
     failures = 0;
