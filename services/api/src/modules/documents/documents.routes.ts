@@ -33,7 +33,6 @@ import type { DocumentKind } from './image-checks';
 import { collectWhenIdle, defaultQueueLimits, ImageQueue } from './image-queue';
 import { MrzReader } from './mrz-reader';
 import { findMrzDocument, keepEnteredValues, readStoredPassportPage } from './mrz.service';
-import { createStorage } from './storage';
 import {
   claimUploadLink,
   createUploadLink,
@@ -89,8 +88,7 @@ async function readUpload(request: FastifyRequest) {
 /** Uploads of passport pages and photos: from the application's own pages, and from a phone through its link. */
 export async function documentsRoutes(app: FastifyInstance) {
   const { ctx, config } = app;
-  const storage = createStorage(config);
-  app.addHook('onClose', async () => storage.close?.());
+  const { storage } = ctx;
   const queue = new ImageQueue(defaultQueueLimits(config.uploadWorkers), collectWhenIdle());
   // Passport pages' MRZs are read one at a time in a worker thread, after their upload is stored.
   const reader = config.mrzReading ? new MrzReader({ timeoutMs: config.mrzTimeoutMs }) : null;

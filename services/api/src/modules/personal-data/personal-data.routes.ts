@@ -10,7 +10,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply';
 import { callerOf, userOf, userScope } from '../../plugins/scopes';
 import { clearSessionCookie } from '../../plugins/session';
-import { createStorage } from '../documents/storage';
 import * as service from './personal-data.service';
 
 const errors = {
@@ -24,8 +23,7 @@ const errors = {
 /** The account owner's copy of their data, and the deletion of their account. */
 export async function personalDataRoutes(app: FastifyInstance) {
   const { ctx, config } = app;
-  const storage = createStorage(config);
-  app.addHook('onClose', async () => storage.close?.());
+  const { storage } = ctx;
   const tags = ['auth'];
 
   await app.register(async (scope) => {
