@@ -4,7 +4,6 @@ import {
   DocumentParams,
   ErrorCode,
   MrzKeepBody,
-  ErrorEnvelope,
   okEnvelope,
   TravelerDocumentParams,
   UploadLinkParams,
@@ -18,7 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import { applicationOf, applicationScope, callerOf, userOf } from '../../plugins/scopes';
 import { applicationDetail } from '../applications/application-detail.service';
 import { loadTraveler } from '../applications/post-payment.service';
@@ -41,15 +40,7 @@ import {
   revokeUploadLink,
 } from './upload-links.service';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  413: ErrorEnvelope,
-  415: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 404, 409, 413, 415, 429);
 
 const kindOf = (param: 'passport-page' | 'photo'): DocumentKind =>
   param === 'photo' ? 'PHOTO' : 'PASSPORT_PAGE';
@@ -310,7 +301,7 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         summary: 'What a phone upload link is for',
         params: UploadTokenParams,
-        response: { 200: okEnvelope(UploadTokenInfo), 404: ErrorEnvelope, 409: ErrorEnvelope },
+        response: { 200: okEnvelope(UploadTokenInfo), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
