@@ -64,6 +64,18 @@ export function renderAccount(path: string, options: RenderOptions = {}) {
   return renderRemote({ mounts }, path, options);
 }
 
+/** The countries the profile's nationality field offers. */
+const countriesReply = ok(countries);
+
+/**
+ * The profile page (/account/profile) of a signed-in user (Ada unless `user` says otherwise): its countries are
+ * answered, and `routes` answer the rest. Returns the calls made (`sent`) with what renderAccount returns.
+ */
+export async function renderProfile(routes: Routes<SentRequest> = {}, user: AuthUser = traveller) {
+  const sent = mockApi({ 'GET /api/reference/countries': countriesReply, ...routes });
+  return { sent, ...(await renderAccount('/account/profile', { user })) };
+}
+
 /** The path (and query) the browser shows. */
 export function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;

@@ -13,6 +13,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { postPaymentRoutes } from './modules/applications/post-payment.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { createStorage } from './modules/documents/storage';
 import { registerLiveEvents } from './modules/events/events.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -106,8 +107,11 @@ export async function buildApp({
     codeKey: encryption.deriveKey('one-time-codes'),
     pokeOutbox: () => undefined,
     rateLimits: createCounterStore(config, database.db, app.log),
+    storage: createStorage(config),
   });
   app.addHook('onClose', () => app.ctx.rateLimits.close());
+  // Registered early, so it runs after the routes' and the background jobs' own closing.
+  app.addHook('onClose', async () => app.ctx.storage.close?.());
   await app.ctx.rateLimits.ready();
   // Loaded on first use here; `bootstrap` loads it at start and follows changes.
   app.decorate('referenceCache', new ReferenceCache(app.ctx, database));

@@ -13,7 +13,6 @@ import { processOutbox, startWorker } from './modules/notifications/outbox';
 import { pruneDrafts } from './modules/applications/drafts.service';
 import { reconcilePayments } from './modules/payments/payments.service';
 import { pruneSessions } from './modules/sessions/sessions.service';
-import { createStorage } from './modules/documents/storage';
 import { eraseExpiredDocuments } from './modules/personal-data/retention.service';
 
 /** Opens the configured database (PostgreSQL, or PGlite under DATA_DIR/db), migrated and seeded. */
@@ -48,7 +47,6 @@ export async function bootstrap(config: Config): Promise<Started> {
       throw err;
     });
     const mailer = createMailer(config);
-    const storage = createStorage(config);
     const worker = startWorker(
       [
         {
@@ -76,7 +74,7 @@ export async function bootstrap(config: Config): Promise<Started> {
         {
           name: 'document-retention',
           everyMs: 60 * 60_000,
-          run: () => eraseExpiredDocuments({ ctx: app.ctx, storage }),
+          run: () => eraseExpiredDocuments({ ctx: app.ctx, storage: app.ctx.storage }),
         },
       ],
       app.log,
@@ -85,7 +83,6 @@ export async function bootstrap(config: Config): Promise<Started> {
     app.addHook('onClose', async () => {
       await worker.stop();
       mailer.close();
-      storage.close?.();
       await database.close();
     });
     return { app, database };

@@ -3,30 +3,27 @@ import userEvent from '@testing-library/user-event';
 import { AuthText } from '@waypoint/contracts';
 import {
   callsTo,
-  countries,
   currentPath,
   failure,
   mockApi,
   ok,
   renderAccount,
+  renderProfile,
   traveller,
 } from '../../test/renderAccount';
 
-const countriesReply = ok(countries);
 const proofNeeded = failure(403, AuthText.recentProofRequired, { code: 'RECENT_PROOF_REQUIRED' });
 
 describe('recent proof in the profile', () => {
   it('asks for the password before changing the e-mail, then sends the change again', async () => {
     const pending = { ...traveller, pendingEmail: 'augusta@example.com' };
-    const sent = mockApi({
-      'GET /api/reference/countries': countriesReply,
+    const { sent } = await renderProfile({
       'PUT /api/auth/profile': [proofNeeded, ok(pending)],
       'POST /api/auth/recent-proof': [
         failure(400, AuthText.wrongPassword, { fieldErrors: { password: AuthText.wrongPassword } }),
         ok({ user: traveller }),
       ],
     });
-    await renderAccount('/account/profile', { user: traveller });
     const user = userEvent.setup();
     const email = screen.getByRole('textbox', { name: /Email/ });
     await user.clear(email);
@@ -55,19 +52,20 @@ describe('recent proof in the profile', () => {
 
   it('sets a first password after a code sent to the current address', async () => {
     const noPassword = { ...traveller, hasPassword: false };
-    const sent = mockApi({
-      'GET /api/reference/countries': countriesReply,
-      'PUT /api/auth/password': [
-        proofNeeded,
-        ok({ user: { ...traveller, hasPassword: true }, notice: AuthText.passwordChanged }),
-      ],
-      'POST /api/auth/recent-proof/code': ok({
-        sent: true,
-        message: AuthText.recentProofCodeSent,
-      }),
-      'POST /api/auth/recent-proof': ok({ user: noPassword }),
-    });
-    const { store } = await renderAccount('/account/profile', { user: noPassword });
+    const { sent, store } = await renderProfile(
+      {
+        'PUT /api/auth/password': [
+          proofNeeded,
+          ok({ user: { ...traveller, hasPassword: true }, notice: AuthText.passwordChanged }),
+        ],
+        'POST /api/auth/recent-proof/code': ok({
+          sent: true,
+          message: AuthText.recentProofCodeSent,
+        }),
+        'POST /api/auth/recent-proof': ok({ user: noPassword }),
+      },
+      noPassword,
+    );
     const user = userEvent.setup();
     const section = screen.getByRole('region', { name: 'Set a password' });
     await user.type(within(section).getByLabelText(/^New password/), 'Meadow-Compass-913');

@@ -3,16 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { AuthText } from '@waypoint/contracts';
 import {
   callsTo,
-  countries,
   currentPath,
   failure,
   mockApi,
   ok,
   renderAccount,
+  renderProfile,
   traveller,
 } from '../../test/renderAccount';
-
-const countriesReply = ok(countries);
 
 describe('profile', () => {
   it('sends a guest to log in, remembering the page', async () => {
@@ -23,11 +21,9 @@ describe('profile', () => {
 
   it("saves the name split on its first space, with 'Saving...' while busy", async () => {
     let answer: (reply: ReturnType<typeof ok>) => void = () => undefined;
-    const sent = mockApi({
-      'GET /api/reference/countries': countriesReply,
+    const { sent, store } = await renderProfile({
       'PUT /api/auth/profile': () => new Promise((resolve) => (answer = resolve)),
     });
-    const { store } = await renderAccount('/account/profile', { user: traveller });
     const user = userEvent.setup();
     expect(screen.getByRole('navigation', { name: 'Account' })).toBeInTheDocument();
     const name = screen.getByRole('textbox', { name: 'Name' });
@@ -66,15 +62,13 @@ describe('profile', () => {
 
   it('asks for the code sent to a new e-mail address, and applies it', async () => {
     const pending = { ...traveller, pendingEmail: 'augusta@example.com' };
-    const sent = mockApi({
-      'GET /api/reference/countries': countriesReply,
+    const { sent } = await renderProfile({
       'PUT /api/auth/profile': ok(pending),
       'POST /api/auth/verify-email': [
         failure(400, AuthText.codeExpired),
         ok({ ...traveller, email: 'augusta@example.com' }),
       ],
     });
-    await renderAccount('/account/profile', { user: traveller });
     const user = userEvent.setup();
     const email = screen.getByRole('textbox', { name: /Email/ });
     await user.clear(email);
@@ -101,8 +95,7 @@ describe('profile', () => {
   });
 
   it('never sends an empty or half name: the error summary leads to the Name field', async () => {
-    const sent = mockApi({ 'GET /api/reference/countries': countriesReply });
-    const { store } = await renderAccount('/account/profile', { user: traveller });
+    const { sent, store } = await renderProfile();
     const user = userEvent.setup();
     const name = screen.getByRole('textbox', { name: 'Name' });
 
@@ -130,13 +123,11 @@ describe('profile', () => {
   });
 
   it("shows the server's refusal of a name on the Name field", async () => {
-    mockApi({
-      'GET /api/reference/countries': countriesReply,
+    await renderProfile({
       'PUT /api/auth/profile': failure(400, AuthText.lastNameRequired, {
         fieldErrors: { lastName: AuthText.lastNameRequired },
       }),
     });
-    await renderAccount('/account/profile', { user: traveller });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save Change' }));
     expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       AuthText.fullNameRequired,
@@ -145,8 +136,7 @@ describe('profile', () => {
   });
 
   it('requires the e-mail, and shows a failed save in a red box', async () => {
-    const sent = mockApi({
-      'GET /api/reference/countries': countriesReply,
+    const { sent } = await renderProfile({
       'PUT /api/auth/profile': [
         { body: { success: false } },
         failure(409, 'An account with this email already exists.', {
@@ -154,7 +144,6 @@ describe('profile', () => {
         }),
       ],
     });
-    await renderAccount('/account/profile', { user: traveller });
     const user = userEvent.setup();
     const email = screen.getByRole('textbox', { name: /Email/ });
     await user.clear(email);
@@ -176,20 +165,15 @@ describe('profile', () => {
   });
 
   it('tells a user without a password that one can be set here', async () => {
-    mockApi({ 'GET /api/reference/countries': countriesReply });
-    await renderAccount('/account/profile', {
-      user: { ...traveller, hasPassword: false },
-    });
+    await renderProfile({}, { ...traveller, hasPassword: false });
     expect(screen.getByText(/Your account has no password/)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Set a password' })).toBeInTheDocument();
   });
 
   it('logs out from the side menu and goes home', async () => {
-    const sent = mockApi({
-      'GET /api/reference/countries': countriesReply,
+    const { sent, store } = await renderProfile({
       'POST /api/auth/logout': [failure(500), ok({ loggedOut: true })],
     });
-    const { store } = await renderAccount('/account/profile', { user: traveller });
     const user = userEvent.setup();
     const menu = screen.getByRole('navigation', { name: 'Account' });
     expect(within(menu).getByRole('link', { name: 'Edit personal details' })).toHaveAttribute(

@@ -3,16 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { ApiMessages, AuthText } from '@waypoint/contracts';
 import {
   callsTo,
-  countries,
   currentPath,
   failure,
-  mockApi,
   ok,
-  renderAccount,
+  renderProfile,
   traveller,
 } from '../../test/renderAccount';
-
-const countriesReply = ok(countries);
 
 function yourData() {
   return screen.getByRole('region', { name: 'Your data' });
@@ -20,21 +16,18 @@ function yourData() {
 
 describe('your data', () => {
   it('offers the zip of everything held as a real download', async () => {
-    mockApi({ 'GET /api/reference/countries': countriesReply });
-    await renderAccount('/account/profile', { user: traveller });
+    await renderProfile();
     const link = within(yourData()).getByRole('link', { name: 'Download your data' });
     expect(link).toHaveAttribute('href', '/api/auth/profile/export');
     expect(link).toHaveAttribute('download');
   });
 
   it('says what is erased and kept, asks for the password, and shows a wrong one on the field', async () => {
-    const sent = mockApi({
-      'GET /api/reference/countries': countriesReply,
+    const { sent } = await renderProfile({
       'POST /api/auth/profile/delete': failure(400, AuthText.wrongPassword, {
         fieldErrors: { password: AuthText.wrongPassword },
       }),
     });
-    await renderAccount('/account/profile', { user: traveller });
     const user = userEvent.setup();
     await user.click(within(yourData()).getByRole('button', { name: 'Delete your account' }));
     const step = screen.getByRole('region', {
@@ -69,14 +62,12 @@ describe('your data', () => {
   });
 
   it('signs out and lands on the home page after the deletion', async () => {
-    const sent = mockApi({
-      'GET /api/reference/countries': countriesReply,
+    const { sent, store } = await renderProfile({
       'POST /api/auth/profile/delete': ok({
         deleted: true,
         message: ApiMessages['personalData.deleted'],
       }),
     });
-    const { store } = await renderAccount('/account/profile', { user: traveller });
     const user = userEvent.setup();
     await user.click(within(yourData()).getByRole('button', { name: 'Delete your account' }));
     await user.type(screen.getByLabelText(/^Your current password/), 'Lantern-Harbour-42');
@@ -91,13 +82,15 @@ describe('your data', () => {
   });
 
   it('asks an account without a password for an e-mailed code, and staff for their authenticator code', async () => {
-    const sent = mockApi({
-      'GET /api/reference/countries': countriesReply,
-      'POST /api/auth/recent-proof/code': ok({ sent: true, message: AuthText.recentProofCodeSent }),
-    });
-    await renderAccount('/account/profile', {
-      user: { ...traveller, hasPassword: false, role: 'admin', secondFactor: 'verified' },
-    });
+    const { sent } = await renderProfile(
+      {
+        'POST /api/auth/recent-proof/code': ok({
+          sent: true,
+          message: AuthText.recentProofCodeSent,
+        }),
+      },
+      { ...traveller, hasPassword: false, role: 'admin', secondFactor: 'verified' },
+    );
     const user = userEvent.setup();
     await user.click(within(yourData()).getByRole('button', { name: 'Delete your account' }));
     expect(screen.queryByLabelText(/^Your current password/)).not.toBeInTheDocument();

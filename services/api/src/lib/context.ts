@@ -2,6 +2,7 @@ import type { Locale } from '@waypoint/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { FileStorage } from '../modules/documents/storage';
 import type { CounterStore } from '../modules/rate-limits/counters';
 import type { FieldEncryption } from './field-encryption';
 
@@ -17,6 +18,8 @@ export interface ServiceContext {
   pokeOutbox: () => void;
   /** Rate-limit counters: Redis when REDIS_URL is set, the database otherwise. */
   rateLimits: CounterStore;
+  /** Where uploaded documents are kept (a folder, or S3): one for the whole app, closed with it. */
+  storage: FileStorage;
 }
 
 /** Who is asking, as a request shows it: used for rate limits and recorded in the audit log. */

@@ -6,26 +6,19 @@ import {
   AuditEntry,
   DashboardResponse,
   DecisionBody,
-  ErrorEnvelope,
   okEnvelope,
   StaffRemoteResponse,
 } from '@waypoint/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import { callerOf, staffScope, userOf } from '../../plugins/scopes';
 import * as service from './admin.service';
 import { adminEmailsRoutes } from './emails.routes';
 import { adminRefundsRoutes } from '../refunds/refunds.routes';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Staff only. The scope's hook checks the role once, before a query or body is parsed or validated (401 for

@@ -1,17 +1,16 @@
 import {
   EmailIdParams,
-  ErrorEnvelope,
   FailedEmailsResponse,
   okEnvelope,
   RequeueEmailResponse,
 } from '@waypoint/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import { callerOf, userOf } from '../../plugins/scopes';
 import { listFailedEmails, requeueEmail } from '../notifications/failed-emails.service';
 
-const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(401, 403, 404);
 
 /** E-mails that failed every retry, and sending one again (registered inside the admin scope). */
 export async function adminEmailsRoutes(app: FastifyInstance) {

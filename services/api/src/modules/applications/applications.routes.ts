@@ -1,6 +1,5 @@
 import {
   DraftData,
-  ErrorEnvelope,
   MyApplicationsResponse,
   MyDraftResponse,
   okEnvelope,
@@ -9,19 +8,13 @@ import {
 } from '@waypoint/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import { draftOwners } from '../../plugins/guest-session';
 import { userOf, userScope } from '../../plugins/scopes';
 import { loadDraft, myDraftSummary, saveDraft } from './drafts.service';
 import { listMyApplications } from './my-orders.service';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 
 /** The wizard's unfinished application, and a signed-in traveller's orders. */
 export async function applicationsRoutes(app: FastifyInstance) {
@@ -70,7 +63,7 @@ export async function applicationsRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: "The signed-in traveller's orders",
-          response: { 200: okEnvelope(MyApplicationsResponse), 401: ErrorEnvelope },
+          response: { 200: okEnvelope(MyApplicationsResponse), ...errorResponses(401) },
         },
       },
       async (request, reply) => {
@@ -85,7 +78,7 @@ export async function applicationsRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: "The signed-in traveller's saved, unpaid application (summary for My orders)",
-          response: { 200: okEnvelope(MyDraftResponse), 401: ErrorEnvelope },
+          response: { 200: okEnvelope(MyDraftResponse), ...errorResponses(401) },
         },
       },
       async (request, reply) => {

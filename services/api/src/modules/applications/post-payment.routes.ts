@@ -1,7 +1,6 @@
 import {
   ApplicationDetail,
   ApplicationIdParams,
-  ErrorEnvelope,
   okEnvelope,
   POST_PAYMENT_JOURNEY,
   PostPaymentText,
@@ -13,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import { applicationOf, applicationScope, callerOf, userOf } from '../../plugins/scopes';
 import { applicationDetail } from './application-detail.service';
 import {
@@ -23,13 +22,7 @@ import {
   type TravelerSectionInput,
 } from './post-payment.service';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 
 /**
  * A paid application's answers after payment, and its submission, one route for each section of the

@@ -4,7 +4,6 @@ import {
   CheckEmailBody,
   CheckEmailResponse,
   EmailBody,
-  ErrorEnvelope,
   LoginBody,
   LogoutResponse,
   okEnvelope,
@@ -32,15 +31,9 @@ import { callerOf, signedInScope, userOf, userScope } from '../../plugins/scopes
 import { endSession, startSession } from '../../plugins/session';
 import * as service from './auth.service';
 import * as secondFactor from './second-factor.service';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  409: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -205,7 +198,7 @@ export async function authRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary: 'The signed-in user',
-          response: { 200: okEnvelope(User), 401: ErrorEnvelope },
+          response: { 200: okEnvelope(User), ...errorResponses(401) },
         },
       },
       async (request, reply) => {

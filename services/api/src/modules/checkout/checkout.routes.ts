@@ -5,13 +5,12 @@ import {
   ConfirmPaymentResponse,
   CreatePaymentIntentBody,
   CreatePaymentIntentResponse,
-  ErrorEnvelope,
   okEnvelope,
   precheckMessage,
 } from '@waypoint/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import { draftOwners, guestSessionHash } from '../../plugins/guest-session';
 import { callerOf, userOf, userScope } from '../../plugins/scopes';
 import { startSession } from '../../plugins/session';
@@ -19,13 +18,7 @@ import { clearDrafts } from '../applications/drafts.service';
 import { toUser } from '../auth/auth.service';
 import { confirmPayment, createOrder, resumeCheckout } from './orders.service';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 
 /** The checkout: placing the order with its payment, confirming the payment, and resuming an unpaid order. */
 export async function checkoutRoutes(app: FastifyInstance) {

@@ -4,7 +4,6 @@ import {
   DocumentParams,
   ErrorCode,
   MrzKeepBody,
-  ErrorEnvelope,
   okEnvelope,
   TravelerDocumentParams,
   UploadLinkParams,
@@ -18,7 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import { applicationOf, applicationScope, callerOf, userOf } from '../../plugins/scopes';
 import { applicationDetail } from '../applications/application-detail.service';
 import { loadTraveler } from '../applications/post-payment.service';
@@ -33,7 +32,6 @@ import type { DocumentKind } from './image-checks';
 import { collectWhenIdle, defaultQueueLimits, ImageQueue } from './image-queue';
 import { MrzReader } from './mrz-reader';
 import { findMrzDocument, keepEnteredValues, readStoredPassportPage } from './mrz.service';
-import { createStorage } from './storage';
 import {
   claimUploadLink,
   createUploadLink,
@@ -42,15 +40,7 @@ import {
   revokeUploadLink,
 } from './upload-links.service';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  413: ErrorEnvelope,
-  415: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 404, 409, 413, 415, 429);
 
 const kindOf = (param: 'passport-page' | 'photo'): DocumentKind =>
   param === 'photo' ? 'PHOTO' : 'PASSPORT_PAGE';
@@ -89,8 +79,7 @@ async function readUpload(request: FastifyRequest) {
 /** Uploads of passport pages and photos: from the application's own pages, and from a phone through its link. */
 export async function documentsRoutes(app: FastifyInstance) {
   const { ctx, config } = app;
-  const storage = createStorage(config);
-  app.addHook('onClose', async () => storage.close?.());
+  const { storage } = ctx;
   const queue = new ImageQueue(defaultQueueLimits(config.uploadWorkers), collectWhenIdle());
   // Passport pages' MRZs are read one at a time in a worker thread, after their upload is stored.
   const reader = config.mrzReading ? new MrzReader({ timeoutMs: config.mrzTimeoutMs }) : null;
@@ -312,7 +301,7 @@ export async function documentsRoutes(app: FastifyInstance) {
         tags,
         summary: 'What a phone upload link is for',
         params: UploadTokenParams,
-        response: { 200: okEnvelope(UploadTokenInfo), 404: ErrorEnvelope, 409: ErrorEnvelope },
+        response: { 200: okEnvelope(UploadTokenInfo), ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,8 @@
-import { ErrorCode, ErrorEnvelope, LIVE_EVENTS_PATH } from '@waypoint/contracts';
+import { ErrorCode, LIVE_EVENTS_PATH } from '@waypoint/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { errorResponses } from '../../lib/reply';
 import { userOf, userScope } from '../../plugins/scopes';
 import { LiveEventHub } from './live-events';
 
@@ -37,7 +38,7 @@ export async function registerLiveEvents(app: FastifyInstance) {
           tags: ['applications'],
           summary:
             "The signed-in traveller's live status: server-sent events when one of their applications changes status or receives a document",
-          response: { 401: ErrorEnvelope, 429: ErrorEnvelope, 503: ErrorEnvelope },
+          response: errorResponses(401, 429, 503),
         },
       },
       async (request, reply) => {

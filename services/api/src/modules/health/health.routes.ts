@@ -1,11 +1,11 @@
-import { ErrorCode, ErrorEnvelope, okEnvelope } from '@waypoint/contracts';
+import { ErrorCode, okEnvelope } from '@waypoint/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { withTimeout } from '../../lib/timeout';
 import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import { HEALTHY, LIVENESS_PATH } from './liveness';
 
 const Health = okEnvelope(z.object({ status: z.literal('ok') }));
@@ -42,7 +42,7 @@ export async function healthRoutes(app: FastifyInstance) {
       schema: {
         tags: ['health'],
         summary: 'The database answers and the process is not shutting down',
-        response: { 200: Health, 503: ErrorEnvelope },
+        response: { 200: Health, ...errorResponses(503) },
       },
       ...PROBE,
     },

@@ -1,5 +1,4 @@
 import {
-  ErrorEnvelope,
   okEnvelope,
   PaymentConfigResponse,
   SandboxAuthenticateBody,
@@ -9,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import { receiveWebhook, settleSucceededIntent } from './payments.service';
 import { SandboxProvider, toSandboxResponse } from './sandbox-provider';
 import { StripeProvider } from './stripe-provider';
@@ -45,7 +44,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
           tags,
           summary: 'Sandbox: confirm a card payment with a test payment method',
           body: SandboxConfirmBody,
-          response: { 200: okEnvelope(SandboxIntentResponse), 404: ErrorEnvelope },
+          response: { 200: okEnvelope(SandboxIntentResponse), ...errorResponses(404) },
         },
       },
       async (request) => {
@@ -63,7 +62,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
           tags,
           summary: "Sandbox: the 3-D Secure page's Complete or Fail",
           body: SandboxAuthenticateBody,
-          response: { 200: okEnvelope(SandboxIntentResponse), 404: ErrorEnvelope },
+          response: { 200: okEnvelope(SandboxIntentResponse), ...errorResponses(404) },
         },
       },
       async (request) => {
@@ -94,7 +93,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
               'Stripe webhook (payment_intent.*, refund.*, charge.refunded), verified with the signing secret',
             response: {
               200: okEnvelope(z.object({ received: z.literal(true) })),
-              400: ErrorEnvelope,
+              ...errorResponses(400),
             },
           },
         },

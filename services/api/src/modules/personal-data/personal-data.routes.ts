@@ -1,31 +1,22 @@
 import {
   DeleteAccountBody,
   DeleteAccountResponse,
-  ErrorEnvelope,
   exportFilename,
   okEnvelope,
 } from '@waypoint/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import { callerOf, userOf, userScope } from '../../plugins/scopes';
 import { clearSessionCookie } from '../../plugins/session';
-import { createStorage } from '../documents/storage';
 import * as service from './personal-data.service';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  409: ErrorEnvelope,
-  429: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** The account owner's copy of their data, and the deletion of their account. */
 export async function personalDataRoutes(app: FastifyInstance) {
   const { ctx, config } = app;
-  const storage = createStorage(config);
-  app.addHook('onClose', async () => storage.close?.());
+  const { storage } = ctx;
   const tags = ['auth'];
 
   await app.register(async (scope) => {

@@ -29,7 +29,7 @@ import {
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { passportPage, photo } from '../../test/images';
 import { multipartFile, paidOrder } from '../../test/orders';
-import { createStorage, type FileStorage } from '../documents/storage';
+import type { FileStorage } from '../documents/storage';
 import { renderEmail } from '../notifications/templates';
 import { eraseExpiredDocuments } from './retention.service';
 
@@ -385,10 +385,7 @@ describe('document retention job', () => {
     await decide(open.id, 'UNDER_REVIEW', 200);
     const oldDocs = await db.select().from(documents).where(eq(documents.applicationId, old.id));
 
-    const result = await eraseExpiredDocuments({
-      ctx: t.app.ctx,
-      storage: createStorage(t.config),
-    });
+    const result = await eraseExpiredDocuments({ ctx: t.app.ctx, storage: t.app.ctx.storage });
     expect(result.documents).toBeGreaterThanOrEqual(2);
 
     expect(
@@ -417,7 +414,7 @@ describe('document retention job', () => {
     ]);
 
     // A second run finds nothing more to do.
-    const again = await eraseExpiredDocuments({ ctx: t.app.ctx, storage: createStorage(t.config) });
+    const again = await eraseExpiredDocuments({ ctx: t.app.ctx, storage: t.app.ctx.storage });
     expect(again.documents).toBe(0);
 
     // Staff see when and why the documents were erased.
@@ -437,7 +434,7 @@ describe('document retention job', () => {
     const order = await travellerWithOrder();
     await decide(order.id, 'APPROVED', 45);
     const docs = await db.select().from(documents).where(eq(documents.applicationId, order.id));
-    const real = createStorage(t.config);
+    const real = t.app.ctx.storage;
     const broken: FileStorage = {
       put: (k, d) => real.put(k, d),
       get: (k) => real.get(k),

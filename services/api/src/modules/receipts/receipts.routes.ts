@@ -1,6 +1,7 @@
-import { ApplicationIdParams, ErrorEnvelope } from '@waypoint/contracts';
+import { ApplicationIdParams } from '@waypoint/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/reply';
 import {
   applicationOf,
   applicationScope,
@@ -10,7 +11,7 @@ import {
 } from '../../plugins/scopes';
 import { receiptForOwner, receiptForStaff, type ReceiptFile } from './receipts.service';
 
-const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses(401, 403, 404);
 
 /** A PDF answered as a download named after the receipt's number; never cached (it names people and a card). */
 function sendReceipt(reply: FastifyReply, file: ReceiptFile) {

@@ -1,7 +1,6 @@
 import {
   CountriesResponse,
   ErrorCode,
-  ErrorEnvelope,
   okEnvelope,
   ProcessingOptionsResponse,
   VisaTypeIdParams,
@@ -13,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../lib/errors';
 import { sendPrepared, type PreparedBody } from '../../lib/prepared-body';
 import type { ReferenceSnapshot } from './reference.cache';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 
 /** Reference data changes rarely: browsers keep it and revalidate with the ETag (a 304 costs no body). */
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -62,7 +61,7 @@ export async function referenceRoutes(app: FastifyInstance) {
         tags: ['reference'],
         summary: 'The visa types a nationality can apply for (all when no countryId is given)',
         querystring: VisaTypesQuery,
-        response: { 200: visaTypesSchema, 404: ErrorEnvelope },
+        response: { 200: visaTypesSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -91,7 +90,7 @@ export async function referenceRoutes(app: FastifyInstance) {
         tags: ['reference'],
         summary: 'The priced processing options of a visa type',
         params: VisaTypeIdParams,
-        response: { 200: optionsSchema, 404: ErrorEnvelope },
+        response: { 200: optionsSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {

@@ -1,24 +1,11 @@
-import {
-  ApplicationIdParams,
-  ErrorEnvelope,
-  okEnvelope,
-  RefundBody,
-  RefundResponse,
-} from '@waypoint/contracts';
+import { ApplicationIdParams, okEnvelope, RefundBody, RefundResponse } from '@waypoint/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/reply';
+import { errorResponses, ok } from '../../lib/reply';
 import { callerOf, userOf } from '../../plugins/scopes';
 import { refundOrder } from './refunds.service';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  502: ErrorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 502);
 
 /** Staff refund an order through the payment provider (registered inside the admin scope). */
 export async function adminRefundsRoutes(app: FastifyInstance) {
