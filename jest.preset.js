@@ -25,6 +25,7 @@ module.exports = {
     '^@waypoint/platform$': path.join(root, 'libs/platform/src/index.ts'),
     '^@waypoint/platform/api$': path.join(root, 'libs/platform/src/api/index.ts'),
     '^@waypoint/platform/i18n$': path.join(root, 'libs/platform/src/i18n/index.ts'),
+    '^@waypoint/platform/lazy-page$': path.join(root, 'libs/platform/src/lazy-page.tsx'),
     '^@waypoint/platform/live$': path.join(root, 'libs/platform/src/live.ts'),
     '^@waypoint/platform/standalone$': path.join(root, 'libs/platform/src/standalone.tsx'),
     '\\.css$': path.join(root, 'libs/ui/test/style-mock.js'),

@@ -7,13 +7,16 @@ import {
   useAppSelector,
 } from '@waypoint/platform';
 import { WIZARD_JOURNEY, wizardStep, type WizardStepSlug } from '@waypoint/contracts';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { TripDetailsPage } from './pages/TripDetailsPage';
 import { ApplyRoot, StepGuard, WizardLayout } from './wizard/WizardLayout';
 import { stepPath } from './wizard/steps';
-import { lazyPage } from './lazyPage';
+import { lazyPage as areaPage } from '@waypoint/platform/lazy-page';
 import { selectConfirmation } from './state';
 import './apply.css';
+
+/** A page of the application area downloaded when first opened (see areaPage). */
+const lazyPage = (load: () => Promise<ComponentType>) => areaPage('apply', load);
 
 // Downloaded when first opened: the payment form, and everything after payment (the phone number check alone
 // carries the metadata of every numbering plan).

@@ -11,6 +11,7 @@ import {
   useNavigate,
 } from '@waypoint/platform';
 import { Banner, Button, PageSpinner, Stepper, useT } from '@waypoint/ui';
+import { useFirstUse } from '@waypoint/platform/lazy-page';
 import {
   applyApi,
   dismissBanner,
@@ -47,25 +48,6 @@ export function WizardLayout({ onFirstUse }: { onFirstUse?: () => void }) {
     return <PageSpinner label={t('wizard.loading')} />;
   }
   return <Outlet />;
-}
-
-/**
- * Calls `onFirstUse` once, on the traveller's first pointer or key press after the page has loaded. Focus is not
- * a sign of use: the portal itself moves it to the page's heading after a redirect.
- */
-function useFirstUse(onFirstUse: (() => void) | undefined) {
-  useEffect(() => {
-    if (!onFirstUse) return;
-    const events = ['pointerdown', 'keydown'] as const;
-    const handle = () => {
-      for (const event of events) document.removeEventListener(event, handle, true);
-      onFirstUse();
-    };
-    for (const event of events) document.addEventListener(event, handle, true);
-    return () => {
-      for (const event of events) document.removeEventListener(event, handle, true);
-    };
-  }, [onFirstUse]);
 }
 
 /** 'You've already started an application.' with Continue Application and a dismiss button. */

@@ -52,7 +52,9 @@ describe('forgot password', () => {
     act(() => jest.advanceTimersByTime(1999));
     expect(currentPath()).toBe('/auth/forgot-password');
     act(() => jest.advanceTimersByTime(1));
-    expect(screen.getByRole('heading', { level: 1, name: 'Reset password' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Reset password' }),
+    ).toBeInTheDocument();
     // The address comes along, but never in the URL.
     expect(currentPath()).toBe('/auth/reset-password');
     expect(screen.getByRole('textbox', { name: /Email/ })).toHaveValue('ada@example.com');

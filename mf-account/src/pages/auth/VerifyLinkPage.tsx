@@ -17,16 +17,8 @@ import {
 } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
 import { Banner, Button, ErrorBox, Spinner, rich, useT } from '@waypoint/ui';
-import { withRedirect } from '../components/redirect';
-import { accountMessages } from '../i18n/catalog';
-
-export { ForgotPasswordPage } from './auth/ForgotPasswordPage';
-export { LoginPage } from './auth/LoginPage';
-export { RegisterPage } from './auth/RegisterPage';
-export { ResetPasswordPage } from './auth/ResetPasswordPage';
-export { SecondFactorPage } from './auth/SecondFactorPage';
-export { UndoEmailChangePage } from './auth/UndoEmailChangePage';
-export { VerifyEmailPage } from './auth/VerifyEmailPage';
+import { withRedirect } from '../../components/redirect';
+import { accountMessages } from '../../i18n/catalog';
 
 /** Why a sign-in link did not sign the user in: the page's heading says so. */
 type LinkFailure = 'expired' | 'incomplete' | 'unavailable';

@@ -11,10 +11,7 @@ import {
 } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
 import { Button, Drawer, ErrorBox, useT } from '@waypoint/ui';
-import { accountMessages } from '../i18n/catalog';
-
-export { OrdersPage } from './account/OrdersPage';
-export { ProfilePage } from './account/ProfilePage';
+import { accountMessages } from '../../i18n/catalog';
 
 interface AccountMenuProps {
   onNavigate?: () => void;
