@@ -1,11 +1,34 @@
 import { registerThroughApi } from '../support/accounts';
 import { adminSeeded, expect, NOT_SEEDED, signInAsStaff, test } from '../support/admin';
 import { expectNoA11yViolations } from '../support/axe';
+import { ADMIN_APPLICATIONS_PATH } from '../pages/AdminApplicationsPage';
 import { ADMIN_PATH } from '../pages/AdminDashboardPage';
 
 const EMAILS_PATH = '/admin/emails';
 
 test.describe('admin operations', () => {
+  test('a staff page arrives with its frame as HTML, then hydrates it and fills in the list without an error', async ({
+    page,
+    adminApplications: list,
+  }) => {
+    test.skip(!adminSeeded(), NOT_SEEDED);
+    await signInAsStaff(page.request);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const reply = await page.goto(ADMIN_APPLICATIONS_PATH);
+    // The heading, the menu and the filters come with the page, before any JavaScript runs.
+    const html = (await reply?.text()) ?? '';
+    expect(html).toContain('<h1>Applications</h1>');
+    expect(html).toContain('aria-label="Filter applications"');
+    await list.waitUntilLoaded();
+    await expect(list.table.or(list.empty)).toBeVisible();
+    await expect(list.menu.applications).toHaveAttribute('aria-current', 'page');
+    expect(errors).toEqual([]);
+  });
+
   test('an admin sees what needs attention on the dashboard and opens the failed e-mails', async ({
     page,
     adminDashboard: dashboard,

@@ -1,6 +1,7 @@
 /**
  * Writes the prerendered pages into dist/pages/<locale>/, one per address and language, and dist/pages.json (which
- * page each address gets in each language and which remote draws each top-level path). Runs after the browser build, from the Node build of src/prerender/prerender.tsx.
+ * page each address gets in each language, the same for the staff pages sent to signed-in staff only, and which
+ * remote draws each top-level path). Runs after the browser build, from the Node build of src/prerender/prerender.tsx.
  *
  * React writes a page's <title> at the start of its HTML; it is moved into <head> here, where the browser (and,
  * on hydration, React) expects it.
@@ -23,7 +24,7 @@ const ROOT = /<div id="?root"?><\/div>/;
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
 async function main() {
-  const { renderPage, LOCALES, PRERENDERED_PAGES, REMOTE_MOUNTS } = require(
+  const { renderPage, LOCALES, PRERENDERED_PAGES, STAFF_PAGES, REMOTE_MOUNTS } = require(
     path.join(prerenderBuild, 'prerender.cjs'),
   );
   const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -31,9 +32,15 @@ async function main() {
 
   /** Each address and its file in each language, relative to dist (as the server reads them). */
   const written = {};
+  /** The same for the staff pages, which the server sends to signed-in staff only. */
+  const staff = {};
   for (const locale of LOCALES) {
     fs.mkdirSync(path.join(dist, 'pages', locale), { recursive: true });
-    for (const [url, file] of Object.entries(PRERENDERED_PAGES)) {
+    const all = [
+      ...Object.entries(PRERENDERED_PAGES).map(([url, file]) => [url, file, written]),
+      ...Object.entries(STAFF_PAGES).map(([url, file]) => [url, file, staff]),
+    ];
+    for (const [url, file, index] of all) {
       const rendered = await renderPage(url, locale);
       const head = HOISTED.exec(rendered)?.[0] ?? '';
       const body = rendered.slice(head.length);
@@ -46,13 +53,13 @@ async function main() {
       page = page.replace('</head>', () => `${head}</head>`);
       const name = `pages/${locale}/${file}`;
       fs.writeFileSync(path.join(dist, name), page);
-      written[url] = { ...written[url], [locale]: name };
+      index[url] = { ...index[url], [locale]: name };
       console.log(`prerendered ${url} (${locale}) -> ${name} (${Buffer.byteLength(page)} bytes)`);
     }
   }
   fs.writeFileSync(
     path.join(dist, 'pages.json'),
-    `${JSON.stringify({ template: 'index.html', pages: written, mounts: REMOTE_MOUNTS }, null, 2)}\n`,
+    `${JSON.stringify({ template: 'index.html', pages: written, staffPages: staff, mounts: REMOTE_MOUNTS }, null, 2)}\n`,
   );
 }
 

@@ -5,16 +5,31 @@ import {
   createAppStore,
   createRemoteRegistry,
   loadProfile,
+  profileFromPage,
+  toAuthUser,
 } from '@waypoint/platform';
+import { SIGNED_IN_USER_ID } from '@waypoint/contracts';
 import { activateLocale, currentLocale, loadLocale, pageLocale } from '@waypoint/ui';
 import { LAZY_PAGES } from './App';
 import { REMOTE_MOUNTS } from './mounts';
 import { Root } from './Root';
 import { loadRemoteRoutes } from './remotes';
 
+/** The member of staff a staff page sent to them carries (see SIGNED_IN_USER_ID), else null. */
+function userInPage() {
+  try {
+    return toAuthUser(JSON.parse(document.getElementById(SIGNED_IN_USER_ID)?.textContent ?? ''));
+  } catch {
+    return null;
+  }
+}
+
 const store = createAppStore();
-// Who is signed in: asked before the first render so guarded pages wait for the answer.
-void store.dispatch(loadProfile());
+// Who is signed in: known from the page when it says, else asked before the first render so guarded pages wait
+// for the answer.
+const pageUser = userInPage();
+if (pageUser) store.dispatch(profileFromPage(pageUser));
+else void store.dispatch(loadProfile());
 
 const registry = createRemoteRegistry({
   load: loadRemoteRoutes,
@@ -49,7 +64,8 @@ const language = activateLocale(pageLocale()).catch((error: unknown) => {
 const container = document.getElementById('root');
 if (container) {
   const root = <Root store={store} registry={registry} Router={BrowserRouter} />;
-  // Pages rendered at build time (home, terms, privacy, the first wizard step) arrive with their HTML: React
+  // Pages rendered at build time (home, terms, privacy, the first wizard step, login, the frames of My orders and
+  // of the staff pages) arrive with their HTML: React
   // attaches to it instead of drawing the page again. Every other page starts empty and is rendered here.
   // Both start as a transition, so React works in slices of a few milliseconds and the page keeps answering taps
   // and scrolls while it renders, instead of freezing for the whole first render (which a phone feels).

@@ -20,6 +20,7 @@ export {
   clearError,
   initialAuthState,
   loadProfile,
+  profileFromPage,
   login,
   logout,
   register,

@@ -26,3 +26,14 @@ describe('the legal pages rendered at build time', () => {
     expect(english).not.toContain('Read the English version');
   });
 });
+
+describe('the staff pages rendered at build time', () => {
+  it('draw the frame a verified member of staff sees, with nothing of theirs in it', async () => {
+    const html = await renderPage('/admin/applications', 'en');
+    expect(html).toContain('<h1>Applications</h1>');
+    expect(html).toContain('aria-label="Filter applications"');
+    // The header is the signed-out one until the page hydrates: no name, no e-mail.
+    expect(html).toContain('>Log in</a>');
+    expect(html).not.toContain('@');
+  });
+});

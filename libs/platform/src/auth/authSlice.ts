@@ -175,6 +175,15 @@ export const loadProfile = userThunk<void>(
 );
 
 /**
+ * Starts from the user the page itself carries (a staff page sent to its member of staff) as from loadProfile's
+ * answer, without asking again.
+ */
+export const profileFromPage = (user: AuthUser) => (dispatch: Dispatch<UnknownAction>) => {
+  dispatch(loadProfile.fulfilled(user, 'page', undefined));
+  adoptLocale(user.locale, dispatch);
+};
+
+/**
  * Keeps a language chosen with the picker in the signed-in traveller's profile (their e-mails use it). Nothing for
  * a guest; a failure is ignored (the cookie still holds the choice).
  */

@@ -6,7 +6,7 @@ import { negotiateLocale, PUBLIC_REMOTE_AREAS, REMOTE_AREAS } from '@waypoint/co
 import type { Config } from '../config';
 import { sendPrepared } from '../lib/prepared-body';
 import { PageSet } from './pages';
-import { carriesStaffSession } from './session';
+import { staffOfPageRequest } from './session';
 import type { RemoteEntries, RemoteRegistry } from './remote-registry';
 
 /** Files whose name does not change between builds: browsers must revalidate them. */
@@ -165,12 +165,15 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
       acceptLanguage: request.headers['accept-language'],
     });
     reply.header('content-security-policy', csp).header('content-language', locale);
-    if (pages.isStaffPage(pathname) && (await carriesStaffSession(app, request))) {
-      // Only for this member of staff: never stored by a shared cache, nor kept after they sign out.
-      return sendPrepared(request, reply, pages.staffPage(locale), {
-        contentType: 'text/html; charset=utf-8',
-        cacheControl: 'private, no-store',
-      });
+    const staff = pages.isStaffPage(pathname) ? await staffOfPageRequest(app, request) : null;
+    if (staff) {
+      // Only for this member of staff: never stored by a shared cache, nor kept after they sign out. Compressed
+      // as it is sent (it carries them), like the API's replies.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('vary', 'cookie, accept-language')
+        .send(pages.staffPage(request.url, locale, staff));
     }
     return sendPrepared(request, reply, pages.pageFor(pathname, locale), {
       contentType: 'text/html; charset=utf-8',

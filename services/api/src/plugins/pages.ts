@@ -7,8 +7,10 @@ import {
   languageTag,
   LOCALES,
   REMOTES_META_NAME,
+  SIGNED_IN_USER_ID,
   type Locale,
   type PublicRemotes,
+  type User,
 } from '@waypoint/contracts';
 import type { Config, RemoteName } from '../config';
 import { PreparedBody } from '../lib/prepared-body';
@@ -20,6 +22,8 @@ interface PagesManifest {
   template: string;
   /** Prerendered addresses and their file in each language (`/terms` → `{ en: 'pages/en/terms.html', … }`). */
   pages: Record<string, Partial<Record<Locale, string>>>;
+  /** The staff area's pages, rendered for a signed-in member of staff, sent to such a session only. */
+  staffPages?: Record<string, Partial<Record<Locale, string>>>;
   /** Which remote draws the pages under each top-level path (`application` → `apply`). */
   mounts: Record<string, RemoteName>;
 }
@@ -84,6 +88,16 @@ function inLanguage(html: string, locale: Locale): string {
   );
 }
 
+/** JSON that is safe inside an HTML element: nothing in it can close the element or start markup. */
+function jsonInHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
 /** A page as sent: its HTML with the head additions, compressed once and tagged. */
 function preparePage(html: string): PreparedBody {
   const body = Buffer.from(html, 'utf8');
@@ -97,7 +111,8 @@ function preparePage(html: string): PreparedBody {
  * addresses in a meta element, the shell's boot scripts and the files of the remote its address needs announced in
  * `<head>`, in its Brotli, gzip and plain forms with strong ETags. The staff area's pages have a second form for a signed-in member of
  * staff only, which also carries the staff area's address and announces its files, so that its code downloads
- * with the page instead of after two more round trips.
+ * with the page instead of after two more round trips, and arrives with the page's frame (prerendered as staff see
+ * it) and that member of staff, so that it paints before any JavaScript runs.
  */
 export class PageSet {
   /** Keyed by language and address (`fr /terms`). */
@@ -105,7 +120,11 @@ export class PageSet {
   /** Keyed by language and remote (`fr apply`; `fr ` for the shell's own pages). */
   private readonly templates = new Map<string, PreparedBody>();
   private readonly mounts: Record<string, RemoteName>;
-  private readonly staffTemplates = new Map<Locale, PreparedBody>();
+  /**
+   * The staff area's pages as sent to staff, keyed like `prerendered` (`fr /admin`, and `fr ` for the empty page
+   * every other staff address gets): HTML, since each copy sent also carries its member of staff.
+   */
+  private readonly staffPages = new Map<string, string>();
 
   constructor(config: Config, remotes: PublicRemotes, staffEntry: string) {
     const shell = config.bundles.shell;
@@ -126,12 +145,13 @@ export class PageSet {
       if (!hints.has(remote)) hints.set(remote, remoteHints(config, remotes[remote]));
       return hints.get(remote) ?? '';
     };
-    const withHead = (file: string, head: string, locale: Locale) => {
-      const html = fs.readFileSync(path.join(shell, file), 'utf8');
-      return preparePage(
-        inLanguage(html, locale).replace('</head>', () => `${boot}${head}</head>`),
+    const htmlWithHead = (file: string, head: string, locale: Locale) =>
+      inLanguage(fs.readFileSync(path.join(shell, file), 'utf8'), locale).replace(
+        '</head>',
+        () => `${boot}${head}</head>`,
       );
-    };
+    const withHead = (file: string, head: string, locale: Locale) =>
+      preparePage(htmlWithHead(file, head, locale));
     const compose = (file: string, remote: RemoteName | null, locale: Locale) =>
       withHead(file, `${meta}${hintsFor(remote)}`, locale);
 
@@ -151,7 +171,13 @@ export class PageSet {
           );
         }
       }
-      this.staffTemplates.set(locale, withHead(template, staffHead, locale));
+      this.staffPages.set(`${locale} `, htmlWithHead(template, staffHead, locale));
+      for (const [address, files] of Object.entries(manifest.staffPages ?? {})) {
+        const file = files[locale];
+        if (file && fs.existsSync(path.join(shell, file))) {
+          this.staffPages.set(`${locale} ${address}`, htmlWithHead(file, staffHead, locale));
+        }
+      }
     }
   }
 
@@ -160,9 +186,20 @@ export class PageSet {
     return this.remoteOf(pathname) === 'admin';
   }
 
-  /** A staff area page as sent to a signed-in member of staff (see the class). */
-  staffPage(locale: Locale): PreparedBody {
-    return this.staffTemplates.get(locale) as PreparedBody;
+  /**
+   * A staff area page as sent to `staff`, signed in past their second factor (see the class): its frame rendered
+   * at build time when it has one, with that member of staff in the page, from which the browser's first render
+   * starts. The frames show an address without a query: with one (filters, a page of results), the empty page,
+   * which the browser renders for that query.
+   */
+  staffPage(url: string, locale: Locale, staff: User): string {
+    const [pathname = '/', query] = url.split('?');
+    const address = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const html =
+      (query === undefined ? this.staffPages.get(`${locale} ${address}`) : undefined) ??
+      (this.staffPages.get(`${locale} `) as string);
+    const user = `<script type="application/json" id="${SIGNED_IN_USER_ID}">${jsonInHtml(staff)}</script>`;
+    return html.replace('</head>', () => `${user}</head>`);
   }
 
   private remoteOf(pathname: string): RemoteName | null {

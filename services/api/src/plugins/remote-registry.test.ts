@@ -12,6 +12,8 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
 } from '../test/auth-helpers';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { body, createTestApp, type TestApp } from '../test/harness';
 import { RemoteRegistry } from './remote-registry';
 
@@ -30,8 +32,13 @@ const FILES: Record<string, string> = {
   'shell/pages.json': JSON.stringify({
     template: 'index.html',
     pages: {},
+    staffPages: { '/admin/applications': { en: 'pages/en/admin-applications.html' } },
     mounts: { application: 'apply', orders: 'account', auth: 'account', admin: 'admin' },
   }),
+  'shell/pages/en/admin-applications.html': TEMPLATE.replace(
+    '<div id="root"></div>',
+    '<div id="root"><h1>Applications</h1></div>',
+  ),
   'apply/mf-manifest.json': manifest('routes.1111111111.css'),
   'account/mf-manifest.json': manifest('routes.2222222222.css'),
   'account/remoteEntry.js': 'var account = "1.0.0"',
@@ -239,6 +246,38 @@ describe("the staff area's pages", () => {
     expect((await staff.request({ method: 'GET', url: '/orders' })).body).not.toContain('admin');
   });
 
+  /** The member of staff a page carries, parsed; undefined when it carries none. */
+  const userInPage = (html: string): unknown => {
+    const element =
+      /<script type="application\/json" id="waypoint-signed-in">([^<]*)<\/script>/.exec(html);
+    return element ? JSON.parse(element[1]!) : undefined;
+  };
+
+  it('arrive with their frame as staff see it and that member of staff in the page, safe as HTML', async () => {
+    const staff = await makeAdmin(t);
+    const profile = body<{ data: { email: string } }>(await staff.get('/api/auth/profile')).data;
+    const page = await staff.request({ method: 'GET', url: '/admin/applications' });
+    expect(page.body).toContain('<div id="root"><h1>Applications</h1></div>');
+    // Exactly what the profile reply says of them.
+    expect(userInPage(page.body)).toEqual(profile);
+    expect(profile).toMatchObject({ role: 'admin', secondFactor: 'verified' });
+    // With a query (filters), or an address without a frame: the empty page, still with the member of staff.
+    const filtered = await staff.request({ method: 'GET', url: '/admin/applications?status=PAID' });
+    expect(filtered.body).toContain('<div id="root"></div>');
+    expect(userInPage(filtered.body)).toEqual(profile);
+    const emails = await staff.request({ method: 'GET', url: '/admin/emails' });
+    expect(emails.body).toContain('<div id="root"></div>');
+    expect(userInPage(emails.body)).toMatchObject({ email: profile.email });
+
+    // Whatever a name holds, it stays data: nothing in it closes the element or starts markup.
+    const name = '</script><script>alert(1)</script><!--';
+    await t.database.db.update(users).set({ lastName: name }).where(eq(users.email, profile.email));
+    const hostile = await staff.request({ method: 'GET', url: '/admin/applications' });
+    expect(hostile.body).not.toContain('<script>alert(1)');
+    expect(hostile.body.match(/<\/script>/g)).toHaveLength(1);
+    expect(userInPage(hostile.body)).toMatchObject({ lastName: name });
+  });
+
   it('come to everyone else without any of it: a guest, a traveller, staff before their second factor', async () => {
     const traveller = new Browser(t.app, '10.9.0.1');
     await traveller.post('/api/auth/register', {
@@ -260,6 +299,10 @@ describe("the staff area's pages", () => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.body).not.toContain('/remotes/admin/');
+      expect(page.body).not.toContain('waypoint-signed-in');
+      expect(
+        (await visitor.request({ method: 'GET', url: '/admin/applications' })).body,
+      ).not.toContain('<h1>Applications</h1>');
     }
   });
 });

@@ -1,9 +1,10 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode } from '@waypoint/contracts';
+import { ErrorCode, type User } from '@waypoint/contracts';
 import type { Config } from '../config';
 import type { SessionRow, UserRow } from '../db/rows';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
+import { toUser } from '../modules/auth/auth.service';
 import * as sessions from '../modules/sessions/sessions.service';
 
 declare module 'fastify' {
@@ -131,20 +132,22 @@ export function requireUser(request: FastifyRequest): UserRow {
 }
 
 /**
- * Whether a page request (outside `/api/`, where sessions are not attached) carries the session of staff past
- * their second factor. Never fails: without the database, the answer is no.
+ * The member of staff past their second factor whose session a page request (outside `/api/`, where sessions are
+ * not attached) carries, as the profile reply describes them; null for anyone else. Never fails: without the
+ * database, the answer is null.
  */
-export async function carriesStaffSession(
+export async function staffOfPageRequest(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<boolean> {
+): Promise<User | null> {
   const token = request.cookies[app.config.sessions.cookieName];
-  if (!token) return false;
+  if (!token) return null;
   try {
     const open = await sessions.openSession({ ctx: app.ctx, input: { token } });
-    return open?.user.role === 'admin' && Boolean(open.session.secondFactorAt);
+    if (open?.user.role !== 'admin' || !open.session.secondFactorAt) return null;
+    return await toUser({ ctx: app.ctx, input: { user: open.user, session: open.session } });
   } catch {
-    return false;
+    return null;
   }
 }
 
