@@ -1,15 +1,38 @@
+import { useCallback, type ComponentType } from 'react';
 import { NotFoundPage, type RemoteRoutesModule, type RouteObject } from '@waypoint/platform';
+import { lazyPage as areaPage, useFirstUse } from '@waypoint/platform/lazy-page';
 import { AdminLayout } from './pages/AdminLayout';
-import { ApplicationDetailPage } from './pages/ApplicationDetailPage';
 import { ApplicationsPage } from './pages/ApplicationsPage';
 import { DashboardPage } from './pages/DashboardPage';
-import { FailedEmailsPage } from './pages/FailedEmailsPage';
 import './state';
 import './admin.css';
 
+/** A page of the staff area downloaded when first opened (see areaPage). */
+const lazyPage = (load: () => Promise<ComponentType>) => areaPage('admin', load);
+
+// A first visit downloads the dashboard and the list; an application's page (its decision, refund and document
+// panels and its history) and the failed e-mails download when first opened, or on the first tap or key press.
+const ApplicationDetailPage = lazyPage(() =>
+  import('./pages/ApplicationDetailPage').then((page) => page.ApplicationDetailPage),
+);
+const FailedEmailsPage = lazyPage(() =>
+  import('./pages/FailedEmailsPage').then((page) => page.FailedEmailsPage),
+);
+
+/** The area's layout, which downloads the other pages on the first pointer or key press. */
+function StaffArea() {
+  useFirstUse(
+    useCallback(() => {
+      void ApplicationDetailPage.preload();
+      void FailedEmailsPage.preload();
+    }, []),
+  );
+  return <AdminLayout />;
+}
+
 const admin: RouteObject[] = [
   {
-    element: <AdminLayout />,
+    element: <StaffArea />,
     children: [
       { index: true, element: <DashboardPage /> },
       { path: 'applications', element: <ApplicationsPage /> },
