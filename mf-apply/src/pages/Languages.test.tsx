@@ -47,7 +47,9 @@ describe('the wizard in French', () => {
     await findTitle('Détails du voyage');
     expect(document.title).toBe('Détails du voyage – Waypoint');
     const visaType = await screen.findByRole('combobox', { name: 'Type de demande' });
-    expect(within(visaType).getByRole('option', { name: 'ETA britannique' })).toBeInTheDocument();
+    expect(
+      await within(visaType).findByRole('option', { name: 'ETA britannique' }),
+    ).toBeInTheDocument();
     // A visa type the catalog does not name keeps the API's name.
     expect(
       within(visaType).getByRole('option', { name: 'Standard Visitor visa' }),
@@ -203,9 +205,12 @@ describe('the wizard in Arabic', () => {
     await renderApply('/application/trip-details');
     await findTitle('تفاصيل الرحلة');
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    // The field shows (busy) while the visa types load: its options arrive with them.
     const visaType = await screen.findByRole('combobox', { name: 'التقديم على' });
     expect(
-      within(visaType).getByRole('option', { name: 'تصريح السفر الإلكتروني البريطاني (UK ETA)' }),
+      await within(visaType).findByRole('option', {
+        name: 'تصريح السفر الإلكتروني البريطاني (UK ETA)',
+      }),
     ).toBeInTheDocument();
     const info = screen.getByRole('region', { name: 'معلومات التأشيرة' });
     expect(info).toHaveTextContent('يلزم تصريح ETA');
