@@ -1,3 +1,4 @@
+import { registerThroughApi } from '../support/accounts';
 import { expectNoA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
@@ -79,5 +80,47 @@ test.describe('pages that paint before JavaScript', () => {
   test('the login form arrives as HTML', async ({ page }) => {
     await page.goto('/auth/login');
     await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  });
+});
+
+test.describe('a prerendered form used before its code has arrived', () => {
+  test('the login form cannot be sent before its code arrives, then works with the address typed meanwhile', async ({
+    browser,
+    login,
+  }) => {
+    // An account with a password, from another browser: this one is a guest.
+    const other = await browser.newContext();
+    const account = await registerThroughApi(other.request);
+    await other.close();
+
+    const page = login.page;
+    let release: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The account area's entry is held back, so the page is the HTML alone for a while.
+    await page.route('**/remotes/account/remoteEntry.js', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') pages.push(request.url());
+    });
+
+    await login.goto();
+    // Sending it now would reload the page and lose the address: Continue waits for the code, and Enter does
+    // nothing.
+    await expect(login.continueButton).toBeDisabled();
+    await login.email.fill(account.email);
+    await login.email.press('Enter');
+    release();
+
+    await expect(login.continueButton).toBeEnabled();
+    await expect(login.email).toHaveValue(account.email);
+    await login.continueButton.click();
+    await expect(login.password).toBeVisible();
+    // The page was never sent again: the form went to the portal's code, not to the server.
+    expect(pages).toHaveLength(1);
   });
 });

@@ -110,7 +110,7 @@ export {
   safeRedirectTarget,
 } from './guards/guards';
 export { NotFoundPage } from './pages/NotFoundPage';
-export { useHydrated } from './hydration';
+export { useHydrated } from '@waypoint/ui';
 export {
   fieldErrorsFromIssues,
   fieldErrorsOf,

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { useHydrated } from './hydration';
 import { cx } from './ids';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
@@ -35,6 +36,10 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  // A page's HTML rendered at build time arrives before its code: until the code takes over, its submit buttons
+  // are disabled, as sending the form then would reload the page (and lose what was typed) instead of sending it.
+  const hydrated = useHydrated();
+  const disabled = rest.disabled || (type === 'submit' && !hydrated);
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (busy) {
       event.preventDefault();
@@ -46,9 +51,10 @@ export function Button({
     <button
       {...rest}
       type={type}
+      disabled={disabled}
       className={buttonClassName(variant, size, cx(fullWidth && 'wp-button--full', className))}
       aria-busy={busy || undefined}
-      aria-disabled={busy || rest.disabled || undefined}
+      aria-disabled={busy || disabled || undefined}
       onClick={handleClick}
     >
       {busy ? <span className="wp-button__spinner" aria-hidden="true" /> : null}
