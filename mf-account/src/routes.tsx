@@ -1,4 +1,4 @@
-import { useCallback, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import {
   Navigate,
   NotFoundPage,
@@ -6,7 +6,7 @@ import {
   type RemoteRoutesModule,
   type RouteObject,
 } from '@waypoint/platform';
-import { lazyPage as areaPage, useFirstUse } from '@waypoint/platform/lazy-page';
+import { lazyPage as areaPage, usePreloadOnFirstUse } from '@waypoint/platform/lazy-page';
 import { AccountLayout } from './pages/account/AccountLayout';
 import { OrdersPage } from './pages/account/OrdersPage';
 import { LoginPage } from './pages/auth/LoginPage';
@@ -53,11 +53,7 @@ const NEXT_FROM_ACCOUNT = [ProfilePage];
 
 /** Draws the matched page, and downloads `next` on the user's first pointer or key press. */
 function AreaPages({ next }: { next: readonly { preload: () => Promise<unknown> }[] }) {
-  useFirstUse(
-    useCallback(() => {
-      for (const page of next) void page.preload();
-    }, [next]),
-  );
+  usePreloadOnFirstUse(next);
   return <Outlet />;
 }
 

@@ -1,6 +1,6 @@
-import { useCallback, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { NotFoundPage, type RemoteRoutesModule, type RouteObject } from '@waypoint/platform';
-import { lazyPage as areaPage, useFirstUse } from '@waypoint/platform/lazy-page';
+import { lazyPage as areaPage, usePreloadOnFirstUse } from '@waypoint/platform/lazy-page';
 import { AdminLayout } from './pages/AdminLayout';
 import { ApplicationsPage } from './pages/ApplicationsPage';
 import { DashboardPage } from './pages/DashboardPage';
@@ -19,14 +19,12 @@ const FailedEmailsPage = lazyPage(() =>
   import('./pages/FailedEmailsPage').then((page) => page.FailedEmailsPage),
 );
 
+/** The pages a member of staff may open next from the dashboard or the list. */
+const NEXT_PAGES = [ApplicationDetailPage, FailedEmailsPage];
+
 /** The area's layout, which downloads the other pages on the first pointer or key press. */
 function StaffArea() {
-  useFirstUse(
-    useCallback(() => {
-      void ApplicationDetailPage.preload();
-      void FailedEmailsPage.preload();
-    }, []),
-  );
+  usePreloadOnFirstUse(NEXT_PAGES);
   return <AdminLayout />;
 }
 

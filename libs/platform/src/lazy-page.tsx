@@ -3,7 +3,7 @@
  * platform: each area bundles this small module, and the shell's pages, which never use it, do not download it. It
  * uses the platform through its package name, so its pages see the one shared remote context.
  */
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import {
   lazyComponent,
   RemoteErrorBoundary,
@@ -64,4 +64,16 @@ export function useFirstUse(onFirstUse: (() => void) | undefined) {
       for (const event of events) document.removeEventListener(event, handle, true);
     };
   }, [onFirstUse]);
+}
+
+/**
+ * Downloads `pages` on the user's first pointer or key press (see useFirstUse): the pages of an area they are
+ * likely to open next. `pages` must keep its identity between renders (a constant of the module).
+ */
+export function usePreloadOnFirstUse(pages: readonly { preload: () => Promise<unknown> }[]) {
+  useFirstUse(
+    useCallback(() => {
+      for (const page of pages) void page.preload();
+    }, [pages]),
+  );
 }

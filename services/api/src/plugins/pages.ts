@@ -88,6 +88,10 @@ function inLanguage(html: string, locale: Locale): string {
   );
 }
 
+/** The address a path names, without a trailing slash (`/terms/` is `/terms`). */
+const addressOf = (pathname: string) =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
 /** JSON that is safe inside an HTML element: nothing in it can close the element or start markup. */
 function jsonInHtml(value: unknown): string {
   return JSON.stringify(value)
@@ -194,7 +198,7 @@ export class PageSet {
    */
   staffPage(url: string, locale: Locale, staff: User): string {
     const [pathname = '/', query] = url.split('?');
-    const address = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const address = addressOf(pathname);
     const html =
       (query === undefined ? this.staffPages.get(`${locale} ${address}`) : undefined) ??
       (this.staffPages.get(`${locale} `) as string);
@@ -212,7 +216,7 @@ export class PageSet {
    * template for its area (which the browser renders in that language).
    */
   pageFor(pathname: string, locale: Locale = DEFAULT_LOCALE): PreparedBody {
-    const address = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const address = addressOf(pathname);
     return (
       this.prerendered.get(`${locale} ${address}`) ??
       this.templates.get(`${locale} ${this.remoteOf(address) ?? ''}`) ??
