@@ -6,11 +6,12 @@ import {
   type RemoteRoutesModule,
   type RouteObject,
 } from '@waypoint/platform';
+import { queriesInPage } from '@waypoint/platform/api';
 import { lazyPage as areaPage, usePreloadOnFirstUse } from '@waypoint/platform/lazy-page';
 import { AccountLayout } from './pages/account/AccountLayout';
 import { OrdersPage } from './pages/account/OrdersPage';
 import { LoginPage } from './pages/auth/LoginPage';
-import './state';
+import { ordersFromPage } from './state';
 import './account.css';
 
 /** A page of the account area downloaded when first opened (see areaPage). */
@@ -93,3 +94,7 @@ const account: RouteObject[] = [
 
 /** Sign-in, orders and profile, mounted by the shell under /auth, /orders and /account. */
 export const mounts: RemoteRoutesModule['mounts'] = { auth, orders, account };
+
+/** My orders rendered on the server for its traveller: the orders it was rendered with, before it hydrates. */
+export const fromPage: RemoteRoutesModule['fromPage'] = (dispatch, queries = queriesInPage()) =>
+  ordersFromPage(dispatch, queries);

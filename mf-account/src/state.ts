@@ -10,6 +10,7 @@ import type {
   MyApplicationsResponse,
   MyDraftResponse,
   OrderSummary,
+  PageQueries,
   RecentProofBody,
   ResetPasswordBody,
   ResetPasswordResponse,
@@ -21,7 +22,7 @@ import type {
   UserResponse,
   VerifyTokenBody,
 } from '@waypoint/contracts';
-import { injectRemoteSlice } from '@waypoint/platform';
+import { injectRemoteSlice, type AppDispatch } from '@waypoint/platform';
 import { api } from '@waypoint/platform/api';
 
 export type OrdersTab = 'active' | 'old';
@@ -124,3 +125,22 @@ export const {
   useRequestRecentProofCodeMutation,
   useUndoEmailChangeMutation,
 } = accountApi;
+
+/**
+ * Puts the orders a page rendered for its traveller carries (My orders, rendered on the server) into the cache
+ * of the calls that fetch them, so the page's first render shows them as the HTML does. The page still asks for
+ * them afresh once it shows (refetchOnMountOrArgChange), and updates in place if anything changed since.
+ */
+export function ordersFromPage(dispatch: AppDispatch, queries: PageQueries): void {
+  const { getMyApplications: orders, getMyDraft: draft } = queries;
+  dispatch(
+    accountApi.util.upsertQueryEntries([
+      ...(Array.isArray(orders)
+        ? [{ endpointName: 'getMyApplications' as const, arg: undefined, value: orders }]
+        : []),
+      ...(draft !== undefined && typeof draft === 'object'
+        ? [{ endpointName: 'getMyDraft' as const, arg: undefined, value: draft }]
+        : []),
+    ]),
+  );
+}

@@ -8,6 +8,7 @@ import { TRAVELLERS, Wizard, wizardEmail } from '../support/wizard';
 import { PROFILE_PATH } from '../pages/ProfilePage';
 import { REGISTER_PATH } from '../pages/RegisterPage';
 import { VERIFY_EMAIL_PATH } from '../pages/VerifyEmailPage';
+import { ORDER_TRAVELLERS, placePaidOrder } from '../support/post-payment';
 
 // Orders with content come from the wizard journey (tested with it); here a new account has none.
 test.describe('my orders', () => {
@@ -255,5 +256,47 @@ test.describe('my orders', () => {
       await expect(login.heading).toBeVisible();
       await expectNoA11yViolations(page);
     }
+  });
+});
+
+test.describe('my orders rendered for its traveller', () => {
+  // A day ahead of the server (UTC+14): the dates shown must be the traveller's, not the server's.
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test("arrives with the traveller's orders as HTML, then hydrates without an error and dates them on their calendar", async ({
+    page,
+    orders,
+  }) => {
+    const [ann] = ORDER_TRAVELLERS;
+    if (!ann) throw new Error('no traveller');
+    const order = await placePaidOrder(page.request, [ann]);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+
+    const reply = await page.goto(ORDERS_PATH);
+    // The order, its receipt and its timeline come with the page, for this traveller only.
+    const html = (await reply?.text()) ?? '';
+    expect(html).toContain(`Order #${order.reference}`);
+    expect(html).toContain(`/api/application/${order.applicationId}/receipt`);
+    expect(reply?.headers()['cache-control']).toBe('private, no-store');
+    // The dates wait for the browser, which knows the traveller's time zone.
+    expect(html).not.toMatch(/<time[^>]*>\d/);
+
+    await orders.waitUntilReady();
+    const card = orders.activePanel
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: `Order #${order.reference}` }) });
+    await expect(card).toBeVisible();
+    const today = new Intl.DateTimeFormat('en-GB', {
+      dateStyle: 'long',
+      timeZone: 'Pacific/Kiritimati',
+    }).format(new Date());
+    await expect(card.locator('dd time')).toHaveText(today);
+    await expect(card.getByRole('link', { name: /^Download receipt/ })).toBeVisible();
+    await expectNoA11yViolations(page);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,10 +1,8 @@
 /**
  * Writes the prerendered pages into dist/pages/<locale>/, one per address and language, and dist/pages.json (which
- * page each address gets in each language, the same for the staff pages sent to signed-in staff only, and which
- * remote draws each top-level path). Runs after the browser build, from the Node build of src/prerender/prerender.tsx.
- *
- * React writes a page's <title> at the start of its HTML; it is moved into <head> here, where the browser (and,
- * on hydration, React) expects it.
+ * page each address gets in each language, the same for the staff pages sent to signed-in staff only, the pages the
+ * server renders for their signed-in user and the build it renders them with, and which remote draws each
+ * top-level path). Runs after the browser build, from the Node build of src/prerender/prerender.tsx.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -19,16 +17,20 @@ const shellDir = path.join(__dirname, '..');
 const dist = isPseudoLocaleBuild() ? pseudoOutputDir('shell') : path.join(shellDir, 'dist');
 /** The Node build of the prerender entry (webpack.prerender.js). */
 const prerenderBuild = prerenderOutputDir(shellDir, path.join(shellDir, '.prerender'));
-/** The empty root element of the built page (html-webpack-plugin minifies away the quotes). */
-const ROOT = /<div id="?root"?><\/div>/;
-const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
+/** Where, in dist, the server finds that build to render pages for their user (see pages.json `renderer`). */
+const RENDERER = 'pages/render.cjs';
 
 async function main() {
-  const { renderPage, LOCALES, PRERENDERED_PAGES, STAFF_PAGES, REMOTE_MOUNTS } = require(
-    path.join(prerenderBuild, 'prerender.cjs'),
-  );
+  const {
+    renderPage,
+    composePage,
+    USER_PAGES,
+    LOCALES,
+    PRERENDERED_PAGES,
+    STAFF_PAGES,
+    REMOTE_MOUNTS,
+  } = require(path.join(prerenderBuild, 'prerender.cjs'));
   const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  if (!ROOT.test(template)) throw new Error('dist/index.html has no empty root element');
 
   /** Each address and its file in each language, relative to dist (as the server reads them). */
   const written = {};
@@ -41,25 +43,24 @@ async function main() {
       ...Object.entries(STAFF_PAGES).map(([url, file]) => [url, file, staff]),
     ];
     for (const [url, file, index] of all) {
-      const rendered = await renderPage(url, locale);
-      const head = HOISTED.exec(rendered)?.[0] ?? '';
-      const body = rendered.slice(head.length);
-      // The pages' policy allows no inline script: HTML that needs one would not work in a browser.
-      if (/<script(?![^>]*\bsrc=)/.test(body)) {
-        throw new Error(`The prerendered ${url} (${locale}) contains an inline script`);
+      let page;
+      try {
+        page = composePage(template, await renderPage(url, locale));
+      } catch (error) {
+        throw new Error(`The prerendered ${url} (${locale}): ${error.message}`, { cause: error });
       }
-      let page = template.replace(ROOT, () => `<div id="root">${body}</div>`);
-      if (head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>/, '');
-      page = page.replace('</head>', () => `${head}</head>`);
       const name = `pages/${locale}/${file}`;
       fs.writeFileSync(path.join(dist, name), page);
       index[url] = { ...index[url], [locale]: name };
       console.log(`prerendered ${url} (${locale}) -> ${name} (${Buffer.byteLength(page)} bytes)`);
     }
   }
+  // The server renders the pages of USER_PAGES for their signed-in user with this same build, kept beside the
+  // pages (never served as a file).
+  fs.copyFileSync(path.join(prerenderBuild, 'prerender.cjs'), path.join(dist, RENDERER));
   fs.writeFileSync(
     path.join(dist, 'pages.json'),
-    `${JSON.stringify({ template: 'index.html', pages: written, staffPages: staff, mounts: REMOTE_MOUNTS }, null, 2)}\n`,
+    `${JSON.stringify({ template: 'index.html', pages: written, staffPages: staff, userPages: USER_PAGES, renderer: RENDERER, mounts: REMOTE_MOUNTS }, null, 2)}\n`,
   );
 }
 

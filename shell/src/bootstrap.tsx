@@ -15,7 +15,7 @@ import { REMOTE_MOUNTS } from './mounts';
 import { Root } from './Root';
 import { loadRemoteRoutes } from './remotes';
 
-/** The member of staff a staff page sent to them carries (see SIGNED_IN_USER_ID), else null. */
+/** The user a page rendered for them carries (see SIGNED_IN_USER_ID), else null. */
 function userInPage() {
   try {
     return toAuthUser(JSON.parse(document.getElementById(SIGNED_IN_USER_ID)?.textContent ?? ''));
@@ -48,7 +48,10 @@ function codeFor(pathname: string): Promise<unknown> {
   const remote = Object.hasOwn(REMOTE_MOUNTS, mount)
     ? REMOTE_MOUNTS[mount as keyof typeof REMOTE_MOUNTS]
     : null;
-  const pending = remote ? registry.load(remote) : LAZY_PAGES[address]?.preload();
+  // A page rendered for its user (My orders) carries the data it was rendered with: the area puts it in the store.
+  const pending = remote
+    ? registry.load(remote).then((area) => area.fromPage?.(store.dispatch))
+    : LAZY_PAGES[address]?.preload();
   // A failure shows once the page renders (the area's retry message); hydration goes ahead regardless.
   return Promise.resolve(pending).catch(() => undefined);
 }
@@ -65,8 +68,9 @@ const container = document.getElementById('root');
 if (container) {
   const root = <Root store={store} registry={registry} Router={BrowserRouter} />;
   // Pages rendered at build time (home, terms, privacy, the first wizard step, login, the frames of My orders and
-  // of the staff pages) arrive with their HTML: React
-  // attaches to it instead of drawing the page again. Every other page starts empty and is rendered here.
+  // of the staff pages), or on the server for their user (My orders with the traveller's orders), arrive with
+  // their HTML: React attaches to it instead of drawing the page again. Every other page starts empty and is
+  // rendered here.
   // Both start as a transition, so React works in slices of a few milliseconds and the page keeps answering taps
   // and scrolls while it renders, instead of freezing for the whole first render (which a phone feels).
   if (container.firstElementChild) {

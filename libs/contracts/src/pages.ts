@@ -1,3 +1,5 @@
+import type { DraftSummary, MyApplicationsResponse } from './orders';
+
 /**
  * The `<meta name>` of the element in every page that holds the remotes' addresses (the same JSON as
  * `/remotes.json`): the server writes it, the shell reads it, and so saves a round trip before the first remote.
@@ -5,12 +7,29 @@
 export const REMOTES_META_NAME = 'waypoint-remotes';
 
 /**
- * The `id` of the JSON element (`<script type="application/json">`, data the browser never runs) in which a staff
- * page sent to a signed-in member of staff carries them, as the profile reply describes them. The server writes it
- * only for that session; the shell starts from it, so the page's prerendered frame hydrates without first asking
- * who is signed in.
+ * The `id` of the JSON element (`<script type="application/json">`, data the browser never runs) in which a page
+ * rendered for its signed-in user carries them, as the profile reply describes them: a staff page sent to a member
+ * of staff, or My orders sent to its traveller. The server writes it only for that session; the shell starts from
+ * it, so the page's HTML hydrates without first asking who is signed in.
  */
 export const SIGNED_IN_USER_ID = 'waypoint-signed-in';
+
+/**
+ * The `id` of the JSON element in which a page rendered on the server for its signed-in user (My orders) carries
+ * the data it was rendered with ({@link PageQueries}), so the browser's first render shows the same and hydrates
+ * the HTML instead of waiting for the same calls.
+ */
+export const PAGE_QUERIES_ID = 'waypoint-page-queries';
+
+/**
+ * The data a page rendered for its user carries, by the API call of the areas whose reply it is (the account
+ * area's `getMyApplications` is `GET /api/applications/my-applications`, `getMyDraft` the `draft` of
+ * `GET /api/applications/my-draft`).
+ */
+export interface PageQueries {
+  getMyApplications?: MyApplicationsResponse;
+  getMyDraft?: DraftSummary | null;
+}
 
 /**
  * The router state the account area leaves on its way to the home page after deleting the account, so the home

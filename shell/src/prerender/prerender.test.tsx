@@ -1,6 +1,8 @@
 import { setImmediate } from 'node:timers';
+import { orderTimeline, type OrderSummary } from '@waypoint/contracts';
+import type { AuthUser } from '@waypoint/platform';
 import { activateLocale } from '@waypoint/ui';
-import { renderPage } from './prerender';
+import { composePage, renderForUser, renderPage } from './prerender';
 
 // React's Node renderer, which the build's prerender uses, schedules its work with Node's setImmediate (jsdom has
 // none).
@@ -35,5 +37,90 @@ describe('the staff pages rendered at build time', () => {
     // The header is the signed-out one until the page hydrates: no name, no e-mail.
     expect(html).toContain('>Log in</a>');
     expect(html).not.toContain('@');
+  });
+});
+
+describe('My orders rendered on the server for its traveller', () => {
+  const ann: AuthUser = {
+    id: 'u1',
+    email: 'ann@example.com',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    nationality: null,
+    role: 'user',
+    emailVerified: true,
+    hasPassword: true,
+    secondFactor: 'not-required',
+  };
+  const paidAt = '2026-11-21T23:30:00.000Z';
+  const order: OrderSummary = {
+    id: '0b1c2d3e-0000-4000-8000-00000000ab12',
+    reference: '0000AB12',
+    status: 'IN_PROGRESS',
+    createdAt: paidAt,
+    paidAt,
+    submittedAt: null,
+    decidedAt: null,
+    decisionReason: null,
+    totalCents: 5190,
+    currency: 'EUR',
+    travelerCount: 1,
+    travelerGroups: { adults: 1, children: 0, unknown: 0 },
+    visaType: { id: 'uk-eta', name: 'United Kingdom ETA' },
+    country: { id: 'US', name: 'United States', flagEmoji: '🇺🇸' },
+    timeline: orderTimeline({
+      status: 'IN_PROGRESS',
+      paidAt,
+      submittedAt: null,
+      reviewStartedAt: null,
+      decidedAt: null,
+    }),
+    resumePath: '/application/0b1c2d3e-0000-4000-8000-00000000ab12/general-info',
+    viewPath: null,
+    refunds: [],
+    receipt: { number: '2026-000042', issuedAt: paidAt },
+  };
+
+  it('draws their orders, with the receipt and the way back in, in their language', async () => {
+    const html = await renderForUser('/orders', 'en', ann, {
+      getMyApplications: [order],
+      getMyDraft: null,
+    });
+    expect(html).toContain('<title>My orders – Waypoint</title>');
+    expect(html).toContain('Order #0000AB12');
+    expect(html).toContain(`href="/api/application/${order.id}/receipt"`);
+    expect(html).toContain('2026-000042');
+    expect(html).toContain(`href="${order.resumePath}"`);
+    expect(html).not.toContain('role="progressbar"');
+    // Dates wait for the browser, which knows the reader's time zone (here 21 or 22 November): a no-break space
+    // holds each one's line.
+    expect(html).toMatch(/<time dateTime="2026-11-21T23:30:00.000Z">\u00a0<\/time>/);
+    expect(html).not.toMatch(/<time[^>]*>[^\u00a0<]/);
+
+    const french = await renderForUser('/orders', 'fr', ann, {
+      getMyApplications: [order],
+      getMyDraft: null,
+    });
+    expect(french).toContain('Commande n° 0000AB12');
+  });
+
+  it('draws the empty list for a traveller without orders', async () => {
+    const html = await renderForUser('/orders', 'en', ann, {
+      getMyApplications: [],
+      getMyDraft: null,
+    });
+    expect(html).toContain('You have no applications yet');
+  });
+
+  it('puts a render into the built page, its title in the head, and refuses one that needs an inline script', () => {
+    const template =
+      '<!doctype html><html><head><title>Waypoint</title></head><body><div id=root></div></body></html>';
+    expect(composePage(template, '<title>My orders</title><h1>My orders</h1>')).toBe(
+      '<!doctype html><html><head><title>My orders</title></head><body><div id="root"><h1>My orders</h1></div></body></html>',
+    );
+    expect(() => composePage(template, '<h1>x</h1><script>alert(1)</script>')).toThrow(
+      'inline script',
+    );
+    expect(() => composePage('<html><body></body></html>', '<h1>x</h1>')).toThrow('root element');
   });
 });

@@ -3,15 +3,17 @@
  * pages a first visit most often lands on to HTML, so they paint before any JavaScript runs and then hydrate.
  */
 import type { ReactNode } from 'react';
-import { LOCALES, type Locale } from '@waypoint/contracts';
+import { LOCALES, type Locale, type PageQueries } from '@waypoint/contracts';
 import { activateLocale } from '@waypoint/ui';
 import {
   createAppStore,
   createRemoteRegistry,
   loadProfile,
   RemoteLoadError,
+  type AppStore,
   type AuthUser,
   type RemoteName,
+  type RemoteRegistry,
 } from '@waypoint/platform';
 import { renderToHtml, StaticRouter } from '@waypoint/platform/ssr';
 import { LAZY_PAGES } from '../App';
@@ -69,22 +71,17 @@ const REMOTES_AT_BUILD: Partial<Record<RemoteName, () => Promise<unknown>>> = {
   admin: () => import('@waypoint/mf-admin/src/routes'),
 };
 
-/**
- * The page at `url` in `locale` as the browser's first render draws it: nobody known to be signed in yet (a staff
- * page: a verified member of staff, known from the page itself), nothing typed.
- */
-export async function renderPage(url: string, locale: Locale): Promise<string> {
+/** Renders `url` in `locale` from a store made ready by `prepare` (who is signed in, the data in the page). */
+async function render(
+  url: string,
+  locale: Locale,
+  prepare: (store: AppStore, registry: RemoteRegistry) => Promise<void> | void,
+): Promise<string> {
   // A page downloaded on demand (terms, privacy) brings its own catalog: its code first, as the browser loads it
   // before hydrating, so that its messages are in the page's language before the render starts.
   await LAZY_PAGES[url]?.preload();
   await activateLocale(locale);
   const store = createAppStore({ storage: null });
-  if (Object.hasOwn(STAFF_PAGES, url)) {
-    store.dispatch(loadProfile.fulfilled(STAFF, 'prerender', undefined));
-  } else {
-    // The browser asks who is signed in before its first render; the HTML shows that same moment.
-    store.dispatch(loadProfile.pending('prerender', undefined));
-  }
   const registry = createRemoteRegistry({
     load: (name) => {
       const load = REMOTES_AT_BUILD[name];
@@ -92,8 +89,68 @@ export async function renderPage(url: string, locale: Locale): Promise<string> {
       return load();
     },
   });
+  await prepare(store, registry);
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={url}>{children}</StaticRouter>
   );
   return renderToHtml(<Root store={store} registry={registry} Router={Router} />);
+}
+
+/**
+ * The page at `url` in `locale` as the browser's first render draws it: nobody known to be signed in yet (a staff
+ * page: a verified member of staff, known from the page itself), nothing typed.
+ */
+export function renderPage(url: string, locale: Locale): Promise<string> {
+  return render(url, locale, (store) => {
+    if (Object.hasOwn(STAFF_PAGES, url)) {
+      store.dispatch(loadProfile.fulfilled(STAFF, 'prerender', undefined));
+    } else {
+      // The browser asks who is signed in before its first render; the HTML shows that same moment.
+      store.dispatch(loadProfile.pending('prerender', undefined));
+    }
+  });
+}
+
+/** The addresses the server renders for their signed-in user, with that user's data, on each request. */
+export const USER_PAGES = ['/orders'] as const;
+
+/**
+ * A page of {@link USER_PAGES} as its signed-in `user` sees it with `queries` (the data the server sends in the
+ * page with it): the browser's first render, which starts from the same user and data, matches it. Renders one
+ * at a time (the language of the render is global); the server keeps to that.
+ */
+export function renderForUser(
+  url: string,
+  locale: Locale,
+  user: AuthUser,
+  queries: PageQueries,
+): Promise<string> {
+  return render(url, locale, async (store, registry) => {
+    store.dispatch(loadProfile.fulfilled(user, 'page', undefined));
+    const mount = url.split(/[/?#]/)[1] ?? '';
+    const remote = Object.hasOwn(REMOTE_MOUNTS, mount)
+      ? REMOTE_MOUNTS[mount as keyof typeof REMOTE_MOUNTS]
+      : null;
+    if (remote) (await registry.load(remote)).fromPage?.(store.dispatch, queries);
+  });
+}
+
+/** The built page's empty root element (html-webpack-plugin minifies away the quotes). */
+const ROOT = /<div id="?root"?><\/div>/;
+/** What React writes at the start of a page's HTML that belongs in `<head>`: its title, meta and link elements. */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
+
+/**
+ * The built page `template` with `rendered` (from renderPage or renderForUser) in its root element, and what
+ * React wrote at its start (the title) moved into `<head>`, where the browser, and React on hydration, expect it.
+ * Fails on HTML that needs an inline script: the pages' policy allows none, so it would not work in a browser.
+ */
+export function composePage(template: string, rendered: string): string {
+  if (!ROOT.test(template)) throw new Error('The page has no empty root element');
+  const head = HOISTED.exec(rendered)?.[0] ?? '';
+  const body = rendered.slice(head.length);
+  if (/<script(?![^>]*\bsrc=)/.test(body)) throw new Error('The page contains an inline script');
+  let page = template.replace(ROOT, () => `<div id="root">${body}</div>`);
+  if (head.includes('<title>')) page = page.replace(/<title>[^<]*<\/title>/, '');
+  return page.replace('</head>', () => `${head}</head>`);
 }

@@ -5,3 +5,4 @@
  */
 export { api, useGetCountriesQuery, useGetVisaTypesQuery } from './api';
 export { envelopeBaseQuery } from './baseQuery';
+export { queriesInPage } from './page-queries';

@@ -1,6 +1,6 @@
 import type { OrderTimeline as Timeline, TimelineStep } from '@waypoint/contracts';
 import { languageTag } from '@waypoint/contracts';
-import { useLocale, useT } from '@waypoint/ui';
+import { useHydrated, useLocale, useT } from '@waypoint/ui';
 import { statusMessages } from './status/catalog';
 
 /** A step's time in the reader's language and time zone: "26 Nov 2026, 14:05". */
@@ -45,6 +45,9 @@ export function OrderTimeline({
 }) {
   const t = useT(statusMessages);
   const locale = useLocale();
+  // The time on the reader's clock once the page has hydrated: a page rendered on the server (My orders) does not
+  // know their time zone, so until then a no-break space holds the line.
+  const hydrated = useHydrated();
   const current = timeline.reduce((last, step, index) => (step.at ? index : last), -1);
   return (
     <ol className="wp-timeline" aria-label={label ?? t('timeline.label')}>
@@ -59,7 +62,7 @@ export function OrderTimeline({
             <span className="wp-timeline__name">{t(stepKey(step))}</span>{' '}
             {step.at ? (
               <time className="wp-timeline__time" dateTime={step.at}>
-                {formatStepTime(step.at, locale)}
+                {hydrated ? formatStepTime(step.at, locale) : '\u00a0'}
               </time>
             ) : (
               <span className="wp-timeline__time">{t('timeline.pending')}</span>

@@ -1,5 +1,7 @@
+import type { PageQueries } from '@waypoint/contracts';
 import { trackPromise } from '../lazy';
 import type { RouteObject } from '../router';
+import type { AppDispatch } from '../store';
 
 /** The areas the shell loads at run time, and the Module Federation container name of each. */
 export type RemoteName = 'apply' | 'account' | 'admin';
@@ -10,6 +12,11 @@ export type RemoteName = 'apply' | 'account' | 'admin';
  */
 export interface RemoteRoutesModule {
   mounts: Record<string, RouteObject[]>;
+  /**
+   * Puts into the store the data a page rendered on the server for its user carries (in the browser, read from
+   * the page; on the server, given), before that page first renders, so the render matches the HTML.
+   */
+  fromPage?: (dispatch: AppDispatch, queries?: PageQueries) => void;
 }
 
 /** Fetches a remote's `./routes` module (the shell uses the Module Federation runtime). */

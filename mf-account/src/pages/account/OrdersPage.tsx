@@ -32,7 +32,7 @@ import {
   useGetMyDraftQuery,
   type OrdersTab,
 } from '../../state';
-import { adultCount, formatNames, formatOrderDate } from './format';
+import { adultCount, formatNames, useOrderDate } from './format';
 
 /** Where an empty list leads: the home page, where an application starts with the country. */
 const START_PATH = '/';
@@ -63,7 +63,8 @@ function OrderCard({ order }: { order: OrderSummary }) {
   const visaTypeName = order.visaType?.name
     ? reference.visaTypeName(order.visaType)
     : t('orders.defaultVisaType');
-  const applied = formatOrderDate(order.createdAt, locale);
+  const orderDate = useOrderDate();
+  const applied = orderDate(order.createdAt);
   const statusLabel = useStatusLabel();
   return (
     <li className="wp-card wpa-order">
@@ -120,7 +121,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
             <p key={`${refund.refundedAt}:${refund.kind}:${refund.amountCents}`}>
               {t(refund.kind === 'full' ? 'orders.refunded.full' : 'orders.refunded.serviceFee', {
                 amount: formatMoney(refund.amountCents / 100, 'EUR', locale),
-                date: formatOrderDate(refund.refundedAt, locale),
+                date: orderDate(refund.refundedAt),
               })}
             </p>
           ))}
@@ -158,8 +159,9 @@ function DraftCard({ draft }: { draft: DraftSummary }) {
   const visaTypeName = draft.visaType?.name
     ? reference.visaTypeName(draft.visaType)
     : t('orders.defaultVisaType');
-  const saved = formatOrderDate(draft.savedAt, locale);
-  const kept = formatOrderDate(draft.expiresAt, locale);
+  const orderDate = useOrderDate();
+  const saved = orderDate(draft.savedAt);
+  const kept = orderDate(draft.expiresAt);
   const step = (draft.currentStep in WIZARD_STEP_LABEL ? draft.currentStep : 1) as WizardStepNumber;
   return (
     <li className="wp-card wpa-order wpa-order--saved">

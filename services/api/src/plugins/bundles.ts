@@ -2,11 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { negotiateLocale, PUBLIC_REMOTE_AREAS, REMOTE_AREAS } from '@waypoint/contracts';
+import {
+  negotiateLocale,
+  PUBLIC_REMOTE_AREAS,
+  REMOTE_AREAS,
+  type PageQueries,
+} from '@waypoint/contracts';
 import type { Config } from '../config';
 import { sendPrepared } from '../lib/prepared-body';
-import { PageSet } from './pages';
-import { staffOfPageRequest } from './session';
+import { addressOf, PageSet } from './pages';
+import { ordersPageQueries } from '../modules/applications/my-orders.service';
+import type { ServiceContext } from '../lib/context';
+import { userOfPageRequest } from './session';
+import { UserPageRenderer } from './user-pages';
 import type { RemoteEntries, RemoteRegistry } from './remote-registry';
 
 /** Files whose name does not change between builds: browsers must revalidate them. */
@@ -81,6 +89,20 @@ const BUNDLE_FILES = {
   setHeaders: setCacheHeaders,
 } as const;
 
+/**
+ * The pages the server renders for their signed-in user, with the data each shows (the replies of the calls it
+ * would make). Anyone else gets the page everyone gets.
+ */
+const USER_PAGES: Record<string, (ctx: ServiceContext, userId: string) => Promise<PageQueries>> = {
+  '/orders': (ctx, userId) => ordersPageQueries({ ctx, input: { userId } }),
+};
+
+/** Only for the user it carries: never stored by a shared cache, nor kept after they sign out. */
+const PRIVATE_PAGE = {
+  'cache-control': 'private, no-store',
+  vary: 'cookie, accept-language',
+} as const;
+
 /** The pages and their policy for the remote addresses in use, swapped whole when the registry changes. */
 function pagesFor(config: Config, registry: RemoteRegistry) {
   return {
@@ -104,6 +126,8 @@ function pagesFor(config: Config, registry: RemoteRegistry) {
 export async function registerBundles(app: FastifyInstance, config: Config) {
   const registry = app.remotes;
   let served = pagesFor(config, registry);
+  // The shell's server build does not change while the server runs (a new shell is a new deployment).
+  const renderer = new UserPageRenderer(served.pages.renderer, app.log);
   const unsubscribe = registry.onChange(() => {
     served = pagesFor(config, registry);
   });
@@ -165,15 +189,39 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
       acceptLanguage: request.headers['accept-language'],
     });
     reply.header('content-security-policy', csp).header('content-language', locale);
-    const staff = pages.isStaffPage(pathname) ? await staffOfPageRequest(app, request) : null;
-    if (staff) {
-      // Only for this member of staff: never stored by a shared cache, nor kept after they sign out. Compressed
-      // as it is sent (it carries them), like the API's replies.
+    const address = addressOf(pathname);
+    const queriesOf = Object.hasOwn(USER_PAGES, address) ? USER_PAGES[address] : undefined;
+    const isStaffPage = pages.isStaffPage(pathname);
+    const user =
+      isStaffPage || (queriesOf && renderer.available())
+        ? await userOfPageRequest(app, request)
+        : null;
+    // Compressed as they are sent (they carry their user), like the API's replies. In the user's own language
+    // when they chose one: the page then starts in it, as their profile would switch it.
+    const ownLocale = user?.locale ?? locale;
+    if (user && isStaffPage && user.role === 'admin') {
       return reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .header('vary', 'cookie, accept-language')
-        .send(pages.staffPage(request.url, locale, staff));
+        .headers(PRIVATE_PAGE)
+        .header('content-language', ownLocale)
+        .send(pages.staffPage(request.url, ownLocale, user));
+    }
+    if (user && queriesOf) {
+      const html = await queriesOf(app.ctx, user.id)
+        .then((queries) =>
+          renderer
+            .render(pages.areaTemplate(pathname, ownLocale), request.url, ownLocale, user, queries)
+            .then((rendered) => (rendered ? pages.userPage(rendered, user, queries) : null)),
+        )
+        // Without its data (the database away), the page everyone gets: the browser asks again.
+        .catch(() => null);
+      if (html) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .headers(PRIVATE_PAGE)
+          .header('content-language', ownLocale)
+          .send(html);
+      }
     }
     return sendPrepared(request, reply, pages.pageFor(pathname, locale), {
       contentType: 'text/html; charset=utf-8',

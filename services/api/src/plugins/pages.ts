@@ -6,9 +6,11 @@ import {
   directionOf,
   languageTag,
   LOCALES,
+  PAGE_QUERIES_ID,
   REMOTES_META_NAME,
   SIGNED_IN_USER_ID,
   type Locale,
+  type PageQueries,
   type PublicRemotes,
   type User,
 } from '@waypoint/contracts';
@@ -26,6 +28,8 @@ interface PagesManifest {
   staffPages?: Record<string, Partial<Record<Locale, string>>>;
   /** Which remote draws the pages under each top-level path (`application` → `apply`). */
   mounts: Record<string, RemoteName>;
+  /** The shell's server build, which renders pages for their signed-in user (see user-pages.ts). */
+  renderer?: string;
 }
 
 /** The part of a remote's `mf-manifest.json` that says which files its routes need. */
@@ -89,7 +93,7 @@ function inLanguage(html: string, locale: Locale): string {
 }
 
 /** The address a path names, without a trailing slash (`/terms/` is `/terms`). */
-const addressOf = (pathname: string) =>
+export const addressOf = (pathname: string) =>
   pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
 /** JSON that is safe inside an HTML element: nothing in it can close the element or start markup. */
@@ -100,6 +104,17 @@ function jsonInHtml(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/** A JSON element (data the browser never runs) with `id` and `value`, closed by nothing in the value. */
+const jsonElement = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${jsonInHtml(value)}</script>`;
+
+/** `html` with the signed-in `user` it was rendered for, and the data it was rendered with, in `<head>`. */
+function withPageData(html: string, user: User, queries?: PageQueries): string {
+  const data =
+    jsonElement(SIGNED_IN_USER_ID, user) + (queries ? jsonElement(PAGE_QUERIES_ID, queries) : '');
+  return html.replace('</head>', () => `${data}</head>`);
 }
 
 /** A page as sent: its HTML with the head additions, compressed once and tagged. */
@@ -129,6 +144,10 @@ export class PageSet {
    * every other staff address gets): HTML, since each copy sent also carries its member of staff.
    */
   private readonly staffPages = new Map<string, string>();
+  /** The templates' HTML, keyed like `templates`. */
+  private readonly templateHtml = new Map<string, string>();
+  /** The file of the shell's server build, when its build wrote one. */
+  readonly renderer: string | null;
 
   constructor(config: Config, remotes: PublicRemotes, staffEntry: string) {
     const shell = config.bundles.shell;
@@ -138,6 +157,7 @@ export class PageSet {
       mounts: {},
     };
     this.mounts = manifest.mounts;
+    this.renderer = manifest.renderer ? path.join(shell, manifest.renderer) : null;
     const metaOf = (entries: object) =>
       `<meta name="${REMOTES_META_NAME}" content="${escapeAttribute(JSON.stringify(entries))}">`;
     const meta = metaOf(remotes);
@@ -154,17 +174,18 @@ export class PageSet {
         '</head>',
         () => `${boot}${head}</head>`,
       );
-    const withHead = (file: string, head: string, locale: Locale) =>
-      preparePage(htmlWithHead(file, head, locale));
+    const composeHtml = (file: string, remote: RemoteName | null, locale: Locale) =>
+      htmlWithHead(file, `${meta}${hintsFor(remote)}`, locale);
     const compose = (file: string, remote: RemoteName | null, locale: Locale) =>
-      withHead(file, `${meta}${hintsFor(remote)}`, locale);
+      preparePage(composeHtml(file, remote, locale));
 
     const template = manifest.template;
     const staffHead = `${metaOf({ ...remotes, admin: staffEntry })}${remoteHints(config, staffEntry)}`;
     for (const locale of LOCALES) {
-      this.templates.set(`${locale} `, compose(template, null, locale));
-      for (const remote of new Set(Object.values(manifest.mounts))) {
-        this.templates.set(`${locale} ${remote}`, compose(template, remote, locale));
+      for (const remote of [null, ...new Set(Object.values(manifest.mounts))]) {
+        const html = composeHtml(template, remote, locale);
+        this.templateHtml.set(`${locale} ${remote ?? ''}`, html);
+        this.templates.set(`${locale} ${remote ?? ''}`, preparePage(html));
       }
       for (const [address, files] of Object.entries(manifest.pages)) {
         const file = files[locale];
@@ -202,8 +223,21 @@ export class PageSet {
     const html =
       (query === undefined ? this.staffPages.get(`${locale} ${address}`) : undefined) ??
       (this.staffPages.get(`${locale} `) as string);
-    const user = `<script type="application/json" id="${SIGNED_IN_USER_ID}">${jsonInHtml(staff)}</script>`;
-    return html.replace('</head>', () => `${user}</head>`);
+    return withPageData(html, staff);
+  }
+
+  /**
+   * The empty page of the area that draws `pathname` in `locale`, with its head, as HTML: a page rendered for its
+   * user goes in its root element (see {@link userPage}).
+   */
+  areaTemplate(pathname: string, locale: Locale): string {
+    return (this.templateHtml.get(`${locale} ${this.remoteOf(addressOf(pathname)) ?? ''}`) ??
+      this.templateHtml.get(`${locale} `)) as string;
+  }
+
+  /** A page rendered for its signed-in `user` with `queries` (see areaTemplate), as sent to them. */
+  userPage(html: string, user: User, queries: PageQueries): string {
+    return withPageData(html, user, queries);
   }
 
   private remoteOf(pathname: string): RemoteName | null {

@@ -132,11 +132,11 @@ export function requireUser(request: FastifyRequest): UserRow {
 }
 
 /**
- * The member of staff past their second factor whose session a page request (outside `/api/`, where sessions are
- * not attached) carries, as the profile reply describes them; null for anyone else. Never fails: without the
- * database, the answer is null.
+ * The user whose session a page request (outside `/api/`, where sessions are not attached) carries, as the profile
+ * reply describes them, when that session may act (a member of staff past their second factor, as requireUser
+ * asks); null for anyone else. Never fails: without the database, the answer is null.
  */
-export async function staffOfPageRequest(
+export async function userOfPageRequest(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<User | null> {
@@ -144,7 +144,7 @@ export async function staffOfPageRequest(
   if (!token) return null;
   try {
     const open = await sessions.openSession({ ctx: app.ctx, input: { token } });
-    if (open?.user.role !== 'admin' || !open.session.secondFactorAt) return null;
+    if (!open || (open.user.role === 'admin' && !open.session.secondFactorAt)) return null;
     return await toUser({ ctx: app.ctx, input: { user: open.user, session: open.session } });
   } catch {
     return null;

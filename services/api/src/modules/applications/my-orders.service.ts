@@ -1,13 +1,17 @@
 import {
   ageGroups,
   formatAgeGroups,
+  MyApplicationsResponse,
+  MyDraftResponse,
   orderTimeline,
   resumePath,
   viewPath,
   type OrderSummary,
+  type PageQueries,
 } from '@waypoint/contracts';
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
+import { myDraftSummary } from './drafts.service';
 import { refundsForOrders } from '../refunds/refunds.service';
 import { receiptsOfApplications } from '../receipts/receipts.repo';
 import { receiptSummary } from '../receipts/receipts.service';
@@ -80,4 +84,26 @@ export async function listMyApplications({
       receipt: receiptSummary(receipts.get(a.id)),
     };
   });
+}
+
+/**
+ * What My orders, rendered on the server for its traveller, shows and carries in the page: the same values as
+ * `GET /api/applications/my-applications` and the `draft` of `GET /api/applications/my-draft` reply, read through
+ * their schemas, so the page holds nothing those replies would not.
+ */
+export async function ordersPageQueries({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: { userId: string };
+}): Promise<PageQueries> {
+  const [orders, draft] = await Promise.all([
+    listMyApplications({ ctx, input }),
+    myDraftSummary({ ctx, input }),
+  ]);
+  return {
+    getMyApplications: MyApplicationsResponse.parse(orders),
+    getMyDraft: MyDraftResponse.parse({ draft }).draft,
+  };
 }
