@@ -282,8 +282,8 @@ test.describe('my orders rendered for its traveller', () => {
     expect(html).toContain(`Order #${order.reference}`);
     expect(html).toContain(`/api/application/${order.applicationId}/receipt`);
     expect(reply?.headers()['cache-control']).toBe('private, no-store');
-    // The dates wait for the browser, which knows the traveller's time zone.
-    expect(html).not.toMatch(/<time[^>]*>\d/);
+    // The dates are the traveller's, which only the browser knows: until then the UTC ones hold their places, hidden.
+    expect(html.match(/<time /g)?.length).toBe(html.match(/wp-until-hydrated/g)?.length);
 
     await orders.waitUntilReady();
     const card = orders.activePanel
@@ -295,6 +295,8 @@ test.describe('my orders rendered for its traveller', () => {
       timeZone: 'Pacific/Kiritimati',
     }).format(new Date());
     await expect(card.locator('dd time')).toHaveText(today);
+    await expect(card.locator('dd time')).toBeVisible();
+    await expect(page.locator('.wp-until-hydrated')).toHaveCount(0);
     await expect(card.getByRole('link', { name: /^Download receipt/ })).toBeVisible();
     await expectNoA11yViolations(page);
     expect(errors).toEqual([]);

@@ -31,7 +31,7 @@ export {
   type FieldError,
 } from './components/ErrorSummary';
 export { FieldChrome, type FieldChromeProps } from './components/Field';
-export { useHydrated } from './components/hydration';
+export { useHydrated, useReaderClock, type ReaderClock } from './components/hydration';
 export { cx } from './components/ids';
 export { Drawer, Modal, type ModalProps } from './components/Modal';
 export { Select, type SelectOption, type SelectProps } from './components/Select';

@@ -1,15 +1,23 @@
 import type { OrderTimeline as Timeline, TimelineStep } from '@waypoint/contracts';
 import { languageTag } from '@waypoint/contracts';
-import { useHydrated, useLocale, useT } from '@waypoint/ui';
+import { useLocale, useReaderClock, useT } from '@waypoint/ui';
 import { statusMessages } from './status/catalog';
 
-/** A step's time in the reader's language and time zone: "26 Nov 2026, 14:05". */
-export function formatStepTime(iso: string, locale: ReturnType<typeof useLocale>): string {
+/**
+ * A step's time in the reader's language and time zone (in `timeZone` when given: see useReaderClock):
+ * "26 Nov 2026, 14:05".
+ */
+export function formatStepTime(
+  iso: string,
+  locale: ReturnType<typeof useLocale>,
+  timeZone?: string,
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(languageTag(locale), {
     dateStyle: 'medium',
     timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
   }).format(date);
 }
 
@@ -45,9 +53,8 @@ export function OrderTimeline({
 }) {
   const t = useT(statusMessages);
   const locale = useLocale();
-  // The time on the reader's clock once the page has hydrated: a page rendered on the server (My orders) does not
-  // know their time zone, so until then a no-break space holds the line.
-  const hydrated = useHydrated();
+  // On the reader's clock, which a page rendered on the server (My orders) does not know: see useReaderClock.
+  const clock = useReaderClock();
   const current = timeline.reduce((last, step, index) => (step.at ? index : last), -1);
   return (
     <ol className="wp-timeline" aria-label={label ?? t('timeline.label')}>
@@ -61,8 +68,13 @@ export function OrderTimeline({
           >
             <span className="wp-timeline__name">{t(stepKey(step))}</span>{' '}
             {step.at ? (
-              <time className="wp-timeline__time" dateTime={step.at}>
-                {hydrated ? formatStepTime(step.at, locale) : '\u00a0'}
+              <time
+                className={
+                  clock.className ? `wp-timeline__time ${clock.className}` : 'wp-timeline__time'
+                }
+                dateTime={step.at}
+              >
+                {formatStepTime(step.at, locale, clock.timeZone)}
               </time>
             ) : (
               <span className="wp-timeline__time">{t('timeline.pending')}</span>

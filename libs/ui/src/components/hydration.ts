@@ -15,3 +15,24 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/** How to write dates and times for the reader: see useReaderClock. */
+export interface ReaderClock {
+  /** The time zone to format in: undefined for the reader's own, `UTC` until the page has hydrated. */
+  timeZone: 'UTC' | undefined;
+  /** The class of the element holding such a date until the page has hydrated (it keeps its place, hidden). */
+  className: string | undefined;
+}
+
+const READERS_OWN: ReaderClock = { timeZone: undefined, className: undefined };
+const UNTIL_HYDRATED: ReaderClock = { timeZone: 'UTC', className: 'wp-until-hydrated' };
+
+/**
+ * Dates and times on the reader's own calendar and clock, which HTML rendered on the server (My orders) cannot
+ * know: once the page has hydrated, in the reader's time zone; until then (on the server, and in the browser's
+ * first render, which must match it) in UTC, in an element with `className`, which holds the text's place but
+ * hides it, so nothing moves and no wrong day shows when the reader's own appears.
+ */
+export function useReaderClock(): ReaderClock {
+  return useHydrated() ? READERS_OWN : UNTIL_HYDRATED;
+}

@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import {
   ACTIVE_STATUSES,
   OLD_STATUSES,
@@ -21,6 +21,7 @@ import {
   formatMoney,
   rich,
   useLocale,
+  useReaderClock,
   useT,
 } from '@waypoint/ui';
 import { ArrowRight, Flag, Icon, Inbox } from '@waypoint/ui/icons';
@@ -32,7 +33,10 @@ import {
   useGetMyDraftQuery,
   type OrdersTab,
 } from '../../state';
-import { adultCount, formatNames, useOrderDate } from './format';
+import { adultCount, formatNames, formatOrderDate } from './format';
+
+/** How long orders just fetched, or sent with the page, count as current when My orders opens. */
+const FRESH_FOR_SECONDS = 5;
 
 /** Where an empty list leads: the home page, where an application starts with the country. */
 const START_PATH = '/';
@@ -54,7 +58,8 @@ const WIZARD_STEPS = Object.keys(WIZARD_STEP_LABEL).length;
 const tabId = (tab: OrdersTab) => `orders-tab-${tab}`;
 const panelId = (tab: OrdersTab) => `orders-panel-${tab}`;
 
-function OrderCard({ order }: { order: OrderSummary }) {
+/** One order. Drawn again only when it changes (a fresh copy of the list keeps the orders that did not change). */
+const OrderCard = memo(function OrderCard({ order }: { order: OrderSummary }) {
   const t = useT(accountMessages);
   const apiText = useApiText();
   const reference = useReferenceText();
@@ -63,8 +68,8 @@ function OrderCard({ order }: { order: OrderSummary }) {
   const visaTypeName = order.visaType?.name
     ? reference.visaTypeName(order.visaType)
     : t('orders.defaultVisaType');
-  const orderDate = useOrderDate();
-  const applied = orderDate(order.createdAt);
+  const clock = useReaderClock();
+  const applied = formatOrderDate(order.createdAt, locale, clock.timeZone);
   const statusLabel = useStatusLabel();
   return (
     <li className="wp-card wpa-order">
@@ -90,7 +95,9 @@ function OrderCard({ order }: { order: OrderSummary }) {
           <div>
             <dt>{t('orders.applied')}</dt>
             <dd>
-              <time dateTime={order.createdAt}>{applied}</time>
+              <time dateTime={order.createdAt} className={clock.className}>
+                {applied}
+              </time>
             </dd>
           </div>
         ) : null}
@@ -118,10 +125,13 @@ function OrderCard({ order }: { order: OrderSummary }) {
       {order.refunds.length > 0 ? (
         <div className="wpa-order__refunds">
           {order.refunds.map((refund) => (
-            <p key={`${refund.refundedAt}:${refund.kind}:${refund.amountCents}`}>
+            <p
+              key={`${refund.refundedAt}:${refund.kind}:${refund.amountCents}`}
+              className={clock.className}
+            >
               {t(refund.kind === 'full' ? 'orders.refunded.full' : 'orders.refunded.serviceFee', {
                 amount: formatMoney(refund.amountCents / 100, 'EUR', locale),
-                date: orderDate(refund.refundedAt),
+                date: formatOrderDate(refund.refundedAt, locale, clock.timeZone),
               })}
             </p>
           ))}
@@ -149,19 +159,19 @@ function OrderCard({ order }: { order: OrderSummary }) {
       ) : null}
     </li>
   );
-}
+});
 
 /** The saved, unpaid application of the wizard: where it stopped, and a way back to that step. */
-function DraftCard({ draft }: { draft: DraftSummary }) {
+const DraftCard = memo(function DraftCard({ draft }: { draft: DraftSummary }) {
   const t = useT(accountMessages);
   const reference = useReferenceText();
   const locale = useLocale();
   const visaTypeName = draft.visaType?.name
     ? reference.visaTypeName(draft.visaType)
     : t('orders.defaultVisaType');
-  const orderDate = useOrderDate();
-  const saved = orderDate(draft.savedAt);
-  const kept = orderDate(draft.expiresAt);
+  const clock = useReaderClock();
+  const saved = formatOrderDate(draft.savedAt, locale, clock.timeZone);
+  const kept = formatOrderDate(draft.expiresAt, locale, clock.timeZone);
   const step = (draft.currentStep in WIZARD_STEP_LABEL ? draft.currentStep : 1) as WizardStepNumber;
   return (
     <li className="wp-card wpa-order wpa-order--saved">
@@ -201,7 +211,9 @@ function DraftCard({ draft }: { draft: DraftSummary }) {
           <div>
             <dt>{t('orders.draft.lastSaved')}</dt>
             <dd>
-              <time dateTime={draft.savedAt}>{saved}</time>
+              <time dateTime={draft.savedAt} className={clock.className}>
+                {saved}
+              </time>
             </dd>
           </div>
         ) : null}
@@ -209,7 +221,11 @@ function DraftCard({ draft }: { draft: DraftSummary }) {
       {kept ? (
         <p className="wpa-order__note">
           {rich(t('orders.draft.kept', { date: kept }), {
-            date: (text) => <time dateTime={draft.expiresAt}>{text}</time>,
+            date: (text) => (
+              <time dateTime={draft.expiresAt} className={clock.className}>
+                {text}
+              </time>
+            ),
           })}
         </p>
       ) : null}
@@ -220,7 +236,7 @@ function DraftCard({ draft }: { draft: DraftSummary }) {
       </Link>
     </li>
   );
-}
+});
 
 /** An empty tab: what it means, and where to go from here. */
 function EmptyState({ title, text }: { title: string; text: string }) {
@@ -303,14 +319,15 @@ export function OrdersPage() {
   // The page shows (heading, tabs, a loading list) while the session is still being checked, as its HTML
   // rendered at build time does; the orders are asked for once someone is known to be signed in.
   const signedIn = useAppSelector(selectAuth).isAuthenticated;
-  // Always fresh: the status of an order changes while the user is away.
+  // Always fresh: the status of an order changes while the user is away. Asked for again on every visit unless
+  // just fetched, or sent with the page (My orders rendered on the server), and kept current by live events.
   const { data, isLoading, isFetching, isError, refetch } = useGetMyApplicationsQuery(undefined, {
-    refetchOnMountOrArgChange: true,
+    refetchOnMountOrArgChange: FRESH_FOR_SECONDS,
     skip: !signedIn,
   });
   // The saved application of the wizard, changed from another page since the last visit.
   const saved = useGetMyDraftQuery(undefined, {
-    refetchOnMountOrArgChange: true,
+    refetchOnMountOrArgChange: FRESH_FOR_SECONDS,
     skip: !signedIn,
   });
   // A status changed by staff, or a document arriving, shows here without reloading.

@@ -1,31 +1,18 @@
 import { languageTag, type Locale } from '@waypoint/contracts';
-import { formatDate, useHydrated, useLocale } from '@waypoint/ui';
+import { formatDate } from '@waypoint/ui';
 
 /**
  * A date as the orders show it, in the page's language ('21 November 2026', '21 novembre 2026'), on the calendar
- * day of the user's time zone; empty when unreadable.
+ * day of the user's time zone (of UTC when `timeZone` says so: see useReaderClock); empty when unreadable.
  */
-export function formatOrderDate(iso: string, locale: Locale): string {
+export function formatOrderDate(iso: string, locale: Locale, timeZone?: 'UTC'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
+  if (timeZone === 'UTC') return formatDate(date, locale);
   return formatDate(
     new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate())),
     locale,
   );
-}
-
-/**
- * formatOrderDate in the page's language, once the page has hydrated. Until then (My orders rendered on the
- * server, which does not know the user's time zone, and the browser's first render, which must match it) a
- * no-break space holds each readable date's line; an unreadable one is empty either way.
- */
-export function useOrderDate(): (iso: string) => string {
-  const locale = useLocale();
-  const hydrated = useHydrated();
-  return (iso) => {
-    const text = formatOrderDate(iso, locale);
-    return hydrated || !text ? text : '\u00a0';
-  };
 }
 
 /** The traveller count of an order: at least one (spec section 9). */
