@@ -5,5 +5,5 @@
  * through their package names, so they use the page's single instances.
  */
 export { useLiveEvents, POLL_INTERVAL_MS, type LiveEventsOptions } from './api/useLiveEvents';
-export { OrderTimeline, formatStepTime } from './i18n/OrderTimeline';
+export { OrderTimeline } from './i18n/OrderTimeline';
 export { LiveStatusAnnouncer } from './i18n/LiveAnnouncer';

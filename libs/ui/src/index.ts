@@ -55,4 +55,11 @@ export {
   type TextTranslator,
 } from './i18n/i18n';
 export { rich, useLocale, useT, useTextTranslator } from './i18n/react';
-export { compareText, countryName, formatDate, formatMoney, monthNames } from './i18n/format';
+export {
+  compareText,
+  countryName,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  monthNames,
+} from './i18n/format';

@@ -1,25 +1,6 @@
 import type { OrderTimeline as Timeline, TimelineStep } from '@waypoint/contracts';
-import { languageTag } from '@waypoint/contracts';
-import { useLocale, useReaderClock, useT } from '@waypoint/ui';
+import { formatDateTime, useLocale, useReaderClock, useT } from '@waypoint/ui';
 import { statusMessages } from './status/catalog';
-
-/**
- * A step's time in the reader's language and time zone (in `timeZone` when given: see useReaderClock):
- * "26 Nov 2026, 14:05".
- */
-export function formatStepTime(
-  iso: string,
-  locale: ReturnType<typeof useLocale>,
-  timeZone?: string,
-): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(languageTag(locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(date);
-}
 
 /** The catalog key of a step's name: the decision is named by its outcome once there is one. */
 function stepKey(step: TimelineStep) {
@@ -74,7 +55,7 @@ export function OrderTimeline({
                 }
                 dateTime={step.at}
               >
-                {formatStepTime(step.at, locale, clock.timeZone)}
+                {formatDateTime(step.at, locale, clock.timeZone)}
               </time>
             ) : (
               <span className="wp-timeline__time">{t('timeline.pending')}</span>

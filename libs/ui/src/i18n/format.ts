@@ -52,6 +52,24 @@ export function formatDate(value: string | Date, locale: Locale): string {
   ).format(date);
 }
 
+/**
+ * A moment as `locale` writes a date with its time ("26 Nov 2026, 14:05"), in the reader's time zone, or in
+ * `timeZone` when given; empty when unreadable.
+ */
+export function formatDateTime(iso: string, locale: Locale, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return cached(
+    `datetime:${locale}:${timeZone ?? ''}`,
+    () =>
+      new Intl.DateTimeFormat(tag(locale), {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        ...(timeZone ? { timeZone } : {}),
+      }),
+  ).format(date);
+}
+
 /** An amount of money (`currency`: EUR or GBP) as `locale` writes it: "59,00 €", "€59.00". */
 export function formatMoney(amount: number, currency: 'EUR' | 'GBP', locale: Locale): string {
   return cached(
