@@ -121,7 +121,10 @@ function pagesFor(config: Config, registry: RemoteRegistry) {
  * Every file is sent as its Brotli or gzip sibling written by the build when the browser accepts one
  * (`preCompressed`), with `Vary: Accept-Encoding`; otherwise, or when no sibling exists, as is. Pages come from
  * the {@link PageSet}: prerendered HTML where the build wrote it, with the remotes' addresses and the files of
- * the area they need in `<head>`, compressed once at start; `If-None-Match` answers 304.
+ * the area they need in `<head>`, compressed once at start; `If-None-Match` answers 304. A staff page sent to a
+ * member of staff past the second factor, and the pages of {@link USER_PAGES} sent to a user whose session may
+ * act, are theirs alone: the staff frame, or the page rendered for them with their data, carrying that user
+ * (see {@link UserPageRenderer}).
  */
 export async function registerBundles(app: FastifyInstance, config: Config) {
   const registry = app.remotes;
