@@ -129,8 +129,14 @@ function pagesFor(config: Config, registry: RemoteRegistry) {
 export async function registerBundles(app: FastifyInstance, config: Config) {
   const registry = app.remotes;
   let served = pagesFor(config, registry);
-  // The shell's server build does not change while the server runs (a new shell is a new deployment).
+  // The shell's server build does not change while the server runs (a new shell is a new deployment). It is made
+  // ready once the server listens, in the background, so the first user's page does not wait for it.
   const renderer = new UserPageRenderer(served.pages.renderer, app.log);
+  app.addHook('onListen', async () => {
+    setImmediate(() => {
+      for (const address of Object.keys(USER_PAGES)) void renderer.warm(address);
+    });
+  });
   const unsubscribe = registry.onChange(() => {
     served = pagesFor(config, registry);
   });

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import {
@@ -13,7 +15,7 @@ import {
 } from '../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../test/harness';
 import { paidOrder } from '../test/orders';
-import { RENDER_TIMEOUT_MS } from './user-pages';
+import { RENDER_TIMEOUT_MS, UserPageRenderer } from './user-pages';
 
 const TEMPLATE =
   '<!doctype html><html lang="en-GB"><head><title>Waypoint</title></head><body><div id="root"></div></body></html>';
@@ -23,7 +25,9 @@ const TEMPLATE =
  * or never ends for the travellers named so.
  */
 const RENDERER = `
+exports.rendered = [];
 exports.renderForUser = async (url, locale, user, queries) => {
+  exports.rendered.push(user.id);
   if (user.lastName === 'Broken') throw new Error('the render failed');
   if (user.lastName === 'Slow') return new Promise(() => {});
   const orders = (queries.getMyApplications ?? []).map((o) => '<li>Order #' + o.reference + '</li>').join('');
@@ -218,5 +222,49 @@ describe('My orders while the database is away', () => {
       await fs.rm(dir, { recursive: true, force: true });
       await fs.rm(t.config.dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the server build of the pages', () => {
+  async function shellIn(files = FILES) {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-user-pages-'));
+    for (const [name, content] of Object.entries(files)) {
+      await fs.mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+      await fs.writeFile(path.join(dir, name), content);
+    }
+    return dir;
+  }
+
+  it('is loaded and has rendered once as soon as the server listens, before anyone asks for a page', async () => {
+    const dir = await shellIn();
+    const t = await createTestApp({ STATIC_DIR: dir });
+    try {
+      const build = createRequire(__filename)(path.join(dir, 'shell/pages/render.cjs')) as {
+        rendered: string[];
+      };
+      expect(build.rendered).toEqual([]);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const deadline = Date.now() + 5_000;
+      while (build.rendered.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // For nobody: no user's data is involved.
+      expect(build.rendered).toEqual(['nobody']);
+    } finally {
+      await t.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('that fails to load leaves the server sending the page everyone gets, and says so in the log', async () => {
+    const errors: string[] = [];
+    const log = { error: (_: unknown, message: string) => errors.push(message) };
+    const renderer = new UserPageRenderer('/nowhere/render.cjs', log as FastifyBaseLogger, () => {
+      throw new Error('the build is broken');
+    });
+    await renderer.warm('/orders');
+    expect(renderer.available()).toBe(false);
+    expect(await renderer.render('<html></html>', '/orders', 'en', {} as never, {})).toBeNull();
+    expect(errors).toEqual(['The server build of the pages could not be loaded']);
   });
 });
