@@ -259,9 +259,13 @@ describe('the server build of the pages', () => {
   it('that fails to load leaves the server sending the page everyone gets, and says so in the log', async () => {
     const errors: string[] = [];
     const log = { error: (_: unknown, message: string) => errors.push(message) };
-    const renderer = new UserPageRenderer('/nowhere/render.cjs', log as FastifyBaseLogger, () => {
-      throw new Error('the build is broken');
-    });
+    const renderer = new UserPageRenderer(
+      '/nowhere/render.cjs',
+      log as unknown as FastifyBaseLogger,
+      () => {
+        throw new Error('the build is broken');
+      },
+    );
     await renderer.warm('/orders');
     expect(renderer.available()).toBe(false);
     expect(await renderer.render('<html></html>', '/orders', 'en', {} as never, {})).toBeNull();
