@@ -308,6 +308,9 @@ function createWebpackConfig(options) {
       ],
       optimization: {
         moduleIds: production ? 'deterministic' : 'named',
+        minimizeOptions: {
+          javascript: { ecma: 2020, compress: { ecma: 2020, passes: 3 }, format: { ecma: 2020 } },
+        },
         // Each shared package is loaded through a chunk of its own, so a dependency several of them use (immer
         // under @reduxjs/toolkit and its query entry points) was copied into each one and downloaded up to three
         // times; a lower size threshold gives such a dependency one chunk of its own.
