@@ -39,6 +39,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Workers the shell serves as they are (e.g. public/intl-warmup.js).
+    files: ['shell/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.worker } },
+  },
+  {
     files: [
       'shell/**/*.{ts,tsx}',
       'mf-*/**/*.{ts,tsx}',

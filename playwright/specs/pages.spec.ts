@@ -55,6 +55,38 @@ test.describe('content and status pages', () => {
   });
 });
 
+test.describe('formatting readied away from the page', () => {
+  test('an area readies dates, amounts and country names in a worker that ends, and the home page starts none', async ({
+    page,
+  }) => {
+    const refusals: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Worker/i.test(message.text())) refusals.push(message.text());
+    });
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(workers).toEqual([]);
+
+    // Trip details formats the countries' names in the page's language as it draws.
+    const ended = page
+      .waitForEvent('worker')
+      .then(
+        (worker) =>
+          new Promise<string>((resolve) => worker.on('close', () => resolve(worker.url()))),
+      );
+    await page.goto('/application/trip-details');
+    expect(new URL(await ended).pathname).toBe('/intl-warmup.js');
+    await expect(page.getByRole('heading', { level: 1, name: 'Trip details' })).toBeVisible();
+    expect(workers).toEqual(['/intl-warmup.js']);
+    // The page's own policy lets it start (a refused worker is reported in the console).
+    expect(refusals).toEqual([]);
+  });
+});
+
 test.describe('pages that paint before JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -66,12 +66,32 @@ async function staffEntry(): Promise<string | undefined> {
   return ((await getJson(STAFF_REMOTE_URL)) as { data?: { entry?: string } } | null)?.data?.entry;
 }
 
+/** The worker that readies the browser's formatting data away from the page (`public/intl-warmup.js`). */
+export const FORMATTING_WORKER_URL = '/intl-warmup.js';
+
+let formattingReadied = false;
+
+/**
+ * Starts that worker, once. The areas are what format dates, amounts and country names as they first draw, so
+ * their first load starts it: the data is ready by the time the area's code has arrived.
+ */
+function readyFormatting(): void {
+  if (formattingReadied) return;
+  formattingReadied = true;
+  try {
+    new Worker(FORMATTING_WORKER_URL).postMessage(document.documentElement.lang);
+  } catch {
+    // No workers here: the page's first date or amount loads the data itself.
+  }
+}
+
 /**
  * Loads a remote's `./routes` module through the Module Federation runtime, from the URL `/remotes.json` gives
  * for it (the staff area's from the API, for staff only). After a failure the remote is registered again (clearing
  * the runtime's caches for it), so a retry downloads it afresh without reloading the page.
  */
 export async function loadRemoteRoutes(name: RemoteName): Promise<unknown> {
+  readyFormatting();
   const entry =
     (await remoteEntries())[name] ?? (name === 'admin' ? await staffEntry() : undefined);
   if (!entry) throw new RemoteLoadError(name, `No address is configured for the ${name} area`);
