@@ -9,8 +9,8 @@ import {
   messageList,
   messageListRefs,
 } from './api-messages';
-import { STATUS_MESSAGE_KEY } from './orders';
-import { AuthText } from './auth';
+import { STATUS_MESSAGE_KEY } from './order-rules';
+import { AuthText } from './auth-text';
 import { LoginBody, RegisterBody } from './auth';
 import { CreatePaymentIntentBody } from './application';
 import { AdminText } from './admin';

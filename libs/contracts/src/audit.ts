@@ -1,5 +1,6 @@
 import { formatEuros } from './money';
-import { STATUS_LABEL, type ApplicationStatus } from './orders';
+import { STATUS_LABEL } from './order-rules';
+import type { ApplicationStatus } from './orders';
 
 /**
  * The audit log's catalogue: every action the API records, what it is about, the details it carries, and how staff

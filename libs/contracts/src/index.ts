@@ -4,7 +4,9 @@ export * from './messages';
 export * from './money';
 export * from './reference';
 export * from './auth';
+export * from './auth-text';
 export * from './orders';
+export * from './order-rules';
 export * from './wizard';
 export * from './journeys';
 export * from './ages';
@@ -24,4 +26,5 @@ export * from './receipts';
 // Passport page MRZ reading
 export * from './mrz';
 export * from './live';
+export * from './live-stream';
 export * from './timeline';

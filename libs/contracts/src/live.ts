@@ -2,15 +2,7 @@ import { z } from 'zod';
 import { ApplicationStatus } from './orders';
 import { text } from './primitives';
 
-/**
- * Live status: `GET /api/events` is a stream of server-sent events for the signed-in traveller. Each event's
- * `data` is one `LiveEvent` as JSON, and carries only ids and codes: the page refetches what it shows.
- */
-export const LIVE_EVENTS_PATH = '/api/events';
-
-/** Seconds between the stream's heartbeat comments (proxies close connections that stay silent). */
-export const LIVE_HEARTBEAT_SECONDS = 25;
-
+/** One event of the live stream (`LIVE_EVENTS_PATH`, in live-stream.ts). */
 export const LiveEvent = z.discriminatedUnion('type', [
   /** One of the traveller's applications changed status. */
   z.object({ type: z.literal('status'), applicationId: text(), status: ApplicationStatus }),

@@ -1,69 +1,12 @@
 import { z } from 'zod';
-import { ApiMessages, type ApiMessageKey } from './api-messages';
+import { APPLICATION_STATUSES } from './order-rules';
 import { OrderTimeline } from './timeline';
 import { text } from './primitives';
 import { OrderRefund } from './refunds';
 import { ReceiptSummary } from './receipts';
 
-export const ApplicationStatus = z.enum([
-  'DRAFT',
-  'IN_PROGRESS',
-  'SUBMITTED',
-  'UNDER_REVIEW',
-  'APPROVED',
-  'REJECTED',
-]);
+export const ApplicationStatus = z.enum(APPLICATION_STATUSES);
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
-
-/** My orders tabs (spec: My orders). */
-export const ACTIVE_STATUSES: readonly ApplicationStatus[] = [
-  'DRAFT',
-  'IN_PROGRESS',
-  'SUBMITTED',
-  'UNDER_REVIEW',
-];
-export const OLD_STATUSES: readonly ApplicationStatus[] = ['APPROVED', 'REJECTED'];
-
-/** The catalog key of each status's name (what a front end translates, e.g. in `admin.transitionNotAllowed`). */
-export const STATUS_MESSAGE_KEY = {
-  DRAFT: 'applicationStatus.draft',
-  IN_PROGRESS: 'applicationStatus.inProgress',
-  SUBMITTED: 'applicationStatus.submitted',
-  UNDER_REVIEW: 'applicationStatus.underReview',
-  APPROVED: 'applicationStatus.approved',
-  REJECTED: 'applicationStatus.rejected',
-} as const satisfies Record<ApplicationStatus, ApiMessageKey>;
-
-/** Display labels of the statuses (in English). */
-export const STATUS_LABEL: Record<ApplicationStatus, string> = {
-  DRAFT: ApiMessages[STATUS_MESSAGE_KEY.DRAFT],
-  IN_PROGRESS: ApiMessages[STATUS_MESSAGE_KEY.IN_PROGRESS],
-  SUBMITTED: ApiMessages[STATUS_MESSAGE_KEY.SUBMITTED],
-  UNDER_REVIEW: ApiMessages[STATUS_MESSAGE_KEY.UNDER_REVIEW],
-  APPROVED: ApiMessages[STATUS_MESSAGE_KEY.APPROVED],
-  REJECTED: ApiMessages[STATUS_MESSAGE_KEY.REJECTED],
-};
-
-/**
- * Where the traveller continues an order, or null when there is nothing left to do:
- * an unpaid order resumes at checkout, a paid one at the post-payment steps.
- */
-export function resumePath(status: ApplicationStatus, id: string): string | null {
-  if (status === 'DRAFT') return `/application/checkout?applicationId=${encodeURIComponent(id)}`;
-  if (status === 'IN_PROGRESS') return `/application/${encodeURIComponent(id)}/general-info`;
-  return null;
-}
-
-/** Where a paid order that can no longer be changed is read (its answers, documents and status). */
-export function viewPath(status: ApplicationStatus, id: string): string | null {
-  if (status === 'DRAFT' || status === 'IN_PROGRESS') return null;
-  return `/application/${encodeURIComponent(id)}/review`;
-}
-
-/** The order reference people see: the last 8 characters of the id, upper-cased. */
-export function orderReference(id: string): string {
-  return id.slice(-8).toUpperCase();
-}
 
 export const OrderSummary = z.object({
   id: text(),

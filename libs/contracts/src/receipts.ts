@@ -11,9 +11,3 @@ export const ReceiptSummary = z.object({
   issuedAt: text(),
 });
 export type ReceiptSummary = z.infer<typeof ReceiptSummary>;
-
-/** Where a receipt's PDF is downloaded, under the API's base path. */
-export const receiptPath = (applicationId: string, as: 'owner' | 'staff' = 'owner') =>
-  as === 'staff'
-    ? `/admin/applications/${encodeURIComponent(applicationId)}/receipt`
-    : `/application/${encodeURIComponent(applicationId)}/receipt`;

@@ -7,6 +7,10 @@ import { apiMessage, ApiMessages, messageKeyOf } from './api-messages';
 
 export const MAX_TRAVELERS = 10;
 
+/** The wizard's steps by number; the journey (`journeys/wizard.ts`) declares what each one asks for. */
+export const WIZARD_STEP_NUMBERS = [1, 2, 3, 4, 5] as const;
+export type WizardStepNumber = (typeof WIZARD_STEP_NUMBERS)[number];
+
 export const WizardText = {
   countryRequired: ApiMessages['wizard.countryRequired'],
   visaTypeRequired: ApiMessages['wizard.visaTypeRequired'],

@@ -18,6 +18,7 @@ import {
   WIZARD_JOURNEY,
   WIZARD_STEP_LABEL,
 } from './wizard';
+import { WIZARD_STEP_NUMBERS } from '../wizard';
 
 const TODAY = '2026-01-10';
 const unique = (values: readonly string[]) => new Set(values).size === values.length;
@@ -263,5 +264,9 @@ describe('the wizard journey', () => {
     expect(draftResumePath(3)).toBe('/application/passport-info');
     expect(draftResumePath(42)).toBe('/application/trip-details');
     expect(WIZARD_STEP_LABEL[5]).toBe('Review and payment');
+  });
+
+  it('declares one step for each of the step numbers pages without the journey use', () => {
+    expect(WIZARD_JOURNEY.map((item) => item.step)).toEqual([...WIZARD_STEP_NUMBERS]);
   });
 });

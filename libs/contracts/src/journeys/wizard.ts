@@ -11,6 +11,7 @@ import {
   type Issue,
   type TravelerInput,
   type TripInput,
+  type WizardStepNumber,
 } from '../wizard';
 
 /**
@@ -74,8 +75,6 @@ export interface WizardAnswers extends TripInput {
   travelers: TravelerInput[];
   processingOptionId: string | null | undefined;
 }
-
-export type WizardStepNumber = 1 | 2 | 3 | 4 | 5;
 
 /** The stepper's items; processing time lights up Checkout. */
 export const STEPPER_LABELS = ['Trip Details', 'Your Info', 'Passport Info', 'Checkout'] as const;
