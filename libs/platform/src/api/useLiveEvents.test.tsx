@@ -48,6 +48,17 @@ class FakeEventSource {
 
 const latest = () => FakeEventSource.instances[FakeEventSource.instances.length - 1]!;
 
+/**
+ * Sends `data` down the latest stream and lets the page read it: events are read once the events' schema has
+ * downloaded (promises, which fake timers leave running).
+ */
+async function emit(data: unknown) {
+  await act(async () => {
+    latest().emit(data);
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+  });
+}
+
 function Page(props: LiveEventsOptions) {
   useLiveEvents(props);
   return null;
@@ -91,16 +102,14 @@ describe('useLiveEvents', () => {
     expect(FakeEventSource.instances).toHaveLength(0);
   });
 
-  it('refetches My orders and the application when its status changes, and the application for a document', () => {
+  it('refetches My orders and the application when its status changes, and the application for a document', async () => {
     const onEvent = jest.fn();
     const { invalidated } = renderPage({ onEvent });
     expect(latest().url).toBe('/api/events');
     expect(latest().init).toEqual({ withCredentials: true });
     act(() => latest().open());
 
-    act(() =>
-      latest().emit({ type: 'status', applicationId: APPLICATION, status: 'UNDER_REVIEW' }),
-    );
+    await emit({ type: 'status', applicationId: APPLICATION, status: 'UNDER_REVIEW' });
     expect(invalidated).toEqual([['Order', { type: 'Application', id: APPLICATION }]]);
     expect(onEvent).toHaveBeenCalledWith({
       type: 'status',
@@ -108,19 +117,17 @@ describe('useLiveEvents', () => {
       status: 'UNDER_REVIEW',
     });
 
-    act(() =>
-      latest().emit({
-        type: 'document',
-        applicationId: APPLICATION,
-        travelerId: 't1',
-        kind: 'photo',
-        status: 'ACCEPTED',
-      }),
-    );
+    await emit({
+      type: 'document',
+      applicationId: APPLICATION,
+      travelerId: 't1',
+      kind: 'photo',
+      status: 'ACCEPTED',
+    });
     expect(invalidated[1]).toEqual([{ type: 'Application', id: APPLICATION }]);
 
     // Something that is not an event of the contract changes nothing.
-    act(() => latest().emit({ type: 'status', applicationId: APPLICATION, status: 'LOST' }));
+    await emit({ type: 'status', applicationId: APPLICATION, status: 'LOST' });
     act(() => latest().onmessage?.(new MessageEvent('message', { data: 'not json' })));
     expect(invalidated).toHaveLength(2);
     expect(onEvent).toHaveBeenCalledTimes(2);
@@ -175,10 +182,39 @@ describe('useLiveEvents', () => {
     expect(invalidated).toEqual([]);
   });
 
-  it('refetches everything when the server says events may have been missed', () => {
+  it('refetches everything when the server says events may have been missed', async () => {
     const { invalidated } = renderPage();
     act(() => latest().open());
-    act(() => latest().emit({ type: 'resync' }));
+    await emit({ type: 'resync' });
     expect(invalidated).toEqual([['Order', 'Application']]);
+  });
+
+  it('reads events in the order they came, even when they come together', async () => {
+    const onEvent = jest.fn();
+    renderPage({ onEvent });
+    act(() => latest().open());
+    await act(async () => {
+      latest().emit({ type: 'status', applicationId: APPLICATION, status: 'UNDER_REVIEW' });
+      latest().emit({ type: 'resync' });
+      latest().emit({ type: 'status', applicationId: APPLICATION, status: 'APPROVED' });
+      for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    });
+    expect(
+      onEvent.mock.calls.map(([event]) => (event as { status?: string }).status ?? 'resync'),
+    ).toEqual(['UNDER_REVIEW', 'resync', 'APPROVED']);
+  });
+
+  it('ignores events that arrive after the page has gone', async () => {
+    const onEvent = jest.fn();
+    const { unmount, invalidated } = renderPage({ onEvent });
+    const source = latest();
+    act(() => source.open());
+    await act(async () => {
+      source.emit({ type: 'resync' });
+      unmount();
+      for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    });
+    expect(invalidated).toEqual([]);
+    expect(onEvent).not.toHaveBeenCalled();
   });
 });

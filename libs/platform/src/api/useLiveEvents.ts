@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { LIVE_EVENTS_PATH, LiveEvent } from '@waypoint/contracts';
+import { LIVE_EVENTS_PATH, type LiveEvent } from '@waypoint/contracts';
 import { selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
 import { api } from '@waypoint/platform/api';
 
@@ -8,6 +8,24 @@ export const POLL_INTERVAL_MS = 30_000;
 /** The first wait before opening a failed stream again; it doubles up to the maximum. */
 export const RECONNECT_MIN_MS = 2_000;
 export const RECONNECT_MAX_MS = 5 * 60_000;
+
+let liveEventSchema: Promise<typeof LiveEvent> | null = null;
+
+/**
+ * The events' schema, downloaded with the schema library when the first event arrives: events are rare (a status
+ * changes, a document comes in), and the pages that listen (My orders) draw without zod. Asked again after a
+ * failed download.
+ */
+function loadLiveEventSchema(): Promise<typeof LiveEvent> {
+  liveEventSchema ??= import(/* webpackChunkName: "live-event" */ './liveEventSchema').then(
+    (module) => module.LiveEvent,
+    (error: unknown) => {
+      liveEventSchema = null;
+      throw error;
+    },
+  );
+  return liveEventSchema;
+}
 
 export interface LiveEventsOptions {
   /** The application the page shows, refetched on every event about it and on each poll. */
@@ -54,16 +72,7 @@ export function useLiveEvents({ applicationId, onEvent }: LiveEventsOptions = {}
       pollTimer = null;
     };
 
-    const handle = (message: MessageEvent<string>) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      const result = LiveEvent.safeParse(parsed);
-      if (!result.success) return;
-      const event = result.data;
+    const apply = (event: LiveEvent) => {
       if (event.type === 'resync') {
         dispatch(api.util.invalidateTags(['Order', 'Application']));
       } else if (event.type === 'status') {
@@ -74,6 +83,28 @@ export function useLiveEvents({ applicationId, onEvent }: LiveEventsOptions = {}
         dispatch(api.util.invalidateTags([{ type: 'Application', id: event.applicationId }]));
       }
       onEventRef.current?.(event);
+    };
+    // Events are applied one after the other, in the order they came, once the schema is here.
+    let applied: Promise<void> = Promise.resolve();
+    const handle = (message: MessageEvent<string>) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      applied = applied
+        .then(() => loadLiveEventSchema())
+        .then(
+          (schema) => {
+            const result = schema.safeParse(parsed);
+            if (result.success && !stopped) apply(result.data);
+          },
+          // Without the schema the event cannot be read: what it was about is fetched afresh.
+          () => {
+            if (!stopped) refetchAll();
+          },
+        );
     };
 
     const connect = () => {

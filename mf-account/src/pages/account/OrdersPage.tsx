@@ -2,13 +2,12 @@ import { memo, type KeyboardEvent } from 'react';
 import {
   ACTIVE_STATUSES,
   OLD_STATUSES,
-  WIZARD_STEP_LABEL,
+  WIZARD_STEP_NUMBERS,
   directionOf,
   receiptPath,
   type ApplicationStatus,
   type DraftSummary,
   type OrderSummary,
-  type WizardStepNumber,
 } from '@waypoint/contracts';
 import { API_BASE, Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
 import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
@@ -53,7 +52,7 @@ const TABS: readonly TabDefinition[] = [
 ];
 
 /** The number of steps of the wizard, as a saved application's next step counts them. */
-const WIZARD_STEPS = Object.keys(WIZARD_STEP_LABEL).length;
+const WIZARD_STEPS = WIZARD_STEP_NUMBERS.length;
 
 const tabId = (tab: OrdersTab) => `orders-tab-${tab}`;
 const panelId = (tab: OrdersTab) => `orders-panel-${tab}`;
@@ -172,7 +171,7 @@ const DraftCard = memo(function DraftCard({ draft }: { draft: DraftSummary }) {
   const clock = useReaderClock();
   const saved = formatOrderDate(draft.savedAt, locale, clock.timeZone);
   const kept = formatOrderDate(draft.expiresAt, locale, clock.timeZone);
-  const step = (draft.currentStep in WIZARD_STEP_LABEL ? draft.currentStep : 1) as WizardStepNumber;
+  const step = WIZARD_STEP_NUMBERS.find((number) => number === draft.currentStep) ?? 1;
   return (
     <li className="wp-card wpa-order wpa-order--saved">
       <div className="wpa-order__head">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { AuthText, CheckEmailBody, ClientErrorText, LoginBody } from '@waypoint/contracts';
+import { AuthText, ClientErrorText } from '@waypoint/contracts';
 import {
   AuthErrorText,
   Link,
@@ -11,6 +11,7 @@ import {
   useNavigate,
 } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
+import { usePreloadOnFirstUse } from '@waypoint/platform/lazy-page';
 import { Button, ErrorBox, ErrorSummary, TextField, rich, useT } from '@waypoint/ui';
 import { AuthPage, PasswordField, StatusMessage, errorText } from '../../components/forms';
 import { useRedirectTarget, withRedirect } from '../../components/redirect';
@@ -19,6 +20,11 @@ import { useCheckEmailMutation, useSendSignInLinkMutation } from '../../state';
 
 const FIELDS = { email: 'login-email', password: 'login-password' };
 const SEND_LINK_ID = 'login-send-link';
+
+/** The form's checks, downloaded with the schema library on the user's first key or tap, or when it is sent. */
+const loadSignInSchemas = () => import('../../components/signInSchemas');
+/** Ahead of time; a download that fails there is tried again when the form is sent. */
+const FIRST_USE = [{ preload: () => loadSignInSchemas().catch(() => undefined) }];
 
 /** Which part of the sign-in the page shows: the e-mail, then a password or an e-mailed link. */
 type Step = 'email' | 'password' | 'link';
@@ -45,6 +51,18 @@ export function LoginPage() {
   const [signingIn, setSigningIn] = useState(false);
   /** Password attempts are being slowed down: offer the e-mailed link, which always works. */
   const [throttled, setThrottled] = useState(false);
+
+  usePreloadOnFirstUse(FIRST_USE);
+
+  /** The form's checks; null, with the failure shown, when they cannot be downloaded (sending again retries). */
+  const signInSchemas = async () => {
+    try {
+      return await loadSignInSchemas();
+    } catch {
+      setFailure(ClientErrorText.requestFailed);
+      return null;
+    }
+  };
 
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -75,7 +93,9 @@ export function LoginPage() {
     // What the field shows: this page's HTML is rendered at build time, so an address can be typed (and
     // Continue pressed) before the page's script has taken over the field.
     const typed = emailRef.current?.value ?? email;
-    const parsed = CheckEmailBody.safeParse({ email: typed });
+    const schemas = await signInSchemas();
+    if (!schemas) return;
+    const parsed = schemas.CheckEmailBody.safeParse({ email: typed });
     if (!parsed.success) {
       showIssues(parsed.error.issues);
       return;
@@ -91,7 +111,9 @@ export function LoginPage() {
   };
 
   const logIn = async () => {
-    const parsed = LoginBody.safeParse({ email, password });
+    const schemas = await signInSchemas();
+    if (!schemas) return;
+    const parsed = schemas.LoginBody.safeParse({ email, password });
     if (!parsed.success) {
       showIssues(parsed.error.issues);
       return;
