@@ -13,7 +13,7 @@ import { STATUS_MESSAGE_KEY } from './order-rules';
 import { AuthText } from './auth-text';
 import { LoginBody, RegisterBody } from './auth';
 import { CreatePaymentIntentBody } from './application';
-import { AdminText } from './admin';
+import { AdminText } from './admin-text';
 import { PaymentText } from './payments';
 import { IsoDate, text } from './primitives';
 import { validateTravelers, WizardText } from './wizard';

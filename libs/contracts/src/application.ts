@@ -3,15 +3,14 @@ import { z } from 'zod';
 import { text } from './primitives';
 import { User } from './auth';
 import { ApplicationStatus } from './orders';
+import { issuesBefore, wizardStep } from './journeys/wizard';
 import {
-  issuesBefore,
   PaymentStepBody,
   ProcessingStepBody,
   TravelerDraft,
   TravelersStepBody,
   TripStepBody,
-  wizardStep,
-} from './journeys/wizard';
+} from './journeys/wizard-bodies';
 import { MAX_TRAVELERS, WizardText, type Issue } from './wizard';
 
 const upTo = (max: number) =>

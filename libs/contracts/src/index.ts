@@ -14,6 +14,7 @@ export * from './application';
 export * from './payments';
 export * from './post-payment';
 export * from './admin';
+export * from './admin-text';
 export * from './audit';
 export * from './phone';
 export * from './primitives';

@@ -1,2 +1,3 @@
 export * from './wizard';
+export * from './wizard-bodies';
 export * from './post-payment';

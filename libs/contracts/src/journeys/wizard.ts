@@ -1,13 +1,8 @@
-import { apiMessage } from '../api-messages';
-import { z } from 'zod';
-import { text } from '../primitives';
 import {
-  MAX_TRAVELERS,
   validatePassports,
   validateProcessing,
   validateTravelers,
   validateTrip,
-  WizardText,
   type Issue,
   type TravelerInput,
   type TripInput,
@@ -15,60 +10,11 @@ import {
 } from '../wizard';
 
 /**
- * The application wizard, declared once (spec sections 4, 5 and 9): each step's page, the part of the saved
- * application it fills in, its rules, and the steps that must be complete before it. The browser's routes, stepper
- * and step guard, My orders' "continue" link and the API's payment check all read this list.
+ * The application wizard, declared once (spec sections 4, 5 and 9): each step's page, its rules, and the steps
+ * that must be complete before it (what each step saves is in `wizard-bodies.ts`). The browser's routes, stepper
+ * and step guard, My orders' "continue" link and the API's payment check all read this list. No zod here, so the
+ * wizard's pages draw without the schema library.
  */
-
-const upTo = (max: number) =>
-  text().trim().max(max, apiMessage('validation.atMostCharacters', { max }));
-const dateText = text().trim().max(10);
-const code = text().trim().toUpperCase().max(2);
-
-const PassportDraft = z.object({
-  nationality: code.default(''),
-  number: upTo(30).default(''),
-  expirationDate: dateText.default(''),
-  hasSecondNationality: z.boolean().nullable().default(null),
-  addLater: z.boolean().default(false),
-});
-
-export const TravelerDraft = z.object({
-  firstName: upTo(100).default(''),
-  lastName: upTo(100).default(''),
-  dateOfBirth: dateText.default(''),
-  email: upTo(254).optional(),
-  passport: PassportDraft.optional(),
-});
-export type TravelerDraft = z.input<typeof TravelerDraft>;
-
-/** Step 1: where to, which visa, and when (lenient: a saved step may be unfinished). */
-export const TripStepBody = z.object({
-  countryId: code.nullable().default(null),
-  visaTypeId: upTo(64).nullable().default(null),
-  arrivalDate: dateText.nullable().default(null),
-  hasPlannedDates: z.boolean().default(true),
-});
-export type TripStepBody = z.input<typeof TripStepBody>;
-/** Steps 2 and 3: the travellers, their names and e-mail, then their passports. */
-export const TravelersStepBody = z.object({
-  travelers: z.array(TravelerDraft).max(MAX_TRAVELERS, WizardText.maxTravelers).default([]),
-});
-export type TravelersStepBody = z.input<typeof TravelersStepBody>;
-/** Step 4: the processing option. */
-export const ProcessingStepBody = z.object({
-  selectedProcessingOption: upTo(64).nullable().default(null),
-});
-export type ProcessingStepBody = z.input<typeof ProcessingStepBody>;
-/** Step 5: the payment; a key the browser keeps for this checkout, so a retry or double click reuses the order. */
-export const PaymentStepBody = z.object({
-  idempotencyKey: text()
-    .trim()
-    .min(16)
-    .max(100)
-    .regex(/^[A-Za-z0-9_-]+$/),
-});
-export type PaymentStepBody = z.input<typeof PaymentStepBody>;
 
 /** What the wizard's rules read: a saved draft, or the order the checkout sends. */
 export interface WizardAnswers extends TripInput {
@@ -88,8 +34,6 @@ export interface WizardStepDeclaration {
   /** How My orders names a saved application stopped at this step. */
   label: string;
   stepper: (typeof STEPPER_LABELS)[number];
-  /** The part of the saved application (or, for the checkout, of the order) the step fills in. */
-  body: z.ZodObject;
   /** The steps that must be complete before this one opens. */
   requires: readonly string[];
   /** What keeps the step from being complete, in the order the page shows it. */
@@ -103,7 +47,6 @@ export const WIZARD_JOURNEY = [
     title: 'Trip details',
     label: 'Trip details',
     stepper: 'Trip Details',
-    body: TripStepBody,
     requires: [],
     issues: (answers, today) => validateTrip(answers, today),
   },
@@ -113,7 +56,6 @@ export const WIZARD_JOURNEY = [
     title: 'Your information',
     label: 'Your information',
     stepper: 'Your Info',
-    body: TravelersStepBody,
     requires: ['trip-details'],
     issues: (answers, today) => validateTravelers(answers.travelers, today),
   },
@@ -123,7 +65,6 @@ export const WIZARD_JOURNEY = [
     title: 'Passport information',
     label: 'Passport information',
     stepper: 'Passport Info',
-    body: TravelersStepBody,
     requires: ['trip-details', 'personal-info'],
     issues: (answers, today) => validatePassports(answers.travelers, today),
   },
@@ -133,7 +74,6 @@ export const WIZARD_JOURNEY = [
     title: 'Processing time',
     label: 'Processing time',
     stepper: 'Checkout',
-    body: ProcessingStepBody,
     requires: ['trip-details', 'personal-info', 'passport-info'],
     issues: (answers) => validateProcessing(answers.processingOptionId),
   },
@@ -143,7 +83,6 @@ export const WIZARD_JOURNEY = [
     title: 'Review your order',
     label: 'Review and payment',
     stepper: 'Checkout',
-    body: PaymentStepBody,
     requires: ['trip-details', 'personal-info', 'passport-info', 'processing-time'],
     // Complete once paid: nothing on the page itself is checked before the payment.
     issues: () => [],
