@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import { registerThroughApi } from '../support/accounts';
+import { signInAsStaff } from '../support/admin';
 import { expectNoA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 
@@ -84,6 +86,68 @@ test.describe('formatting readied away from the page', () => {
     expect(workers).toEqual(['/intl-warmup.js']);
     // The page's own policy lets it start (a refused worker is reported in the console).
     expect(refusals).toEqual([]);
+  });
+});
+
+test.describe('the schema library stays off first visits', () => {
+  /** Paths of the scripts the page downloads from now on that carry the schema library (zod), once all are read. */
+  function schemaLibraryDownloads(page: Page): () => Promise<string[]> {
+    const reads: Promise<string | null>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      reads.push(
+        response
+          .text()
+          .then((body) => (body.includes('ZodError') ? new URL(response.url()).pathname : null))
+          .catch(() => null),
+      );
+    });
+    return async () => (await Promise.all(reads)).filter((path): path is string => path !== null);
+  }
+
+  test('log in, trip details, My orders and the staff list draw without it; log in fetches it on the first key press', async ({
+    page,
+  }) => {
+    let downloads = schemaLibraryDownloads(page);
+    await page.goto('/auth/login');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect(email).toBeEditable();
+    await page.waitForLoadState('networkidle');
+    expect(await downloads()).toEqual([]);
+
+    // The form's checks come with the first key press, before Continue needs them.
+    const checks = page.waitForResponse(
+      async (response) =>
+        response.request().resourceType() === 'script' &&
+        (await response.text().catch(() => '')).includes('ZodError'),
+    );
+    await email.press('a');
+    await checks;
+
+    const pages: [string, string][] = [
+      ['/application/trip-details', 'Trip details'],
+      ['/orders', 'My orders'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.context().clearCookies();
+      if (path === '/orders') await registerThroughApi(page.request);
+      const fresh = await page.context().newPage();
+      downloads = schemaLibraryDownloads(fresh);
+      await fresh.goto(path);
+      await expect(fresh.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await fresh.waitForLoadState('networkidle');
+      expect(await downloads(), path).toEqual([]);
+      await fresh.close();
+    }
+
+    await page.context().clearCookies();
+    await signInAsStaff(page.request);
+    const staff = await page.context().newPage();
+    downloads = schemaLibraryDownloads(staff);
+    await staff.goto('/admin/applications');
+    await expect(staff.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
+    await staff.waitForLoadState('networkidle');
+    expect(await downloads()).toEqual([]);
   });
 });
 
