@@ -14,6 +14,7 @@ import {
 } from '../test/auth-helpers';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
+import { writeTree } from '../test/files';
 import { body, createTestApp, type TestApp } from '../test/harness';
 import { RemoteRegistry } from './remote-registry';
 
@@ -48,13 +49,6 @@ const FILES: Record<string, string> = {
   'releases/account/1.1.0/routes.4444444444.css': 'h1{color:navy}',
   'releases/admin/2.0.0/mf-manifest.json': manifest('routes.5555555555.css'),
 };
-
-async function writeTree(root: string, files: Record<string, string>) {
-  for (const [name, content] of Object.entries(files)) {
-    await fs.mkdir(path.dirname(path.join(root, name)), { recursive: true });
-    await fs.writeFile(path.join(root, name), content);
-  }
-}
 
 /** Waits for a condition the server reaches on its own (the registry file is polled). */
 async function eventually(check: () => Promise<boolean>, timeoutMs = 5_000) {

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +13,7 @@ import {
   uniqueEmail,
 } from '../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../test/harness';
+import { temporaryTree } from '../test/files';
 import { paidOrder } from '../test/orders';
 import { RENDER_TIMEOUT_MS, UserPageRenderer } from './user-pages';
 
@@ -72,11 +72,7 @@ describe('My orders rendered for its traveller', () => {
   const log: string[] = [];
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-user-pages-'));
-    for (const [name, content] of Object.entries(FILES)) {
-      await fs.mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-      await fs.writeFile(path.join(dir, name), content);
-    }
+    dir = await temporaryTree('waypoint-user-pages-', FILES);
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
     t = await createTestApp({ STATIC_DIR: dir, LOG_LEVEL: 'error' }, undefined, logStream);
@@ -203,11 +199,7 @@ describe('My orders rendered for its traveller', () => {
 
 describe('My orders while the database is away', () => {
   it('is the page everyone gets, not an error', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-user-pages-'));
-    for (const [name, content] of Object.entries(FILES)) {
-      await fs.mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-      await fs.writeFile(path.join(dir, name), content);
-    }
+    const dir = await temporaryTree('waypoint-user-pages-', FILES);
     const t = await createTestApp({ STATIC_DIR: dir });
     const b = new Browser(t.app, '10.31.2.1');
     await paidOrder(b, uniqueEmail());
@@ -226,14 +218,7 @@ describe('My orders while the database is away', () => {
 });
 
 describe('the server build of the pages', () => {
-  async function shellIn(files = FILES) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-user-pages-'));
-    for (const [name, content] of Object.entries(files)) {
-      await fs.mkdir(path.dirname(path.join(dir, name)), { recursive: true });
-      await fs.writeFile(path.join(dir, name), content);
-    }
-    return dir;
-  }
+  const shellIn = (files = FILES) => temporaryTree('waypoint-user-pages-', files);
 
   it('is loaded and has rendered once as soon as the server listens, before anyone asks for a page', async () => {
     const dir = await shellIn();
