@@ -3,6 +3,7 @@ import { adminSeeded, expect, NOT_SEEDED, signInAsStaff, test } from '../support
 import { expectNoA11yViolations } from '../support/axe';
 import { ADMIN_APPLICATIONS_PATH } from '../pages/AdminApplicationsPage';
 import { ADMIN_PATH } from '../pages/AdminDashboardPage';
+import { collectPageErrors } from '../support/page-errors';
 
 const EMAILS_PATH = '/admin/emails';
 
@@ -13,11 +14,7 @@ test.describe('admin operations', () => {
   }) => {
     test.skip(!adminSeeded(), NOT_SEEDED);
     await signInAsStaff(page.request);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = collectPageErrors(page);
     const reply = await page.goto(ADMIN_APPLICATIONS_PATH);
     // The heading, the menu and the filters come with the page, before any JavaScript runs.
     const html = (await reply?.text()) ?? '';

@@ -9,6 +9,7 @@ import { PROFILE_PATH } from '../pages/ProfilePage';
 import { REGISTER_PATH } from '../pages/RegisterPage';
 import { VERIFY_EMAIL_PATH } from '../pages/VerifyEmailPage';
 import { ORDER_TRAVELLERS, placePaidOrder } from '../support/post-payment';
+import { collectPageErrors } from '../support/page-errors';
 
 // Orders with content come from the wizard journey (tested with it); here a new account has none.
 test.describe('my orders', () => {
@@ -270,11 +271,7 @@ test.describe('my orders rendered for its traveller', () => {
     const [ann] = ORDER_TRAVELLERS;
     if (!ann) throw new Error('no traveller');
     const order = await placePaidOrder(page.request, [ann]);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = collectPageErrors(page);
 
     const reply = await page.goto(ORDERS_PATH);
     // The order, its receipt and its timeline come with the page, for this traveller only.

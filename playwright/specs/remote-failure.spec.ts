@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expectNoA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { REPO_ROOT } from '../support/portal.mjs';
+import { collectPageErrors } from '../support/page-errors';
 
 const ACCOUNT_REMOTE = '**/remotes/account/**';
 
@@ -106,11 +107,7 @@ test.describe('a remote built for another major version of the platform', () => 
         body: nextMajor,
       });
     });
-    const logged: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') logged.push(message.text());
-    });
-    page.on('pageerror', (error) => logged.push(error.message));
+    const logged = collectPageErrors(page);
 
     await page.goto('/auth/login');
     const updating = page.getByRole('alert').filter({
