@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { registerThroughApi } from '../support/accounts';
 import { signInAsStaff } from '../support/admin';
 import { expectNoA11yViolations } from '../support/axe';
@@ -90,16 +90,19 @@ test.describe('formatting readied away from the page', () => {
 });
 
 test.describe('the schema library stays off first visits', () => {
-  /** Paths of the scripts the page downloads from now on that carry the schema library (zod), once all are read. */
+  /** Whether a response is a script that carries the schema library (zod). */
+  const carriesSchemaLibrary = async (response: Response) =>
+    response.request().resourceType() === 'script' &&
+    (await response.text().catch(() => '')).includes('ZodError');
+
+  /** Paths of the scripts the page downloads from now on that carry the schema library, once all are read. */
   function schemaLibraryDownloads(page: Page): () => Promise<string[]> {
     const reads: Promise<string | null>[] = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
       reads.push(
-        response
-          .text()
-          .then((body) => (body.includes('ZodError') ? new URL(response.url()).pathname : null))
-          .catch(() => null),
+        carriesSchemaLibrary(response).then((carries) =>
+          carries ? new URL(response.url()).pathname : null,
+        ),
       );
     });
     return async () => (await Promise.all(reads)).filter((path): path is string => path !== null);
@@ -116,11 +119,7 @@ test.describe('the schema library stays off first visits', () => {
     expect(await downloads()).toEqual([]);
 
     // The form's checks come with the first key press, before Continue needs them.
-    const checks = page.waitForResponse(
-      async (response) =>
-        response.request().resourceType() === 'script' &&
-        (await response.text().catch(() => '')).includes('ZodError'),
-    );
+    const checks = page.waitForResponse(carriesSchemaLibrary);
     await email.press('a');
     await checks;
 

@@ -67,7 +67,7 @@ async function staffEntry(): Promise<string | undefined> {
 }
 
 /** The worker that readies the browser's formatting data away from the page (`public/intl-warmup.js`). */
-export const FORMATTING_WORKER_URL = '/intl-warmup.js';
+const FORMATTING_WORKER_URL = '/intl-warmup.js';
 
 let formattingReadied = false;
 

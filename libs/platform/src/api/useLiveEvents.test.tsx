@@ -1,86 +1,6 @@
-import { act, render } from '@testing-library/react';
-import type { UnknownAction } from '@reduxjs/toolkit';
-import { Provider } from 'react-redux';
-import { createAppStore } from '../store';
-import { authSlice } from '../auth/authSlice';
-import { api } from './api';
-import { POLL_INTERVAL_MS, useLiveEvents, type LiveEventsOptions } from './useLiveEvents';
-
-/** A stand-in for the browser's EventSource that the test drives. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  onopen: (() => void) | null = null;
-  onmessage: ((message: MessageEvent<string>) => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.instances.push(this);
-  }
-
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.onopen?.();
-  }
-
-  emit(data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
-  }
-
-  /** The server refused or ended the stream for good (`closed`), or the connection dropped. */
-  fail(closed: boolean) {
-    this.readyState = closed ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
-    this.onerror?.();
-  }
-
-  close() {
-    this.closed = true;
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
-
-const latest = () => FakeEventSource.instances[FakeEventSource.instances.length - 1]!;
-
-/**
- * Sends `data` down the latest stream and lets the page read it: events are read once the events' schema has
- * downloaded (promises, which fake timers leave running).
- */
-async function emit(data: unknown) {
-  await act(async () => {
-    latest().emit(data);
-    for (let i = 0; i < 20; i += 1) await Promise.resolve();
-  });
-}
-
-function Page(props: LiveEventsOptions) {
-  useLiveEvents(props);
-  return null;
-}
-
-/** Renders a page using the hook, signed in or not; returns the tags it invalidated. */
-function renderPage(props: LiveEventsOptions = {}, signedIn = true) {
-  const store = createAppStore({ storage: null });
-  if (signedIn) store.dispatch(authSlice.actions.setAuthenticated(true));
-  const invalidated: unknown[][] = [];
-  const dispatch = store.dispatch;
-  jest.spyOn(store, 'dispatch').mockImplementation(((action: UnknownAction) => {
-    if (api.util.invalidateTags.match(action)) invalidated.push([...action.payload]);
-    return dispatch(action);
-  }) as typeof store.dispatch);
-  const view = render(
-    <Provider store={store}>
-      <Page {...props} />
-    </Provider>,
-  );
-  return { ...view, invalidated };
-}
+import { act } from '@testing-library/react';
+import { FakeEventSource, emit, latest, renderPage, settle } from './liveEventsTestKit';
+import { POLL_INTERVAL_MS } from './useLiveEvents';
 
 const APPLICATION = '3f1e2d3c-0000-4000-8000-000000000001';
 
@@ -197,7 +117,7 @@ describe('useLiveEvents', () => {
       latest().emit({ type: 'status', applicationId: APPLICATION, status: 'UNDER_REVIEW' });
       latest().emit({ type: 'resync' });
       latest().emit({ type: 'status', applicationId: APPLICATION, status: 'APPROVED' });
-      for (let i = 0; i < 20; i += 1) await Promise.resolve();
+      await settle();
     });
     expect(
       onEvent.mock.calls.map(([event]) => (event as { status?: string }).status ?? 'resync'),
@@ -212,7 +132,7 @@ describe('useLiveEvents', () => {
     await act(async () => {
       source.emit({ type: 'resync' });
       unmount();
-      for (let i = 0; i < 20; i += 1) await Promise.resolve();
+      await settle();
     });
     expect(invalidated).toEqual([]);
     expect(onEvent).not.toHaveBeenCalled();

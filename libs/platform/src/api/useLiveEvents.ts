@@ -9,23 +9,15 @@ export const POLL_INTERVAL_MS = 30_000;
 export const RECONNECT_MIN_MS = 2_000;
 export const RECONNECT_MAX_MS = 5 * 60_000;
 
-let liveEventSchema: Promise<typeof LiveEvent> | null = null;
-
 /**
  * The events' schema, downloaded with the schema library when the first event arrives: events are rare (a status
- * changes, a document comes in), and the pages that listen (My orders) draw without zod. Asked again after a
- * failed download.
+ * changes, a document comes in), and the pages that listen (My orders) draw without zod. A failed download is
+ * tried again on the next event.
  */
-function loadLiveEventSchema(): Promise<typeof LiveEvent> {
-  liveEventSchema ??= import(/* webpackChunkName: "live-event" */ './liveEventSchema').then(
+const loadLiveEventSchema = () =>
+  import(/* webpackChunkName: "live-event" */ './liveEventSchema').then(
     (module) => module.LiveEvent,
-    (error: unknown) => {
-      liveEventSchema = null;
-      throw error;
-    },
   );
-  return liveEventSchema;
-}
 
 export interface LiveEventsOptions {
   /** The application the page shows, refetched on every event about it and on each poll. */

@@ -15,18 +15,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './common';
-import type { Locale } from '@waypoint/contracts';
+import { APPLICATION_STATUSES, type Locale } from '@waypoint/contracts';
 import { countries, processingOptions, visaTypes } from './reference';
 import { users } from './users';
 
-export const applicationStatusEnum = pgEnum('application_status', [
-  'DRAFT',
-  'IN_PROGRESS',
-  'SUBMITTED',
-  'UNDER_REVIEW',
-  'APPROVED',
-  'REJECTED',
-]);
+export const applicationStatusEnum = pgEnum('application_status', APPLICATION_STATUSES);
 
 export const applications = pgTable(
   'applications',
