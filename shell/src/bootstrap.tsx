@@ -14,6 +14,7 @@ import { LAZY_PAGES } from './App';
 import { REMOTE_MOUNTS } from './mounts';
 import { Root } from './Root';
 import { loadRemoteRoutes } from './remotes';
+import { nextTask } from './tasks';
 
 /** The user a page rendered for them carries (see SIGNED_IN_USER_ID), else null. */
 function userInPage() {
@@ -80,6 +81,8 @@ if (container) {
     void Promise.all([codeFor(window.location.pathname), language])
       .then(() => loadLocale(currentLocale()))
       .catch(() => undefined)
+      // Hydration starts in a task of its own, apart from evaluating the area's code.
+      .then(nextTask)
       .then(() =>
         startTransition(() => {
           hydrateRoot(container, root);

@@ -2,6 +2,7 @@ import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/r
 import { REMOTES_META_NAME } from '@waypoint/contracts';
 import { RemoteLoadError, type RemoteName } from '@waypoint/platform';
 import { currentLocale, loadLocale } from '@waypoint/ui';
+import { nextTask } from './tasks';
 
 /** Where the shell learns, at run time, where the travellers' remotes are deployed. */
 export const REMOTES_MANIFEST_URL = '/remotes.json';
@@ -66,32 +67,14 @@ async function staffEntry(): Promise<string | undefined> {
   return ((await getJson(STAFF_REMOTE_URL)) as { data?: { entry?: string } } | null)?.data?.entry;
 }
 
-/** The worker that readies the browser's formatting data away from the page (`public/intl-warmup.js`). */
-const FORMATTING_WORKER_URL = '/intl-warmup.js';
-
-let formattingReadied = false;
-
-/**
- * Starts that worker, once. The areas are what format dates, amounts and country names as they first draw, so
- * their first load starts it: the data is ready by the time the area's code has arrived.
- */
-function readyFormatting(): void {
-  if (formattingReadied) return;
-  formattingReadied = true;
-  try {
-    new Worker(FORMATTING_WORKER_URL).postMessage(document.documentElement.lang);
-  } catch {
-    // No workers here: the page's first date or amount loads the data itself.
-  }
-}
-
 /**
  * Loads a remote's `./routes` module through the Module Federation runtime, from the URL `/remotes.json` gives
  * for it (the staff area's from the API, for staff only). After a failure the remote is registered again (clearing
  * the runtime's caches for it), so a retry downloads it afresh without reloading the page.
  */
 export async function loadRemoteRoutes(name: RemoteName): Promise<unknown> {
-  readyFormatting();
+  // The federation runtime's work (registering the area, reading its manifest) in a task of its own.
+  await nextTask();
   const entry =
     (await remoteEntries())[name] ?? (name === 'admin' ? await staffEntry() : undefined);
   if (!entry) throw new RemoteLoadError(name, `No address is configured for the ${name} area`);
