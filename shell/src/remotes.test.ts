@@ -3,10 +3,24 @@ import { answerRoutes, NOT_FOUND, replyWith } from '../../libs/platform/test/api
 import type * as Remotes from './remotes';
 
 const registered: { name: string; entry: string }[] = [];
+/** What was evaluated, in order: the areas' shared API package and the areas' own code. */
+const evaluated: string[] = [];
+/** Whether an area's build provides the shared API package (the federation runtime's answer to loadShare). */
+let apiProvided = true;
 jest.mock('@module-federation/enhanced/runtime', () => ({
   init: jest.fn(),
   registerRemotes: (remotes: { name: string; entry: string }[]) => registered.push(...remotes),
-  loadRemote: (id: string) => Promise.resolve({ id }),
+  // Asked for the factory only: the area's code runs when the shell calls it.
+  loadRemote: (id: string, options?: { loadFactory?: boolean }) =>
+    Promise.resolve(
+      options?.loadFactory === false
+        ? () => {
+            evaluated.push(id);
+            return { id };
+          }
+        : { id },
+    ),
+  loadShare: (name: string) => Promise.resolve(apiProvided ? () => evaluated.push(name) : false),
 }));
 
 /** A fresh copy of the module for each test: it keeps what it learnt (addresses, registrations) per page. */
@@ -22,6 +36,8 @@ const calls: string[] = [];
 
 beforeEach(() => {
   registered.length = 0;
+  evaluated.length = 0;
+  apiProvided = true;
   calls.length = 0;
   document.head.innerHTML =
     '<meta name="waypoint-remotes" content=\'{"apply":"/remotes/apply/mf-manifest.json","account":"/releases/account/1.1.0/mf-manifest.json"}\'>';
@@ -96,5 +112,27 @@ describe('where the shell loads each area from', () => {
     // The area's fallback is shown for it, like for any failure to load an area.
     await expect(failure).rejects.toThrow('/api/admin/remote answered 403');
     expect(registered).toEqual([]);
+  });
+});
+
+describe("evaluating an area's code", () => {
+  it('evaluates RTK Query and the API slice the area provides before the area itself, each in a task of its own', async () => {
+    api(true);
+    const { loadRemoteRoutes } = freshRemotes();
+    const tasks: string[] = [];
+    const timers = setInterval(() => tasks.push([...evaluated].join(',')), 0);
+    await expect(loadRemoteRoutes('apply')).resolves.toEqual({ id: 'apply/routes' });
+    clearInterval(timers);
+    expect(evaluated).toEqual(['@waypoint/platform/api', 'apply/routes']);
+    // A timer ran between the two: the browser got a turn (a tap, a frame) in between.
+    expect(tasks).toContain('@waypoint/platform/api');
+  });
+
+  it('still loads an area whose build does not provide the API package', async () => {
+    api(true);
+    apiProvided = false;
+    const { loadRemoteRoutes } = freshRemotes();
+    await expect(loadRemoteRoutes('account')).resolves.toEqual({ id: 'account/routes' });
+    expect(evaluated).toEqual(['account/routes']);
   });
 });

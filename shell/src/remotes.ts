@@ -1,4 +1,4 @@
-import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { init, loadRemote, loadShare, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTES_META_NAME } from '@waypoint/contracts';
 import { RemoteLoadError, type RemoteName } from '@waypoint/platform';
 import { currentLocale, loadLocale } from '@waypoint/ui';
@@ -67,6 +67,12 @@ async function staffEntry(): Promise<string | undefined> {
   return ((await getJson(STAFF_REMOTE_URL)) as { data?: { entry?: string } } | null)?.data?.entry;
 }
 
+/** The package every area calls the API through (RTK Query and the portal's API slice). */
+const AREA_API = '@waypoint/platform/api';
+
+/** Whichever version of a shared package the page's areas provide (they are released with matching versions). */
+const ANY_VERSION = { singleton: true, requiredVersion: false } as const;
+
 /**
  * Loads a remote's `./routes` module through the Module Federation runtime, from the URL `/remotes.json` gives
  * for it (the staff area's from the API, for staff only). After a failure the remote is registered again (clearing
@@ -90,7 +96,20 @@ export async function loadRemoteRoutes(name: RemoteName): Promise<unknown> {
   }
 
   try {
-    const module = await loadRemote<unknown>(`${name}/routes`);
+    // The area's files are downloaded first, then its code is evaluated in two tasks: RTK Query and the portal's
+    // API slice (shared, and provided by the area's build), then the area's own code, which finds them loaded.
+    const routes = await loadRemote<() => unknown>(`${name}/routes`, {
+      loadFactory: false,
+      from: 'runtime',
+    });
+    if (!routes) throw new RemoteLoadError(name, `The ${name} area could not be loaded`);
+    await nextTask();
+    const api = await loadShare(AREA_API, { customShareInfo: { shareConfig: ANY_VERSION } });
+    if (api) {
+      api();
+      await nextTask();
+    }
+    const module = routes();
     if (!module) throw new RemoteLoadError(name, `The ${name} area could not be loaded`);
     // The area's messages in the page's language come with it, so its pages never wait for them mid-render (a
     // catalog that fails to download is asked for again when a page needs it).

@@ -68,9 +68,12 @@ class BootFilesPlugin {
               provided.set(_name, module);
             }
           }
-          // The entry's own async imports: the bootstrap.
+          // The entry's own async imports: the bootstrap. The packages the build provides sit in the entry too,
+          // but only those the bootstrap consumes are needed to start (a package an area alone uses is not).
           for (const chunk of entry.chunks) {
-            for (const module of chunkGraph.getChunkModulesIterable(chunk)) visitBlocksOf(module);
+            for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+              if (module.type !== 'provide-module') visitBlocksOf(module);
+            }
           }
           const json = `${JSON.stringify({ scripts: files }, null, 2)}\n`;
           compilation.emitAsset('boot.json', new sources.RawSource(json));
