@@ -94,6 +94,38 @@ test.describe('formatting readied away from the page', () => {
   });
 });
 
+test.describe("an area's stylesheet", () => {
+  /** The addresses of the areas' stylesheets the page links (the shell's own is not an area's). */
+  const areaSheets = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+        .map((link) => new URL(link.href).pathname)
+        .filter((path) => path.startsWith('/remotes/')),
+    );
+
+  test('is linked once, whether the page arrived with it or the area was opened from another page', async ({
+    page,
+    home,
+  }) => {
+    // Trip details arrives with its area's stylesheet linked; the area's code, once loaded, links it no more.
+    await page.goto('/application/trip-details');
+    await expect(page.getByRole('heading', { level: 1, name: 'Trip details' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const [sheet] = await areaSheets(page);
+    expect(sheet).toMatch(/^\/remotes\/apply\/.+\.css$/);
+    expect(await areaSheets(page)).toEqual([sheet]);
+
+    // From the home page, which has none, the area links its stylesheet as it loads.
+    await home.goto();
+    expect(await areaSheets(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Apply Now' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Trip details' })).toBeVisible();
+    await expect.poll(() => areaSheets(page)).toEqual([sheet]);
+    // Styled by it: the area's stylesheet spaces the wizard's stepper.
+    await expect(page.locator('.wpw-page .wp-stepper')).not.toHaveCSS('margin-bottom', '0px');
+  });
+});
+
 test.describe('the schema library stays off first visits', () => {
   /** Whether a response is a script that carries the schema library (zod). */
   const carriesSchemaLibrary = async (response: Response) =>

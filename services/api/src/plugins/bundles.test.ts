@@ -387,7 +387,9 @@ describe('pages prerendered by the build', () => {
       expect(head).toContain(
         '<link rel="preload" href="/remotes/apply/mf-manifest.json" as="fetch" crossorigin="anonymous">',
       );
-      expect(head).toContain('<link rel="stylesheet" href="/remotes/apply/routes.dddddddddd.css">');
+      expect(head).toContain(
+        '<link rel="stylesheet" href="/remotes/apply/routes.dddddddddd.css" data-href="routes.dddddddddd.css">',
+      );
       // No script of an area is preloaded: a failed script preload would be handed to the runtime's Try again.
       expect(head).not.toMatch(/href="\/remotes\/[^"]*" as="script"/);
       expect(head).not.toContain('href="/remotes/account/');

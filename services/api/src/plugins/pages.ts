@@ -62,8 +62,13 @@ function remoteHints(config: Config, manifestUrl: string): string {
   ];
   const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
   const routes = manifest?.exposes?.find((expose) => expose.path === './routes');
+  // `data-href` is the file's name as the area's build knows it: its stylesheet loader finds the link by it and
+  // does not link the same sheet again when the area's code arrives (the shell's federation runtime plugin keeps
+  // the runtime from doing so either).
   for (const css of routes?.assets?.css?.sync ?? []) {
-    links.push(`<link rel="stylesheet" href="${escapeAttribute(base + css)}">`);
+    links.push(
+      `<link rel="stylesheet" href="${escapeAttribute(base + css)}" data-href="${escapeAttribute(css)}">`,
+    );
   }
   // Scripts are not preloaded: a script preload that failed (the remote briefly down) is what the browser
   // hands the runtime's later request for the same file, so Try again could never load the area.

@@ -116,7 +116,7 @@ describe('the remote registry of an environment', () => {
       '<link rel="preload" href="/releases/account/1.1.0/mf-manifest.json" as="fetch" crossorigin="anonymous">',
     );
     expect(released.body).toContain(
-      '<link rel="stylesheet" href="/releases/account/1.1.0/routes.4444444444.css">',
+      '<link rel="stylesheet" href="/releases/account/1.1.0/routes.4444444444.css" data-href="routes.4444444444.css">',
     );
     // The release's files are served, with the same cache rules as a build's.
     const entry = await get('/releases/account/1.1.0/remoteEntry.js');
@@ -235,7 +235,9 @@ describe("the staff area's pages", () => {
     expect(head).toContain(
       '<link rel="preload" href="/remotes/admin/mf-manifest.json" as="fetch" crossorigin="anonymous">',
     );
-    expect(head).toContain('<link rel="stylesheet" href="/remotes/admin/routes.3333333333.css">');
+    expect(head).toContain(
+      '<link rel="stylesheet" href="/remotes/admin/routes.3333333333.css" data-href="routes.3333333333.css">',
+    );
     // A traveller's page, even to staff, is the page everyone gets.
     expect((await staff.request({ method: 'GET', url: '/orders' })).body).not.toContain('admin');
   });
