@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import {
   AdminText,
   pageWindow,
@@ -43,7 +43,8 @@ function detailPath(row: Pick<AdminApplicationRow, 'id'>) {
   return `/admin/applications/${encodeURIComponent(row.id)}`;
 }
 
-function ApplicationRow({ row }: { row: AdminApplicationRow }) {
+/** One application's row; a row whose data did not change is not drawn again (say, while another page loads). */
+const ApplicationRow = memo(function ApplicationRow({ row }: { row: AdminApplicationRow }) {
   const t = useT(adminMessages);
   const reference = useReferenceText();
   const locale = useLocale();
@@ -110,7 +111,7 @@ function ApplicationRow({ row }: { row: AdminApplicationRow }) {
       </td>
     </tr>
   );
-}
+});
 
 export interface ListOrder {
   sort: AdminSortColumn;
@@ -403,6 +404,11 @@ export function ApplicationsPage() {
   // the focus.
   const data =
     isError || outOfOrder ? undefined : (currentData ?? (isFetching ? lastData : undefined));
+  // A page of rows is drawn as a transition: React renders it in slices of a few milliseconds, between which the
+  // page answers taps and scrolls, instead of in one long task as the results arrive; until it is drawn, the page
+  // shows what it showed before (the spinner, or the previous rows marked busy).
+  const shown = useDeferredValue(data);
+  const drawing = shown !== data;
   const filtered = hasFilters(filters);
 
   return (
@@ -506,14 +512,14 @@ export function ApplicationsPage() {
       {isError ? (
         <LoadError what="applications" error={error} onRetry={() => void refetch()} />
       ) : null}
-      {!outOfOrder && !isError && !data && isFetching ? (
+      {!outOfOrder && !isError && !shown && (isFetching || drawing) ? (
         <Spinner label={t('list.loading')} showLabel />
       ) : null}
-      {data ? (
-        <div aria-busy={isFetching || undefined}>
-          {data.applications.length > 0 ? (
+      {shown ? (
+        <div aria-busy={isFetching || drawing || undefined}>
+          {shown.applications.length > 0 ? (
             <ApplicationsTable
-              rows={data.applications}
+              rows={shown.applications}
               order={{ sort: filters.sort, order: filters.order }}
               onSort={sortBy}
             />
@@ -532,7 +538,7 @@ export function ApplicationsPage() {
               {filtered ? <p>{t('list.empty.filteredHint')}</p> : null}
             </div>
           )}
-          <Pagination pagination={data.pagination} onPage={goToPage} loading={isFetching} />
+          <Pagination pagination={shown.pagination} onPage={goToPage} loading={isFetching} />
         </div>
       ) : null}
     </>
