@@ -12,7 +12,8 @@ import { TripDetailsPage } from './pages/TripDetailsPage';
 import { ApplyRoot, StepGuard, WizardLayout } from './wizard/WizardLayout';
 import { stepPath } from './wizard/steps';
 import { lazyPage as areaPage } from '@waypoint/platform/lazy-page';
-import { selectConfirmation } from './state';
+import { queriesInPage } from '@waypoint/platform/api';
+import { referenceFromPage, selectConfirmation } from './state';
 import './apply.css';
 
 /** A page of the application area downloaded when first opened (see areaPage). */
@@ -101,6 +102,10 @@ const application: RouteObject[] = [
  * The application wizard and post-payment steps, mounted by the shell under /application, and the phone's upload
  * page under /upload.
  */
+/** The first step of the wizard rendered on the server: the reference data it was rendered with, before it hydrates. */
+export const fromPage: RemoteRoutesModule['fromPage'] = (dispatch, queries = queriesInPage()) =>
+  referenceFromPage(dispatch, queries);
+
 export const mounts: RemoteRoutesModule['mounts'] = {
   application,
   upload: [{ path: '*', element: <UploadRoutes /> }],

@@ -6,6 +6,7 @@ import type {
   CreatePaymentIntentBody,
   CreatePaymentIntentResponse,
   DraftData,
+  PageQueries,
   PassportInput,
   PaymentConfigResponse,
   ProcessingOptionsResponse,
@@ -18,7 +19,7 @@ import type {
   WizardStepNumber,
 } from '@waypoint/contracts';
 import { MAX_TRAVELERS } from '@waypoint/contracts';
-import { injectRemoteSlice } from '@waypoint/platform';
+import { injectRemoteSlice, type AppDispatch } from '@waypoint/platform';
 import { api } from '@waypoint/platform/api';
 
 /** Wizard steps: 1 trip details, 2 your info, 3 passport, 4 processing time, 5 checkout. */
@@ -331,3 +332,41 @@ export const {
   useConfirmPaymentMutation,
   useGetCheckoutOrderQuery,
 } = applyApi;
+
+/**
+ * Puts the reference data a page rendered on the server carries (the first step of the wizard, rendered with the
+ * countries, the default nationality's visa types and the first one's processing options) into the cache of the
+ * calls that fetch them, so the page's first render shows them as its HTML does, without asking for them again.
+ */
+export function referenceFromPage(dispatch: AppDispatch, queries: PageQueries): void {
+  const {
+    getCountries: countries,
+    getVisaTypes: visaTypes,
+    getProcessingOptions: options,
+  } = queries;
+  dispatch(
+    applyApi.util.upsertQueryEntries([
+      ...(Array.isArray(countries)
+        ? [{ endpointName: 'getCountries' as const, arg: undefined, value: countries }]
+        : []),
+      ...(typeof visaTypes?.countryId === 'string' && Array.isArray(visaTypes.reply?.visaTypes)
+        ? [
+            {
+              endpointName: 'getVisaTypes' as const,
+              arg: visaTypes.countryId,
+              value: visaTypes.reply,
+            },
+          ]
+        : []),
+      ...(typeof options?.visaTypeId === 'string' && Array.isArray(options.reply)
+        ? [
+            {
+              endpointName: 'getProcessingOptions' as const,
+              arg: options.visaTypeId,
+              value: options.reply,
+            },
+          ]
+        : []),
+    ]),
+  );
+}

@@ -94,6 +94,49 @@ test.describe('formatting readied away from the page', () => {
   });
 });
 
+test.describe('trip details with its reference data', () => {
+  test('arrives drawn with the countries and the visa types, asks the API for none of them, and hydrates as it is', async ({
+    page,
+    tripDetails,
+  }) => {
+    const asked: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/reference/')) asked.push(url.pathname + url.search);
+    });
+    // A part of the page whose HTML did not match its first render would be reported here.
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+        problems.push(message.text());
+      }
+    });
+
+    const response = await page.goto('/application/trip-details');
+    // In the HTML itself: the default nationality's first visa type, chosen, and its facts.
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('id="waypoint-page-queries"');
+    expect(html).toContain('<option value="uk-eta" selected="">United Kingdom ETA</option>');
+    expect(html).not.toContain('Loading visa types');
+
+    // Chosen from once the page's code has arrived.
+    await tripDetails.waitUntilReady();
+    await expect(tripDetails.country.input).toHaveValue('United States');
+    await expect(tripDetails.visaType).toHaveValue('uk-eta');
+    await expect(tripDetails.visaInformation).toContainText('ETA required');
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+
+    // Another nationality's visa types are asked for as the traveller chooses it.
+    await tripDetails.country.choose('India');
+    await expect(tripDetails.visaInformation).toContainText('Visa required');
+    expect(asked).toContain('/api/reference/visa-types?countryId=IN');
+    expect(asked.some((path) => path.startsWith('/api/reference/countries'))).toBe(false);
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe("an area's stylesheet", () => {
   /** The addresses of the areas' stylesheets the page links (the shell's own is not an area's). */
   const areaSheets = (page: Page) =>

@@ -1,4 +1,5 @@
 import type { DraftSummary, MyApplicationsResponse } from './orders';
+import type { CountriesResponse, ProcessingOptionsResponse, VisaTypesResponse } from './reference';
 
 /**
  * The `<meta name>` of the element in every page that holds the remotes' addresses (the same JSON as
@@ -15,20 +16,26 @@ export const REMOTES_META_NAME = 'waypoint-remotes';
 export const SIGNED_IN_USER_ID = 'waypoint-signed-in';
 
 /**
- * The `id` of the JSON element in which a page rendered on the server for its signed-in user (My orders) carries
- * the data it was rendered with ({@link PageQueries}), so the browser's first render shows the same and hydrates
- * the HTML instead of waiting for the same calls.
+ * The `id` of the JSON element in which a page rendered on the server carries the data it was rendered with
+ * ({@link PageQueries}): My orders for its signed-in user, and the first step of the wizard for everyone, with the
+ * reference data it shows. The browser's first render shows the same and hydrates the HTML instead of waiting for
+ * the same calls.
  */
 export const PAGE_QUERIES_ID = 'waypoint-page-queries';
 
 /**
- * The data a page rendered for its user carries, by the API call of the areas whose reply it is (the account
+ * The data a page rendered on the server carries, by the API call of the areas whose reply it is (the account
  * area's `getMyApplications` is `GET /api/applications/my-applications`, `getMyDraft` the `draft` of
- * `GET /api/applications/my-draft`).
+ * `GET /api/applications/my-draft`; `getCountries` is `GET /api/reference/countries`, and a call that takes an
+ * argument carries it with its reply: `getVisaTypes` the `countryId` of `GET /api/reference/visa-types`,
+ * `getProcessingOptions` the visa type of `GET /api/reference/visa-types/:id/options`).
  */
 export interface PageQueries {
   getMyApplications?: MyApplicationsResponse;
   getMyDraft?: DraftSummary | null;
+  getCountries?: CountriesResponse;
+  getVisaTypes?: { countryId: string; reply: VisaTypesResponse };
+  getProcessingOptions?: { visaTypeId: string; reply: ProcessingOptionsResponse };
 }
 
 /**

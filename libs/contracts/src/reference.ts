@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { ApiMessages } from './api-messages';
 import { Slug, text } from './primitives';
 
+/**
+ * The nationality chosen when the traveller has not picked one (spec section 9): the wizard's first step, and the
+ * server that renders it with its visa types, start from it.
+ */
+export const DEFAULT_COUNTRY_ID = 'US';
+
 /** What a nationality needs to visit the United Kingdom. */
 export const EntryRule = z.enum(['ETA', 'VISA', 'NONE']);
 export type EntryRule = z.infer<typeof EntryRule>;

@@ -4,6 +4,7 @@
  */
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import type { PageQueries } from '@waypoint/contracts';
 import {
   AUTH_STORAGE_KEY,
   BrowserRouter,
@@ -113,13 +114,25 @@ export interface RenderRemoteOptions {
   prepare?: () => void;
   /** Asks the server who is signed in before the first render, as the shell does. */
   checkSession?: boolean | undefined;
+  /**
+   * The data of a page rendered on the server: handed to the area's `fromPage` before the first render, as the
+   * shell does before it hydrates such a page.
+   */
+  pageQueries?: PageQueries | undefined;
 }
 
 /** Renders a remote's routes at `path` the way the shell mounts them: one store, the browser's history. */
 export async function renderRemote(
   module: RemoteRoutesModule,
   path: string,
-  { user, state, keepSession = false, prepare, checkSession = false }: RenderRemoteOptions = {},
+  {
+    user,
+    state,
+    keepSession = false,
+    prepare,
+    checkSession = false,
+    pageQueries,
+  }: RenderRemoteOptions = {},
 ) {
   window.localStorage.clear();
   if (!keepSession) window.sessionStorage.clear();
@@ -127,6 +140,7 @@ export async function renderRemote(
   if (user) window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user }));
   const store = createAppStore({ storage: window.localStorage });
   if (checkSession) void store.dispatch(loadProfile());
+  if (pageQueries) module.fromPage?.(store.dispatch, pageQueries);
   window.history.replaceState(
     state === undefined ? null : { usr: state, key: 'test', idx: 0 },
     '',

@@ -10,6 +10,7 @@ import {
   findTitle,
   mockApi,
   ok,
+  options,
   passport,
   pickDate,
   renderApply,
@@ -60,6 +61,47 @@ describe('trip details', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Apply for' }), 'uk-visitor');
     expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent(
       'Visa required',
+    );
+  });
+
+  it('rendered on the server with the reference data, shows it from its first render without asking for it', async () => {
+    const sent = mockApi({});
+    await renderApply('/application/trip-details', {
+      pageQueries: {
+        getCountries: countries,
+        getVisaTypes: {
+          countryId: 'US',
+          reply: {
+            country: countries[2]!,
+            entryRule: 'ETA',
+            notice: null,
+            visaTypes: [eta, visitor],
+          },
+        },
+        getProcessingOptions: { visaTypeId: 'uk-eta', reply: options },
+      },
+    });
+    // At once, as the page's HTML shows it: no placeholder in between.
+    expect(screen.getByRole('combobox', { name: 'Apply for' })).toHaveValue('uk-eta');
+    expect(screen.getByRole('combobox', { name: /Where are you from\?/ })).toHaveValue(
+      'United States',
+    );
+    expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent(
+      'ETA required',
+    );
+    await screen.findByRole('button', { name: 'Start Applying' });
+    expect(callsTo(sent, 'GET /api/reference/countries')).toEqual([]);
+    expect(callsTo(sent, 'GET /api/reference/visa-types')).toEqual([]);
+    expect(callsTo(sent, 'GET /api/reference/visa-types/uk-eta/options')).toEqual([]);
+
+    // Another nationality is asked for as usual.
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Apply for' }), 'uk-visitor');
+    expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent(
+      'Visa required',
+    );
+    await waitFor(() =>
+      expect(callsTo(sent, 'GET /api/reference/visa-types/uk-visitor/options')).toHaveLength(1),
     );
   });
 

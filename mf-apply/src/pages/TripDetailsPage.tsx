@@ -16,6 +16,7 @@ import {
   ErrorSummary,
   Select,
   Switch,
+  useHydrated,
   useT,
 } from '@waypoint/ui';
 import { useApiText } from '@waypoint/platform/i18n';
@@ -91,6 +92,8 @@ export function TripDetailsPage() {
   const t = useT(applyMessages);
   const apiText = useApiText();
   const reference = useReferenceText();
+  // A page rendered with its data shows the lists at once; they are chosen from once its code has arrived.
+  const hydrated = useHydrated();
 
   const types = visaTypes.data?.visaTypes ?? [];
   // A nationality that needs nothing to visit (GB, IE) sees why and cannot start.
@@ -164,6 +167,7 @@ export function TripDetailsPage() {
                 label: reference.visaType(type).name,
               }))}
               value={visaType?.id ?? ''}
+              disabled={!hydrated}
               required
               error={issues.byField['trip-visa-type']}
               onChange={(id) => dispatch(selectVisaType(id))}

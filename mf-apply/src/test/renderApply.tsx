@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { ProcessingOption, VisaType } from '@waypoint/contracts';
+import type { Country, PageQueries, ProcessingOption, VisaType } from '@waypoint/contracts';
 import { SELECTION_STORAGE_KEY, type AuthUser } from '@waypoint/platform';
 import {
   callsTo,
@@ -11,10 +11,10 @@ import {
   type Reply,
   type Routes as SharedRoutes,
 } from '../../../libs/platform/test/remote-testing';
-import { mounts } from '../routes';
+import { fromPage, mounts } from '../routes';
 import { APPLY_STORAGE_KEY, initialApplyState, type ApplyState } from '../state';
 
-export const countries = [
+export const countries: Country[] = [
   { id: 'FR', name: 'France', flagEmoji: '🇫🇷', entryRule: 'ETA', ruleNote: null },
   { id: 'GB', name: 'United Kingdom', flagEmoji: '🇬🇧', entryRule: 'NONE', ruleNote: null },
   { id: 'US', name: 'United States', flagEmoji: '🇺🇸', entryRule: 'ETA', ruleNote: null },
@@ -129,14 +129,17 @@ export interface RenderOptions {
   keepSession?: boolean;
   user?: AuthUser;
   selection?: { countryId: string | null; visaTypeId: string | null };
+  /** The data the page carries when the server rendered it with its reference data (see fromPage). */
+  pageQueries?: PageQueries;
 }
 
 /** Renders the wizard at `path` the way the shell mounts it: one store, the browser's history. */
 export function renderApply(path: string, options: RenderOptions = {}) {
-  const { wizard, keepSession, user, selection } = options;
-  return renderRemote({ mounts }, path, {
+  const { wizard, keepSession, user, selection, pageQueries } = options;
+  return renderRemote({ mounts, fromPage }, path, {
     user,
     keepSession,
+    pageQueries,
     prepare: () => {
       if (wizard) {
         window.sessionStorage.setItem(

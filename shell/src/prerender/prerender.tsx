@@ -116,17 +116,21 @@ export const USER_PAGES = ['/orders'] as const;
 
 /**
  * A page of {@link USER_PAGES} as its signed-in `user` sees it with `queries` (the data the server sends in the
- * page with it): the browser's first render, which starts from the same user and data, matches it. Renders one
- * at a time (the language of the render is global); the server keeps to that.
+ * page with it): the browser's first render, which starts from the same user and data, matches it. With `null`,
+ * a page everyone gets with the data it shows (the first step of the wizard with the reference data), as it
+ * draws before anyone is known to be signed in. Renders one at a time (the language of the render is global); the
+ * server keeps to that.
  */
 export function renderForUser(
   url: string,
   locale: Locale,
-  user: AuthUser,
+  user: AuthUser | null,
   queries: PageQueries,
 ): Promise<string> {
   return render(url, locale, async (store, registry) => {
-    store.dispatch(loadProfile.fulfilled(user, 'page', undefined));
+    // The browser asks who is signed in before its first render when the page does not say.
+    if (user) store.dispatch(loadProfile.fulfilled(user, 'page', undefined));
+    else store.dispatch(loadProfile.pending('page', undefined));
     const mount = url.split(/[/?#]/)[1] ?? '';
     const remote = Object.hasOwn(REMOTE_MOUNTS, mount)
       ? REMOTE_MOUNTS[mount as keyof typeof REMOTE_MOUNTS]

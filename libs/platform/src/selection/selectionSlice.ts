@@ -8,8 +8,7 @@ export interface SelectionState {
 
 export const initialSelectionState: SelectionState = { countryId: null, visaTypeId: null };
 
-/** The country chosen when the traveller has not picked one (spec section 9). */
-export const DEFAULT_COUNTRY_ID = 'US';
+export { DEFAULT_COUNTRY_ID } from '@waypoint/contracts';
 
 export const selectionSlice = createSlice({
   name: 'selection',

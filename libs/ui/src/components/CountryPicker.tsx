@@ -12,6 +12,7 @@ import { Flag } from '../icons/Flag';
 import { Icon } from '../icons/Icon';
 import { cx, describedBy } from './ids';
 import { FieldMessages, RequiredMark } from './Field';
+import { useHydrated } from './hydration';
 import { compareText, countryName } from '../i18n/format';
 import { uiMessages } from '../i18n/messages/catalog';
 import { useLocale, useT } from '../i18n/react';
@@ -83,6 +84,9 @@ export function CountryPicker({
     [given, locale],
   );
   const uid = useId();
+  // Every part of the list is the page's code: in HTML rendered on the server it waits for that code, so nothing
+  // typed before it arrives is lost.
+  const usable = useHydrated() && !disabled && !loading;
   const listboxId = `${id}-listbox`;
   const labelId = `${id}-label`;
   const statusId = `${uid}-status`;
@@ -177,7 +181,7 @@ export function CountryPicker({
           placeholder={loading ? t('country.loading') : (placeholder ?? t('country.placeholder'))}
           autoComplete="off"
           spellCheck={false}
-          disabled={disabled || loading}
+          disabled={!usable}
           required={required}
           aria-autocomplete="list"
           aria-expanded={open}
@@ -212,7 +216,7 @@ export function CountryPicker({
           aria-label={t('country.showAll')}
           aria-controls={listboxId}
           aria-expanded={open}
-          disabled={disabled || loading}
+          disabled={!usable}
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => {
             if (open) close();

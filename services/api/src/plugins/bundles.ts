@@ -14,6 +14,7 @@ import { addressOf, PageSet } from './pages';
 import { ordersPageQueries } from '../modules/applications/my-orders.service';
 import type { ServiceContext } from '../lib/context';
 import { userOfPageRequest } from './session';
+import { ReferencePages } from './reference-pages';
 import { UserPageRenderer } from './user-pages';
 import type { RemoteEntries, RemoteRegistry } from './remote-registry';
 
@@ -124,7 +125,8 @@ function pagesFor(config: Config, registry: RemoteRegistry) {
  * the area they need in `<head>`, compressed once at start; `If-None-Match` answers 304. A staff page sent to a
  * member of staff past the second factor, and the pages of {@link USER_PAGES} sent to a user whose session may
  * act, are theirs alone: the staff frame, or the page rendered for them with their data, carrying that user
- * (see {@link UserPageRenderer}).
+ * (see {@link UserPageRenderer}). The wizard's first step is sent rendered with the reference data it shows, and
+ * carrying it, once that render is ready (see {@link ReferencePages}).
  */
 export async function registerBundles(app: FastifyInstance, config: Config) {
   const registry = app.remotes;
@@ -132,11 +134,24 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
   // The shell's server build does not change while the server runs (a new shell is a new deployment). It is made
   // ready once the server listens, in the background, so the first user's page does not wait for it.
   const renderer = new UserPageRenderer(served.pages.renderer, app.log);
+  const referencePages = new ReferencePages(renderer, app.log);
   app.addHook('onListen', async () => {
     setImmediate(() => {
       for (const address of Object.keys(USER_PAGES)) void renderer.warm(address);
+      // The first visitors get the wizard's first step with its data: rendered now, once the data is loaded.
+      app.referenceCache.get().then(
+        (snapshot) => referencePages.warm(served.pages, snapshot),
+        // The database away: the prerendered page until the data is loaded (the first call for it loads it).
+        () => undefined,
+      );
     });
   });
+  /** The reference data in memory; when none is loaded yet, its load starts (the page goes without it meanwhile). */
+  const referenceInMemory = () => {
+    const current = app.referenceCache.current;
+    if (!current) app.referenceCache.get().catch(() => undefined);
+    return current;
+  };
   const unsubscribe = registry.onChange(() => {
     served = pagesFor(config, registry);
   });
@@ -232,7 +247,10 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
           .send(html);
       }
     }
-    return sendPrepared(request, reply, pages.pageFor(pathname, locale), {
+    // A page everyone gets that shows reference data: rendered with it once ready (see ReferencePages).
+    const snapshot = ReferencePages.has(address) ? referenceInMemory() : null;
+    const withData = snapshot ? referencePages.page(pages, snapshot, address, locale) : null;
+    return sendPrepared(request, reply, withData ?? pages.pageFor(pathname, locale), {
       contentType: 'text/html; charset=utf-8',
       cacheControl: 'no-cache',
       varyAlso: 'cookie, accept-language',

@@ -116,9 +116,10 @@ const jsonElement = (id: string, value: unknown) =>
   `<script type="application/json" id="${id}">${jsonInHtml(value)}</script>`;
 
 /** `html` with the signed-in `user` it was rendered for, and the data it was rendered with, in `<head>`. */
-function withPageData(html: string, user: User, queries?: PageQueries): string {
+function withPageData(html: string, user: User | null, queries?: PageQueries): string {
   const data =
-    jsonElement(SIGNED_IN_USER_ID, user) + (queries ? jsonElement(PAGE_QUERIES_ID, queries) : '');
+    (user ? jsonElement(SIGNED_IN_USER_ID, user) : '') +
+    (queries ? jsonElement(PAGE_QUERIES_ID, queries) : '');
   return html.replace('</head>', () => `${data}</head>`);
 }
 
@@ -243,6 +244,14 @@ export class PageSet {
   /** A page rendered for its signed-in `user` with `queries` (see areaTemplate), as sent to them. */
   userPage(html: string, user: User, queries: PageQueries): string {
     return withPageData(html, user, queries);
+  }
+
+  /**
+   * A page everyone gets, rendered on the server with `queries` (see areaTemplate), as sent: it carries the data,
+   * compressed once and tagged like the prerendered pages.
+   */
+  dataPage(html: string, queries: PageQueries): PreparedBody {
+    return preparePage(withPageData(html, null, queries));
   }
 
   private remoteOf(pathname: string): RemoteName | null {

@@ -5,8 +5,16 @@ import { withTimeout } from '../lib/timeout';
 
 /** The part of the shell's server build (`pages.json` → `renderer`, from `shell/src/prerender`) used here. */
 export interface RenderBuild {
-  /** The page at `url` as `user` sees it with `queries`: the HTML of the app's root element. */
-  renderForUser(url: string, locale: Locale, user: User, queries: PageQueries): Promise<string>;
+  /**
+   * The page at `url` as `user` sees it with `queries` (with `null`, anyone before they are known to be signed in):
+   * the HTML of the app's root element.
+   */
+  renderForUser(
+    url: string,
+    locale: Locale,
+    user: User | null,
+    queries: PageQueries,
+  ): Promise<string>;
   /** The built page `template` with a render in its root element and its title in `<head>`. */
   composePage(template: string, rendered: string): string;
 }
@@ -80,12 +88,15 @@ export class UserPageRenderer {
     }
   }
 
-  /** `template` (the area's page, with its head) with `url` rendered in it for `user`, or null (see the class). */
+  /**
+   * `template` (the area's page, with its head) with `url` rendered in it for `user` (null: anyone, see
+   * RenderBuild), or null (see the class).
+   */
   async render(
     template: string,
     url: string,
     locale: Locale,
-    user: User,
+    user: User | null,
     queries: PageQueries,
   ): Promise<string | null> {
     const build = this.buildOf();
@@ -97,7 +108,7 @@ export class UserPageRenderer {
     try {
       return build.composePage(template, await bounded);
     } catch (error) {
-      this.log.error({ err: error, url }, 'A page could not be rendered for its user');
+      this.log.error({ err: error, url }, 'A page could not be rendered on the server');
       return null;
     }
   }

@@ -32,6 +32,28 @@ function sendReference(request: FastifyRequest, reply: FastifyReply, prepared: P
   });
 }
 
+/** The reply of `GET /api/reference/countries`, serialized once per snapshot. */
+export function countriesReply(snap: ReferenceSnapshot): PreparedBody {
+  return snap.prepared('countries', countriesSchema, () => ok(snap.data.countries));
+}
+
+/** The reply of `GET /api/reference/visa-types` for `countryId` (every type without one); null for a country unknown. */
+export function visaTypesReply(
+  snap: ReferenceSnapshot,
+  countryId: string | undefined,
+): PreparedBody | null {
+  const data = snap.data.visaTypes.get(countryId ?? '');
+  return data
+    ? snap.prepared(`visa-types:${countryId ?? ''}`, visaTypesSchema, () => ok(data))
+    : null;
+}
+
+/** The reply of `GET /api/reference/visa-types/:id/options`; null for a visa type unknown. */
+export function optionsReply(snap: ReferenceSnapshot, id: string): PreparedBody | null {
+  const data = snap.data.options.get(id);
+  return data ? snap.prepared(`options:${id}`, optionsSchema, () => ok(data)) : null;
+}
+
 export async function referenceRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = app.referenceCache;
@@ -48,9 +70,7 @@ export async function referenceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const snap = await snapshot();
-      const prepared = snap.prepared('countries', countriesSchema, () => ok(snap.data.countries));
-      return sendReference(request, reply, prepared);
+      return sendReference(request, reply, countriesReply(await snapshot()));
     },
   );
 
@@ -70,15 +90,12 @@ export async function referenceRoutes(app: FastifyInstance) {
       if (!snap.data.rate) {
         throw new AppError(ErrorCode.NOT_READY, 'reference.pricesNotReady');
       }
-      const data = snap.data.visaTypes.get(countryId ?? '');
-      if (!data)
+      const prepared = visaTypesReply(snap, countryId);
+      if (!prepared)
         throw notFound({
           key: 'reference.unknownCountry',
           params: { countryId: String(countryId) },
         });
-      const prepared = snap.prepared(`visa-types:${countryId ?? ''}`, visaTypesSchema, () =>
-        ok(data),
-      );
       return sendReference(request, reply, prepared);
     },
   );
@@ -94,11 +111,10 @@ export async function referenceRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const snap = await snapshot();
       const { id } = request.params;
-      const data = snap.data.options.get(id);
-      if (!data) throw notFound({ key: 'reference.unknownVisaType', params: { visaTypeId: id } });
-      const prepared = snap.prepared(`options:${id}`, optionsSchema, () => ok(data));
+      const prepared = optionsReply(await snapshot(), id);
+      if (!prepared)
+        throw notFound({ key: 'reference.unknownVisaType', params: { visaTypeId: id } });
       return sendReference(request, reply, prepared);
     },
   );
