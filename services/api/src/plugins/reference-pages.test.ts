@@ -1,22 +1,20 @@
 import fs from 'node:fs/promises';
-import { PassThrough } from 'node:stream';
 import type { Country, PageQueries, VisaTypesResponse } from '@waypoint/contracts';
 import { eq } from 'drizzle-orm';
 import { countries } from '../db/schema';
 import { Browser, uniqueEmail } from '../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../test/harness';
-import { temporaryTree } from '../test/files';
+import { appWithShell, dataInPage, PAGE_TEMPLATE, renderBuildSource } from '../test/render-build';
 import { paidOrder } from '../test/orders';
 
-const TEMPLATE =
-  '<!doctype html><html lang="en-GB"><head><title>Waypoint</title></head><body><div id="root"></div></body></html>';
+const TEMPLATE = PAGE_TEMPLATE;
 const PRERENDERED = '<div id="root"><h1>Trip details</h1><p>Loading…</p></div>';
 
 /**
  * A stand-in for the shell's server build: it draws trip details from the data it is given (the chosen
  * nationality's name and its visa types), in the language it is given, and fails in German.
  */
-const RENDERER = `
+const RENDERER = renderBuildSource(`
 exports.renderForUser = async (url, locale, user, queries) => {
   if (locale === 'de') throw new Error('the render failed');
   const country = queries.getVisaTypes ? queries.getVisaTypes.reply.country.name : 'none';
@@ -24,14 +22,7 @@ exports.renderForUser = async (url, locale, user, queries) => {
   return '<title>Trip details</title><h1 data-url="' + url + '" data-user="' + (user ? user.id : '') + '">' + locale + '</h1>' +
     '<p>' + country + ' of ' + (queries.getCountries || []).length + '</p><select>' + types + '</select>';
 };
-exports.composePage = (template, rendered) => {
-  const title = /^<title>[^<]*<\\/title>/.exec(rendered)[0];
-  return template
-    .replace(/<title>[^<]*<\\/title>/, '')
-    .replace('</head>', title + '</head>')
-    .replace('<div id="root"></div>', '<div id="root">' + rendered.slice(title.length) + '</div>');
-};
-`;
+`);
 
 const FILES: Record<string, string> = {
   'shell/index.html': TEMPLATE,
@@ -53,26 +44,18 @@ const FILES: Record<string, string> = {
 };
 
 /** The data a page carries, parsed; undefined when it carries none. */
-function queriesIn(html: string): PageQueries | undefined {
-  const element =
-    /<script type="application\/json" id="waypoint-page-queries">([^<]*)<\/script>/.exec(html);
-  return element ? (JSON.parse(element[1]!) as PageQueries) : undefined;
-}
+const queriesIn = (html: string) =>
+  dataInPage(html, 'waypoint-page-queries') as PageQueries | undefined;
 
 let t: TestApp;
 let dir: string;
-const log: string[] = [];
+let log: string[];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = await temporaryTree('waypoint-reference-pages-', FILES);
-  const logStream = new PassThrough();
-  logStream.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
-  t = await createTestApp({ STATIC_DIR: dir, LOG_LEVEL: 'error' }, undefined, logStream);
+  ({ t, dir, log, close } = await appWithShell('waypoint-reference-pages-', FILES));
 });
-afterAll(async () => {
-  await t.close();
-  await fs.rm(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
@@ -14,17 +13,17 @@ import {
 } from '../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../test/harness';
 import { temporaryTree } from '../test/files';
+import { appWithShell, dataInPage, PAGE_TEMPLATE, renderBuildSource } from '../test/render-build';
 import { paidOrder } from '../test/orders';
 import { RENDER_TIMEOUT_MS, UserPageRenderer } from './user-pages';
 
-const TEMPLATE =
-  '<!doctype html><html lang="en-GB"><head><title>Waypoint</title></head><body><div id="root"></div></body></html>';
+const TEMPLATE = PAGE_TEMPLATE;
 
 /**
  * A stand-in for the shell's server build: it draws the orders it is given, in the language it is given, and fails
  * or never ends for the travellers named so.
  */
-const RENDERER = `
+const RENDERER = renderBuildSource(`
 exports.rendered = [];
 exports.renderForUser = async (url, locale, user, queries) => {
   exports.rendered.push(user ? user.id : 'anyone');
@@ -34,14 +33,7 @@ exports.renderForUser = async (url, locale, user, queries) => {
   const orders = (queries.getMyApplications ?? []).map((o) => '<li>Order #' + o.reference + '</li>').join('');
   return '<title>My orders</title><h1 data-url="' + url + '">' + locale + '</h1><ul>' + orders + '</ul>';
 };
-exports.composePage = (template, rendered) => {
-  const title = /^<title>[^<]*<\\/title>/.exec(rendered)[0];
-  return template
-    .replace(/<title>[^<]*<\\/title>/, '')
-    .replace('</head>', title + '</head>')
-    .replace('<div id="root"></div>', '<div id="root">' + rendered.slice(title.length) + '</div>');
-};
-`;
+`);
 
 const FILES: Record<string, string> = {
   'shell/index.html': TEMPLATE,
@@ -59,29 +51,15 @@ const FILES: Record<string, string> = {
   'account/mf-manifest.json': JSON.stringify({ exposes: [] }),
 };
 
-/** The JSON element `id` of a page, parsed; undefined when the page has none. */
-function dataInPage(html: string, id: string): unknown {
-  const element = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(
-    html,
-  );
-  return element ? JSON.parse(element[1]!) : undefined;
-}
-
 describe('My orders rendered for its traveller', () => {
   let t: TestApp;
-  let dir: string;
-  const log: string[] = [];
+  let log: string[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    dir = await temporaryTree('waypoint-user-pages-', FILES);
-    const logStream = new PassThrough();
-    logStream.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
-    t = await createTestApp({ STATIC_DIR: dir, LOG_LEVEL: 'error' }, undefined, logStream);
+    ({ t, log, close } = await appWithShell('waypoint-user-pages-', FILES));
   });
-  afterAll(async () => {
-    await t.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => close());
 
   let ip = 0;
   /** A traveller with one paid order, signed in. */
