@@ -137,6 +137,36 @@ test.describe('trip details with its reference data', () => {
   });
 });
 
+test.describe("the shell's start files", () => {
+  test('are named in the page, asked for together once its entry runs, and each downloaded once', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/application/trip-details');
+    await expect(page.getByRole('heading', { level: 1, name: 'Trip details' })).toBeVisible();
+    const named = JSON.parse(
+      (await page.locator('meta[name="waypoint-boot-scripts"]').getAttribute('content')) ?? '[]',
+    ) as string[];
+    expect(named.length).toBeGreaterThan(1);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
+            (link) => new URL(link.href).pathname,
+          ),
+        ),
+      )
+      .toEqual(named);
+    // The page works, and no start file was downloaded twice (a preload the script did not use would be).
+    await expect(page.getByRole('combobox', { name: /Where are you from/ })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    for (const script of named) expect(scripts.filter((path) => path === script)).toHaveLength(1);
+  });
+});
+
 test.describe("an area's stylesheet", () => {
   /** The addresses of the areas' stylesheets the page links (the shell's own is not an area's). */
   const areaSheets = (page: Page) =>

@@ -1,6 +1,7 @@
 // The portal's styles load with the page itself (a <link> in <head>), so HTML prerendered at build time paints
 // styled before any script runs.
 import '@waypoint/ui/src/styles.css';
+import { BOOT_SCRIPTS_META_NAME } from '@waypoint/contracts';
 import { nextTask } from './tasks';
 
 // A page's first date, amount or country name makes the browser load its formatting data (20–100 ms of main
@@ -12,10 +13,38 @@ try {
   // No workers here: the page's first date or amount loads the data itself.
 }
 
+/**
+ * Asks for the shell's start files all at once (the page names them, see BOOT_SCRIPTS_META_NAME): the imports below
+ * then find them downloading instead of discovering them one after another. Asked now, once the page has painted
+ * from its HTML and stylesheets, which on a slow connection get it to themselves until then.
+ */
+function preloadBootScripts() {
+  let scripts: unknown;
+  try {
+    scripts = JSON.parse(
+      document.querySelector(`meta[name="${BOOT_SCRIPTS_META_NAME}"]`)?.getAttribute('content') ??
+        '[]',
+    );
+  } catch {
+    return;
+  }
+  if (!Array.isArray(scripts)) return;
+  for (const src of scripts) {
+    if (typeof src !== 'string' || !src.startsWith('/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = src;
+    document.head.appendChild(link);
+  }
+}
+
 // Module Federation negotiates shared packages before the app starts, so the app lives behind these imports.
-// React's DOM renderer, then the shared state and router code, then the app are each evaluated in a task of their
-// own (see nextTask).
+// The start files are asked for, then React's DOM renderer, the shared state and router code, and the app are each
+// evaluated in a task of their own (see nextTask).
 void nextTask()
+  .then(preloadBootScripts)
+  .then(nextTask)
   .then(() => import('react-dom/client'))
   .then(nextTask)
   .then(() => import('@waypoint/platform'))

@@ -8,6 +8,14 @@ import type { CountriesResponse, ProcessingOptionsResponse, VisaTypesResponse } 
 export const REMOTES_META_NAME = 'waypoint-remotes';
 
 /**
+ * The `<meta name>` of the element in every page that lists the shell's start files (JSON, an array of paths): the
+ * server writes it from the shell's build, and the shell's entry asks for them all at once as it starts, rather than
+ * one import after another. Not `<link rel="preload">` in the page: those compete with the page's stylesheets for a
+ * slow connection before its first paint, which needs none of them.
+ */
+export const BOOT_SCRIPTS_META_NAME = 'waypoint-boot-scripts';
+
+/**
  * The `id` of the JSON element (`<script type="application/json">`, data the browser never runs) in which a page
  * rendered for its signed-in user carries them, as the profile reply describes them: a staff page sent to a member
  * of staff, or My orders sent to its traveller. The server writes it only for that session; the shell starts from

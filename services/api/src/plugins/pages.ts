@@ -6,6 +6,7 @@ import {
   directionOf,
   languageTag,
   LOCALES,
+  BOOT_SCRIPTS_META_NAME,
   PAGE_QUERIES_ID,
   REMOTES_META_NAME,
   SIGNED_IN_USER_ID,
@@ -76,17 +77,19 @@ function remoteHints(config: Config, manifestUrl: string): string {
 }
 
 /**
- * `<link rel="preload">` for each script the shell downloads before it can draw anything (`dist/boot.json`, written
- * by its build): the browser fetches them together with `main.js` instead of discovering them only once it has run.
- * They are the shell's own files, served with the page, unlike a remote's scripts (see remoteHints).
+ * The scripts the shell downloads before it can draw anything (`dist/boot.json`, written by its build), named in the
+ * page ({@link BOOT_SCRIPTS_META_NAME}): the shell's entry asks for them all at once as it starts, instead of
+ * discovering each one as the one before it runs. They are the shell's own files, served with the page, unlike a
+ * remote's scripts (see remoteHints).
  */
 function bootHints(shellDir: string): string {
   const boot = readJson<{ scripts?: unknown }>(path.join(shellDir, 'boot.json'));
-  const scripts = Array.isArray(boot?.scripts) ? boot.scripts : [];
-  return scripts
-    .filter((script): script is string => typeof script === 'string' && script.startsWith('/'))
-    .map((script) => `<link rel="preload" href="${escapeAttribute(script)}" as="script">`)
-    .join('');
+  const scripts = (Array.isArray(boot?.scripts) ? boot.scripts : []).filter(
+    (script): script is string => typeof script === 'string' && script.startsWith('/'),
+  );
+  return scripts.length > 0
+    ? `<meta name="${BOOT_SCRIPTS_META_NAME}" content="${escapeAttribute(JSON.stringify(scripts))}">`
+    : '';
 }
 
 /** The page's root element in `locale`: `<html lang="fr" dir="ltr">` (the build writes `<html lang="en-GB">`). */
