@@ -2,6 +2,7 @@
 // styled before any script runs.
 import '@waypoint/ui/src/styles.css';
 import { BOOT_SCRIPTS_META_NAME } from '@waypoint/contracts';
+import { jsonInMeta } from './meta';
 import { nextTask } from './tasks';
 
 // A page's first date, amount or country name makes the browser load its formatting data (20–100 ms of main
@@ -19,15 +20,7 @@ try {
  * from its HTML and stylesheets, which on a slow connection get it to themselves until then.
  */
 function preloadBootScripts() {
-  let scripts: unknown;
-  try {
-    scripts = JSON.parse(
-      document.querySelector(`meta[name="${BOOT_SCRIPTS_META_NAME}"]`)?.getAttribute('content') ??
-        '[]',
-    );
-  } catch {
-    return;
-  }
+  const scripts = jsonInMeta(BOOT_SCRIPTS_META_NAME);
   if (!Array.isArray(scripts)) return;
   for (const src of scripts) {
     if (typeof src !== 'string' || !src.startsWith('/')) continue;

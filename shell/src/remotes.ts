@@ -2,6 +2,7 @@ import { init, loadRemote, loadShare, registerRemotes } from '@module-federation
 import { REMOTES_META_NAME } from '@waypoint/contracts';
 import { RemoteLoadError, type RemoteName } from '@waypoint/platform';
 import { currentLocale, loadLocale } from '@waypoint/ui';
+import { jsonInMeta } from './meta';
 import { nextTask } from './tasks';
 
 /** Where the shell learns, at run time, where the travellers' remotes are deployed. */
@@ -20,18 +21,6 @@ let initialised = false;
 const registered = new Set<RemoteName>();
 const failed = new Set<RemoteName>();
 
-function entriesInPage(): unknown {
-  const content = document
-    .querySelector(`meta[name="${REMOTES_META_NAME}"]`)
-    ?.getAttribute('content');
-  if (!content) return null;
-  try {
-    return JSON.parse(content) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 /** A JSON document of this origin, asked afresh. */
 async function getJson(url: string): Promise<unknown> {
   const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
@@ -40,7 +29,7 @@ async function getJson(url: string): Promise<unknown> {
 }
 
 async function fetchEntries(): Promise<RemoteEntries> {
-  const body = (entriesInPage() ?? (await getJson(REMOTES_MANIFEST_URL))) as Record<
+  const body = (jsonInMeta(REMOTES_META_NAME) ?? (await getJson(REMOTES_MANIFEST_URL))) as Record<
     string,
     unknown
   > | null;
