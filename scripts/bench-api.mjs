@@ -2,9 +2,11 @@
 // same bytes. Starts the built portal (services/api/dist/server.js) on a fresh database (a scratch PostgreSQL
 // database created and dropped here when DATABASE_URL is set, otherwise PGlite in a temporary DATA_DIR), fetches
 // the country list from it, starts a bare Fastify server in a child process that answers those exact bytes and a
-// tiny hello, then runs autocannon (50 connections, 5 s each) against, in turn:
+// tiny hello (and, on PostgreSQL, a draft save: one upsert per request into the same database), then runs
+// autocannon (50 connections, 5 s each) against, in turn:
 //   bare countries, portal GET /api/reference/countries (plain, then as a browser asks: Brotli/gzip accepted),
-//   bare hello, portal GET /api/health, portal POST /api/applications/save (a guest's draft, same-origin).
+//   bare hello, portal GET /api/health, bare draft save (PostgreSQL), portal POST /api/applications/save (a
+//   guest's draft, same-origin; compared with the bare draft save on PostgreSQL, with the hello on PGlite).
 // Prints req/s, p99 latency and each portal route as a share of its bare baseline. A measurement, not a test:
 // it exits 0 unless something crashes. `npm run bench:api` builds the API first (the front ends are not needed).
 //
@@ -29,6 +31,8 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '50' },
     // Internal: run as the bare server (child process) answering the bytes of this file.
     'bare-server': { type: 'string' },
+    // Internal: the bare server's database (PostgreSQL), for its draft save.
+    'bare-database': { type: 'string' },
   },
 });
 
@@ -47,12 +51,21 @@ const DRAFT = {
   currentStep: 1,
 };
 
+/** The bare draft save: one prepared upsert per request, as a straightforward route would write it. */
+const BARE_SAVE = `insert into drafts (session_key_hash, data, current_step, expires_at, updated_at)
+  values ($1, $2, $3, $4, now())
+  on conflict (session_key_hash) do update set data = excluded.data, current_step = excluded.current_step,
+    expires_at = excluded.expires_at, updated_at = now()
+  returning id, updated_at`;
+
 /**
  * The bare baseline, in its own process: Fastify with no plugins, answering the country list's bytes as they are
- * and a hello. Prints its address once listening.
+ * and a hello; with a database, also a draft save, each request one upsert through a pool of the portal's size.
+ * Prints its address once listening.
  * @param {string} file
+ * @param {string | undefined} databaseUrl
  */
-async function runBareServer(file) {
+async function runBareServer(file, databaseUrl) {
   const { default: Fastify } = await import('fastify');
   const countries = await fsp.readFile(file);
   const app = Fastify({ logger: false });
@@ -60,6 +73,24 @@ async function runBareServer(file) {
     reply.type('application/json; charset=utf-8').send(countries),
   );
   app.get('/hello', () => ({ hello: 'world' }));
+  if (databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { createHash } = await import('node:crypto');
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    app.post('/save', async (request) => {
+      const draft = /** @type {{ currentStep: number }} */ (request.body);
+      const owner = createHash('sha256')
+        .update(`bare ${request.headers.cookie ?? ''}`)
+        .digest('hex');
+      const expires = new Date(Date.now() + 30 * 86_400_000);
+      const { rows } = await pool.query({
+        name: 'bare_save',
+        text: BARE_SAVE,
+        values: [owner, JSON.stringify(draft), draft.currentStep, expires],
+      });
+      return { success: true, data: { sessionId: rows[0].id, savedAt: rows[0].updated_at } };
+    });
+  }
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(`BARE ${address}`);
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
@@ -261,7 +292,12 @@ async function main() {
     await fsp.writeFile(countriesFile, countries);
 
     const bare = await startProcess(
-      [path.join(REPO_ROOT, 'scripts/bench-api.mjs'), '--bare-server', countriesFile],
+      [
+        path.join(REPO_ROOT, 'scripts/bench-api.mjs'),
+        '--bare-server',
+        countriesFile,
+        ...(scratch ? ['--bare-database', scratch.url] : []),
+      ],
       { PATH: process.env.PATH },
       printed(/BARE (http:\/\/127\.0\.0\.1:\d+)/),
     );
@@ -314,6 +350,18 @@ async function main() {
       },
       { label: 'bare hello', url: `${bareUrl}/hello` },
       { label: 'portal health', url: `${portalUrl}/api/health`, baseline: 'bare hello' },
+      ...(scratch
+        ? [
+            {
+              label: 'bare draft save',
+              url: `${bareUrl}/save`,
+              method: /** @type {const} */ ('POST'),
+              headers: sameOrigin,
+              cookies,
+              body,
+            },
+          ]
+        : []),
       {
         label: 'portal draft save',
         url: `${portalUrl}/api/applications/save`,
@@ -321,7 +369,7 @@ async function main() {
         headers: sameOrigin,
         cookies,
         body,
-        baseline: 'bare hello',
+        baseline: scratch ? 'bare draft save' : 'bare hello',
       },
     ];
     /** @type {Result[]} */
@@ -340,7 +388,7 @@ async function main() {
 }
 
 if (options['bare-server']) {
-  runBareServer(options['bare-server']).catch((error) => {
+  runBareServer(options['bare-server'], options['bare-database']).catch((error) => {
     console.error(error);
     process.exit(1);
   });

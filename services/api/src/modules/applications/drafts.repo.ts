@@ -1,5 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/faults';
+import { WriteBatcher } from '../../lib/write-batcher';
 import { countries, drafts, visaTypes } from '../../db/schema';
 
 type Q = Db | Tx;
@@ -18,54 +20,105 @@ export interface DraftValues {
   expiresAt: Date;
 }
 
-/**
- * The two saves (by user, by guest session) as prepared statements: built once per database handle, and on
- * PostgreSQL parsed and planned once per connection instead of at every save (drafts are saved at every step).
- */
-function prepareUpserts(db: Q) {
-  const values = {
-    data: sql.placeholder('data'),
-    currentStep: sql.placeholder('currentStep'),
-    expiresAt: sql.placeholder('expiresAt'),
-    updatedAt: sql`now()`,
-  };
-  const set = {
-    data: sql`excluded.data`,
-    currentStep: sql`excluded.current_step`,
-    expiresAt: sql`excluded.expires_at`,
-    updatedAt: sql`now()`,
-  };
-  const saved = { id: drafts.id, updatedAt: drafts.updatedAt };
-  return {
-    byUser: db
-      .insert(drafts)
-      .values({ ...values, userId: sql.placeholder('owner') })
-      .onConflictDoUpdate({ target: drafts.userId, set })
-      .returning(saved)
-      .prepare('draft_save_by_user'),
-    bySession: db
-      .insert(drafts)
-      .values({ ...values, sessionKeyHash: sql.placeholder('owner') })
-      .onConflictDoUpdate({ target: drafts.sessionKeyHash, set })
-      .returning(saved)
-      .prepare('draft_save_by_session'),
-  };
+/** What a save answers. */
+export interface SavedDraft {
+  id: string;
+  updatedAt: Date;
 }
 
-const preparedUpserts = new WeakMap<Q, ReturnType<typeof prepareUpserts>>();
+/** The owner of a draft as one string: `u:` and a user id, or `s:` and a guest session's hash. */
+type OwnerKey = `u:${string}` | `s:${string}`;
 
-/** Saves the owner's draft in one statement, answering only what the reply needs (not the draft back). */
-export async function upsertDraft(db: Q, owner: DraftOwner, values: DraftValues) {
-  let upserts = preparedUpserts.get(db);
-  if (!upserts) {
-    upserts = prepareUpserts(db);
-    preparedUpserts.set(db, upserts);
+const ownerKey = (owner: DraftOwner): OwnerKey =>
+  'userId' in owner ? `u:${owner.userId}` : `s:${owner.sessionHash}`;
+
+/**
+ * The saves of a batch by user, or by guest session, as prepared statements of one shape whatever the batch's
+ * size: the drafts' columns arrive as arrays (`unnest`), in the table's column order. Built once per database
+ * handle, and on PostgreSQL parsed and planned once per connection instead of at every save.
+ */
+function prepareUpserts(db: Q) {
+  const upsert = (kind: 'u' | 's') =>
+    db
+      .insert(drafts)
+      .select(
+        sql`select gen_random_uuid(), ${kind === 's' ? sql`t.owner` : sql`null::text`}, ${
+          kind === 'u' ? sql`t.owner::uuid` : sql`null::uuid`
+        }, t.data, t.current_step, now(), now(), t.expires_at
+        from unnest(${sql.placeholder('owners')}::text[], ${sql.placeholder('data')}::jsonb[],
+          ${sql.placeholder('steps')}::int[], ${sql.placeholder('expires')}::timestamptz[])
+          as t(owner, data, current_step, expires_at)`,
+      )
+      .onConflictDoUpdate({
+        target: kind === 'u' ? drafts.userId : drafts.sessionKeyHash,
+        set: {
+          data: sql`excluded.data`,
+          currentStep: sql`excluded.current_step`,
+          expiresAt: sql`excluded.expires_at`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({
+        id: drafts.id,
+        updatedAt: drafts.updatedAt,
+        owner: kind === 'u' ? drafts.userId : drafts.sessionKeyHash,
+      })
+      .prepare(kind === 'u' ? 'drafts_save_by_user' : 'drafts_save_by_session');
+  return { u: upsert('u'), s: upsert('s') };
+}
+
+/** Saves of one kind of owner (all by user, or all by session) in one statement. */
+async function upsertMany(
+  upserts: ReturnType<typeof prepareUpserts>,
+  kind: 'u' | 's',
+  saves: [string, DraftValues][],
+): Promise<[OwnerKey, SavedDraft][]> {
+  const rows = await upserts[kind].execute({
+    owners: saves.map(([owner]) => owner),
+    data: saves.map(([, values]) => JSON.stringify(values.data)),
+    steps: saves.map(([, values]) => values.currentStep),
+    expires: saves.map(([, values]) => values.expiresAt.toISOString()),
+  });
+  return rows.map(({ owner, ...row }): [OwnerKey, SavedDraft] => [`${kind}:${owner}`, row]);
+}
+
+/**
+ * The saves of one database handle, batched (see WriteBatcher): the wizard saves at every step, and under load a
+ * batch of guests' saves is one statement and one commit. A batch holds at most two statements, one per kind of
+ * owner. At most four batches are in the database at once, well within the pool.
+ */
+function draftWriter(db: Q) {
+  const upserts = prepareUpserts(db);
+  return new WriteBatcher<OwnerKey, DraftValues, SavedDraft>({
+    maxInFlight: 4,
+    maxBatch: 64,
+    isolate: (err) => !isDatabaseUnavailable(err),
+    write: async (batch) => {
+      const byKind = { u: [] as [string, DraftValues][], s: [] as [string, DraftValues][] };
+      for (const [key, values] of batch) byKind[key[0] as 'u' | 's'].push([key.slice(2), values]);
+      const written = await Promise.all(
+        (['u', 's'] as const)
+          .filter((kind) => byKind[kind].length > 0)
+          .map((kind) => upsertMany(upserts, kind, byKind[kind])),
+      );
+      return new Map(written.flat());
+    },
+  });
+}
+
+const writers = new WeakMap<Q, ReturnType<typeof draftWriter>>();
+
+/**
+ * Saves the owner's draft in one statement, answering only what the reply needs (not the draft back). Saves that
+ * arrive together are written together; an owner's saves are written in the order they arrived.
+ */
+export function upsertDraft(db: Q, owner: DraftOwner, values: DraftValues): Promise<SavedDraft> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = draftWriter(db);
+    writers.set(db, writer);
   }
-  const [row] =
-    'userId' in owner
-      ? await upserts.byUser.execute({ ...values, owner: owner.userId })
-      : await upserts.bySession.execute({ ...values, owner: owner.sessionHash });
-  return row!;
+  return writer.write(ownerKey(owner), values);
 }
 
 /** Deletes the drafts whose time is up; answers how many. */

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { drafts } from '../../db/schema';
 import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
+import { findDraft, upsertDraft } from './drafts.repo';
 import { pruneDrafts } from './drafts.service';
 
 let t: TestApp;
@@ -77,6 +79,79 @@ describe('saved drafts', () => {
     await b.post('/api/applications/save', loaded);
     const [row] = await t.database.db.select().from(drafts).where(eq(drafts.id, sessionId));
     expect(JSON.stringify(row!.data)).not.toContain('Y7654321');
+  });
+});
+
+describe('saves arriving together', () => {
+  type Saved = { data: { sessionId: string; savedAt: string } };
+  const names = (loaded: Loaded['data']['data']) => loaded.travelers.map((x) => x.firstName);
+
+  it("keep every browser's own draft, a signed-in traveller's beside guests'", async () => {
+    const guests = Array.from({ length: 12 }, () => browser());
+    const traveller = browser();
+    await traveller.post('/api/auth/register', {
+      firstName: 'Una',
+      lastName: 'Ray',
+      email: uniqueEmail(),
+      password: STRONG_PASSWORD,
+    });
+    const everyone = [...guests, traveller];
+    // Each browser's first save makes its session; the next saves all arrive at once.
+    await Promise.all(everyone.map((b) => b.post('/api/applications/save', { currentStep: 1 })));
+    const saved = await Promise.all(
+      everyone.map((b, i) =>
+        b.post('/api/applications/save', { travelers: [{ firstName: `T${i}` }], currentStep: 2 }),
+      ),
+    );
+    expect(saved.map((res) => res.statusCode)).toEqual(everyone.map(() => 200));
+    const ids = saved.map((res) => body<Saved>(res).data.sessionId);
+    expect(new Set(ids).size).toBe(everyone.length);
+    for (const res of saved) expect(Date.parse(body<Saved>(res).data.savedAt)).not.toBeNaN();
+
+    const loaded = await Promise.all(everyone.map((b) => b.get('/api/applications/session-data')));
+    expect(loaded.map((res) => names(body<Loaded>(res).data.data))).toEqual(
+      everyone.map((_, i) => [`T${i}`]),
+    );
+    const [row] = await t.database.db
+      .select()
+      .from(drafts)
+      .where(eq(drafts.id, ids.at(-1)!));
+    expect(row!.userId).not.toBeNull();
+  });
+
+  it('of one browser keep the last one sent, and answer each of them', async () => {
+    const b = browser();
+    await b.post('/api/applications/save', { currentStep: 1 });
+    const saves = await Promise.all(
+      ['First', 'Second', 'Third'].map((firstName, i) =>
+        b.post('/api/applications/save', { travelers: [{ firstName }], currentStep: i + 1 }),
+      ),
+    );
+    expect(saves.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(saves.map((res) => body<Saved>(res).data.sessionId)).size).toBe(1);
+    const loaded = body<Loaded>(await b.get('/api/applications/session-data')).data.data;
+    expect(names(loaded)).toEqual(['Third']);
+  });
+
+  it('fail only the save that cannot be written', async () => {
+    const values = (firstName: string) => ({
+      data: { travelers: [{ firstName }] },
+      currentStep: 2,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    const results = await Promise.allSettled([
+      upsertDraft(t.database.db, { sessionHash: 'a'.repeat(64) }, values('Ann')),
+      // An account deleted between its request's sign-in check and its save.
+      upsertDraft(t.database.db, { userId: randomUUID() }, values('Gone')),
+      upsertDraft(t.database.db, { sessionHash: 'b'.repeat(64) }, values('Bob')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const ann = await findDraft(t.database.db, { sessionHash: 'a'.repeat(64) });
+    const bob = await findDraft(t.database.db, { sessionHash: 'b'.repeat(64) });
+    expect([ann?.data, bob?.data]).toEqual([
+      { travelers: [{ firstName: 'Ann' }] },
+      { travelers: [{ firstName: 'Bob' }] },
+    ]);
   });
 });
 
