@@ -117,6 +117,42 @@ describe('My orders rendered on the server for its traveller', () => {
     expect(html).toContain('You have no applications yet');
   });
 
+  it('keeps nothing of the traveller once the page is written: no timer holds their orders for later', async () => {
+    // The timers a render leaves behind keep its store, and the traveller's orders in it, in the server's memory.
+    const realSetTimeout = globalThis.setTimeout;
+    const realClearTimeout = globalThis.clearTimeout;
+    const left = new Set<unknown>();
+    const setTimeoutSpy = jest.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      callback: () => void,
+      ms?: number,
+    ) => {
+      const timer = realSetTimeout(() => {
+        left.delete(timer);
+        callback();
+      }, ms);
+      // What the render's own work waits for (a batched notification, say) is over in a moment.
+      if ((ms ?? 0) >= 1000) left.add(timer);
+      return timer;
+    }) as typeof setTimeout);
+    const clearTimeoutSpy = jest
+      .spyOn(globalThis, 'clearTimeout')
+      .mockImplementation((timer?: Parameters<typeof clearTimeout>[0]) => {
+        left.delete(timer);
+        realClearTimeout(timer);
+      });
+    try {
+      const html = await renderForUser('/orders', 'en', ann, {
+        getMyApplications: [order],
+        getMyDraft: null,
+      });
+      expect(html).toContain('Order #0000AB12');
+      expect(left.size).toBe(0);
+    } finally {
+      setTimeoutSpy.mockRestore();
+      clearTimeoutSpy.mockRestore();
+    }
+  });
+
   it('puts a render into the built page, its title in the head, and refuses one that needs an inline script', () => {
     const template =
       '<!doctype html><html><head><title>Waypoint</title></head><body><div id=root></div></body></html>';

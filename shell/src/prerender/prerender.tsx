@@ -93,7 +93,17 @@ async function render(
   const Router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={url}>{children}</StaticRouter>
   );
-  return renderToHtml(<Root store={store} registry={registry} Router={Router} />);
+  try {
+    return await renderToHtml(<Root store={store} registry={registry} Router={Router} />);
+  } finally {
+    // The data cache times out what no component uses any more (an hour for most data): on the server nothing
+    // outlives the render, and those timers would hold the store, and whoever's data the page drew, in memory.
+    // (The cache is in the store only once a page's code loaded it.)
+    if ('api' in store.getState()) {
+      const { api } = await import('@waypoint/platform/api');
+      store.dispatch(api.util.resetApiState());
+    }
+  }
 }
 
 /**
