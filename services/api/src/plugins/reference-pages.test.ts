@@ -61,11 +61,18 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 const data = async <T>(url: string) => body<{ data: T }>(await get(url)).data;
 
-/** The page once its render with the current reference data is ready (the first request starts it). */
-async function renderedPage(headers: Record<string, string> = {}, until = (_html: string) => true) {
+/**
+ * The page once its render with the current reference data is ready (the first request starts it, and a change
+ * of the reference data another), as `load` gets it.
+ */
+async function renderedPage(
+  headers: Record<string, string> = {},
+  until = (_html: string) => true,
+  load = () => get('/application/trip-details', headers),
+) {
   const deadline = Date.now() + 5_000;
   for (;;) {
-    const page = await get('/application/trip-details', headers);
+    const page = await load();
     if ((queriesIn(page.body) && until(page.body)) || Date.now() > deadline) return page;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -107,7 +114,11 @@ describe('the first step of the wizard, rendered with its reference data', () =>
   it('is the same page for a signed-in traveller, without their account in it', async () => {
     const b = new Browser(t.app, '10.32.0.1');
     await paidOrder(b, uniqueEmail());
-    const page = await b.get('/application/trip-details');
+    const page = await renderedPage(
+      {},
+      () => true,
+      () => b.get('/application/trip-details'),
+    );
     expect(queriesIn(page.body)?.getCountries).toBeDefined();
     expect(page.body).toContain('data-user=""');
     expect(page.body).not.toContain('waypoint-signed-in');
