@@ -138,7 +138,7 @@ test.describe('trip details with its reference data', () => {
 });
 
 test.describe("the shell's start files", () => {
-  test('are named in the page, asked for together once its entry runs, and each downloaded once', async ({
+  test('are named in the page, all asked for as its entry starts, and each downloaded once', async ({
     page,
   }) => {
     const scripts: string[] = [];

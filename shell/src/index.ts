@@ -15,20 +15,31 @@ try {
 }
 
 /**
- * Asks for the shell's start files all at once (the page names them, see BOOT_SCRIPTS_META_NAME): the imports below
- * then find them downloading instead of discovering them one after another. Asked now, once the page has painted
- * from its HTML and stylesheets, which on a slow connection get it to themselves until then.
+ * How many start files are asked for per task: each request the page starts costs its main thread about a millisecond,
+ * four on a phone, so twelve at once would make one long task.
  */
-function preloadBootScripts() {
+const PRELOADS_PER_TASK = 4;
+
+/**
+ * Asks for the shell's start files (the page names them, see BOOT_SCRIPTS_META_NAME), a few per task: the imports
+ * below then find them downloading instead of discovering them one after another. Asked now, once the page has
+ * painted from its HTML and stylesheets, which on a slow connection get it to themselves until then.
+ */
+async function preloadBootScripts() {
   const scripts = jsonInMeta(BOOT_SCRIPTS_META_NAME);
   if (!Array.isArray(scripts)) return;
-  for (const src of scripts) {
-    if (typeof src !== 'string' || !src.startsWith('/')) continue;
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'script';
-    link.href = src;
-    document.head.appendChild(link);
+  const sources = scripts.filter(
+    (src): src is string => typeof src === 'string' && src.startsWith('/'),
+  );
+  for (let i = 0; i < sources.length; i += PRELOADS_PER_TASK) {
+    if (i > 0) await nextTask();
+    for (const src of sources.slice(i, i + PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = src;
+      document.head.appendChild(link);
+    }
   }
 }
 
