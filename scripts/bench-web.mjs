@@ -159,6 +159,7 @@ async function main() {
       chromeFlags: CHROMIUM_ARGS,
     });
     const rows = [];
+    const benchmarkIndexes = [];
     for (const page of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
@@ -174,6 +175,7 @@ async function main() {
           // The default configuration is Lighthouse's mobile one (slow 4G and 4x CPU, simulated).
         );
         runs.push(result.lhr);
+        benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
       }
       const lhr = median(runs);
       if (EXPLAIN) process.stdout.write(`${page.name} ${page.path}\n${explain(lhr)}\n`);
@@ -196,13 +198,22 @@ async function main() {
       });
     }
     process.stdout.write(
-      `Lighthouse ${runsLabel()} (mobile: simulated slow 4G, 4x CPU slowdown), ${SYSTEM_CHROMIUM}\n`,
+      `Lighthouse ${runsLabel()} (mobile: simulated slow 4G, 4x CPU slowdown), ${SYSTEM_CHROMIUM}\n` +
+        `Lighthouse's benchmark index of this machine: ${span(benchmarkIndexes)} (its 4x slowdown turns ` +
+        `1500–2000, a fast desktop, into a mid-tier phone; on a slower machine TBT and performance read worse)\n`,
     );
     console.table(rows);
   } finally {
     if (chrome) await chrome.kill();
     await portal.stop();
   }
+}
+
+/** The range of some figures, `1154–1470` (or the one figure). */
+function span(values) {
+  const low = Math.round(Math.min(...values));
+  const high = Math.round(Math.max(...values));
+  return low === high ? String(low) : `${low}–${high}`;
 }
 
 function runsLabel() {
