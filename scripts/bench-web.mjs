@@ -192,6 +192,14 @@ async function main() {
         'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(2),
         CLS: audit('cumulative-layout-shift').toFixed(3),
         'TBT ms': Math.round(audit('total-blocking-time')),
+        // How far the runs spread: on a small, shared machine TBT moves by hundreds of milliseconds between runs.
+        ...(RUNS > 1
+          ? {
+              'TBT of the runs': span(
+                runs.map((run) => run.audits['total-blocking-time'].numericValue),
+              ),
+            }
+          : {}),
         'transferred KB': Math.round(audit('total-byte-weight') / 1024),
         // A signed-in page that sent the browser to the login page would show here.
         'ended at': new URL(lhr.finalDisplayedUrl).pathname,
