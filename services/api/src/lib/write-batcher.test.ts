@@ -125,6 +125,41 @@ describe('batched writes', () => {
     );
   });
 
+  it('try the writes of a failed batch again one at a time, within the limit, before the writes that waited', async () => {
+    const s = store({ maxInFlight: 1 });
+    const failed = Promise.allSettled([
+      s.batcher.write('a', 1),
+      s.batcher.write('b', -1),
+      s.batcher.write('c', 2),
+    ]);
+    await s.turn();
+    // While the batch is in the database, a's next write and d's wait.
+    const later = [s.batcher.write('a', 5), s.batcher.write('d', 4)];
+    let mostAtOnce = 0;
+    for (;;) {
+      await s.turn();
+      mostAtOnce = Math.max(mostAtOnce, s.pending.length);
+      const next = s.pending.shift();
+      if (!next) break;
+      next.finish();
+    }
+    expect(mostAtOnce).toBe(1);
+    expect(s.batches.map((batch) => batch.map(([key]) => key))).toEqual([
+      ['a', 'b', 'c'],
+      ['a'],
+      ['b'],
+      ['c'],
+      ['a', 'd'],
+    ]);
+    expect((await failed).map((write) => write.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    await expect(Promise.all(later)).resolves.toEqual(['a=5', 'd=4']);
+    expect(s.data.get('a')).toBe(5);
+  });
+
   it('fail every write of a batch when the database is away, without trying each again', async () => {
     const s = store();
     const writes = Promise.allSettled(['a', 'b'].map((key) => s.batcher.write(key, 1)));

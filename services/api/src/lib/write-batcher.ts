@@ -13,6 +13,8 @@
  * - two writes of one key waiting together are one write, of the later value, and both callers get its result;
  * - when a batch fails for a reason of its own rather than the database's (`isolate` says which), each of its
  *   writes is tried again alone, so one bad write fails only its caller. A database that is away fails them all.
+ *   The writes tried again go before any other, one per batch, within the same limit of batches in flight; their
+ *   keys' later writes keep waiting until they are done.
  */
 export interface WriteBatcherOptions<K, V, R> {
   /**
@@ -36,8 +38,10 @@ interface Waiting<V, R> {
 export class WriteBatcher<K, V, R> {
   /** Writes not sent yet, by key, in the order their keys first arrived. */
   private readonly waiting = new Map<K, Waiting<V, R>>();
-  /** Keys of the batches in the database. */
+  /** Keys of the batches in the database, and of the writes waiting to be tried again. */
   private readonly writing = new Set<K>();
+  /** Writes of a failed batch, each to be tried again alone, in their batch's order. */
+  private readonly retries: [K, Waiting<V, R>][] = [];
   private inFlight = 0;
   private scheduled = false;
 
@@ -62,9 +66,15 @@ export class WriteBatcher<K, V, R> {
     });
   }
 
-  /** Sends what is waiting, as far as the limit on batches in flight allows. */
+  /** Sends what is waiting, as far as the limit on batches in flight allows: writes to try again first. */
   private send(): void {
     while (this.inFlight < this.options.maxInFlight) {
+      const retry = this.retries.shift();
+      if (retry) {
+        // Its key is still among those being written, so the key's later writes keep waiting.
+        this.start(new Map([retry]), true);
+        continue;
+      }
       const batch = new Map<K, Waiting<V, R>>();
       for (const [key, waiting] of this.waiting) {
         if (this.writing.has(key)) continue;
@@ -76,33 +86,31 @@ export class WriteBatcher<K, V, R> {
         this.waiting.delete(key);
         this.writing.add(key);
       }
-      this.inFlight += 1;
-      void this.run(batch).finally(() => {
-        for (const key of batch.keys()) this.writing.delete(key);
-        this.inFlight -= 1;
-        this.send();
-      });
+      this.start(batch, false);
     }
   }
 
-  private async run(batch: Map<K, Waiting<V, R>>): Promise<void> {
+  private start(batch: Map<K, Waiting<V, R>>, alone: boolean): void {
+    this.inFlight += 1;
+    void this.run(batch, alone).then((triedAgain) => {
+      if (!triedAgain) for (const key of batch.keys()) this.writing.delete(key);
+      this.inFlight -= 1;
+      this.send();
+    });
+  }
+
+  /** Writes a batch and settles its callers, or queues its writes to be tried alone (and answers true). */
+  private async run(batch: Map<K, Waiting<V, R>>, alone: boolean): Promise<boolean> {
     try {
       settle(batch, await this.writeAll(batch));
+      return false;
     } catch (err) {
-      if (batch.size === 1 || !this.options.isolate(err)) {
+      if (alone || batch.size === 1 || !this.options.isolate(err)) {
         for (const waiting of batch.values()) rejectAll(waiting, err);
-        return;
+        return false;
       }
-      await Promise.all(
-        [...batch].map(async ([key, waiting]) => {
-          const one = new Map([[key, waiting]]);
-          try {
-            settle(one, await this.writeAll(one));
-          } catch (oneErr) {
-            rejectAll(waiting, oneErr);
-          }
-        }),
-      );
+      this.retries.push(...batch);
+      return true;
     }
   }
 
