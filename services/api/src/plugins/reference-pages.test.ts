@@ -62,14 +62,18 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 const data = async <T>(url: string) => body<{ data: T }>(await get(url)).data;
 
 /**
- * The page once its render with the current reference data is ready (the first request starts it, and a change
- * of the reference data another), as `load` gets it.
+ * Trip details once its render with the current reference data is ready (the first request starts it, and a
+ * change of the reference data another): asked for with `headers`, or by `load`, until its HTML passes `until`.
  */
-async function renderedPage(
-  headers: Record<string, string> = {},
-  until = (_html: string) => true,
+async function renderedPage({
+  headers = {},
+  until = () => true,
   load = () => get('/application/trip-details', headers),
-) {
+}: {
+  headers?: Record<string, string>;
+  until?: (html: string) => boolean;
+  load?: () => ReturnType<typeof get>;
+} = {}) {
   const deadline = Date.now() + 5_000;
   for (;;) {
     const page = await load();
@@ -114,18 +118,14 @@ describe('the first step of the wizard, rendered with its reference data', () =>
   it('is the same page for a signed-in traveller, without their account in it', async () => {
     const b = new Browser(t.app, '10.32.0.1');
     await paidOrder(b, uniqueEmail());
-    const page = await renderedPage(
-      {},
-      () => true,
-      () => b.get('/application/trip-details'),
-    );
+    const page = await renderedPage({ load: () => b.get('/application/trip-details') });
     expect(queriesIn(page.body)?.getCountries).toBeDefined();
     expect(page.body).toContain('data-user=""');
     expect(page.body).not.toContain('waypoint-signed-in');
   });
 
   it("is in the visitor's language", async () => {
-    const page = await renderedPage({ 'accept-language': 'fr' });
+    const page = await renderedPage({ headers: { 'accept-language': 'fr' } });
     expect(page.headers['content-language']).toBe('fr');
     expect(page.body).toContain('<html lang="fr" dir="ltr">');
     expect(page.body).toContain('data-user="">fr</h1>');
@@ -137,7 +137,9 @@ describe('the first step of the wizard, rendered with its reference data', () =>
     try {
       await rename('United States of America');
       await t.app.referenceCache.refresh();
-      const page = await renderedPage({}, (html) => html.includes('United States of America'));
+      const page = await renderedPage({
+        until: (html) => html.includes('United States of America'),
+      });
       expect(page.body).toContain('<p>United States of America of ');
       expect(queriesIn(page.body)?.getCountries?.find((country) => country.id === 'US')?.name).toBe(
         'United States of America',
