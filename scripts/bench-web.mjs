@@ -136,10 +136,11 @@ async function signedInStaff(base) {
   return api.cookieHeader();
 }
 
+/** The median run by performance score; a run Lighthouse could not score counts as the worst. */
 const median = (runs) =>
-  [...runs].sort((a, b) => a.categories.performance.score - b.categories.performance.score)[
-    Math.floor(runs.length / 2)
-  ];
+  [...runs].sort(
+    (a, b) => (a.categories.performance.score ?? -1) - (b.categories.performance.score ?? -1),
+  )[Math.floor(runs.length / 2)];
 
 async function main() {
   const portal = await startPortal({ quiet: true, admins: [STAFF], syntheticApplications: 60 });
@@ -176,6 +177,10 @@ async function main() {
         );
         runs.push(result.lhr);
         benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
+        const problem =
+          result.lhr.runtimeError?.message ??
+          result.lhr.audits['total-blocking-time']?.errorMessage;
+        if (problem) process.stderr.write(`${page.path}, run ${i + 1}: ${problem}\n`);
       }
       const lhr = median(runs);
       if (EXPLAIN) process.stdout.write(`${page.name} ${page.path}\n${explain(lhr)}\n`);
@@ -193,13 +198,7 @@ async function main() {
         CLS: audit('cumulative-layout-shift').toFixed(3),
         'TBT ms': Math.round(audit('total-blocking-time')),
         // How far the runs spread: on a small, shared machine TBT moves by hundreds of milliseconds between runs.
-        ...(RUNS > 1
-          ? {
-              'TBT of the runs': span(
-                runs.map((run) => run.audits['total-blocking-time'].numericValue),
-              ),
-            }
-          : {}),
+        ...(RUNS > 1 ? { 'TBT of the runs': spreadOf(runs, 'total-blocking-time') } : {}),
         'transferred KB': Math.round(audit('total-byte-weight') / 1024),
         // A signed-in page that sent the browser to the login page would show here.
         'ended at': new URL(lhr.finalDisplayedUrl).pathname,
@@ -215,6 +214,16 @@ async function main() {
     if (chrome) await chrome.kill();
     await portal.stop();
   }
+}
+
+/**
+ * How far an audit's figure spread over a page's runs, `238–562`; a run Lighthouse could not measure it in (its
+ * trace incomplete, say) is counted apart.
+ */
+function spreadOf(runs, audit) {
+  const values = runs.map((run) => run.audits[audit]?.numericValue).filter(Number.isFinite);
+  const missing = runs.length - values.length;
+  return `${values.length > 0 ? span(values) : 'none'}${missing > 0 ? ` (${missing} without)` : ''}`;
 }
 
 /** The range of some figures, `1154–1470` (or the one figure). */
