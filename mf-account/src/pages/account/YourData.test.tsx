@@ -73,7 +73,8 @@ describe('your data', () => {
     await user.type(screen.getByLabelText(/^Your current password/), 'Lantern-Harbour-42');
     await user.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
     await waitFor(() => expect(currentPath()).toBe('/'));
-    expect(store.getState().auth.user).toBeNull();
+    // Signed out as the page goes: React runs the page's clean-up after the home page is drawn.
+    await waitFor(() => expect(store.getState().auth.user).toBeNull());
     expect(window.history.state?.usr).toEqual({ notice: 'account-deleted' });
     expect(callsTo(sent, 'POST /api/auth/profile/delete')[0]).toMatchObject({
       contentType: 'application/json',
