@@ -72,7 +72,7 @@ export class WriteBatcher<K, V, R> {
       const retry = this.retries.shift();
       if (retry) {
         // Its key is still among those being written, so the key's later writes keep waiting.
-        this.start(new Map([retry]), true);
+        this.start(new Map([retry]));
         continue;
       }
       const batch = new Map<K, Waiting<V, R>>();
@@ -86,26 +86,29 @@ export class WriteBatcher<K, V, R> {
         this.waiting.delete(key);
         this.writing.add(key);
       }
-      this.start(batch, false);
+      this.start(batch);
     }
   }
 
-  private start(batch: Map<K, Waiting<V, R>>, alone: boolean): void {
+  private start(batch: Map<K, Waiting<V, R>>): void {
     this.inFlight += 1;
-    void this.run(batch, alone).then((triedAgain) => {
+    void this.run(batch).then((triedAgain) => {
       if (!triedAgain) for (const key of batch.keys()) this.writing.delete(key);
       this.inFlight -= 1;
       this.send();
     });
   }
 
-  /** Writes a batch and settles its callers, or queues its writes to be tried alone (and answers true). */
-  private async run(batch: Map<K, Waiting<V, R>>, alone: boolean): Promise<boolean> {
+  /**
+   * Writes a batch and settles its callers, or queues its writes to be tried alone (and answers true). A batch of
+   * one write, a write tried again included, fails its callers.
+   */
+  private async run(batch: Map<K, Waiting<V, R>>): Promise<boolean> {
     try {
       settle(batch, await this.writeAll(batch));
       return false;
     } catch (err) {
-      if (alone || batch.size === 1 || !this.options.isolate(err)) {
+      if (batch.size === 1 || !this.options.isolate(err)) {
         for (const waiting of batch.values()) rejectAll(waiting, err);
         return false;
       }
