@@ -176,7 +176,8 @@ async function main() {
           // The default configuration is Lighthouse's mobile one (slow 4G and 4x CPU, simulated).
         );
         runs.push(result.lhr);
-        benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
+        if (Number.isFinite(result.lhr.environment.benchmarkIndex))
+          benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
         const problem =
           result.lhr.runtimeError?.message ??
           result.lhr.audits['total-blocking-time']?.errorMessage;
