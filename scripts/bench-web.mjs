@@ -8,11 +8,16 @@
 //          --page PATH    measure only the pages whose path contains PATH (e.g. --page trip-details)
 //          --explain      also print, per page, the largest contentful element, what shifted, and long tasks
 //          --save DIR     write each page's Lighthouse report (JSON, the median run) into DIR
+//          --cpu N        simulate an N times slower CPU instead of Lighthouse's 4x
+//          --calibrate    choose the slowdown from this machine's benchmark index (measured by a first run that is
+//                         not counted), so that the page is measured on the phone Lighthouse's 4x means: a mid-tier
+//                         one, as 4x makes of a fast desktop (index 1500–2000)
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { generate } from 'otplib';
 import { CHROMIUM_ARGS, SYSTEM_CHROMIUM, startPortal } from '../playwright/support/portal.mjs';
 
@@ -26,6 +31,22 @@ const ONLY = pageArg >= 0 ? (process.argv[pageArg + 1] ?? '') : '';
 const EXPLAIN = process.argv.includes('--explain');
 const saveArg = process.argv.indexOf('--save');
 const SAVE_DIR = saveArg >= 0 ? process.argv[saveArg + 1] : undefined;
+const cpuArg = process.argv.indexOf('--cpu');
+const CPU = cpuArg >= 0 ? Number(process.argv[cpuArg + 1]) : undefined;
+if (CPU !== undefined && !(CPU >= 1))
+  throw new Error('--cpu takes a slowdown of 1 or more, e.g. --cpu 6');
+const CALIBRATE = process.argv.includes('--calibrate');
+
+/** Lighthouse's default CPU slowdown, and the benchmark index of the machine it is meant for (a fast desktop). */
+const DEFAULT_SLOWDOWN = 4;
+const DESKTOP_INDEX = 1750;
+
+/**
+ * The slowdown that makes of a machine with this benchmark index the phone Lighthouse's 4x makes of a fast desktop
+ * (index 1750 ÷ 4 ≈ 440, a mid-tier phone in Lighthouse's table of devices), to one decimal and at least 1.
+ */
+const calibratedSlowdown = (benchmarkIndex) =>
+  Math.max(1, Math.round((benchmarkIndex / (DESKTOP_INDEX / DEFAULT_SLOWDOWN)) * 10) / 10);
 
 /** What Lighthouse found behind a page's LCP, CLS and TBT, in a few lines. */
 function explain(lhr) {
@@ -159,22 +180,33 @@ async function main() {
       chromePath: SYSTEM_CHROMIUM,
       chromeFlags: CHROMIUM_ARGS,
     });
+    /** One Lighthouse run of a page (mobile settings: slow 4G and the CPU slowdown, simulated). */
+    const measure = (page, slowdown) =>
+      lighthouse(portal.url + page.path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown },
+        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+      });
+    let slowdown = CPU ?? DEFAULT_SLOWDOWN;
+    if (CALIBRATE && pages.length > 0) {
+      const first = await measure(pages[0], DEFAULT_SLOWDOWN);
+      const index = first.lhr.environment.benchmarkIndex;
+      if (!Number.isFinite(index))
+        throw new Error('Lighthouse measured no benchmark index to calibrate by');
+      slowdown = calibratedSlowdown(index);
+      process.stderr.write(
+        `Benchmark index ${Math.round(index)}: calibrated CPU slowdown ${slowdown}x\n`,
+      );
+    }
     const rows = [];
     const benchmarkIndexes = [];
     for (const page of pages) {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
-        const result = await lighthouse(
-          portal.url + page.path,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
-            ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
-          },
-          // The default configuration is Lighthouse's mobile one (slow 4G and 4x CPU, simulated).
-        );
+        const result = await measure(page, slowdown);
         runs.push(result.lhr);
         if (Number.isFinite(result.lhr.environment.benchmarkIndex))
           benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
@@ -205,10 +237,14 @@ async function main() {
         'ended at': new URL(lhr.finalDisplayedUrl).pathname,
       });
     }
+    const phone = benchmarkIndexes.map((index) => index / slowdown);
     process.stdout.write(
-      `Lighthouse ${runsLabel()} (mobile: simulated slow 4G, 4x CPU slowdown), ${SYSTEM_CHROMIUM}\n` +
-        `Lighthouse's benchmark index of this machine: ${span(benchmarkIndexes)} (its 4x slowdown turns ` +
-        `1500–2000, a fast desktop, into a mid-tier phone; on a slower machine TBT and performance read worse)\n`,
+      `Lighthouse ${runsLabel()} (mobile: simulated slow 4G, ${slowdown}x CPU slowdown` +
+        `${slowdown === DEFAULT_SLOWDOWN ? ", Lighthouse's default" : ''}), ${SYSTEM_CHROMIUM}\n` +
+        `Lighthouse's benchmark index of this machine: ${span(benchmarkIndexes)}; slowed ${slowdown}x, a phone of ` +
+        `${phone.length > 0 ? span(phone) : 'unknown index'} (Lighthouse's table: mid-tier phones 125–800, ` +
+        `high-end 800–1200; its 4x is meant to make a mid-tier phone of a fast desktop, 1500–2000, and --calibrate ` +
+        `aims at ${Math.round(DESKTOP_INDEX / DEFAULT_SLOWDOWN)})\n`,
     );
     console.table(rows);
   } finally {
