@@ -12,6 +12,7 @@ import {
 import { expectNoA11yViolations } from '../support/axe';
 import { linkPathIn } from '../support/mailbox';
 import { BASE_URL_ENV } from '../support/portal.mjs';
+import { ADMIN_PATH } from '../pages/AdminDashboardPage';
 import { ORDERS_PATH } from '../pages/OrdersPage';
 
 // A staff member refunds a paid order from the admin detail; its traveller is told by e-mail and sees the refund
@@ -90,6 +91,21 @@ test.describe('refunds', () => {
     await detail.goto(order.id, order.reference);
     await expect(detail.history).toContainText(`Refund of ${PRICE} made`);
     await expect(detail.history).toContainText(`Refund of ${PRICE} asked of the payment provider`);
+  });
+
+  test('the dashboard counts the refund against what came in today', async ({
+    page,
+    adminDashboard: dashboard,
+  }) => {
+    await signInAsStaff(page.request);
+    await page.goto(ADMIN_PATH);
+    await dashboard.waitUntilReady();
+    const paid = dashboard.main.getByRole('region', { name: 'Amount paid' });
+    await expect(paid).toContainText('Payments less the refunds settled in the same period.');
+    // Other tests pay and refund in the same portal, so the sums are checked by the API's tests, not here.
+    await expect(paid.getByRole('definition').filter({ hasText: 'refunded' })).toHaveCount(3);
+    await expect(paid).toContainText(/Today.*€[\d,.]+ paid, €[\d,.]+ refunded/);
+    await expectNoA11yViolations(page);
   });
 
   test('the traveller is told by e-mail and sees the refund in My orders', async ({

@@ -78,14 +78,21 @@ export const AdminListResponse = z.object({
 });
 export type AdminListResponse = z.infer<typeof AdminListResponse>;
 
+/** Amounts in cents today, in the last 7 and in the last 30 days. */
+export const PeriodTotals = z.object({
+  todayCents: z.number().int(),
+  last7DaysCents: z.number().int(),
+  last30DaysCents: z.number().int(),
+});
+export type PeriodTotals = z.infer<typeof PeriodTotals>;
+
 export const DashboardResponse = z.object({
   applications: z.array(AdminApplicationRow),
   counts: z.record(ApplicationStatus, z.number().int()),
-  paid: z.object({
-    todayCents: z.number().int(),
-    last7DaysCents: z.number().int(),
-    last30DaysCents: z.number().int(),
-  }),
+  /** What payments brought in, whatever was refunded of it since. */
+  paid: PeriodTotals,
+  /** What was refunded, by when each refund was settled. */
+  refunded: PeriodTotals,
   /** What needs staff attention in the background machinery. */
   operations: z.object({
     /** Payments the provider reported as succeeded whose order is not completed yet. */

@@ -6,6 +6,25 @@ import { callsTo, currentPath, failure, mockApi, ok, renderAdmin } from '../test
 const DASHBOARD = 'GET /api/admin/dashboard';
 
 describe('admin dashboard', () => {
+  it('shows what came in less the refunds of each period, and both amounts where something was refunded', async () => {
+    mockApi({
+      [DASHBOARD]: ok(
+        dashboard({
+          paid: { todayCents: 0, last7DaysCents: 98000, last30DaysCents: 1234500 },
+          refunded: { todayCents: 5000, last7DaysCents: 5000, last30DaysCents: 5000 },
+        }),
+      ),
+    });
+    await renderAdmin('/admin');
+
+    const paid = await screen.findByRole('region', { name: 'Amount paid' });
+    expect(paid).toHaveTextContent('Payments less the refunds settled in the same period.');
+    // A day with a refund and no payment came out below zero.
+    expect(paid).toHaveTextContent('Today-€50.00€0.00 paid, €50.00 refunded');
+    expect(paid).toHaveTextContent('Last 7 days€930.00€980.00 paid, €50.00 refunded');
+    expect(paid).toHaveTextContent('Last 30 days€12,295.00€12,345.00 paid, €50.00 refunded');
+  });
+
   it('shows counts by status, the amounts paid, the recent applications and when it was updated', async () => {
     const named = row({ status: 'UNDER_REVIEW' });
     const guest = row({
@@ -40,6 +59,8 @@ describe('admin dashboard', () => {
     expect(paid).toHaveTextContent('Today€123.45');
     expect(paid).toHaveTextContent('Last 7 days€980.00');
     expect(paid).toHaveTextContent('Last 30 days€12,345.00');
+    // Nothing refunded: the amounts alone.
+    expect(paid).not.toHaveTextContent('refunded');
 
     const table = screen.getByRole('table', { name: 'Recent Applications' });
     expect(

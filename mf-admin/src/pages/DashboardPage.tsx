@@ -1,4 +1,4 @@
-import type { AdminApplicationRow, DashboardResponse } from '@waypoint/contracts';
+import type { AdminApplicationRow, DashboardResponse, PeriodTotals } from '@waypoint/contracts';
 import { Link } from '@waypoint/platform';
 import { useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import { Button, Spinner, cx, rich, useLocale, useT } from '@waypoint/ui';
@@ -7,6 +7,43 @@ import { STATUSES } from '../filters';
 import { applicantEmail, applicantName, formatAmount, formatDate, formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { useGetAdminDashboardQuery } from '../state';
+
+/** The dashboard's periods, by their label. */
+const PERIODS = [
+  ['dashboard.today', 'todayCents'],
+  ['dashboard.last7Days', 'last7DaysCents'],
+  ['dashboard.last30Days', 'last30DaysCents'],
+] as const;
+
+/** What came in per period: payments less the refunds settled in it, and both when something was refunded. */
+function AmountsPaid({ paid, refunded }: { paid: PeriodTotals; refunded: PeriodTotals }) {
+  const t = useT(adminMessages);
+  const locale = useLocale();
+  return (
+    <section aria-labelledby="paid-heading">
+      <h2 id="paid-heading">{t('dashboard.amountPaid')}</h2>
+      <p className="wp-hint">{t('dashboard.amountPaidHint')}</p>
+      <dl className="wpd-cards">
+        {PERIODS.map(([label, period]) => (
+          <div key={period} className="wp-card wpd-stat">
+            <dt className="wpd-stat__label">{t(label)}</dt>
+            <dd className="wpd-stat__value">
+              {formatAmount(paid[period] - refunded[period], locale)}
+            </dd>
+            {refunded[period] > 0 ? (
+              <dd className="wpd-stat__hint">
+                {t('dashboard.paidLessRefunded', {
+                  paid: formatAmount(paid[period], locale),
+                  refunded: formatAmount(refunded[period], locale),
+                })}
+              </dd>
+            ) : null}
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
 
 function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
   const t = useT(adminMessages);
@@ -168,27 +205,7 @@ export function DashboardPage() {
             </ul>
           </section>
 
-          <section aria-labelledby="paid-heading">
-            <h2 id="paid-heading">{t('dashboard.amountPaid')}</h2>
-            <dl className="wpd-cards">
-              <div className="wp-card wpd-stat">
-                <dt className="wpd-stat__label">{t('dashboard.today')}</dt>
-                <dd className="wpd-stat__value">{formatAmount(data.paid.todayCents, locale)}</dd>
-              </div>
-              <div className="wp-card wpd-stat">
-                <dt className="wpd-stat__label">{t('dashboard.last7Days')}</dt>
-                <dd className="wpd-stat__value">
-                  {formatAmount(data.paid.last7DaysCents, locale)}
-                </dd>
-              </div>
-              <div className="wp-card wpd-stat">
-                <dt className="wpd-stat__label">{t('dashboard.last30Days')}</dt>
-                <dd className="wpd-stat__value">
-                  {formatAmount(data.paid.last30DaysCents, locale)}
-                </dd>
-              </div>
-            </dl>
-          </section>
+          <AmountsPaid paid={data.paid} refunded={data.refunded} />
 
           <RecentApplications rows={data.applications} />
         </div>

@@ -65,6 +65,7 @@ export function dashboard(extra: Partial<DashboardResponse> = {}): DashboardResp
       REJECTED: 1,
     },
     paid: { todayCents: 12345, last7DaysCents: 98000, last30DaysCents: 1234500 },
+    refunded: { todayCents: 0, last7DaysCents: 0, last30DaysCents: 0 },
     operations: { paymentsAwaitingReconciliation: 0, failedEmails: 0 },
     lastUpdated: '2026-11-21T12:00:00.000Z',
     ...extra,

@@ -1,11 +1,13 @@
 import type { AdminSortColumn, SortOrder } from '@waypoint/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   applicationCounts,
   applications,
   countries,
   payments,
+  refunds,
   travelers,
   users,
   visaTypes,
@@ -177,27 +179,49 @@ export async function statusCounts(db: Db) {
   >;
 }
 
-/** Amounts paid today, in the last 7 and in the last 30 days, in cents. */
-export async function paidTotals(db: Db) {
-  const [paid] = await db
+/**
+ * The sums of an amount in cents today, in the last 7 and in the last 30 days, by the time each was settled. Summed as
+ * bigint: a month of payments in cents can exceed an int.
+ */
+async function sumsByPeriod(
+  db: Db,
+  { from, amount, at, where }: { from: PgTable; amount: AnyPgColumn; at: AnyPgColumn; where: SQL },
+) {
+  const [sums] = await db
     .select({
-      today: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.succeededAt} >= date_trunc('day', now())), 0)::int`,
-      last7: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.succeededAt} >= now() - interval '7 days'), 0)::int`,
-      last30: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
+      today: sql<string>`coalesce(sum(${amount}) filter (where ${at} >= date_trunc('day', now())), 0)::bigint`,
+      last7: sql<string>`coalesce(sum(${amount}) filter (where ${at} >= now() - interval '7 days'), 0)::bigint`,
+      last30: sql<string>`coalesce(sum(${amount}), 0)::bigint`,
     })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'succeeded'),
-        gte(payments.succeededAt, sql`now() - interval '30 days'`),
-      ),
-    );
+    .from(from)
+    .where(and(where, gte(at, sql`now() - interval '30 days'`)));
   return {
-    todayCents: Number(paid?.today ?? 0),
-    last7DaysCents: Number(paid?.last7 ?? 0),
-    last30DaysCents: Number(paid?.last30 ?? 0),
+    todayCents: Number(sums?.today ?? 0),
+    last7DaysCents: Number(sums?.last7 ?? 0),
+    last30DaysCents: Number(sums?.last30 ?? 0),
   };
 }
+
+/** Amounts paid today, in the last 7 and in the last 30 days, in cents. */
+export const paidTotals = (db: Db) =>
+  sumsByPeriod(db, {
+    from: payments,
+    amount: payments.amountCents,
+    at: payments.succeededAt,
+    where: eq(payments.status, 'succeeded'),
+  });
+
+/**
+ * Amounts refunded today, in the last 7 and in the last 30 days, in cents: by when the provider settled each refund,
+ * whenever its payment was made (what left the account in the period).
+ */
+export const refundedTotals = (db: Db) =>
+  sumsByPeriod(db, {
+    from: refunds,
+    amount: refunds.amountCents,
+    at: refunds.settledAt,
+    where: eq(refunds.status, 'succeeded'),
+  });
 
 /** The newest payment of an application. */
 export async function latestPaymentOf(db: Db, applicationId: string) {

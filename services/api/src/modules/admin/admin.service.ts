@@ -26,6 +26,7 @@ import {
   NEWEST_FIRST,
   pageOfApplications,
   paidTotals,
+  refundedTotals,
   recentlyUpdated,
   resolveFilters,
   statusCounts,
@@ -105,6 +106,7 @@ export async function dashboard({ ctx }: { ctx: ServiceContext }): Promise<Dashb
     applications: await rowsFor(ctx, await recentlyUpdated(ctx.db, 10)),
     counts: await statusCounts(ctx.db),
     paid: await paidTotals(ctx.db),
+    refunded: await refundedTotals(ctx.db),
     operations: {
       paymentsAwaitingReconciliation: await countAwaitingReconciliation(ctx.db),
       failedEmails: await countFailedEmails(ctx.db),

@@ -450,6 +450,7 @@ describe('dashboard', () => {
       data: {
         counts: Record<string, number>;
         paid: { todayCents: number; last7DaysCents: number; last30DaysCents: number };
+        refunded: { todayCents: number; last7DaysCents: number; last30DaysCents: number };
         applications: unknown[];
         lastUpdated: string;
       };
@@ -457,6 +458,8 @@ describe('dashboard', () => {
     expect(d.counts.DRAFT).toBe(23);
     expect(d.paid.todayCents).toBeGreaterThanOrEqual(5190);
     expect(d.paid.last30DaysCents).toBeGreaterThanOrEqual(d.paid.last7DaysCents);
+    // Nothing was refunded here (refunds.test.ts checks a refund's sums).
+    expect(d.refunded).toEqual({ todayCents: 0, last7DaysCents: 0, last30DaysCents: 0 });
     expect(d.applications.length).toBeLessThanOrEqual(10);
     expect(Date.parse(d.lastUpdated)).not.toBeNaN();
   });

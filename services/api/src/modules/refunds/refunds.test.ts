@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { AdminApplicationDetail, OrderSummary, Refund } from '@waypoint/contracts';
+import type {
+  AdminApplicationDetail,
+  DashboardResponse,
+  OrderSummary,
+  Refund,
+} from '@waypoint/contracts';
 import { applications, auditLog, emailOutbox, refunds, sandboxRefunds } from '../../db/schema';
 import { Browser, makeAdmin, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
@@ -24,6 +29,11 @@ const refund = (b: Browser, id: string, payload: object) =>
 const detail = async (id: string) =>
   body<{ data: AdminApplicationDetail }>(await staff.get(`/api/admin/applications/${id}`)).data;
 
+const dashboardTotals = async () => {
+  const d = body<{ data: DashboardResponse }>(await staff.get('/api/admin/dashboard')).data;
+  return { paid: d.paid, refunded: d.refunded };
+};
+
 /** A paid order of `travellers` travellers; the paying browser is signed in to its account. */
 async function paid(travellers = 1) {
   const traveller = browser();
@@ -39,6 +49,7 @@ const setStatus = (id: string, status: 'APPROVED' | 'REJECTED' | 'UNDER_REVIEW')
 describe('refunding an order', () => {
   it('refunds a paid, unsubmitted order in full: audited, e-mailed, shown to staff and in My orders', async () => {
     const { id, email, traveller, order } = await paid(2);
+    const totalsBefore = await dashboardTotals();
     expect((await detail(id)).refundOptions).toEqual([
       { kind: 'full', amountCents: order.totalCents },
       { kind: 'service_fee', amountCents: order.processingFeeCents * 2 },
@@ -91,6 +102,15 @@ describe('refunding an order', () => {
     expect(orders.find((o) => o.id === id)?.refunds).toEqual([
       { kind: 'full', amountCents: order.totalCents, refundedAt: made.settledAt },
     ]);
+
+    // The dashboard counts the refund in every period it was settled in; what was paid stays as it was.
+    const totalsAfter = await dashboardTotals();
+    expect(totalsAfter.paid).toEqual(totalsBefore.paid);
+    expect(totalsAfter.refunded).toEqual({
+      todayCents: totalsBefore.refunded.todayCents + order.totalCents,
+      last7DaysCents: totalsBefore.refunded.last7DaysCents + order.totalCents,
+      last30DaysCents: totalsBefore.refunded.last30DaysCents + order.totalCents,
+    });
   });
 
   it('refunds only the service fee of an approved order, and refuses a full refund of it', async () => {
