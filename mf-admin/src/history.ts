@@ -247,6 +247,13 @@ const ACTIONS: Record<AuditAction, (d: Details, words: HistoryWords) => HistoryT
       detail: days !== null ? t('history.retentionDays', { days }) : null,
     };
   },
+  'application.records_purged': (d, { t }) => {
+    const years = num(d.retentionYears);
+    return {
+      what: t('history.recordsPurged'),
+      detail: years !== null ? t('history.recordsPurgedYears', { years }) : null,
+    };
+  },
   // Receipts
   'receipt.downloaded': (d, { t }) => {
     const number = str(d.number);

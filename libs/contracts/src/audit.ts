@@ -89,6 +89,8 @@ export interface AuditDetails {
   /** An order of a deleted account: its travellers, passport data and documents erased, its payments kept. */
   'application.personal_data_erased': { travelers: number; documents: number };
   'documents.retention_erased': { documents: number; retentionDays: number };
+  /** An order deleted with its payments, refunds, receipts and audit entries: its records' retention ended. */
+  'application.records_purged': { retentionYears: number };
   // Receipts
   /** A member of staff downloaded an order's receipt (it names the travellers and the card). */
   'receipt.downloaded': { number: string };
@@ -388,6 +390,16 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
       return {
         what: 'Documents erased: the retention period after the decision ended',
         detail: days !== null ? `Kept ${days} days after the decision` : null,
+      };
+    },
+  },
+  'application.records_purged': {
+    entity: 'application',
+    describe: (d) => {
+      const years = num(d.retentionYears);
+      return {
+        what: 'Order deleted: the retention period of its records ended',
+        detail: years !== null ? `Kept ${years} years after its last activity` : null,
       };
     },
   },

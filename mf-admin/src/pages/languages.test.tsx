@@ -36,7 +36,7 @@ describe('the admin area in French', () => {
 
     expect(await screen.findByRole('heading', { name: 'Demandes', level: 1 })).toBeInTheDocument();
     expect(document.title).toBe('Demandes – Administration Waypoint');
-    const table = screen.getByRole('table', { name: 'Demandes' });
+    const table = await screen.findByRole('table', { name: 'Demandes' });
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -160,7 +160,9 @@ describe('the admin area in French', () => {
     expect(
       await screen.findByRole('heading', { name: 'Tableau de bord', level: 1 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Demandes par statut' })).toBeInTheDocument();
+    // The heading comes first; the figures once the dashboard has loaded.
+    expect(await screen.findByRole('heading', { name: 'Demandes par statut' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Montants encaissés' })).toHaveTextContent('123,45');
     expect(screen.getByRole('navigation', { name: 'Administration' })).toHaveTextContent(
       'E-mails en échec',
     );

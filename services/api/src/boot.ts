@@ -13,7 +13,10 @@ import { processOutbox, startWorker } from './modules/notifications/outbox';
 import { pruneDrafts } from './modules/applications/drafts.service';
 import { reconcilePayments } from './modules/payments/payments.service';
 import { pruneSessions } from './modules/sessions/sessions.service';
-import { eraseExpiredDocuments } from './modules/personal-data/retention.service';
+import {
+  eraseExpiredDocuments,
+  purgeExpiredRecords,
+} from './modules/personal-data/retention.service';
 
 /** Opens the configured database (PostgreSQL, or PGlite under DATA_DIR/db), migrated and seeded. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
@@ -75,6 +78,11 @@ export async function bootstrap(config: Config): Promise<Started> {
           name: 'document-retention',
           everyMs: 60 * 60_000,
           run: () => eraseExpiredDocuments({ ctx: app.ctx, storage: app.ctx.storage }),
+        },
+        {
+          name: 'record-retention',
+          everyMs: 60 * 60_000,
+          run: () => purgeExpiredRecords({ ctx: app.ctx, storage: app.ctx.storage }),
         },
       ],
       app.log,

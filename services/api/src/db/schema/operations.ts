@@ -29,7 +29,10 @@ export const emailOutbox = pgTable(
   (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
-/** Who did what, when and from where. Rows are only ever inserted. */
+/**
+ * Who did what, when and from where. Rows are only ever inserted, and deleted only with their order when its records'
+ * retention ends (`purgeExpiredRecords`).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {

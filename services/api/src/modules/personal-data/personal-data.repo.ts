@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   applications,
@@ -8,9 +8,11 @@ import {
   emailOutbox,
   fileErasures,
   oneTimeTokens,
+  paymentEvents,
   payments,
   receipts,
   recoveryCodes,
+  refunds,
   sessions,
   travelers,
   users,
@@ -223,6 +225,68 @@ export function lockExpiredDecisions(tx: Tx, retentionDays: number, limit: numbe
     .orderBy(asc(applications.decidedAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/**
+ * Orders whose last activity is more than `years` years old: the order's own last change and every change of its
+ * payments and refunds (a refund settled later keeps the order). Oldest first, locked for this transaction
+ * (skipping another process's).
+ */
+export function lockExpiredOrders(tx: Tx, years: number, limit: number) {
+  const cutoff = sql`now() - make_interval(years => ${years})`;
+  return tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        lt(applications.updatedAt, cutoff),
+        lt(applications.createdAt, cutoff),
+        notExists(
+          tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(
+              and(eq(payments.applicationId, applications.id), gte(payments.updatedAt, cutoff)),
+            ),
+        ),
+        notExists(
+          tx
+            .select({ id: refunds.id })
+            .from(refunds)
+            .where(and(eq(refunds.applicationId, applications.id), gte(refunds.updatedAt, cutoff))),
+        ),
+      ),
+    )
+    .orderBy(asc(applications.createdAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * Deletes orders and every record of them: their audit entries, refunds, receipts and payments, then the order rows
+ * (their travellers, answers and upload links go with them). Their documents must be erased first
+ * ({@link eraseDocumentsOf}), so their files are listed for removal.
+ */
+export async function deleteOrders(tx: Tx, applicationIds: string[]): Promise<number> {
+  if (applicationIds.length === 0) return 0;
+  await tx.delete(auditLog).where(inArray(auditLog.applicationId, applicationIds));
+  await tx.delete(refunds).where(inArray(refunds.applicationId, applicationIds));
+  await tx.delete(receipts).where(inArray(receipts.applicationId, applicationIds));
+  await tx.delete(payments).where(inArray(payments.applicationId, applicationIds));
+  const deleted = await tx
+    .delete(applications)
+    .where(inArray(applications.id, applicationIds))
+    .returning({ id: applications.id });
+  return deleted.length;
+}
+
+/** Deletes the payment provider's webhook events received more than `years` years ago; returns how many. */
+export async function deleteExpiredPaymentEvents(db: Q, years: number): Promise<number> {
+  const deleted = await db
+    .delete(paymentEvents)
+    .where(lt(paymentEvents.receivedAt, sql`now() - make_interval(years => ${years})`))
+    .returning({ eventId: paymentEvents.eventId });
+  return deleted.length;
 }
 
 /** Files waiting to be removed from storage, locked for this transaction (skipping another process's). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fromBuffer, type Entry } from 'yauzl';
 import { LOCALES, type ApplicationDetail } from '@waypoint/contracts';
 import {
@@ -10,8 +10,10 @@ import {
   drafts,
   emailOutbox,
   fileErasures,
+  paymentEvents,
   payments,
   receipts,
+  refunds,
   sessions,
   travelers,
   users,
@@ -31,7 +33,11 @@ import { passportPage, photo } from '../../test/images';
 import { multipartFile, paidOrder } from '../../test/orders';
 import type { FileStorage } from '../documents/storage';
 import { renderEmail } from '../notifications/templates';
-import { eraseExpiredDocuments } from './retention.service';
+import {
+  eraseExpiredDocuments,
+  purgeExpiredRecords,
+  RECORD_RETENTION_YEARS,
+} from './retention.service';
 
 let t: TestApp;
 let ip = 1;
@@ -454,5 +460,146 @@ describe('document retention job', () => {
     await eraseExpiredDocuments({ ctx: t.app.ctx, storage: real });
     expect(await db.select().from(fileErasures)).toHaveLength(0);
     for (const d of docs) expect(await exists(storedFile(d.storageKey))).toBe(false);
+  });
+});
+
+describe('record retention job', () => {
+  const ago = (years: number) => sql`now() - make_interval(years => ${years})`;
+  /** Makes an order, its payments and its refunds look as last touched `years` years ago. */
+  async function age(id: string, years: number) {
+    const db = t.database.db;
+    await db
+      .update(applications)
+      .set({ createdAt: ago(years), updatedAt: ago(years) })
+      .where(eq(applications.id, id));
+    await db
+      .update(payments)
+      .set({ createdAt: ago(years), updatedAt: ago(years), succeededAt: ago(years) })
+      .where(eq(payments.applicationId, id));
+    await db
+      .update(refunds)
+      .set({ createdAt: ago(years), updatedAt: ago(years), settledAt: ago(years) })
+      .where(eq(refunds.applicationId, id));
+  }
+  const rowsOf = async (id: string) => {
+    const db = t.database.db;
+    const count = async (rows: Promise<unknown[]>) => (await rows).length;
+    return {
+      application: await count(db.select().from(applications).where(eq(applications.id, id))),
+      payments: await count(db.select().from(payments).where(eq(payments.applicationId, id))),
+      refunds: await count(db.select().from(refunds).where(eq(refunds.applicationId, id))),
+      receipts: await count(db.select().from(receipts).where(eq(receipts.applicationId, id))),
+      travelers: await count(db.select().from(travelers).where(eq(travelers.applicationId, id))),
+      documents: await count(db.select().from(documents).where(eq(documents.applicationId, id))),
+      audit: await count(db.select().from(auditLog).where(eq(auditLog.applicationId, id))),
+    };
+  };
+
+  it('deletes an order and all its records six years after its last activity, and the webhook events as old', async () => {
+    const db = t.database.db;
+    const admin = await makeAdmin(t, browser);
+    const refundIt = async (id: string) => {
+      const res = await admin.post(`/api/admin/applications/${id}/refunds`, {
+        kind: 'full',
+        reason: 'Trip cancelled',
+        idempotencyKey: `retention-${id}`,
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const expired = await travellerWithOrder();
+    await refundIt(expired.id);
+    await age(expired.id, RECORD_RETENTION_YEARS + 1);
+    // Paid seven years ago, but refunded two years ago: its records are kept until six years after the refund.
+    const refundedLater = await travellerWithOrder();
+    await refundIt(refundedLater.id);
+    await age(refundedLater.id, RECORD_RETENTION_YEARS + 1);
+    await db
+      .update(refunds)
+      .set({ updatedAt: ago(2), settledAt: ago(2) })
+      .where(eq(refunds.applicationId, refundedLater.id));
+    // Paid five years ago.
+    const younger = await travellerWithOrder();
+    await age(younger.id, RECORD_RETENTION_YEARS - 1);
+    await db.insert(paymentEvents).values([
+      {
+        eventId: 'evt_retention_old',
+        provider: 'stripe',
+        type: 'payment_intent.succeeded',
+        payload: {},
+      },
+      {
+        eventId: 'evt_retention_new',
+        provider: 'stripe',
+        type: 'payment_intent.succeeded',
+        payload: {},
+      },
+    ]);
+    await db
+      .update(paymentEvents)
+      .set({ receivedAt: ago(RECORD_RETENTION_YEARS + 1) })
+      .where(eq(paymentEvents.eventId, 'evt_retention_old'));
+
+    const before = await rowsOf(expired.id);
+    expect(before).toMatchObject({
+      application: 1,
+      payments: 1,
+      refunds: 1,
+      receipts: 1,
+      travelers: 2,
+    });
+    expect(before.documents).toBe(2);
+    expect(before.audit).toBeGreaterThan(0);
+    const files = await db.select().from(documents).where(eq(documents.applicationId, expired.id));
+
+    const result = await purgeExpiredRecords({ ctx: t.app.ctx, storage: t.app.ctx.storage });
+    expect(result).toEqual({ applications: 1, paymentEvents: 1 });
+
+    expect(await rowsOf(expired.id)).toEqual({
+      application: 0,
+      payments: 0,
+      refunds: 0,
+      receipts: 0,
+      travelers: 0,
+      documents: 0,
+      audit: 0,
+    });
+    for (const d of files) expect(await exists(storedFile(d.storageKey))).toBe(false);
+    for (const kept of [refundedLater, younger]) {
+      expect(await rowsOf(kept.id)).toMatchObject({ application: 1, payments: 1, travelers: 2 });
+    }
+    // The purge itself is audited by the system, naming the order it deleted.
+    const purges = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'application.records_purged'));
+    expect(purges.map((a) => [a.entityId, a.applicationId, a.actorRole, a.details])).toEqual([
+      [expired.id, null, 'system', { retentionYears: RECORD_RETENTION_YEARS }],
+    ]);
+    expect(
+      (
+        await db
+          .select()
+          .from(paymentEvents)
+          .where(inArray(paymentEvents.eventId, ['evt_retention_old', 'evt_retention_new']))
+      ).map((e) => e.eventId),
+    ).toEqual(['evt_retention_new']);
+    // The counts by status, kept by the database, follow the deletion.
+    const counts = await db.execute(sql`
+      select c.n, (select count(*) from applications a where a.status = c.status) as real
+      from application_counts c`);
+    for (const r of (counts as unknown as { rows: { n: string; real: string }[] }).rows)
+      expect(Number(r.n)).toBe(Number(r.real));
+
+    // The account stays; its owner's My orders no longer lists the order.
+    const orders = body<{ data: { id: string }[] }>(
+      await expired.b.get('/api/applications/my-applications'),
+    ).data;
+    expect(orders.map((o) => o.id)).not.toContain(expired.id);
+
+    // A second run finds nothing more to do.
+    expect(await purgeExpiredRecords({ ctx: t.app.ctx, storage: t.app.ctx.storage })).toEqual({
+      applications: 0,
+      paymentEvents: 0,
+    });
   });
 });
