@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { recordAudit, SYSTEM } from '../audit/audit.repo';
 import type { FileStorage } from '../documents/storage';
@@ -5,6 +6,28 @@ import { removeFiles, retryFileErasures } from './file-erasure';
 import * as repo from './personal-data.repo';
 
 const BATCH = 50;
+
+type RetentionContext = Pick<ServiceContext, 'db' | 'log' | 'config'>;
+
+/**
+ * Runs a retention step in transactions of up to {@link BATCH} orders until one finds fewer, removing each batch's
+ * files from storage after its commit. Returns the orders and files handled.
+ */
+async function inBatches(
+  ctx: RetentionContext,
+  storage: FileStorage,
+  step: (tx: Tx) => Promise<{ orders: number; files: string[] }>,
+): Promise<{ orders: number; files: number }> {
+  let orders = 0;
+  let files = 0;
+  for (;;) {
+    const batch = await ctx.db.transaction(step);
+    orders += batch.orders;
+    files += batch.files.length;
+    await removeFiles(ctx, storage, batch.files);
+    if (batch.orders < BATCH) return { orders, files };
+  }
+}
 
 /**
  * The retention job: erases the documents (files and rows) of orders approved or rejected more than
@@ -15,38 +38,30 @@ export async function eraseExpiredDocuments({
   ctx,
   storage,
 }: {
-  ctx: Pick<ServiceContext, 'db' | 'log' | 'config'>;
+  ctx: RetentionContext;
   storage: FileStorage;
 }): Promise<{ applications: number; documents: number }> {
   const retentionDays = ctx.config.documentRetentionDays;
-  let applications = 0;
-  let documents = 0;
-  for (;;) {
-    const batch = await ctx.db.transaction(async (tx) => {
-      const due = await repo.lockExpiredDecisions(tx, retentionDays, BATCH);
-      const keys: string[] = [];
-      for (const { id } of due) {
-        const erased = await repo.eraseDocumentsOf(tx, [id], 'retention');
-        if (erased.length > 0) {
-          await recordAudit(tx, {
-            action: 'documents.retention_erased',
-            actor: SYSTEM,
-            entityId: id,
-            applicationId: id,
-            details: { documents: erased.length, retentionDays },
-          });
-        }
-        keys.push(...erased.map((e) => e.storageKey));
+  const done = await inBatches(ctx, storage, async (tx) => {
+    const due = await repo.lockExpiredDecisions(tx, retentionDays, BATCH);
+    const files: string[] = [];
+    for (const { id } of due) {
+      const erased = await repo.eraseDocumentsOf(tx, [id], 'retention');
+      if (erased.length > 0) {
+        await recordAudit(tx, {
+          action: 'documents.retention_erased',
+          actor: SYSTEM,
+          entityId: id,
+          applicationId: id,
+          details: { documents: erased.length, retentionDays },
+        });
       }
-      return { orders: due.length, keys };
-    });
-    applications += batch.orders;
-    documents += batch.keys.length;
-    await removeFiles(ctx, storage, batch.keys);
-    if (batch.orders < BATCH) break;
-  }
+      files.push(...erased.map((e) => e.storageKey));
+    }
+    return { orders: due.length, files };
+  });
   await retryFileErasures(ctx, storage);
-  return { applications, documents };
+  return { applications: done.orders, documents: done.files };
 }
 
 /**
@@ -65,30 +80,24 @@ export async function purgeExpiredRecords({
   ctx,
   storage,
 }: {
-  ctx: Pick<ServiceContext, 'db' | 'log' | 'config'>;
+  ctx: RetentionContext;
   storage: FileStorage;
 }): Promise<{ applications: number; paymentEvents: number }> {
   const retentionYears = RECORD_RETENTION_YEARS;
-  let applications = 0;
-  for (;;) {
-    const batch = await ctx.db.transaction(async (tx) => {
-      const ids = (await repo.lockExpiredOrders(tx, retentionYears, BATCH)).map((o) => o.id);
-      const erased = await repo.eraseDocumentsOf(tx, ids, 'retention');
-      await repo.deleteOrders(tx, ids);
-      for (const id of ids) {
-        await recordAudit(tx, {
-          action: 'application.records_purged',
-          actor: SYSTEM,
-          entityId: id,
-          details: { retentionYears },
-        });
-      }
-      return { orders: ids.length, keys: erased.map((e) => e.storageKey) };
-    });
-    applications += batch.orders;
-    await removeFiles(ctx, storage, batch.keys);
-    if (batch.orders < BATCH) break;
-  }
+  const done = await inBatches(ctx, storage, async (tx) => {
+    const ids = (await repo.lockExpiredOrders(tx, retentionYears, BATCH)).map((o) => o.id);
+    const erased = await repo.eraseDocumentsOf(tx, ids, 'retention');
+    await repo.deleteOrders(tx, ids);
+    for (const id of ids) {
+      await recordAudit(tx, {
+        action: 'application.records_purged',
+        actor: SYSTEM,
+        entityId: id,
+        details: { retentionYears },
+      });
+    }
+    return { orders: ids.length, files: erased.map((e) => e.storageKey) };
+  });
   const paymentEvents = await repo.deleteExpiredPaymentEvents(ctx.db, retentionYears);
-  return { applications, paymentEvents };
+  return { applications: done.orders, paymentEvents };
 }
