@@ -19,7 +19,7 @@ export class ProfilePage {
   readonly pending: Locator;
   readonly pendingCode: Locator;
   readonly pendingVerify: Locator;
-  /** 'Confirm it is you', before a change of e-mail or password. */
+  /** 'Confirm it is you', before a change of e-mail or password, or a download of the account's data. */
   readonly proof: Locator;
   readonly proofPassword: Locator;
   readonly proofConfirm: Locator;
@@ -51,7 +51,7 @@ export class ProfilePage {
     });
     this.proofConfirm = this.proof.getByRole('button', { name: 'Confirm', exact: true });
     this.yourData = this.main.getByRole('region', { name: 'Your data' });
-    this.downloadData = this.yourData.getByRole('link', { name: 'Download your data' });
+    this.downloadData = this.yourData.getByRole('button', { name: 'Download your data' });
     this.deleteAccount = this.yourData.getByRole('button', { name: 'Delete your account' });
     this.deleteStep = this.yourData.getByRole('region', {
       name: 'Are you sure you want to delete your account?',

@@ -30,11 +30,20 @@ test.describe('personal data', () => {
 
     await profile.goto();
     await expect(profile.yourData).toContainText('one zip file');
+    // Registering proves nothing about who holds the session: the owner confirms it is them first.
+    await profile.downloadData.click();
+    await expect(profile.proof).toBeVisible();
+    await expectNoA11yViolations(page);
+    await profile.proofPassword.fill(account.password);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      profile.downloadData.click(),
+      profile.proofConfirm.click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^waypoint-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    await expect(profile.yourData).toContainText(
+      `Your download has started: ${download.suggestedFilename()}.`,
+    );
+    await expect(profile.proof).toHaveCount(0);
     const zip = await fs.readFile((await download.path())!);
     // A zip (PK signature) whose entries are data.json and the order's two documents.
     expect(zip.subarray(0, 2).toString()).toBe('PK');

@@ -12,10 +12,13 @@ export const server = setupServer();
 export interface Reply {
   status?: number;
   body: unknown;
+  /** Headers of a reply that is a file (`body` a string of its bytes) rather than JSON. */
+  fileHeaders?: Record<string, string>;
 }
 
-/** A reply as the API sends it: JSON with the status. */
-export function replyWith({ status = 200, body }: Reply): Response {
+/** A reply as the API sends it: JSON with the status, or a file with its headers. */
+export function replyWith({ status = 200, body, fileHeaders }: Reply): Response {
+  if (fileHeaders) return new HttpResponse(String(body), { status, headers: fileHeaders });
   return HttpResponse.json(body as never, { status });
 }
 

@@ -22,6 +22,17 @@ export function ok(data: unknown): Reply {
   return { body: { success: true, data } };
 }
 
+/** A file the API sends as a download (`Content-Disposition: attachment`). */
+export function file(bytes: string, filename: string, type = 'application/zip'): Reply {
+  return {
+    body: bytes,
+    fileHeaders: {
+      'content-type': type,
+      'content-disposition': `attachment; filename="${filename}"`,
+    },
+  };
+}
+
 export function failure(status: number, error?: string, extra: object = {}): Reply {
   return {
     status,

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { AuthText, ClientErrorText, RecentProofBody } from '@waypoint/contracts';
 import { fieldErrorsOf, setUser, useAppDispatch, userFromReply } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
@@ -15,13 +15,27 @@ export interface RecentProofProps {
   /** Called once the server accepted the proof; the change can be sent again. */
   onProved: () => void;
   onCancel: () => void;
+  /** The level of its heading in the page (2 unless it sits in a subsection). */
+  headingLevel?: 2 | 3 | 4;
+  /**
+   * Takes the focus when it appears (to its field, or its 'Send me a code' button): for a page whose button that
+   * asked for it is gone meanwhile.
+   */
+  takeFocus?: boolean;
 }
 
 /**
  * 'Confirm it is you' before changing the e-mail or the password: the current password, or a 6-digit code sent
  * to the current address. A proof lasts 10 minutes.
  */
-export function RecentProof({ idPrefix, hasPassword, onProved, onCancel }: RecentProofProps) {
+export function RecentProof({
+  idPrefix,
+  hasPassword,
+  onProved,
+  onCancel,
+  headingLevel = 2,
+  takeFocus = false,
+}: RecentProofProps) {
   const dispatch = useAppDispatch();
   const [proving, setProving] = useState(false);
   const [sendCode, sending] = useRequestRecentProofCodeMutation();
@@ -33,6 +47,17 @@ export function RecentProof({ idPrefix, hasPassword, onProved, onCancel }: Recen
   const fieldId = `${idPrefix}-${mode}`;
   const t = useT(accountMessages);
   const apiText = useApiText();
+  const Heading = `h${headingLevel}` as const;
+  const sendCodeId = `${idPrefix}-send-code`;
+
+  useEffect(() => {
+    if (!takeFocus) return;
+    (
+      document.getElementById(`${idPrefix}-password`) ?? document.getElementById(sendCodeId)
+    )?.focus();
+    // Only when it appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const askForCode = async () => {
     setFailure(null);
@@ -82,12 +107,12 @@ export function RecentProof({ idPrefix, hasPassword, onProved, onCancel }: Recen
 
   return (
     <section className="wp-card wpa-pending" aria-labelledby={`${idPrefix}-title`}>
-      <h2 id={`${idPrefix}-title`}>{t('proof.heading')}</h2>
+      <Heading id={`${idPrefix}-title`}>{t('proof.heading')}</Heading>
       <p>{apiText(AuthText.recentProofRequired)}</p>
       {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
       {mode === 'code' && !codeSent ? (
         <div className="wp-actions">
-          <Button busy={sending.isLoading} onClick={() => void askForCode()}>
+          <Button id={sendCodeId} busy={sending.isLoading} onClick={() => void askForCode()}>
             {t('proof.sendCode')}
           </Button>
           <Button variant="secondary" onClick={onCancel}>

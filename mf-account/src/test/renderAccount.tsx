@@ -2,6 +2,7 @@ import type { AuthUser } from '@waypoint/platform';
 import {
   callsTo,
   failure,
+  file,
   answerApi,
   ok,
   renderRemote,
@@ -28,7 +29,7 @@ export const countries = [
   { id: 'US', name: 'United States', flagEmoji: '🇺🇸', entryRule: 'ETA', ruleNote: null },
 ];
 
-export { callsTo, failure, ok, type Reply };
+export { callsTo, failure, file, ok, type Reply };
 
 /** A call the page made, as the server received it. */
 export interface SentRequest {

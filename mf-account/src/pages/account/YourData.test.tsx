@@ -5,6 +5,7 @@ import {
   callsTo,
   currentPath,
   failure,
+  file,
   ok,
   renderProfile,
   traveller,
@@ -15,11 +16,106 @@ function yourData() {
 }
 
 describe('your data', () => {
-  it('offers the zip of everything held as a real download', async () => {
-    await renderProfile();
-    const link = within(yourData()).getByRole('link', { name: 'Download your data' });
-    expect(link).toHaveAttribute('href', '/api/auth/profile/export');
-    expect(link).toHaveAttribute('download');
+  /** What the browser was handed to save: the file's name and bytes, by the link the page clicked. */
+  function savedFiles() {
+    const saved: { filename: string; text: Promise<string> }[] = [];
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (blob: Blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    };
+    URL.revokeObjectURL = (url: string) => void blobs.delete(url);
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ filename: this.download, text: blobs.get(this.href)!.text() });
+    });
+    return saved;
+  }
+  afterEach(() => jest.restoreAllMocks());
+
+  const EXPORT = 'GET /api/auth/profile/export';
+  const ZIP = file('PK-zip-bytes', 'waypoint-data-2026-11-21.zip');
+
+  it('downloads the zip of everything held, saved under the name the server gave it', async () => {
+    const saved = savedFiles();
+    const { sent } = await renderProfile({ [EXPORT]: ZIP });
+    const user = userEvent.setup();
+    await user.click(within(yourData()).getByRole('button', { name: 'Download your data' }));
+
+    expect(
+      await within(yourData()).findByText(
+        'Your download has started: waypoint-data-2026-11-21.zip.',
+      ),
+    ).toBeInTheDocument();
+    expect(saved.map((f) => f.filename)).toEqual(['waypoint-data-2026-11-21.zip']);
+    expect(await saved[0]!.text).toBe('PK-zip-bytes');
+    expect(callsTo(sent, EXPORT)).toHaveLength(1);
+  });
+
+  it('asks the owner to confirm it is them when the sign-in is not recent, then downloads', async () => {
+    const saved = savedFiles();
+    const { sent } = await renderProfile({
+      [EXPORT]: [
+        failure(403, AuthText.recentProofRequired, { code: 'RECENT_PROOF_REQUIRED' }),
+        ZIP,
+      ],
+      'POST /api/auth/recent-proof': ok({ user: traveller }),
+    });
+    const user = userEvent.setup();
+    await user.click(within(yourData()).getByRole('button', { name: 'Download your data' }));
+
+    const proof = await within(yourData()).findByRole('region', { name: 'Confirm it is you' });
+    expect(proof).toHaveTextContent(AuthText.recentProofRequired);
+    expect(saved).toHaveLength(0);
+    // The button that asked is gone: the focus goes to the password.
+    const password = within(proof).getByLabelText(/^Your current password/);
+    expect(password).toHaveFocus();
+    await user.type(password, 'Lantern-Harbour-42');
+    await user.click(within(proof).getByRole('button', { name: 'Confirm' }));
+
+    expect(
+      await within(yourData()).findByText(
+        'Your download has started: waypoint-data-2026-11-21.zip.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(sent, 'POST /api/auth/recent-proof')[0]).toMatchObject({
+      body: { password: 'Lantern-Harbour-42' },
+    });
+    expect(callsTo(sent, EXPORT)).toHaveLength(2);
+    expect(saved.map((f) => f.filename)).toEqual(['waypoint-data-2026-11-21.zip']);
+    expect(within(yourData()).queryByRole('region', { name: 'Confirm it is you' })).toBeNull();
+  });
+
+  it('gives the focus back to the button when the owner cancels the confirmation', async () => {
+    savedFiles();
+    await renderProfile({
+      [EXPORT]: failure(403, AuthText.recentProofRequired, { code: 'RECENT_PROOF_REQUIRED' }),
+    });
+    const user = userEvent.setup();
+    await user.click(within(yourData()).getByRole('button', { name: 'Download your data' }));
+    const proof = await within(yourData()).findByRole('region', { name: 'Confirm it is you' });
+    await user.click(within(proof).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(within(yourData()).getByRole('button', { name: 'Download your data' })).toHaveFocus(),
+    );
+  });
+
+  it('shows why a download was refused, and saves nothing', async () => {
+    const saved = savedFiles();
+    await renderProfile({
+      [EXPORT]: failure(429, ApiMessages['request.rateLimited'], { code: 'RATE_LIMITED' }),
+    });
+    const user = userEvent.setup();
+    await user.click(within(yourData()).getByRole('button', { name: 'Download your data' }));
+    expect(
+      await within(yourData()).findByText(ApiMessages['request.rateLimited'], {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+    expect(within(yourData()).getByRole('button', { name: 'Download your data' })).toBeEnabled();
   });
 
   it('says what is erased and kept, asks for the password, and shows a wrong one on the field', async () => {

@@ -5,9 +5,12 @@ import {
   AuthText,
   ClientErrorText,
   DeleteAccountBody,
+  ErrorCode,
+  exportFilename,
 } from '@waypoint/contracts';
 import {
   fieldErrorsOf,
+  isApiError,
   setUser,
   useAppDispatch,
   useNavigate,
@@ -15,13 +18,15 @@ import {
   type AuthUser,
 } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
-import { Button, ErrorBox, TextField, buttonClassName, useT } from '@waypoint/ui';
+import { Button, ErrorBox, TextField, useT } from '@waypoint/ui';
+import { fetchFile, saveFile } from '../../components/download';
 import { PasswordField, StatusMessage, errorText } from '../../components/forms';
+import { RecentProof } from '../../components/RecentProof';
 import { accountMessages } from '../../i18n/catalog';
 import { accountApi, useRequestRecentProofCodeMutation } from '../../state';
 
-/** The address of the zip of everything held about the signed-in account (a real download, with its cookie). */
-export const EXPORT_URL = '/api/auth/profile/export';
+/** The API path of the zip of everything held about the signed-in account. */
+export const EXPORT_PATH = '/auth/profile/export';
 
 const FIELDS = {
   password: 'delete-password',
@@ -55,13 +60,7 @@ export function YourData({ user }: { user: AuthUser }) {
   return (
     <section className="wp-stack wpa-your-data" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('data.heading')}</h2>
-      <h3>{t('data.download.heading')}</h3>
-      <p>{t('data.download.text')}</p>
-      <p>
-        <a className={buttonClassName('secondary')} href={EXPORT_URL} download>
-          {t('data.download.action')}
-        </a>
-      </p>
+      <DownloadData user={user} />
       <h3>{t('data.delete.heading')}</h3>
       <p>{t('data.delete.intro')}</p>
       {confirming ? (
@@ -84,6 +83,77 @@ export function YourData({ user }: { user: AuthUser }) {
         </p>
       )}
     </section>
+  );
+}
+
+const DOWNLOAD_BUTTON = 'download-data';
+
+/**
+ * 'Download your data': the zip of everything held, fetched by the page so that it can first ask the owner to confirm
+ * it is them (the API wants a proof of identity of the last 10 minutes, which signing in gives), then saved by the
+ * browser under the name the API gave it.
+ */
+function DownloadData({ user }: { user: AuthUser }) {
+  const t = useT(accountMessages);
+  const apiText = useApiText();
+  const dispatch = useAppDispatch();
+  const [step, setStep] = useState<'idle' | 'preparing' | 'proving'>('idle');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const download = async () => {
+    setFailure(null);
+    setSaved(null);
+    setStep('preparing');
+    try {
+      const file = await fetchFile(EXPORT_PATH, {
+        dispatch,
+        fallbackName: exportFilename(new Date()),
+      });
+      saveFile(file);
+      setSaved(file.filename);
+      setStep('idle');
+    } catch (error) {
+      if (isApiError(error) && error.code === ErrorCode.RECENT_PROOF_REQUIRED) {
+        setStep('proving');
+        return;
+      }
+      setFailure(errorText(error, ClientErrorText.requestFailed));
+      setStep('idle');
+    }
+  };
+
+  return (
+    <>
+      <h3>{t('data.download.heading')}</h3>
+      <p>{t('data.download.text')}</p>
+      {step === 'proving' ? (
+        <RecentProof
+          idPrefix="data-proof"
+          hasPassword={user.hasPassword !== false}
+          headingLevel={4}
+          takeFocus
+          onProved={() => void download()}
+          onCancel={() => {
+            setStep('idle');
+            setTimeout(() => document.getElementById(DOWNLOAD_BUTTON)?.focus());
+          }}
+        />
+      ) : (
+        <p>
+          <Button
+            id={DOWNLOAD_BUTTON}
+            variant="secondary"
+            busy={step === 'preparing'}
+            onClick={() => void download()}
+          >
+            {step === 'preparing' ? t('data.download.preparing') : t('data.download.action')}
+          </Button>
+        </p>
+      )}
+      {failure ? <ErrorBox>{apiText(failure)}</ErrorBox> : null}
+      <StatusMessage>{saved ? t('data.download.saved', { filename: saved }) : null}</StatusMessage>
+    </>
   );
 }
 

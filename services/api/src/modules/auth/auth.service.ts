@@ -144,7 +144,10 @@ async function proveMailbox(
   return { user: claimed, notice };
 }
 
-/** Changing the e-mail or the password needs a proof of identity in this session within the last 10 minutes. */
+/**
+ * Changing the e-mail or the password, and downloading everything held about the account, need a proof of identity
+ * in this session within the last 10 minutes.
+ */
 export function assertRecentProof(session: Session) {
   const at = session?.recentProofAt?.getTime() ?? 0;
   if (Date.now() - at > RECENT_PROOF_MINUTES * 60_000) {

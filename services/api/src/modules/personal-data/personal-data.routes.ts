@@ -29,7 +29,7 @@ export async function personalDataRoutes(app: FastifyInstance) {
         schema: {
           tags,
           summary:
-            'Everything held about the account as a zip: data.json and the uploaded documents (audited)',
+            'Everything held about the account as a zip: data.json and the uploaded documents (audited). Needs a proof of identity in the last 10 minutes (signing in, or POST /api/auth/recent-proof): 403 RECENT_PROOF_REQUIRED otherwise',
           produces: ['application/zip'],
         },
       },

@@ -8,7 +8,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { recordAudit } from '../audit/audit.repo';
 import { fromStored } from '../applications/drafts.service';
-import { recentProof, type Session } from '../auth/auth.service';
+import { assertRecentProof, recentProof, type Session } from '../auth/auth.service';
 import { verifySecondFactor } from '../auth/second-factor.service';
 import type { FileStorage } from '../documents/storage';
 import { enqueueEmail } from '../notifications/outbox.repo';
@@ -208,6 +208,9 @@ export async function exportPersonalData({
   caller: Caller;
   storage: FileStorage;
 }): Promise<NodeJS.ReadableStream> {
+  // Everything held, passport data and documents included, in one file: only for whoever proved to be the owner
+  // in the last 10 minutes (signing in counts), not for anyone who merely holds the session.
+  assertRecentProof(session);
   await consumeRateLimits(ctx.rateLimits, [
     { key: `data-export:user:${user.id}`, max: 10, windowSeconds: 3600 },
   ]);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fromBuffer, type Entry } from 'yauzl';
-import { LOCALES, type ApplicationDetail } from '@waypoint/contracts';
+import { ApiMessages, LOCALES, type ApplicationDetail } from '@waypoint/contracts';
 import {
   applications,
   auditLog,
@@ -114,6 +114,10 @@ const exists = (file: string) =>
 describe('GET /api/auth/profile/export', () => {
   it('answers a zip named for the day with data.json (passport numbers in clear) and each document', async () => {
     const { b, email, id, userId } = await travellerWithOrder();
+    // Registering proves nothing about the owner: they confirm their password first.
+    expect((await b.post('/api/auth/recent-proof', { password: STRONG_PASSWORD })).statusCode).toBe(
+      200,
+    );
     const res = await b.get('/api/auth/profile/export');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -174,6 +178,41 @@ describe('GET /api/auth/profile/export', () => {
   it('is refused to a visitor who is not signed in', async () => {
     const res = await browser().get('/api/auth/profile/export');
     expect(res.statusCode).toBe(401);
+  });
+
+  it('asks for a recent proof of identity, and answers once the owner gave their password', async () => {
+    const { b, userId } = await travellerWithOrder();
+    // A proof of 11 minutes ago has run out: holding the session is not enough.
+    await b.post('/api/auth/recent-proof', { password: STRONG_PASSWORD });
+    await t.database.db
+      .update(sessions)
+      .set({ recentProofAt: sql`now() - interval '11 minutes'` })
+      .where(eq(sessions.userId, userId));
+    const refused = await b.get('/api/auth/profile/export');
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused)).toMatchObject({
+      success: false,
+      code: 'RECENT_PROOF_REQUIRED',
+      error: ApiMessages['auth.recentProofRequired'],
+    });
+    const exported = () =>
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'account.data_exported'), eq(auditLog.entityId, userId)));
+    expect(await exported()).toHaveLength(0);
+
+    const wrong = await b.post('/api/auth/recent-proof', { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect((await b.get('/api/auth/profile/export')).statusCode).toBe(403);
+
+    expect((await b.post('/api/auth/recent-proof', { password: STRONG_PASSWORD })).statusCode).toBe(
+      200,
+    );
+    const res = await b.get('/api/auth/profile/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(await exported()).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,66 @@
+import { API_BASE, NO_REPLY, readEnvelope, UNREADABLE } from '@waypoint/platform';
+
+/** A file the API sent, held by the page until the browser saves it. */
+export interface FetchedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header, if it has one. */
+export function filenameOf(disposition: string | null): string | null {
+  const match = disposition?.match(/filename="([^"]+)"/);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Downloads a file from the API with the session's cookie. A failed call rejects with the API's error, read like
+ * every other call's (`readEnvelope`), so the page can tell what it needs (e.g. a recent proof of identity) and
+ * show the server's message; no reply at all rejects with `NO_REPLY`.
+ */
+export async function fetchFile(
+  path: string,
+  {
+    dispatch,
+    fallbackName,
+  }: { dispatch: Parameters<typeof readEnvelope>[2]; fallbackName: string },
+): Promise<FetchedFile> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { credentials: 'include' });
+  } catch {
+    throw NO_REPLY;
+  }
+  if (response.ok) {
+    const blob = await response.blob().catch(() => {
+      throw NO_REPLY;
+    });
+    return {
+      blob,
+      filename: filenameOf(response.headers.get('content-disposition')) ?? fallbackName,
+    };
+  }
+  const text = await response.text().catch(() => '');
+  let body: unknown = null;
+  if (text.length > 0) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = UNREADABLE;
+    }
+  }
+  throw readEnvelope(response.status, body, dispatch).error ?? NO_REPLY;
+}
+
+/** Hands a file the page holds to the browser, which saves it as a download under its name. */
+export function saveFile({ blob, filename }: FetchedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has started the download from the address by now; it is released a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
