@@ -135,5 +135,16 @@ test.describe('refunds', () => {
     }).format(new Date());
     await expect(card).toContainText(`Refunded ${PRICE} on ${today}`);
     await expectNoA11yViolations(page);
+
+    // Refunded in full, the order is closed: it can be read, not continued.
+    await expect(card.getByRole('link', { name: /^Continue Application/ })).toHaveCount(0);
+    await card.getByRole('link', { name: /^View application/ }).click();
+    await expect(
+      page.getByRole('region', {
+        name: 'This order was refunded in full, so it can no longer be changed or submitted.',
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Submit Application' })).toHaveCount(0);
+    await expectNoA11yViolations(page);
   });
 });

@@ -123,6 +123,7 @@ export interface ApiApplication {
   reference: string;
   status: string;
   editable: boolean;
+  refundedInFull: boolean;
   email: string;
   generalInfo: {
     countryCode: string;

@@ -147,6 +147,8 @@ export const ApiMessages = {
   'postPayment.declarationFailed': 'Failed to update declaration',
   'postPayment.submitFailed': 'Failed to submit application',
   'postPayment.readOnly': 'This application has been submitted and can no longer be changed.',
+  'postPayment.refunded':
+    'This order was refunded in full, so it can no longer be changed or submitted.',
   'postPayment.notPaid': 'This application is not paid yet.',
   'postPayment.unknownTraveler': 'No such traveller in this application',
   // uploadLink
@@ -298,6 +300,8 @@ export const ApiMessages = {
     'You are the only staff member with access to the admin area, so this account cannot be deleted. Give another person staff access first.',
   'admin.personalDataErased':
     'The traveller deleted their account and their data were erased: this application can no longer be decided.',
+  'admin.refundedInFull':
+    'This order was refunded in full: it can no longer be reviewed or decided.',
   'personalData.deleted': 'Your account has been deleted. We have e-mailed you a confirmation.',
   // receipts
   'receipt.notFound': 'This order has no receipt: a receipt is issued once the order is paid.',

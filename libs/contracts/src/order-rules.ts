@@ -48,17 +48,18 @@ export const STATUS_LABEL: Record<Status, string> = {
 
 /**
  * Where the traveller continues an order, or null when there is nothing left to do:
- * an unpaid order resumes at checkout, a paid one at the post-payment steps.
+ * an unpaid order resumes at checkout, a paid one at the post-payment steps; one refunded in full is closed.
  */
-export function resumePath(status: Status, id: string): string | null {
+export function resumePath(status: Status, id: string, refundedInFull = false): string | null {
+  if (refundedInFull) return null;
   if (status === 'DRAFT') return `/application/checkout?applicationId=${encodeURIComponent(id)}`;
   if (status === 'IN_PROGRESS') return `/application/${encodeURIComponent(id)}/general-info`;
   return null;
 }
 
 /** Where a paid order that can no longer be changed is read (its answers, documents and status). */
-export function viewPath(status: Status, id: string): string | null {
-  if (status === 'DRAFT' || status === 'IN_PROGRESS') return null;
+export function viewPath(status: Status, id: string, refundedInFull = false): string | null {
+  if (status === 'DRAFT' || (status === 'IN_PROGRESS' && !refundedInFull)) return null;
   return `/application/${encodeURIComponent(id)}/review`;
 }
 

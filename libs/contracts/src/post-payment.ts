@@ -30,6 +30,7 @@ export const PostPaymentText = {
   declarationFailed: ApiMessages['postPayment.declarationFailed'],
   submitFailed: ApiMessages['postPayment.submitFailed'],
   readOnly: ApiMessages['postPayment.readOnly'],
+  refunded: ApiMessages['postPayment.refunded'],
   notPaid: ApiMessages['postPayment.notPaid'],
   unknownTraveler: ApiMessages['postPayment.unknownTraveler'],
 } as const;
@@ -195,6 +196,8 @@ export const ApplicationDetail = z.object({
   reference: text(),
   status: ApplicationStatus,
   editable: z.boolean(),
+  /** Refunded in full: the order is closed (read only, not submitted, not decided). */
+  refundedInFull: z.boolean(),
   country: z.object({ id: text(), name: text(), flagEmoji: text() }),
   visaType: z.object({ id: text(), name: text() }),
   arrivalDate: text().nullable(),

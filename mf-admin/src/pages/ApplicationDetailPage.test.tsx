@@ -165,6 +165,23 @@ describe('application detail', () => {
     );
   });
 
+  it('offers no decision on an order refunded in full, and says why', async () => {
+    mockApi({
+      [DETAIL]: ok(
+        detail('UNDER_REVIEW', [], {
+          application: { ...detail('UNDER_REVIEW', []).application, refundedInFull: true },
+        }),
+      ),
+      'GET /api/reference/countries': ok(countries),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    await screen.findByRole('heading', { name: 'Decision' });
+    expect(section('Decision')).toHaveTextContent(
+      'This order was refunded in full: it can no longer be reviewed or decided.',
+    );
+    expect(within(section('Decision')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('starts a review with the version seen, then offers Approve and Reject', async () => {
     const sent = mockApi({
       [DETAIL]: ok(detail('SUBMITTED', ['UNDER_REVIEW'])),

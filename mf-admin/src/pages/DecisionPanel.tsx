@@ -210,9 +210,11 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
         <p>
           {detail.erasure?.personalDataErasedAt
             ? t('decision.none.erased')
-            : noDecision
-              ? t(`decision.none.${noDecision}`)
-              : t('decision.none')}
+            : application.refundedInFull
+              ? t('decision.none.refunded')
+              : noDecision
+                ? t(`decision.none.${noDecision}`)
+                : t('decision.none')}
         </p>
       ) : (
         <>

@@ -179,6 +179,7 @@ export function detail(
       reference: 'AB12CD34',
       status,
       editable: false,
+      refundedInFull: false,
       country: { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
       visaType: { id: 'eta', name: 'United Kingdom ETA' },
       arrivalDate: '2026-12-24',

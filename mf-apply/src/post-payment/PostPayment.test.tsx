@@ -868,6 +868,25 @@ describe('submission', () => {
     expect(screen.queryByRole('button', { name: 'Replace it anyway' })).not.toBeInTheDocument();
   });
 
+  it('says an order refunded in full is closed, and shows it read-only', async () => {
+    const sent = mockApi({
+      [get]: ok(
+        detail({
+          editable: false,
+          refundedInFull: true,
+          travelers: [traveler({ work: { currentlyWorking: true, jobTitle: 'Engineer' } })],
+        }),
+      ),
+    });
+    await renderApply(t1('work'), { user: account });
+    await findTitle('Work');
+    expect(screen.getByRole('region', { name: PostPaymentText.refunded })).toBeVisible();
+    expect(screen.queryByRole('region', { name: PostPaymentText.readOnly })).toBeNull();
+    expect(screen.getByRole('textbox', { name: /Job title/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save & Continue' })).not.toBeInTheDocument();
+    expect(sent.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
   it('shows the order’s timeline once submitted, with the time of each step reached', async () => {
     mockApi({
       [get]: ok(

@@ -313,7 +313,11 @@ function LoadedLayout({ application }: { application: ApplicationDetail }) {
             {t('layout.reference', { reference: application.reference })}
           </p>
           <LiveStatusAnnouncer orders={[application]} />
-          {readOnly ? <Banner tone="success" title={apiText(PostPaymentText.readOnly)} /> : null}
+          {application.refundedInFull ? (
+            <Banner title={apiText(PostPaymentText.refunded)} />
+          ) : readOnly ? (
+            <Banner tone="success" title={apiText(PostPaymentText.readOnly)} />
+          ) : null}
           {readOnly ? (
             <section className="wpp-timeline" aria-labelledby={timelineId}>
               <p id={timelineId} className="wpp-timeline__title">

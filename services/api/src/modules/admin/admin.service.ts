@@ -19,6 +19,7 @@ import { receiptSummary } from '../receipts/receipts.service';
 import { changeStatus } from '../applications/status.service';
 import { countFailedEmails } from '../notifications/outbox.repo';
 import { countAwaitingReconciliation } from '../payments/payments.repo';
+import { isRefundedInFull } from '../refunds/refunds.repo';
 import { refundsForAdmin } from '../refunds/refunds.service';
 import {
   countApplications,
@@ -192,8 +193,12 @@ export async function applicationForAdmin({
     })),
     history: await history(ctx, a.id),
     ...(await refundsForAdmin({ ctx, input: { application: a } })),
-    // An order whose travellers' data were erased with the account can no longer be decided.
-    allowedTransitions: a.personalDataErasedAt ? [] : (TRANSITIONS[a.status] ?? []),
+    // An order whose travellers' data were erased with the account, or that was refunded in full, can no longer be
+    // decided.
+    allowedTransitions:
+      a.personalDataErasedAt || (await isRefundedInFull(ctx.db, a.id))
+        ? []
+        : (TRANSITIONS[a.status] ?? []),
     erasure: {
       documentsErasedAt: a.documentsErasedAt?.toISOString() ?? null,
       documentsErasedBy: a.documentsErasedBy ?? null,
@@ -225,6 +230,7 @@ export async function decide({
 }>) {
   const application = await loadApplication(ctx, input.id);
   if (application.personalDataErasedAt) throw conflict('admin.personalDataErased');
+  if (await isRefundedInFull(ctx.db, application.id)) throw conflict('admin.refundedInFull');
   await changeStatus({
     ctx,
     input: {

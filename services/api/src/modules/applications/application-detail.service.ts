@@ -14,6 +14,7 @@ import type { ApplicationRow, DocumentRow, TravelerRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
 import { passportMrzOf } from '../documents/mrz.service';
+import { isRefundedInFull } from '../refunds/refunds.repo';
 
 /**
  * A paid application as its owner (and staff) read it: every traveller with the state of each section, and the
@@ -135,11 +136,13 @@ export async function applicationDetail({
       (application.notificationPreference as 'whatsapp' | 'sms' | 'neither' | null) ?? 'whatsapp',
   };
   const submittedAt = application.submittedAt?.toISOString() ?? null;
+  const refundedInFull = await isRefundedInFull(ctx.db, application.id);
   return {
     id: application.id,
     reference: application.reference,
     status: application.status,
-    editable: application.status === 'IN_PROGRESS',
+    editable: application.status === 'IN_PROGRESS' && !refundedInFull,
+    refundedInFull,
     country: {
       id: info.country.code,
       name: info.country.name,

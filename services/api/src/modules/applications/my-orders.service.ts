@@ -55,6 +55,9 @@ export async function listMyApplications({
   );
   return rows.map(({ a, visaType, country }) => {
     const groups = ageGroups(births.get(a.id) ?? [], a.arrivalDate);
+    const orderRefunds = refunds.get(a.id) ?? [];
+    // Refunded in full, the order is closed: read, never continued.
+    const refundedInFull = orderRefunds.some((r) => r.kind === 'full');
     return {
       id: a.id,
       reference: a.reference,
@@ -78,9 +81,9 @@ export async function listMyApplications({
       travelerGroups: groups,
       visaType,
       country: { id: country.code, name: country.name, flagEmoji: country.flagEmoji },
-      resumePath: resumePath(a.status, a.id),
-      viewPath: viewPath(a.status, a.id),
-      refunds: refunds.get(a.id) ?? [],
+      resumePath: resumePath(a.status, a.id, refundedInFull),
+      viewPath: viewPath(a.status, a.id, refundedInFull),
+      refunds: orderRefunds,
       receipt: receiptSummary(receipts.get(a.id)),
     };
   });

@@ -17,6 +17,7 @@ import type { ApplicationRow, TravelerRow, TravelerValues, UserRow } from '../..
 import type { Caller, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/audit.repo';
+import { isRefundedInFull } from '../refunds/refunds.repo';
 import * as repo from './applications.repo';
 import { applicationDetail } from './application-detail.service';
 import { changeStatus } from './status.service';
@@ -62,11 +63,20 @@ export async function openOwnedApplication({
   throw notFound('application.notFound');
 }
 
-/** Answers can change while the order is paid and not yet submitted (staff may always correct them). */
-export function assertEditable(application: ApplicationRow, user: UserRow) {
+/**
+ * Answers can change while the order is paid and not yet submitted (staff may always correct them), unless it was
+ * refunded in full.
+ */
+export async function assertEditable(
+  ctx: Pick<ServiceContext, 'db'>,
+  application: ApplicationRow,
+  user: UserRow,
+) {
   if (application.status === 'DRAFT') throw conflict('postPayment.notPaid');
   if (application.status !== 'IN_PROGRESS' && user.role !== 'admin')
     throw conflict('postPayment.readOnly');
+  // Refunded in full, the order is closed, for staff too.
+  if (await isRefundedInFull(ctx.db, application.id)) throw conflict('postPayment.refunded');
 }
 
 /** A traveller of the application (404 for anyone else's). */
@@ -247,6 +257,7 @@ export async function submitApplication({
     });
   if (application.status !== 'IN_PROGRESS')
     throw conflict(application.status === 'DRAFT' ? 'postPayment.notPaid' : 'postPayment.readOnly');
+  if (await isRefundedInFull(ctx.db, application.id)) throw conflict('postPayment.refunded');
   const missing = missingItemRefs(await applicationDetail({ ctx, input: { application } }));
   if (missing.length) {
     // The list as catalog messages, so a front end names each item in the reader's language.

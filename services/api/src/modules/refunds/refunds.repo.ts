@@ -21,6 +21,25 @@ export async function lockPaidPayment(tx: Tx, applicationId: string) {
   return row;
 }
 
+/**
+ * Whether an order was refunded in full (the refund succeeded, or is on its way): such an order is closed, and can
+ * no longer be changed, submitted or decided.
+ */
+export async function isRefundedInFull(db: Q, applicationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.applicationId, applicationId),
+        eq(refunds.kind, 'full'),
+        ne(refunds.status, 'failed'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The succeeded payment of an order (read only). */
 export async function paidPaymentOf(db: Q, applicationId: string) {
   const [row] = await db

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type {
-  AdminApplicationDetail,
-  DashboardResponse,
-  OrderSummary,
-  Refund,
+import {
+  ApiMessages,
+  UploadLinkText,
+  type AdminApplicationDetail,
+  type ApplicationDetail,
+  type DashboardResponse,
+  type OrderSummary,
+  type Refund,
 } from '@waypoint/contracts';
 import { applications, auditLog, emailOutbox, refunds, sandboxRefunds } from '../../db/schema';
 import { Browser, makeAdmin, uniqueEmail } from '../../test/auth-helpers';
@@ -111,6 +114,76 @@ describe('refunding an order', () => {
       last7DaysCents: totalsBefore.refunded.last7DaysCents + order.totalCents,
       last30DaysCents: totalsBefore.refunded.last30DaysCents + order.totalCents,
     });
+  });
+
+  it('closes an order refunded in full: no more answers, documents, submission or decision; a service fee refund closes nothing', async () => {
+    const { id, traveller } = await paid(1);
+    const own = async () =>
+      body<{ data: ApplicationDetail }>(await traveller.get(`/api/application/${id}`)).data;
+    const travelerId = (await own()).travelers[0]!.id;
+    const link = body<{ data: { url: string } }>(
+      await traveller.post(`/api/application/${id}/travelers/${travelerId}/upload-link/photo`),
+    ).data.url;
+    const token = link.slice(link.lastIndexOf('/') + 1);
+    expect((await browser().get(`/api/uploads/${token}`)).statusCode).toBe(200);
+
+    // A service fee refund is a gesture: that order goes on.
+    const gesture = await paid(1);
+    await refund(staff, gesture.id, {
+      kind: 'service_fee',
+      reason: 'Slow reply',
+      idempotencyKey: key(),
+    });
+    expect(
+      body<{ data: ApplicationDetail }>(
+        await gesture.traveller.get(`/api/application/${gesture.id}`),
+      ).data,
+    ).toMatchObject({ editable: true, refundedInFull: false });
+
+    expect(
+      (await refund(staff, id, { kind: 'full', reason: 'Trip cancelled', idempotencyKey: key() }))
+        .statusCode,
+    ).toBe(200);
+    expect(await own()).toMatchObject({
+      status: 'IN_PROGRESS',
+      editable: false,
+      refundedInFull: true,
+    });
+    const save = await traveller.put(`/api/application/${id}/general-info`, {
+      countryCode: '+44',
+      phoneNumber: '07911 123456',
+    });
+    expect(save.statusCode).toBe(409);
+    expect(body(save)).toMatchObject({
+      code: 'CONFLICT',
+      error: ApiMessages['postPayment.refunded'],
+    });
+    const submit = await traveller.post(`/api/application/${id}/submit`, {
+      declarationConfirmed: true,
+    });
+    expect(submit.statusCode).toBe(409);
+    expect(body(submit)).toMatchObject({ error: ApiMessages['postPayment.refunded'] });
+    // The phone's link no longer opens.
+    const phone = await browser().get(`/api/uploads/${token}`);
+    expect(phone.statusCode).toBe(404);
+    expect(body(phone)).toMatchObject({ error: UploadLinkText.closed });
+    // My orders offers to read it, not to continue it.
+    const mine = body<{ data: OrderSummary[] }>(
+      await traveller.get('/api/applications/my-applications'),
+    ).data.find((o) => o.id === id);
+    expect(mine).toMatchObject({ resumePath: null, viewPath: `/application/${id}/review` });
+
+    // Staff can no longer review or decide it, even once it is submitted.
+    await setStatus(id, 'UNDER_REVIEW');
+    expect((await detail(id)).allowedTransitions).toEqual([]);
+    const { version } = await detail(id);
+    const decided = await staff.post(`/api/admin/applications/${id}/status`, {
+      status: 'APPROVED',
+      version,
+    });
+    expect(decided.statusCode).toBe(409);
+    expect(body(decided)).toMatchObject({ error: ApiMessages['admin.refundedInFull'] });
+    expect((await detail(id)).application.status).toBe('UNDER_REVIEW');
   });
 
   it('refunds only the service fee of an approved order, and refuses a full refund of it', async () => {
