@@ -54,6 +54,17 @@ export class OrdersPage {
   }
 
   /** The heading is there and the orders have loaded (no spinner). */
+  /**
+   * Shows the old applications. The page is drawn on the server, so a click that comes before its script has taken
+   * over does nothing: clicked again until the tab is selected.
+   */
+  async showOld(): Promise<void> {
+    await expect(async () => {
+      await this.oldTab.click();
+      await expect(this.oldTab).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+    }).toPass();
+  }
+
   async waitUntilReady(): Promise<void> {
     await expect(this.heading).toBeVisible();
     await expect(

@@ -636,7 +636,7 @@ test.describe('admin area', () => {
         await expect(
           orders.activePanel.getByRole('heading', { name: `Order #${order.reference}` }),
         ).toHaveCount(0);
-        await orders.oldTab.click();
+        await orders.showOld();
         const card = orders.oldPanel
           .getByRole('listitem')
           .filter({ has: page.getByRole('heading', { name: `Order #${order.reference}` }) });

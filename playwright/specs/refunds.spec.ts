@@ -124,10 +124,13 @@ test.describe('refunds', () => {
     await page.goto(linkPathIn(message, ORDERS_PATH));
     await expect(page).toHaveURL(ORDERS_PATH);
     await orders.waitUntilReady();
-    const card = orders.activePanel
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: `Order #${order.reference}` }) });
+    // Refunded in full, the order is closed: listed with the old ones, marked Refunded.
+    const named = { has: page.getByRole('heading', { name: `Order #${order.reference}` }) };
+    await expect(orders.activePanel.getByRole('listitem').filter(named)).toHaveCount(0);
+    await orders.showOld();
+    const card = orders.oldPanel.getByRole('listitem').filter(named);
     await expect(card).toBeVisible();
+    await expect(card).toContainText(`Order #${order.reference}Refunded`);
     const today = new Intl.DateTimeFormat('en-GB', {
       day: 'numeric',
       month: 'long',
@@ -136,7 +139,7 @@ test.describe('refunds', () => {
     await expect(card).toContainText(`Refunded ${PRICE} on ${today}`);
     await expectNoA11yViolations(page);
 
-    // Refunded in full, the order is closed: it can be read, not continued.
+    // It can be read, not continued.
     await expect(card.getByRole('link', { name: /^Continue Application/ })).toHaveCount(0);
     await card.getByRole('link', { name: /^View application/ }).click();
     await expect(

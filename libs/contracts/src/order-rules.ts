@@ -17,14 +17,20 @@ export const APPLICATION_STATUSES = [
 ] as const;
 type Status = (typeof APPLICATION_STATUSES)[number];
 
-/** My orders tabs (spec: My orders). */
-export const ACTIVE_STATUSES: readonly Status[] = [
-  'DRAFT',
-  'IN_PROGRESS',
-  'SUBMITTED',
-  'UNDER_REVIEW',
-];
+/** My orders tabs (spec: My orders): the decided orders are old ones, the others active (see `ordersTabOf`). */
 export const OLD_STATUSES: readonly Status[] = ['APPROVED', 'REJECTED'];
+
+/** Whether an order's refunds include a full one: such an order is closed (read, never continued or decided). */
+export const refundedInFull = (refunds: readonly { kind: string }[]): boolean =>
+  refunds.some((refund) => refund.kind === 'full');
+
+/** The tab of My orders that lists an order: a decided order, or one refunded in full, is an old one. */
+export function ordersTabOf(order: {
+  status: Status;
+  refunds: readonly { kind: string }[];
+}): 'active' | 'old' {
+  return OLD_STATUSES.includes(order.status) || refundedInFull(order.refunds) ? 'old' : 'active';
+}
 
 /** The catalog key of each status's name (what a front end translates, e.g. in `admin.transitionNotAllowed`). */
 export const STATUS_MESSAGE_KEY = {

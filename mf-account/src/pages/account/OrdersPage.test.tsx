@@ -214,11 +214,14 @@ describe('my orders', () => {
     );
   });
 
-  it('shows what was refunded on an order, with the amount and the date', async () => {
+  it('shows what was refunded on an order, and lists an order refunded in full with the old ones', async () => {
     mockApi({
       'GET /api/applications/my-applications': ok([
         order('0b1c2d3e-0000-4000-8000-00000000ab12', 'IN_PROGRESS', {
           refunds: [{ kind: 'full', amountCents: 4200, refundedAt: '2026-11-24T10:00:00.000Z' }],
+          // As the API says of an order refunded in full.
+          resumePath: null,
+          viewPath: '/application/0b1c2d3e-0000-4000-8000-00000000ab12/review',
         }),
         order('0b1c2d3e-0000-4000-8000-00000000ef56', 'SUBMITTED', {
           refunds: [
@@ -229,11 +232,26 @@ describe('my orders', () => {
       'GET /api/applications/my-draft': NO_DRAFT,
     });
     await renderAccount('/orders', { user: traveller });
-    await screen.findByRole('heading', { name: 'Order #0000AB12' });
-    const [refunded, feeBack] = cards() as [HTMLElement, HTMLElement];
-    expect(refunded).toHaveTextContent('Refunded €42.00 on 24 November 2026');
+    // A service fee refund leaves the order active, with its status.
+    await screen.findByRole('heading', { name: 'Order #0000EF56' });
+    expect(cards()).toHaveLength(1);
+    const [feeBack] = cards() as [HTMLElement];
+    expect(feeBack).toHaveTextContent('Submitted');
     expect(feeBack).toHaveTextContent('Service fee refunded: €15.00 on 25 November 2026');
     expect(feeBack).not.toHaveTextContent('Refunded €');
+
+    // Refunded in full, an order is closed: an old one, marked Refunded, to read and not to continue.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Old Applications' }));
+    const [refunded] = cards() as [HTMLElement];
+    expect(cards()).toHaveLength(1);
+    expect(refunded).toHaveTextContent('Order #0000AB12Refunded');
+    expect(refunded).not.toHaveTextContent('In progress');
+    expect(refunded).toHaveTextContent('Refunded €42.00 on 24 November 2026');
+    expect(within(refunded).getByRole('link', { name: /^View application/ })).toHaveAttribute(
+      'href',
+      '/application/0b1c2d3e-0000-4000-8000-00000000ab12/review',
+    );
   });
 
   it('says when there are no applications at all, and leads to starting one', async () => {

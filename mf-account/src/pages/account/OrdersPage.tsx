@@ -1,11 +1,10 @@
 import { memo, type KeyboardEvent } from 'react';
 import {
-  ACTIVE_STATUSES,
-  OLD_STATUSES,
   WIZARD_STEP_NUMBERS,
   directionOf,
+  ordersTabOf,
   receiptPath,
-  type ApplicationStatus,
+  refundedInFull,
   type DraftSummary,
   type OrderSummary,
 } from '@waypoint/contracts';
@@ -42,14 +41,13 @@ const START_PATH = '/';
 
 interface TabDefinition {
   id: OrdersTab;
-  statuses: readonly ApplicationStatus[];
 }
 
-/** Each tab's label is `orders.tab.<id>`, its empty state `orders.empty.<id>.title` and `.text`. */
-const TABS: readonly TabDefinition[] = [
-  { id: 'active', statuses: ACTIVE_STATUSES },
-  { id: 'old', statuses: OLD_STATUSES },
-];
+/**
+ * Each tab's label is `orders.tab.<id>`, its empty state `orders.empty.<id>.title` and `.text`; which orders it lists
+ * is `ordersTabOf`'s to say.
+ */
+const TABS: readonly TabDefinition[] = [{ id: 'active' }, { id: 'old' }];
 
 /** The number of steps of the wizard, as a saved application's next step counts them. */
 const WIZARD_STEPS = WIZARD_STEP_NUMBERS.length;
@@ -74,9 +72,15 @@ const OrderCard = memo(function OrderCard({ order }: { order: OrderSummary }) {
     <li className="wp-card wpa-order">
       <div className="wpa-order__head">
         <h2 className="wpa-order__title">{t('orders.order', { reference: order.reference })}</h2>
-        <span className={`wp-badge wpa-status wpa-status--${order.status.toLowerCase()}`}>
-          {statusLabel(order.status)}
-        </span>
+        {refundedInFull(order.refunds) ? (
+          <span className="wp-badge wpa-status wpa-status--refunded">
+            {t('orders.status.refunded')}
+          </span>
+        ) : (
+          <span className={`wp-badge wpa-status wpa-status--${order.status.toLowerCase()}`}>
+            {statusLabel(order.status)}
+          </span>
+        )}
       </div>
       <p className="wpa-order__visa">{visaTypeName}</p>
       <dl className="wpa-order__facts">
@@ -270,7 +274,7 @@ function OrdersPanel({
   failed: boolean;
   retry: () => void;
 }) {
-  const shown = orders.filter((order) => tab.statuses.includes(order.status));
+  const shown = orders.filter((order) => ordersTabOf(order) === tab.id);
   const saved = tab.id === 'active' ? draft : null;
   const nothingAtAll = orders.length === 0 && draft === null;
   const t = useT(accountMessages);

@@ -4,6 +4,7 @@ import {
   MyApplicationsResponse,
   MyDraftResponse,
   orderTimeline,
+  refundedInFull,
   resumePath,
   viewPath,
   type OrderSummary,
@@ -57,7 +58,7 @@ export async function listMyApplications({
     const groups = ageGroups(births.get(a.id) ?? [], a.arrivalDate);
     const orderRefunds = refunds.get(a.id) ?? [];
     // Refunded in full, the order is closed: read, never continued.
-    const refundedInFull = orderRefunds.some((r) => r.kind === 'full');
+    const closed = refundedInFull(orderRefunds);
     return {
       id: a.id,
       reference: a.reference,
@@ -81,8 +82,8 @@ export async function listMyApplications({
       travelerGroups: groups,
       visaType,
       country: { id: country.code, name: country.name, flagEmoji: country.flagEmoji },
-      resumePath: resumePath(a.status, a.id, refundedInFull),
-      viewPath: viewPath(a.status, a.id, refundedInFull),
+      resumePath: resumePath(a.status, a.id, closed),
+      viewPath: viewPath(a.status, a.id, closed),
       refunds: orderRefunds,
       receipt: receiptSummary(receipts.get(a.id)),
     };
