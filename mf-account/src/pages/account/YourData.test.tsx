@@ -86,6 +86,8 @@ describe('your data', () => {
     expect(callsTo(sent, EXPORT)).toHaveLength(2);
     expect(saved.map((f) => f.filename)).toEqual(['waypoint-data-2026-11-21.zip']);
     expect(within(yourData()).queryByRole('region', { name: 'Confirm it is you' })).toBeNull();
+    // The confirmation is gone: the focus is back on the button, not lost.
+    expect(within(yourData()).getByRole('button', { name: 'Download your data' })).toHaveFocus();
   });
 
   it('gives the focus back to the button when the owner cancels the confirmation', async () => {

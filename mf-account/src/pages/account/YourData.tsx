@@ -133,7 +133,11 @@ function DownloadData({ user }: { user: AuthUser }) {
           hasPassword={user.hasPassword !== false}
           headingLevel={4}
           takeFocus
-          onProved={() => void download()}
+          onProved={() => {
+            void download();
+            // The confirmation goes: the focus waits on the button while the file is prepared.
+            setTimeout(() => document.getElementById(DOWNLOAD_BUTTON)?.focus());
+          }}
           onCancel={() => {
             setStep('idle');
             setTimeout(() => document.getElementById(DOWNLOAD_BUTTON)?.focus());
