@@ -3,6 +3,7 @@ export {
   isApiError,
   NO_REPLY,
   readEnvelope,
+  readReplyText,
   requestEnvelope,
   UNREADABLE,
   type ApiError,

@@ -1,4 +1,4 @@
-import { API_BASE, NO_REPLY, readEnvelope, UNREADABLE } from '@waypoint/platform';
+import { API_BASE, NO_REPLY, readReplyText } from '@waypoint/platform';
 
 /** A file the API sent, held by the page until the browser saves it. */
 export interface FetchedFile {
@@ -14,7 +14,7 @@ export function filenameOf(disposition: string | null): string | null {
 
 /**
  * Downloads a file from the API with the session's cookie. A failed call rejects with the API's error, read like
- * every other call's (`readEnvelope`), so the page can tell what it needs (e.g. a recent proof of identity) and
+ * every other call's (`readReplyText`), so the page can tell what it needs (e.g. a recent proof of identity) and
  * show the server's message; no reply at all rejects with `NO_REPLY`.
  */
 export async function fetchFile(
@@ -22,7 +22,7 @@ export async function fetchFile(
   {
     dispatch,
     fallbackName,
-  }: { dispatch: Parameters<typeof readEnvelope>[2]; fallbackName: string },
+  }: { dispatch: Parameters<typeof readReplyText>[2]; fallbackName: string },
 ): Promise<FetchedFile> {
   let response: Response;
   try {
@@ -40,15 +40,7 @@ export async function fetchFile(
     };
   }
   const text = await response.text().catch(() => '');
-  let body: unknown = null;
-  if (text.length > 0) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = UNREADABLE;
-    }
-  }
-  throw readEnvelope(response.status, body, dispatch).error ?? NO_REPLY;
+  throw readReplyText(response.status, text, dispatch).error ?? NO_REPLY;
 }
 
 /** Hands a file the page holds to the browser, which saves it as a download under its name. */

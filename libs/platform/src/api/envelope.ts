@@ -128,6 +128,17 @@ export async function requestEnvelope(
   } catch {
     throw NO_REPLY;
   }
+  const outcome = readReplyText(status, text, dispatch);
+  if (outcome.error) throw outcome.error;
+  return outcome.data;
+}
+
+/** A reply's text read as the envelope ({@link readEnvelope}): JSON, or unreadable when it is not. */
+export function readReplyText(
+  status: number,
+  text: string,
+  dispatch: Dispatch<UnknownAction>,
+): EnvelopeOutcome {
   let parsed: unknown = null;
   if (text.length > 0) {
     try {
@@ -136,9 +147,7 @@ export async function requestEnvelope(
       parsed = UNREADABLE;
     }
   }
-  const outcome = readEnvelope(status, parsed, dispatch);
-  if (outcome.error) throw outcome.error;
-  return outcome.data;
+  return readEnvelope(status, parsed, dispatch);
 }
 
 export function isApiError(value: unknown): value is ApiError {

@@ -159,8 +159,9 @@ export async function applicationForAdmin({
   const account = a.userId ? await applications.findUser(ctx.db, a.userId) : undefined;
   const payment = await latestPaymentOf(ctx.db, a.id);
   const people = await applications.travelersOf(ctx.db, a.id);
+  const detail = await applicationDetail({ ctx, input: { application: a } });
   return {
-    application: await applicationDetail({ ctx, input: { application: a } }),
+    application: detail,
     version: a.version,
     createdAt: a.createdAt.toISOString(),
     paidAt: a.paidAt?.toISOString() ?? null,
@@ -196,9 +197,7 @@ export async function applicationForAdmin({
     // An order whose travellers' data were erased with the account, or that was refunded in full, can no longer be
     // decided.
     allowedTransitions:
-      a.personalDataErasedAt || (await isRefundedInFull(ctx.db, a.id))
-        ? []
-        : (TRANSITIONS[a.status] ?? []),
+      a.personalDataErasedAt || detail.refundedInFull ? [] : (TRANSITIONS[a.status] ?? []),
     erasure: {
       documentsErasedAt: a.documentsErasedAt?.toISOString() ?? null,
       documentsErasedBy: a.documentsErasedBy ?? null,
