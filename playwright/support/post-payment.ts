@@ -123,7 +123,6 @@ export interface ApiApplication {
   reference: string;
   status: string;
   editable: boolean;
-  refundedInFull: boolean;
   email: string;
   generalInfo: {
     countryCode: string;

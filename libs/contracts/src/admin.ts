@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { IdParams, IsoDate, text } from './primitives';
 import { ApplicationDetail } from './post-payment';
 import { ApplicationStatus } from './orders';
+import { nextStatuses } from './lifecycle';
+import { APPLICATION_STATUSES } from './order-rules';
 import { Refund, RefundOption } from './refunds';
 import { ReceiptSummary } from './receipts';
 
@@ -198,13 +200,14 @@ export const AdminApplicationDetail = z.object({
 });
 export type AdminApplicationDetail = z.infer<typeof AdminApplicationDetail>;
 
-/** The only status changes staff can make. */
+/** The only status changes staff can make: the staff steps of the lifecycle (`LIFECYCLE`). */
 export const TRANSITIONS: Partial<
   Record<z.infer<typeof ApplicationStatus>, z.infer<typeof ApplicationStatus>[]>
-> = {
-  SUBMITTED: ['UNDER_REVIEW'],
-  UNDER_REVIEW: ['APPROVED', 'REJECTED'],
-};
+> = Object.fromEntries(
+  APPLICATION_STATUSES.map((status) => [status, nextStatuses(status, 'staff')] as const).filter(
+    ([, next]) => next.length > 0,
+  ),
+);
 
 export const DecisionBody = z
   .object({

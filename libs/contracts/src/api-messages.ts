@@ -247,6 +247,7 @@ export const ApiMessages = {
   'applicationStatus.underReview': 'Under review',
   'applicationStatus.approved': 'Approved',
   'applicationStatus.rejected': 'Rejected',
+  'applicationStatus.refunded': 'Refunded',
   'order.alreadyPaid': 'This order is already paid.',
   'payment.notFound': 'No such payment',
   'payment.amountMismatch': 'The payment does not match the order. Please contact support.',

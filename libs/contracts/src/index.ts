@@ -7,6 +7,7 @@ export * from './auth';
 export * from './auth-text';
 export * from './orders';
 export * from './order-rules';
+export * from './lifecycle';
 export * from './wizard';
 export * from './journeys';
 export * from './ages';

@@ -1,30 +1,64 @@
-import { ordersTabOf, refundedInFull, resumePath, viewPath } from './order-rules';
+import { canRefundInFull, canStep, LIFECYCLE, nextStatuses } from './lifecycle';
+import { APPLICATION_STATUSES, ordersTabOf, resumePath, viewPath } from './order-rules';
+import { refundKindsFor } from './refunds';
+import { TRANSITIONS } from './admin';
 
-const full = { kind: 'full' };
-const serviceFee = { kind: 'service_fee' };
-
-describe('an order refunded in full', () => {
-  it('is told apart from one given back its service fee only', () => {
-    expect(refundedInFull([])).toBe(false);
-    expect(refundedInFull([serviceFee])).toBe(false);
-    expect(refundedInFull([serviceFee, full])).toBe(true);
+describe('the order lifecycle', () => {
+  it('declares every status, and steps only to statuses it knows', () => {
+    expect(Object.keys(LIFECYCLE).sort()).toEqual([...APPLICATION_STATUSES].sort());
+    for (const from of APPLICATION_STATUSES)
+      for (const to of Object.keys(LIFECYCLE[from])) expect(APPLICATION_STATUSES).toContain(to);
   });
 
-  it('is listed with the old orders, whatever its status', () => {
-    expect(ordersTabOf({ status: 'IN_PROGRESS', refunds: [] })).toBe('active');
-    expect(ordersTabOf({ status: 'UNDER_REVIEW', refunds: [serviceFee] })).toBe('active');
-    expect(ordersTabOf({ status: 'IN_PROGRESS', refunds: [full] })).toBe('old');
-    expect(ordersTabOf({ status: 'SUBMITTED', refunds: [full] })).toBe('old');
-    expect(ordersTabOf({ status: 'APPROVED', refunds: [] })).toBe('old');
-    expect(ordersTabOf({ status: 'REJECTED', refunds: [full] })).toBe('old');
+  it('lets each step be taken by its one actor', () => {
+    expect(canStep('DRAFT', 'IN_PROGRESS', 'payment')).toBe(true);
+    expect(canStep('DRAFT', 'IN_PROGRESS', 'staff')).toBe(false);
+    expect(canStep('IN_PROGRESS', 'SUBMITTED', 'traveller')).toBe(true);
+    expect(canStep('UNDER_REVIEW', 'APPROVED', 'staff')).toBe(true);
+    expect(canStep('UNDER_REVIEW', 'REFUNDED', 'staff')).toBe(false);
+    expect(canStep('UNDER_REVIEW', 'REFUNDED', 'refund')).toBe(true);
+  });
+
+  it('never decides an order refunded in full, and never refunds an approved one in full', () => {
+    expect(nextStatuses('REFUNDED', 'staff')).toEqual([]);
+    expect(canRefundInFull('APPROVED')).toBe(false);
+    expect(canRefundInFull('DRAFT')).toBe(false);
+    expect(canRefundInFull('REFUNDED')).toBe(false);
+    for (const status of ['IN_PROGRESS', 'SUBMITTED', 'UNDER_REVIEW', 'REJECTED'] as const)
+      expect(canRefundInFull(status)).toBe(true);
+  });
+
+  it('offers staff the review steps and decisions only', () => {
+    expect(TRANSITIONS).toEqual({
+      SUBMITTED: ['UNDER_REVIEW'],
+      UNDER_REVIEW: ['APPROVED', 'REJECTED'],
+    });
+  });
+
+  it('allows the refunds its steps allow', () => {
+    expect(refundKindsFor('DRAFT')).toEqual([]);
+    expect(refundKindsFor('IN_PROGRESS')).toEqual(['full', 'service_fee']);
+    expect(refundKindsFor('REJECTED')).toEqual(['full', 'service_fee']);
+    expect(refundKindsFor('APPROVED')).toEqual(['service_fee']);
+    expect(refundKindsFor('REFUNDED')).toEqual([]);
+  });
+});
+
+describe('an order refunded in full', () => {
+  it('is listed with the old orders, as the decided ones', () => {
+    expect(ordersTabOf({ status: 'IN_PROGRESS' })).toBe('active');
+    expect(ordersTabOf({ status: 'UNDER_REVIEW' })).toBe('active');
+    expect(ordersTabOf({ status: 'REFUNDED' })).toBe('old');
+    expect(ordersTabOf({ status: 'APPROVED' })).toBe('old');
+    expect(ordersTabOf({ status: 'REJECTED' })).toBe('old');
   });
 
   it('is read, never continued', () => {
     expect(resumePath('IN_PROGRESS', 'a1')).toBe('/application/a1/general-info');
-    expect(resumePath('IN_PROGRESS', 'a1', true)).toBeNull();
+    expect(resumePath('REFUNDED', 'a1')).toBeNull();
     expect(viewPath('IN_PROGRESS', 'a1')).toBeNull();
-    expect(viewPath('IN_PROGRESS', 'a1', true)).toBe('/application/a1/review');
-    expect(viewPath('SUBMITTED', 'a1', true)).toBe('/application/a1/review');
-    expect(viewPath('DRAFT', 'a1', true)).toBeNull();
+    expect(viewPath('REFUNDED', 'a1')).toBe('/application/a1/review');
+    expect(viewPath('SUBMITTED', 'a1')).toBe('/application/a1/review');
+    expect(viewPath('DRAFT', 'a1')).toBeNull();
   });
 });

@@ -14,22 +14,19 @@ export const APPLICATION_STATUSES = [
   'UNDER_REVIEW',
   'APPROVED',
   'REJECTED',
+  'REFUNDED',
 ] as const;
 type Status = (typeof APPLICATION_STATUSES)[number];
 
-/** My orders tabs (spec: My orders): the decided orders are old ones, the others active (see `ordersTabOf`). */
-export const OLD_STATUSES: readonly Status[] = ['APPROVED', 'REJECTED'];
+/**
+ * My orders tabs (spec: My orders): the closed orders (decided, or refunded in full) are old ones, the others
+ * active (see `ordersTabOf`).
+ */
+export const OLD_STATUSES: readonly Status[] = ['APPROVED', 'REJECTED', 'REFUNDED'];
 
-/** Whether an order's refunds include a full one: such an order is closed (read, never continued or decided). */
-export const refundedInFull = (refunds: readonly { kind: string }[]): boolean =>
-  refunds.some((refund) => refund.kind === 'full');
-
-/** The tab of My orders that lists an order: a decided order, or one refunded in full, is an old one. */
-export function ordersTabOf(order: {
-  status: Status;
-  refunds: readonly { kind: string }[];
-}): 'active' | 'old' {
-  return OLD_STATUSES.includes(order.status) || refundedInFull(order.refunds) ? 'old' : 'active';
+/** The tab of My orders that lists an order. */
+export function ordersTabOf(order: { status: Status }): 'active' | 'old' {
+  return OLD_STATUSES.includes(order.status) ? 'old' : 'active';
 }
 
 /** The catalog key of each status's name (what a front end translates, e.g. in `admin.transitionNotAllowed`). */
@@ -40,6 +37,7 @@ export const STATUS_MESSAGE_KEY = {
   UNDER_REVIEW: 'applicationStatus.underReview',
   APPROVED: 'applicationStatus.approved',
   REJECTED: 'applicationStatus.rejected',
+  REFUNDED: 'applicationStatus.refunded',
 } as const satisfies Record<Status, ApiMessageKey>;
 
 /** Display labels of the statuses (in English). */
@@ -50,22 +48,22 @@ export const STATUS_LABEL: Record<Status, string> = {
   UNDER_REVIEW: ApiMessages[STATUS_MESSAGE_KEY.UNDER_REVIEW],
   APPROVED: ApiMessages[STATUS_MESSAGE_KEY.APPROVED],
   REJECTED: ApiMessages[STATUS_MESSAGE_KEY.REJECTED],
+  REFUNDED: ApiMessages[STATUS_MESSAGE_KEY.REFUNDED],
 };
 
 /**
  * Where the traveller continues an order, or null when there is nothing left to do:
- * an unpaid order resumes at checkout, a paid one at the post-payment steps; one refunded in full is closed.
+ * an unpaid order resumes at checkout, a paid one at the post-payment steps; a closed one is only read.
  */
-export function resumePath(status: Status, id: string, refundedInFull = false): string | null {
-  if (refundedInFull) return null;
+export function resumePath(status: Status, id: string): string | null {
   if (status === 'DRAFT') return `/application/checkout?applicationId=${encodeURIComponent(id)}`;
   if (status === 'IN_PROGRESS') return `/application/${encodeURIComponent(id)}/general-info`;
   return null;
 }
 
 /** Where a paid order that can no longer be changed is read (its answers, documents and status). */
-export function viewPath(status: Status, id: string, refundedInFull = false): string | null {
-  if (status === 'DRAFT' || (status === 'IN_PROGRESS' && !refundedInFull)) return null;
+export function viewPath(status: Status, id: string): string | null {
+  if (status === 'DRAFT' || status === 'IN_PROGRESS') return null;
   return `/application/${encodeURIComponent(id)}/review`;
 }
 

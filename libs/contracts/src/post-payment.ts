@@ -196,8 +196,6 @@ export const ApplicationDetail = z.object({
   reference: text(),
   status: ApplicationStatus,
   editable: z.boolean(),
-  /** Refunded in full: the order is closed (read only, not submitted, not decided). */
-  refundedInFull: z.boolean(),
   country: z.object({ id: text(), name: text(), flagEmoji: text() }),
   visaType: z.object({ id: text(), name: text() }),
   arrivalDate: text().nullable(),

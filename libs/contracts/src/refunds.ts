@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ApiMessages } from './api-messages';
+import { canRefundInFull } from './lifecycle';
+import { APPLICATION_STATUSES } from './order-rules';
 import type { ApplicationStatus } from './orders';
 import { text } from './primitives';
 
@@ -21,14 +23,18 @@ export type RefundStatus = z.infer<typeof RefundStatus>;
  * has gone to the government and its fee is spent: only the service fee can come back. An unpaid order has
  * nothing to refund.
  */
-export const REFUND_KINDS: Readonly<Record<ApplicationStatus, readonly RefundKind[]>> = {
-  DRAFT: [],
-  IN_PROGRESS: ['full', 'service_fee'],
-  SUBMITTED: ['full', 'service_fee'],
-  UNDER_REVIEW: ['full', 'service_fee'],
-  REJECTED: ['full', 'service_fee'],
-  APPROVED: ['service_fee'],
-};
+export const REFUND_KINDS: Readonly<Record<ApplicationStatus, readonly RefundKind[]>> =
+  Object.fromEntries(
+    APPLICATION_STATUSES.map((status) => [
+      status,
+      [
+        // Refunded in full is a step of the lifecycle (libs/contracts lifecycle.ts).
+        ...(canRefundInFull(status) ? (['full'] as const) : []),
+        // The service fee comes back from any paid order still open or decided.
+        ...(status !== 'DRAFT' && status !== 'REFUNDED' ? (['service_fee'] as const) : []),
+      ],
+    ]),
+  ) as unknown as Record<ApplicationStatus, readonly RefundKind[]>;
 
 export function refundKindsFor(status: ApplicationStatus): readonly RefundKind[] {
   return REFUND_KINDS[status] ?? [];

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { text } from './primitives';
 
-/** The steps of an order's timeline, in order. */
-export const TimelineStepName = z.enum(['paid', 'submitted', 'in-review', 'decided']);
+/** The steps of an order's timeline, in order (`refunded` only for an order refunded in full). */
+export const TimelineStepName = z.enum(['paid', 'submitted', 'in-review', 'decided', 'refunded']);
 export type TimelineStepName = z.infer<typeof TimelineStepName>;
 
 export const TimelineStep = z.object({
@@ -14,7 +14,10 @@ export const TimelineStep = z.object({
 });
 export type TimelineStep = z.infer<typeof TimelineStep>;
 
-/** An order's timeline: always the four steps, paid → submitted → in review → decided. */
+/**
+ * An order's timeline: always the four steps, paid → submitted → in review → decided, and a fifth, refunded, when
+ * the order was refunded in full (which closes it).
+ */
 export const OrderTimeline = z.array(TimelineStep);
 export type OrderTimeline = z.infer<typeof OrderTimeline>;
 
@@ -26,13 +29,24 @@ export function orderTimeline(application: {
   submittedAt: string | null;
   reviewStartedAt: string | null;
   decidedAt: string | null;
+  /** When a refund in full closed the order (for a REFUNDED one). */
+  refundedAt?: string | null;
 }): OrderTimeline {
   const { status } = application;
-  const outcome = status === 'APPROVED' || status === 'REJECTED' ? status : null;
-  return [
+  // A rejected order refunded in full keeps its decision on the timeline.
+  const outcome =
+    status === 'APPROVED' || status === 'REJECTED'
+      ? status
+      : status === 'REFUNDED' && application.decidedAt
+        ? 'REJECTED'
+        : null;
+  const steps: OrderTimeline = [
     { step: 'paid', at: application.paidAt, outcome: null },
     { step: 'submitted', at: application.submittedAt, outcome: null },
     { step: 'in-review', at: application.reviewStartedAt, outcome: null },
     { step: 'decided', at: outcome ? application.decidedAt : null, outcome },
   ];
+  if (status === 'REFUNDED')
+    steps.push({ step: 'refunded', at: application.refundedAt ?? null, outcome: null });
+  return steps;
 }

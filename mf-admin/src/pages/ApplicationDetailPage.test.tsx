@@ -167,11 +167,7 @@ describe('application detail', () => {
 
   it('offers no decision on an order refunded in full, and says why', async () => {
     mockApi({
-      [DETAIL]: ok(
-        detail('UNDER_REVIEW', [], {
-          application: { ...detail('UNDER_REVIEW', []).application, refundedInFull: true },
-        }),
-      ),
+      [DETAIL]: ok(detail('REFUNDED', [])),
       'GET /api/reference/countries': ok(countries),
     });
     await renderAdmin('/admin/applications/app-1');

@@ -198,6 +198,7 @@ describe('applications list', () => {
       'Under review',
       'Approved',
       'Rejected',
+      'Refunded',
     ]);
 
     await userEvent.setup().selectOptions(status, 'UNDER_REVIEW');

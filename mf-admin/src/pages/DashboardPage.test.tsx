@@ -53,7 +53,12 @@ describe('admin dashboard', () => {
     expect(
       within(counts).getByRole('link', { name: 'Approved 30 applications' }),
     ).toBeInTheDocument();
-    expect(within(counts).getAllByRole('link')).toHaveLength(6);
+    // Every status is counted, refunded orders too.
+    expect(within(counts).getAllByRole('link')).toHaveLength(7);
+    expect(within(counts).getByRole('link', { name: 'Refunded 2 applications' })).toHaveAttribute(
+      'href',
+      '/admin/applications?status=REFUNDED',
+    );
 
     const paid = screen.getByRole('region', { name: 'Amount paid' });
     expect(paid).toHaveTextContent('Today€123.45');

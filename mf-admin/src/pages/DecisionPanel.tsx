@@ -210,7 +210,7 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
         <p>
           {detail.erasure?.personalDataErasedAt
             ? t('decision.none.erased')
-            : application.refundedInFull
+            : application.status === 'REFUNDED'
               ? t('decision.none.refunded')
               : noDecision
                 ? t(`decision.none.${noDecision}`)

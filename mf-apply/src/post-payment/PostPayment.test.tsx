@@ -872,8 +872,8 @@ describe('submission', () => {
     const sent = mockApi({
       [get]: ok(
         detail({
+          status: 'REFUNDED',
           editable: false,
-          refundedInFull: true,
           travelers: [traveler({ work: { currentlyWorking: true, jobTitle: 'Engineer' } })],
         }),
       ),

@@ -313,7 +313,7 @@ function LoadedLayout({ application }: { application: ApplicationDetail }) {
             {t('layout.reference', { reference: application.reference })}
           </p>
           <LiveStatusAnnouncer orders={[application]} />
-          {application.refundedInFull ? (
+          {application.status === 'REFUNDED' ? (
             <Banner title={apiText(PostPaymentText.refunded)} />
           ) : readOnly ? (
             <Banner tone="success" title={apiText(PostPaymentText.readOnly)} />

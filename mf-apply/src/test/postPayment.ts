@@ -45,7 +45,6 @@ export function detail(overrides: Partial<ApplicationDetail> = {}): ApplicationD
     reference: 'WP-2026-0001',
     status: 'IN_PROGRESS',
     editable: true,
-    refundedInFull: false,
     country: { id: 'US', name: 'United States', flagEmoji: '🇺🇸' },
     visaType: { id: 'uk-eta', name: 'United Kingdom ETA' },
     arrivalDate: '2026-07-01',

@@ -87,7 +87,6 @@ function application(
     reference: 'WP-1',
     status: 'IN_PROGRESS',
     editable: true,
-    refundedInFull: false,
     country: { id: 'US', name: 'United States', flagEmoji: '' },
     visaType: { id: 'eta', name: 'ETA' },
     arrivalDate: null,

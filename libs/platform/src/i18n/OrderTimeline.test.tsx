@@ -42,6 +42,30 @@ describe('OrderTimeline', () => {
     expect(steps[3]!.querySelector('time')).toBeNull();
   });
 
+  it('ends with the refund of an order refunded in full, as its current step', async () => {
+    const refunded = orderTimeline({
+      status: 'REFUNDED',
+      paidAt: '2026-11-20T09:15:00.000Z',
+      submittedAt: '2026-11-21T10:30:00.000Z',
+      reviewStartedAt: null,
+      decidedAt: null,
+      refundedAt: '2026-11-22T11:00:00.000Z',
+    });
+    render(<OrderTimeline timeline={refunded} />);
+    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(steps.map((s) => s.firstChild?.textContent)).toEqual([
+      'Payment received',
+      'Application submitted',
+      'Review started',
+      'Decision',
+      'Refunded in full',
+    ]);
+    expect(steps[4]).toHaveAttribute('aria-current', 'step');
+    expect(steps[4]!.querySelector('time')).toHaveAttribute('dateTime', '2026-11-22T11:00:00.000Z');
+    await act(() => activateLocale('fr'));
+    expect(await screen.findByText('Remboursée intégralement')).toBeInTheDocument();
+  });
+
   it('names the decision, in the page language', async () => {
     const decided = orderTimeline({
       status: 'REJECTED',

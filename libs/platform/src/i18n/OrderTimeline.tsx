@@ -17,6 +17,8 @@ function stepKey(step: TimelineStep) {
         : step.outcome === 'REJECTED'
           ? ('timeline.rejected' as const)
           : ('timeline.decided' as const);
+    case 'refunded':
+      return 'timeline.refunded' as const;
   }
 }
 

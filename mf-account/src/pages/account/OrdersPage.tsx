@@ -4,7 +4,6 @@ import {
   directionOf,
   ordersTabOf,
   receiptPath,
-  refundedInFull,
   type DraftSummary,
   type OrderSummary,
 } from '@waypoint/contracts';
@@ -72,15 +71,9 @@ const OrderCard = memo(function OrderCard({ order }: { order: OrderSummary }) {
     <li className="wp-card wpa-order">
       <div className="wpa-order__head">
         <h2 className="wpa-order__title">{t('orders.order', { reference: order.reference })}</h2>
-        {refundedInFull(order.refunds) ? (
-          <span className="wp-badge wpa-status wpa-status--refunded">
-            {t('orders.status.refunded')}
-          </span>
-        ) : (
-          <span className={`wp-badge wpa-status wpa-status--${order.status.toLowerCase()}`}>
-            {statusLabel(order.status)}
-          </span>
-        )}
+        <span className={`wp-badge wpa-status wpa-status--${order.status.toLowerCase()}`}>
+          {statusLabel(order.status)}
+        </span>
       </div>
       <p className="wpa-order__visa">{visaTypeName}</p>
       <dl className="wpa-order__facts">

@@ -86,7 +86,7 @@ export function applicationScope(scope: FastifyInstance) {
   });
   scope.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.editable)
-      await assertEditable(scope.ctx, applicationOf(request), userOf(request));
+      assertEditable(applicationOf(request), userOf(request));
   });
 }
 

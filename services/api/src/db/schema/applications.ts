@@ -76,6 +76,8 @@ export const applications = pgTable(
     /** When staff started reviewing it (SUBMITTED → UNDER_REVIEW), for the order's timeline. */
     reviewStartedAt: tstz('review_started_at'),
     decidedAt: tstz('decided_at'),
+    /** When a refund in full closed the order (the REFUNDED step); cleared if the provider refused the refund. */
+    refundedAt: tstz('refunded_at'),
     /** When the order's documents were erased, and why: the retention period ended, or its account was deleted. */
     documentsErasedAt: tstz('documents_erased_at'),
     documentsErasedBy: text('documents_erased_by').$type<'retention' | 'deletion'>(),
@@ -95,6 +97,10 @@ export const applications = pgTable(
     index('applications_retention_idx')
       .on(t.decidedAt)
       .where(sql`${t.documentsErasedAt} is null and ${t.status} in ('APPROVED', 'REJECTED')`),
+    // Orders closed by a refund in full, likewise.
+    index('applications_refunded_retention_idx')
+      .on(t.refundedAt)
+      .where(sql`${t.documentsErasedAt} is null and ${t.status} = 'REFUNDED'`),
     index('applications_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('applications_total_nonnegative', sql`${t.totalCents} >= 0`),
     check('applications_traveler_count', sql`${t.travelerCount} between 1 and 10`),

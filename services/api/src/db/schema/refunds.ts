@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { applications } from './applications';
+import { applicationStatusEnum, applications } from './applications';
 import { createdAt, tstz, updatedAt } from './common';
 import { payments } from './payments';
 import { users } from './users';
@@ -43,6 +43,8 @@ export const refunds = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     staffUserId: uuid('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
+    /** A refund in full closes the order: the status it had, to which it returns if the provider refuses. */
+    orderStatusBefore: applicationStatusEnum('order_status_before'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     settledAt: tstz('settled_at'),

@@ -19,7 +19,7 @@ import { receiptSummary } from '../receipts/receipts.service';
 import { changeStatus } from '../applications/status.service';
 import { countFailedEmails } from '../notifications/outbox.repo';
 import { countAwaitingReconciliation } from '../payments/payments.repo';
-import { isRefundedInFull } from '../refunds/refunds.repo';
+import { onLockedOrder } from '../applications/order-lock.service';
 import { refundsForAdmin } from '../refunds/refunds.service';
 import {
   countApplications,
@@ -194,10 +194,8 @@ export async function applicationForAdmin({
     })),
     history: await history(ctx, a.id),
     ...(await refundsForAdmin({ ctx, input: { application: a } })),
-    // An order whose travellers' data were erased with the account, or that was refunded in full, can no longer be
-    // decided.
-    allowedTransitions:
-      a.personalDataErasedAt || detail.refundedInFull ? [] : (TRANSITIONS[a.status] ?? []),
+    // An order whose travellers' data were erased with the account can no longer be decided.
+    allowedTransitions: a.personalDataErasedAt ? [] : (TRANSITIONS[a.status] ?? []),
     erasure: {
       documentsErasedAt: a.documentsErasedAt?.toISOString() ?? null,
       documentsErasedBy: a.documentsErasedBy ?? null,
@@ -228,19 +226,23 @@ export async function decide({
   version: number;
 }>) {
   const application = await loadApplication(ctx, input.id);
-  if (application.personalDataErasedAt) throw conflict('admin.personalDataErased');
-  if (await isRefundedInFull(ctx.db, application.id)) throw conflict('admin.refundedInFull');
-  await changeStatus({
-    ctx,
-    input: {
-      application,
-      version: input.version,
-      actor: actorOf(staff, caller),
-      change:
-        input.status === 'REJECTED'
-          ? { to: 'REJECTED', reason: input.reason! }
-          : { to: input.status },
-    },
+  // Checked on the order as it is once locked: a refund or an erasure that came first is seen.
+  await onLockedOrder(ctx, application.id, async (order, tx) => {
+    if (order.personalDataErasedAt) throw conflict('admin.personalDataErased');
+    if (order.status === 'REFUNDED') throw conflict('admin.refundedInFull');
+    await changeStatus({
+      ctx,
+      tx,
+      input: {
+        application: order,
+        version: input.version,
+        actor: actorOf(staff, caller),
+        change:
+          input.status === 'REJECTED'
+            ? { to: 'REJECTED', reason: input.reason! }
+            : { to: input.status },
+      },
+    });
   });
   return applicationForAdmin({ ctx, input: { id: input.id }, staff, caller });
 }

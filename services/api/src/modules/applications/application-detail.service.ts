@@ -14,7 +14,6 @@ import type { ApplicationRow, DocumentRow, TravelerRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
 import { passportMrzOf } from '../documents/mrz.service';
-import { isRefundedInFull } from '../refunds/refunds.repo';
 
 /**
  * A paid application as its owner (and staff) read it: every traveller with the state of each section, and the
@@ -136,13 +135,11 @@ export async function applicationDetail({
       (application.notificationPreference as 'whatsapp' | 'sms' | 'neither' | null) ?? 'whatsapp',
   };
   const submittedAt = application.submittedAt?.toISOString() ?? null;
-  const refundedInFull = await isRefundedInFull(ctx.db, application.id);
   return {
     id: application.id,
     reference: application.reference,
     status: application.status,
-    editable: application.status === 'IN_PROGRESS' && !refundedInFull,
-    refundedInFull,
+    editable: application.status === 'IN_PROGRESS',
     country: {
       id: info.country.code,
       name: info.country.name,
@@ -171,6 +168,7 @@ export async function applicationDetail({
       submittedAt,
       reviewStartedAt: application.reviewStartedAt?.toISOString() ?? null,
       decidedAt: application.decidedAt?.toISOString() ?? null,
+      refundedAt: application.refundedAt?.toISOString() ?? null,
     }),
   };
 }

@@ -22,6 +22,17 @@ export async function findApplication(db: Q, id: string): Promise<ApplicationRow
   return row;
 }
 
+/**
+ * The application with this id, locked until the transaction ends: every action on an order that checks a rule
+ * of its status (a decision, a refund, an upload, a section save, a submission, an erasure) takes this lock first,
+ * so a competing action waits and then sees the first one's result.
+ */
+export async function lockApplication(tx: Tx, id: string): Promise<ApplicationRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const [row] = await tx.select().from(applications).where(eq(applications.id, id)).for('update');
+  return row;
+}
+
 export async function findUser(db: Q, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
@@ -113,6 +124,14 @@ export async function saveTravelerAnswers(
  * Moves an application from one status to the next if nobody changed it since `version` (the optimistic check):
  * the version goes up by one. Undefined when the application is no longer at that status and version.
  */
+/** The columns a status change stamps with the time (true), or clears (null), besides the status. */
+export type StatusStamps = Partial<
+  Record<'paidAt' | 'submittedAt' | 'reviewStartedAt' | 'decidedAt', true> & {
+    decisionReason: string | null;
+    refundedAt: true | null;
+  }
+>;
+
 export async function updateStatus(
   db: Q,
   input: {
@@ -120,14 +139,10 @@ export async function updateStatus(
     from: ApplicationStatus;
     to: ApplicationStatus;
     version: number;
-    stamps: Partial<
-      Record<'paidAt' | 'submittedAt' | 'reviewStartedAt' | 'decidedAt', true> & {
-        decisionReason: string | null;
-      }
-    >;
+    stamps: StatusStamps;
   },
 ): Promise<ApplicationRow | undefined> {
-  const { paidAt, submittedAt, reviewStartedAt, decidedAt, ...rest } = input.stamps;
+  const { paidAt, submittedAt, reviewStartedAt, decidedAt, refundedAt, ...rest } = input.stamps;
   const [row] = await db
     .update(applications)
     .set({
@@ -136,6 +151,11 @@ export async function updateStatus(
       ...(submittedAt ? { submittedAt: sql`now()` } : {}),
       ...(reviewStartedAt ? { reviewStartedAt: sql`now()` } : {}),
       ...(decidedAt ? { decidedAt: sql`now()` } : {}),
+      ...(refundedAt
+        ? { refundedAt: sql`now()` }
+        : refundedAt === null
+          ? { refundedAt: null }
+          : {}),
       ...rest,
       updatedAt: sql`now()`,
       version: sql`${applications.version} + 1`,

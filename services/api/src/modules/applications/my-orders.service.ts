@@ -4,7 +4,6 @@ import {
   MyApplicationsResponse,
   MyDraftResponse,
   orderTimeline,
-  refundedInFull,
   resumePath,
   viewPath,
   type OrderSummary,
@@ -57,8 +56,6 @@ export async function listMyApplications({
   return rows.map(({ a, visaType, country }) => {
     const groups = ageGroups(births.get(a.id) ?? [], a.arrivalDate);
     const orderRefunds = refunds.get(a.id) ?? [];
-    // Refunded in full, the order is closed: read, never continued.
-    const closed = refundedInFull(orderRefunds);
     return {
       id: a.id,
       reference: a.reference,
@@ -73,6 +70,7 @@ export async function listMyApplications({
         submittedAt: iso(a.submittedAt),
         reviewStartedAt: iso(a.reviewStartedAt),
         decidedAt: iso(a.decidedAt),
+        refundedAt: iso(a.refundedAt),
       }),
       decisionReason: a.status === 'REJECTED' ? a.decisionReason : null,
       totalCents: a.totalCents,
@@ -82,8 +80,8 @@ export async function listMyApplications({
       travelerGroups: groups,
       visaType,
       country: { id: country.code, name: country.name, flagEmoji: country.flagEmoji },
-      resumePath: resumePath(a.status, a.id, closed),
-      viewPath: viewPath(a.status, a.id, closed),
+      resumePath: resumePath(a.status, a.id),
+      viewPath: viewPath(a.status, a.id),
       refunds: orderRefunds,
       receipt: receiptSummary(receipts.get(a.id)),
     };

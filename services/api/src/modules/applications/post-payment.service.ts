@@ -17,9 +17,9 @@ import type { ApplicationRow, TravelerRow, TravelerValues, UserRow } from '../..
 import type { Caller, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/audit.repo';
-import { isRefundedInFull } from '../refunds/refunds.repo';
 import * as repo from './applications.repo';
 import { applicationDetail } from './application-detail.service';
+import { onLockedOrder } from './order-lock.service';
 import { changeStatus } from './status.service';
 
 /** What a verb on one application receives: the application (its ownership checked) and who is acting. */
@@ -65,18 +65,14 @@ export async function openOwnedApplication({
 
 /**
  * Answers can change while the order is paid and not yet submitted (staff may always correct them), unless it was
- * refunded in full.
+ * refunded in full. The routes ask early; the verbs that write ask again on the order once they hold its lock.
  */
-export async function assertEditable(
-  ctx: Pick<ServiceContext, 'db'>,
-  application: ApplicationRow,
-  user: UserRow,
-) {
+export function assertEditable(application: ApplicationRow, user: UserRow) {
   if (application.status === 'DRAFT') throw conflict('postPayment.notPaid');
+  // Refunded in full, the order is closed, for staff too.
+  if (application.status === 'REFUNDED') throw conflict('postPayment.refunded');
   if (application.status !== 'IN_PROGRESS' && user.role !== 'admin')
     throw conflict('postPayment.readOnly');
-  // Refunded in full, the order is closed, for staff too.
-  if (await isRefundedInFull(ctx.db, application.id)) throw conflict('postPayment.refunded');
 }
 
 /** A traveller of the application (404 for anyone else's). */
@@ -110,11 +106,15 @@ export async function saveGeneralInfo({
   ctx,
   input,
   application,
+  user,
 }: ApplicationVerb<z.output<typeof GeneralInfoBody>>): Promise<ApplicationDetail> {
-  const updated = await repo.saveGeneralInfo(ctx.db, application.id, {
-    phoneCountryCode: input.countryCode,
-    phoneNumber: input.phoneNumber,
-    notificationPreference: input.notificationPreference,
+  const updated = await onLockedOrder(ctx, application.id, async (order, tx) => {
+    assertEditable(order, user);
+    return repo.saveGeneralInfo(tx, order.id, {
+      phoneCountryCode: input.countryCode,
+      phoneNumber: input.phoneNumber,
+      notificationPreference: input.notificationPreference,
+    });
   });
   return applicationDetail({ ctx, input: { application: updated } });
 }
@@ -232,15 +232,19 @@ export async function saveTravelerSection({
   ctx,
   input,
   application,
+  user,
 }: ApplicationVerb<TravelerSectionInput>): Promise<ApplicationDetail> {
   const traveler = await loadTraveler({
     ctx,
     input: { application, travelerId: input.answers.travelerId },
   });
   const { values, completed } = await sectionValues(ctx, input, traveler);
-  await repo.saveTravelerAnswers(ctx.db, traveler.id, values, completed);
-  const fresh = await repo.findApplication(ctx.db, application.id);
-  return applicationDetail({ ctx, input: { application: fresh! } });
+  const fresh = await onLockedOrder(ctx, application.id, async (order, tx) => {
+    assertEditable(order, user);
+    await repo.saveTravelerAnswers(tx, traveler.id, values, completed);
+    return order;
+  });
+  return applicationDetail({ ctx, input: { application: fresh } });
 }
 
 /** Submits a complete application whose declaration the traveller has confirmed (IN_PROGRESS → SUBMITTED). */
@@ -255,34 +259,39 @@ export async function submitApplication({
     throw validationFailed('postPayment.declarationRequired', {
       declarationConfirmed: 'postPayment.declarationRequired',
     });
-  if (application.status !== 'IN_PROGRESS')
-    throw conflict(application.status === 'DRAFT' ? 'postPayment.notPaid' : 'postPayment.readOnly');
-  if (await isRefundedInFull(ctx.db, application.id)) throw conflict('postPayment.refunded');
-  const missing = missingItemRefs(await applicationDetail({ ctx, input: { application } }));
-  if (missing.length) {
-    // The list as catalog messages, so a front end names each item in the reader's language.
-    const list = messageList(missing);
-    throw new AppError(
-      ErrorCode.INCOMPLETE,
-      { key: 'application.incomplete', params: { missingKeys: list } },
-      {
-        fieldErrors: {
-          missing: { key: 'application.incompleteItems', params: { itemKeys: list } },
+  const updated = await onLockedOrder(ctx, application.id, async (order, tx, inTx) => {
+    // On the order as it is once locked: a refund, or a second submit, that came first is seen.
+    if (order.status === 'REFUNDED') throw conflict('postPayment.refunded');
+    if (order.status !== 'IN_PROGRESS')
+      throw conflict(order.status === 'DRAFT' ? 'postPayment.notPaid' : 'postPayment.readOnly');
+    const detail = await applicationDetail({ ctx: inTx, input: { application: order } });
+    const missing = missingItemRefs(detail);
+    if (missing.length) {
+      // The list as catalog messages, so a front end names each item in the reader's language.
+      const list = messageList(missing);
+      throw new AppError(
+        ErrorCode.INCOMPLETE,
+        { key: 'application.incomplete', params: { missingKeys: list } },
+        {
+          fieldErrors: {
+            missing: { key: 'application.incompleteItems', params: { itemKeys: list } },
+          },
+        },
+      );
+    }
+    return changeStatus({
+      ctx,
+      tx,
+      input: {
+        application: order,
+        actor: actorOf(user, caller),
+        // The declaration the traveller confirmed on "Check your answers", word for word.
+        change: {
+          to: 'SUBMITTED',
+          declaration: { confirmed: input.declarationConfirmed, text: SUBMIT_DECLARATION },
         },
       },
-    );
-  }
-  const updated = await changeStatus({
-    ctx,
-    input: {
-      application,
-      actor: actorOf(user, caller),
-      // The declaration the traveller confirmed on "Check your answers", word for word.
-      change: {
-        to: 'SUBMITTED',
-        declaration: { confirmed: input.declarationConfirmed, text: SUBMIT_DECLARATION },
-      },
-    },
+    });
   });
   return applicationDetail({ ctx, input: { application: updated } });
 }

@@ -1,9 +1,10 @@
 import {
+  canStep,
   STATUS_LABEL,
   STATUS_MESSAGE_KEY,
-  TRANSITIONS,
   type ApplicationStatus,
   type AuditDetails,
+  type LifecycleActor,
   type Locale,
 } from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
@@ -16,19 +17,16 @@ import { enqueueEmail } from '../notifications/outbox.repo';
 import type { EmailMessage } from '../notifications/templates';
 import { findReceiptOfApplication } from '../receipts/receipts.repo';
 import * as repo from './applications.repo';
+import { onLockedOrder } from './order-lock.service';
 
 /**
- * The one status machine of an application. Paying opens it (DRAFT → IN_PROGRESS), the traveller submits it
- * (IN_PROGRESS → SUBMITTED), and staff take it along `TRANSITIONS` of libs/contracts (SUBMITTED → UNDER_REVIEW →
- * APPROVED / REJECTED). Every change goes through `changeStatus`: the allowed step, the optimistic version check,
- * the typed audit entry, the traveller's e-mail and the live event for their open pages, in one transaction.
+ * The one status machine of an application, along `LIFECYCLE` of libs/contracts: paying opens it (DRAFT →
+ * IN_PROGRESS), the traveller submits it (IN_PROGRESS → SUBMITTED), staff review and decide it (SUBMITTED →
+ * UNDER_REVIEW → APPROVED / REJECTED), and a refund in full closes it (→ REFUNDED; back where it was if the
+ * provider refuses the refund). Every change goes through `changeStatus`: the allowed step for who takes it, the
+ * optimistic version check, the typed audit entry, the traveller's e-mail and the live event for their open pages,
+ * in one transaction.
  */
-export const LIFECYCLE: Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
-  DRAFT: ['IN_PROGRESS'],
-  IN_PROGRESS: ['SUBMITTED'],
-  ...TRANSITIONS,
-};
-
 type Step = Pick<AuditDetails['application.paid'], 'from' | 'to'>;
 
 /** A status change and what it records besides the step itself. */
@@ -39,14 +37,23 @@ export type StatusChange =
   | { to: 'SUBMITTED'; declaration: AuditDetails['application.submitted']['declaration'] }
   /** Staff review steps and decisions; a rejection gives the traveller its reason. */
   | { to: 'UNDER_REVIEW' | 'APPROVED' }
-  | { to: 'REJECTED'; reason: string };
+  | { to: 'REJECTED'; reason: string }
+  /** A refund in full was decided: the order is closed. */
+  | { to: 'REFUNDED'; refundId: string }
+  /** The provider refused the refund in full: the order goes back to the status it had. */
+  | { to: ApplicationStatus; reopenedBy: string };
 
-export function canChange(from: ApplicationStatus, to: ApplicationStatus): boolean {
-  return (LIFECYCLE[from] ?? []).includes(to);
+/** Who takes a step: the lifecycle allows each step to one of them only. */
+function actorOfChange(change: StatusChange): LifecycleActor {
+  if ('reopenedBy' in change || change.to === 'REFUNDED') return 'refund';
+  if (change.to === 'IN_PROGRESS') return 'payment';
+  if (change.to === 'SUBMITTED') return 'traveller';
+  return 'staff';
 }
 
 /** The columns a change stamps besides the status. */
-function stampsOf(change: StatusChange) {
+function stampsOf(change: StatusChange): repo.StatusStamps {
+  if ('reopenedBy' in change) return { refundedAt: null };
   switch (change.to) {
     case 'IN_PROGRESS':
       return { paidAt: true as const };
@@ -58,6 +65,10 @@ function stampsOf(change: StatusChange) {
       return { decidedAt: true as const, decisionReason: null };
     case 'REJECTED':
       return { decidedAt: true as const, decisionReason: change.reason };
+    case 'REFUNDED':
+      return { refundedAt: true as const };
+    default:
+      return {};
   }
 }
 
@@ -69,36 +80,45 @@ function auditOf(
   actor: AuditActor,
 ): AuditRecord {
   const about = { actor, entityId: application.id, applicationId: application.id };
-  switch (change.to) {
-    case 'IN_PROGRESS':
-      return {
-        ...about,
-        action: 'application.paid',
-        details: { from, to: change.to, ...change.payment },
-      };
-    case 'SUBMITTED':
-      return {
-        ...about,
-        action: 'application.submitted',
-        details: { from, to: change.to, declaration: change.declaration },
-      };
-    case 'REJECTED':
-      return {
-        ...about,
-        action: 'application.status_changed',
-        details: { from, to: change.to, reason: change.reason },
-      };
-    default:
-      return { ...about, action: 'application.status_changed', details: { from, to: change.to } };
+  if (!('reopenedBy' in change)) {
+    switch (change.to) {
+      case 'IN_PROGRESS':
+        return {
+          ...about,
+          action: 'application.paid',
+          details: { from, to: change.to, ...change.payment },
+        };
+      case 'SUBMITTED':
+        return {
+          ...about,
+          action: 'application.submitted',
+          details: { from, to: change.to, declaration: change.declaration },
+        };
+      case 'REJECTED':
+        if ('reason' in change) {
+          return {
+            ...about,
+            action: 'application.status_changed',
+            details: { from, to: change.to, reason: change.reason },
+          };
+        }
+        break;
+    }
   }
+  // Review steps, and a refund's steps (its own entries, refund.requested and refund.failed, say which refund).
+  return { ...about, action: 'application.status_changed', details: { from, to: change.to } };
 }
 
-/** The e-mail that tells the traveller: the payment confirmation, or the new status. */
+/**
+ * The e-mail that tells the traveller: the payment confirmation, or the new status; none for the steps of a refund
+ * in full, whose own e-mail tells them once the money is on its way back.
+ */
 async function emailOf(
   tx: Tx,
   application: ApplicationRow,
   change: StatusChange,
-): Promise<EmailMessage> {
+): Promise<EmailMessage | null> {
+  if ('reopenedBy' in change || change.to === 'REFUNDED') return null;
   const people = await repo.travelersOf(tx, application.id);
   const firstName = people[0]?.firstName ?? null;
   if (change.to === 'IN_PROGRESS') {
@@ -125,7 +145,7 @@ async function emailOf(
       firstName,
       reference: application.reference,
       status: STATUS_LABEL[change.to],
-      reason: change.to === 'REJECTED' ? change.reason : null,
+      reason: change.to === 'REJECTED' && 'reason' in change ? change.reason : null,
     },
   };
 }
@@ -165,8 +185,12 @@ async function apply(
     throw conflict(change.to === 'SUBMITTED' ? 'postPayment.readOnly' : 'admin.changedMeanwhile');
   }
   await recordAudit(tx, auditOf(row, change, from, actor));
-  const recipient = await recipientOf(tx, row);
-  await enqueueEmail(tx, recipient.address, await emailOf(tx, row, change), recipient.locale);
+  // Nothing is sent about a person whose data were erased with their account.
+  const email = row.personalDataErasedAt ? null : await emailOf(tx, row, change);
+  if (email) {
+    const recipient = await recipientOf(tx, row);
+    if (recipient.address) await enqueueEmail(tx, recipient.address, email, recipient.locale);
+  }
   // Delivered to the owner's open pages once the transaction commits.
   await notifyApplicationEvent(tx, row.id, {
     type: 'status',
@@ -179,8 +203,8 @@ async function apply(
 /**
  * Moves an application to its next status. `application` is the row as the actor saw it (its status is where the
  * change starts) and `version` the version they saw (by default the row's): a change to an application changed
- * meanwhile is refused with 409. With `tx` the change joins the caller's transaction (the caller wakes the e-mail
- * worker after committing); otherwise it runs in its own.
+ * meanwhile is refused with 409. With `tx` the change joins the caller's transaction, which holds the order's lock
+ * (`onLockedOrder`; the caller's commit wakes the e-mail worker); otherwise it takes the lock in its own.
  */
 export async function changeStatus({
   ctx,
@@ -196,20 +220,21 @@ export async function changeStatus({
   };
   tx?: Tx;
 }): Promise<ApplicationRow> {
-  const { application, change, actor } = input;
-  const version = input.version ?? application.version;
-  if (version !== application.version) throw conflict('admin.changedMeanwhile');
-  if (!canChange(application.status, change.to)) {
-    throw badRequest({
-      key: 'admin.transitionNotAllowed',
-      params: {
-        fromKey: STATUS_MESSAGE_KEY[application.status],
-        toKey: STATUS_MESSAGE_KEY[change.to],
-      },
-    });
-  }
-  if (tx) return apply(tx, application, version, change, actor);
-  const row = await ctx.db.transaction((t) => apply(t, application, version, change, actor));
-  ctx.pokeOutbox();
-  return row;
+  const { change, actor } = input;
+  const step = (application: ApplicationRow, t: Tx) => {
+    const version = input.version ?? input.application.version;
+    if (version !== application.version) throw conflict('admin.changedMeanwhile');
+    if (!canStep(application.status, change.to, actorOfChange(change))) {
+      throw badRequest({
+        key: 'admin.transitionNotAllowed',
+        params: {
+          fromKey: STATUS_MESSAGE_KEY[application.status],
+          toKey: STATUS_MESSAGE_KEY[change.to],
+        },
+      });
+    }
+    return apply(t, application, version, change, actor);
+  };
+  if (tx) return step(input.application, tx);
+  return onLockedOrder(ctx, input.application.id, (order, t) => step(order, t));
 }

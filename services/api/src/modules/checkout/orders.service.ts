@@ -215,8 +215,8 @@ export async function resumeCheckout({
   const row = UUID.test(input.applicationId)
     ? await repo.findOrderForCheckout(ctx.db, input.applicationId)
     : undefined;
-  if (!row || (row.a.userId !== user.id && user.role !== 'admin'))
-    throw notFound('application.notFound');
+  // A payment's secret goes to its payer only: staff, like anyone else, get the 404 of an unknown order.
+  if (!row || row.a.userId !== user.id) throw notFound('application.notFound');
   if (row.a.status !== 'DRAFT') throw conflict('order.alreadyPaid');
   let intent = await provider.retrieveIntent(row.p.providerPaymentId);
   if (!intent) throw new AppError(ErrorCode.PROVIDER, 'payment.paymentFailed');

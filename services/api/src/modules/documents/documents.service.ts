@@ -9,8 +9,10 @@ import {
 } from '@waypoint/contracts';
 import type { ApplicationRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
-import { AppError, type Message } from '../../lib/errors';
+import { AppError, conflict, notFound, type Message } from '../../lib/errors';
 import { toDocumentSummary } from '../applications/application-detail.service';
+import { onLockedOrder } from '../applications/order-lock.service';
+import { assertEditable } from '../applications/post-payment.service';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { actorOf, recordAudit } from '../audit/audit.repo';
 import { notifyApplicationEvent } from '../events/events.repo';
@@ -247,49 +249,69 @@ export async function storeDocument({
   const mrz = readMrz && kind === 'PASSPORT_PAGE' && prepared.contentType === 'image/jpeg';
   const storageKey = `applications/${applicationId}/${travelerId}/${id}.${prepared.extension}`;
   await storage.put(storageKey, prepared.data);
-  const row = await ctx.db.transaction(async (tx) => {
-    const doc = await repo.insertDocument(
-      tx,
-      {
-        id,
+  let row: Awaited<ReturnType<typeof repo.insertDocument>>;
+  try {
+    row = await onLockedOrder(ctx, applicationId, async (order, tx) => {
+      // On the order as it is once locked: a refund, a submission or an erasure that came first is seen.
+      if (order.personalDataErasedAt || order.documentsErasedAt)
+        throw conflict('postPayment.readOnly');
+      if (user) assertEditable(order, user);
+      else if (order.status !== 'IN_PROGRESS') throw notFound('uploadLink.closed');
+      const doc = await repo.insertDocument(
+        tx,
+        {
+          id,
+          applicationId,
+          travelerId,
+          kind,
+          status: accepted ? 'ACCEPTED' : 'REJECTED',
+          storageKey,
+          contentType: prepared.contentType,
+          sizeBytes: prepared.data.length,
+          width: prepared.width,
+          height: prepared.height,
+          sha256: crypto.createHash('sha256').update(prepared.data).digest('hex'),
+          originalFilename: input.filename?.slice(0, 200) ?? null,
+          checkResults: checks,
+          mrzStatus: mrz ? 'pending' : null,
+        },
+        uploadLinkId,
+      );
+      await recordAudit(tx, {
+        action: accepted ? 'document.accepted' : 'document.rejected',
+        actor: user ? actorOf(user, caller) : { userId: null, role: 'phone-link', ip: caller.ip },
+        entityId: id,
+        applicationId,
+        details: {
+          kind,
+          travelerId,
+          failed: checks.filter((c) => !c.passed).map((c) => c.id),
+          ...(uploadLinkId ? { uploadLinkId } : {}),
+        },
+      });
+      // The owner's open pages (the computer waiting for a phone's upload) show it once this commits.
+      await notifyApplicationEvent(tx, applicationId, {
+        type: 'document',
         applicationId,
         travelerId,
-        kind,
+        kind: kind === 'PHOTO' ? 'photo' : 'passport-page',
         status: accepted ? 'ACCEPTED' : 'REJECTED',
-        storageKey,
-        contentType: prepared.contentType,
-        sizeBytes: prepared.data.length,
-        width: prepared.width,
-        height: prepared.height,
-        sha256: crypto.createHash('sha256').update(prepared.data).digest('hex'),
-        originalFilename: input.filename?.slice(0, 200) ?? null,
-        checkResults: checks,
-        mrzStatus: mrz ? 'pending' : null,
-      },
-      uploadLinkId,
-    );
-    await recordAudit(tx, {
-      action: accepted ? 'document.accepted' : 'document.rejected',
-      actor: user ? actorOf(user, caller) : { userId: null, role: 'phone-link', ip: caller.ip },
-      entityId: id,
-      applicationId,
-      details: {
-        kind,
-        travelerId,
-        failed: checks.filter((c) => !c.passed).map((c) => c.id),
-        ...(uploadLinkId ? { uploadLinkId } : {}),
-      },
+      });
+      return doc;
     });
-    // The owner's open pages (the computer waiting for a phone's upload) show it once this commits.
-    await notifyApplicationEvent(tx, applicationId, {
-      type: 'document',
-      applicationId,
-      travelerId,
-      kind: kind === 'PHOTO' ? 'photo' : 'passport-page',
-      status: accepted ? 'ACCEPTED' : 'REJECTED',
-    });
-    return doc;
-  });
+  } catch (err) {
+    // No file is kept without its row: a refused or failed record (the order closed, or its account deleted,
+    // meanwhile) takes its file away with it.
+    await storage
+      .delete(storageKey)
+      .catch((cause: unknown) =>
+        ctx.log.error(
+          { storageKey, err: { message: (cause as Error).message } },
+          'an upload without its record could not be removed from storage',
+        ),
+      );
+    throw err;
+  }
   if (mrz) {
     readMrz({ documentId: id, travelerId, image: prepared.data });
     return toDocumentSummary(applicationId, row, { status: 'pending', read: null, mismatches: [] });

@@ -5,7 +5,6 @@ import { conflict, notFound } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import type { DocumentKind } from './image-checks';
 import { actorOf, recordAudit } from '../audit/audit.repo';
-import { isRefundedInFull } from '../refunds/refunds.repo';
 import * as repo from './upload-links.repo';
 
 /** How long a phone upload link works. */
@@ -104,11 +103,7 @@ export async function openUploadLink({
     ? await repo.findLinkByHash(ctx.db, hashToken(input.token))
     : undefined;
   if (!found) throw notFound('uploadLink.invalid');
-  if (
-    found.application.status !== 'IN_PROGRESS' ||
-    (await isRefundedInFull(ctx.db, found.application.id))
-  )
-    throw notFound('uploadLink.closed');
+  if (found.application.status !== 'IN_PROGRESS') throw notFound('uploadLink.closed');
   if (found.link.usedAt) throw conflict('uploadLink.used');
   if (found.link.revokedAt) throw notFound('uploadLink.revoked');
   if (found.link.expiresAt.getTime() <= Date.now()) throw notFound('uploadLink.expired');

@@ -109,6 +109,20 @@ export async function otherActiveAdmins(db: Q, userId: string): Promise<number> 
 }
 
 /**
+ * The active admin accounts, locked until the transaction ends, in one order so that two admins deleting their
+ * accounts at once wait for each other: the second sees the first one gone, and is refused if it is the last.
+ */
+export async function lockActiveAdmins(tx: Tx): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/**
  * Erases the documents of some orders in the caller's transaction: their rows go, and their files are listed in
  * `file_erasures` to be removed once the transaction has committed. Returns the storage keys.
  */
@@ -208,7 +222,7 @@ export async function anonymiseUser(tx: Tx, userId: string): Promise<number> {
 }
 
 /**
- * Decided orders whose documents are older than the retention period, locked for this transaction; rows another
+ * Decided orders, and orders closed by a refund in full, whose documents are older than the retention period, locked for this transaction; rows another
  * process is already erasing are skipped (several API processes run the job).
  */
 export function lockExpiredDecisions(tx: Tx, retentionDays: number, limit: number) {
@@ -217,12 +231,21 @@ export function lockExpiredDecisions(tx: Tx, retentionDays: number, limit: numbe
     .from(applications)
     .where(
       and(
-        inArray(applications.status, ['APPROVED', 'REJECTED']),
         isNull(applications.documentsErasedAt),
-        lt(applications.decidedAt, sql`now() - make_interval(days => ${retentionDays})`),
+        or(
+          and(
+            inArray(applications.status, ['APPROVED', 'REJECTED']),
+            lt(applications.decidedAt, sql`now() - make_interval(days => ${retentionDays})`),
+          ),
+          // Closed by a refund in full: counted from the refund.
+          and(
+            eq(applications.status, 'REFUNDED'),
+            lt(applications.refundedAt, sql`now() - make_interval(days => ${retentionDays})`),
+          ),
+        ),
       ),
     )
-    .orderBy(asc(applications.decidedAt))
+    .orderBy(asc(sql`coalesce(${applications.refundedAt}, ${applications.decidedAt})`))
     .limit(limit)
     .for('update', { skipLocked: true });
 }

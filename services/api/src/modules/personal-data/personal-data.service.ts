@@ -8,7 +8,8 @@ import { badRequest, conflict } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { recordAudit } from '../audit/audit.repo';
 import { fromStored } from '../applications/drafts.service';
-import { assertRecentProof, recentProof, type Session } from '../auth/auth.service';
+import { assertRecentProof, recentProof } from '../auth/recent-proof.service';
+import type { Session } from '../auth/verbs';
 import { verifySecondFactor } from '../auth/second-factor.service';
 import type { FileStorage } from '../documents/storage';
 import { enqueueEmail } from '../notifications/outbox.repo';
@@ -305,6 +306,12 @@ export async function deleteAccount({
   }
   const address = user.email;
   const keys = await ctx.db.transaction(async (tx) => {
+    // The last-admin rule again, under the admins' locks: the check above was only the early answer.
+    if (user.role === 'admin') {
+      const admins = await repo.lockActiveAdmins(tx);
+      if (admins.filter((id) => id !== user.id).length === 0)
+        throw conflict('personalData.lastAdmin');
+    }
     const orders = await repo.lockApplicationsOfUser(tx, user.id);
     const ids = orders.map((a) => a.id);
     const erasedFiles = await repo.eraseDocumentsOf(tx, ids, 'deletion');

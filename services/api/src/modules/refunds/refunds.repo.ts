@@ -21,11 +21,8 @@ export async function lockPaidPayment(tx: Tx, applicationId: string) {
   return row;
 }
 
-/**
- * Whether an order was refunded in full (the refund succeeded, or is on its way): such an order is closed, and can
- * no longer be changed, submitted or decided.
- */
-export async function isRefundedInFull(db: Q, applicationId: string): Promise<boolean> {
+/** Whether an order has a refund in full that succeeded or is on its way (not failed). */
+export async function hasOpenFullRefund(db: Q, applicationId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: refunds.id })
     .from(refunds)

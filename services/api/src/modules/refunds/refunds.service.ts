@@ -16,6 +16,7 @@ import type { Caller, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { actorOf, recordAudit, SYSTEM, type AuditActor } from '../audit/audit.repo';
 import * as applications from '../applications/applications.repo';
+import { changeStatus } from '../applications/status.service';
 import { enqueueEmail } from '../notifications/outbox.repo';
 import { recordPaymentEvent } from '../payments/payments.repo';
 import type { PaymentProvider, ProviderRefund, RefundEvent } from '../payments/provider';
@@ -63,6 +64,9 @@ export async function refundOrder({
   const application = await applications.findApplication(ctx.db, input.id);
   if (!application) throw notFound('application.notFound');
   const decided = await ctx.db.transaction(async (tx) => {
+    // The order's lock first, as every action on an order takes it: a decision made meanwhile is seen.
+    const locked = await applications.lockApplication(tx, application.id);
+    if (!locked) throw notFound('application.notFound');
     const paid = await repo.lockPaidPayment(tx, application.id);
     if (!paid) throw conflict('refund.notPaid');
     const known = await repo.refundByKey(tx, application.id, input.idempotencyKey);
@@ -91,6 +95,7 @@ export async function refundOrder({
       idempotencyKey: input.idempotencyKey,
       staffUserId: staff.id,
       reason: input.reason,
+      orderStatusBefore: input.kind === 'full' ? order.status : null,
     });
     await recordAudit(tx, {
       action: 'refund.requested',
@@ -104,8 +109,17 @@ export async function refundOrder({
         reason: input.reason,
       },
     });
+    // A refund in full closes the order: a step of its lifecycle, which bumps its version.
+    if (refund.kind === 'full') {
+      await changeStatus({
+        ctx,
+        tx,
+        input: { application: order, actor, change: { to: 'REFUNDED', refundId: refund.id } },
+      });
+    }
     return { refund, payment: paid.payment };
   });
+  ctx.pokeOutbox();
 
   let refund = decided.refund;
   if (refund.status === 'pending') {
@@ -128,7 +142,7 @@ export async function refundOrder({
     }
     refund = await ctx.db.transaction(
       async (tx) =>
-        (await settle(tx, { id: refund.id }, answer, 'request', actor))?.refund ?? refund,
+        (await settle(ctx, tx, { id: refund.id }, answer, 'request', actor))?.refund ?? refund,
     );
     ctx.pokeOutbox();
   }
@@ -144,6 +158,7 @@ export async function refundOrder({
  * failed (audited; its amount no longer counts against the payment), or still pending (its provider id kept).
  */
 async function settle(
+  ctx: ServiceContext,
   tx: Tx,
   where: { id?: string; providerRefundId?: string },
   answer: ProviderRefund,
@@ -180,6 +195,7 @@ async function settle(
       action: 'refund.failed',
       details: { ...details, via, failure: answer.failureReason },
     });
+    await reopenAfterFailedRefund(tx, ctx, refund, actor);
     return { refund };
   }
   await recordAudit(tx, { ...about, action: 'refund.succeeded', details: { ...details, via } });
@@ -187,9 +203,35 @@ async function settle(
   return { refund };
 }
 
-/** Tells the traveller the money is on its way back, in their language. */
+/**
+ * The provider refused a refund in full: the order, closed when the refund was decided, goes back to the status it
+ * had (a refund decided since, or a status changed since, leaves it as it is).
+ */
+async function reopenAfterFailedRefund(
+  tx: Tx,
+  ctx: ServiceContext,
+  refund: RefundRow,
+  actor: AuditActor,
+) {
+  if (refund.kind !== 'full' || !refund.orderStatusBefore) return;
+  const order = await applications.lockApplication(tx, refund.applicationId);
+  if (order?.status !== 'REFUNDED') return;
+  if (await repo.hasOpenFullRefund(tx, order.id)) return;
+  await changeStatus({
+    ctx,
+    tx,
+    input: {
+      application: order,
+      actor,
+      change: { to: refund.orderStatusBefore, reopenedBy: refund.id },
+    },
+  });
+}
+
+/** Tells the traveller the money is on its way back, in their language (nobody whose data were erased). */
 async function emailTraveller(tx: Tx, refund: RefundRow) {
   const application = (await applications.findApplication(tx, refund.applicationId))!;
+  if (application.personalDataErasedAt) return;
   const recipient = await recipientOf(tx, application);
   if (!recipient.address) return;
   const people = await applications.travelersOf(tx, application.id);
@@ -245,10 +287,10 @@ export async function applyRefundEvent({
     for (const answer of input.refunds) {
       const settled =
         (answer.id
-          ? await settle(tx, { providerRefundId: answer.id }, answer, 'webhook', SYSTEM)
+          ? await settle(ctx, tx, { providerRefundId: answer.id }, answer, 'webhook', SYSTEM)
           : null) ??
         (answer.metadata.refundId && isUuid(answer.metadata.refundId)
-          ? await settle(tx, { id: answer.metadata.refundId }, answer, 'webhook', SYSTEM)
+          ? await settle(ctx, tx, { id: answer.metadata.refundId }, answer, 'webhook', SYSTEM)
           : null);
       if (!settled)
         ctx.log.warn({ providerRefundId: answer.id }, 'a refund event about an unknown refund');
