@@ -4,7 +4,7 @@ import { ErrorCode, type User } from '@waypoint/contracts';
 import type { Config } from '../config';
 import type { SessionRow, UserRow } from '../db/rows';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
-import { toUser } from '../modules/auth/auth.service';
+import { toUser } from '../modules/auth/profile.service';
 import * as sessions from '../modules/sessions/sessions.service';
 
 declare module 'fastify' {

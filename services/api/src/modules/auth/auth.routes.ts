@@ -29,8 +29,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../db/rows';
 import { callerOf, signedInScope, userOf, userScope } from '../../plugins/scopes';
 import { endSession, startSession } from '../../plugins/session';
-import * as service from './auth.service';
+import * as credentials from './credentials.service';
+import * as ownership from './email-ownership.service';
+import * as codes from './one-time-codes.service';
+import * as profile from './profile.service';
+import * as stepUp from './recent-proof.service';
 import * as secondFactor from './second-factor.service';
+import type { Session } from './verbs';
 import { errorResponses, ok } from '../../lib/reply';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
@@ -40,9 +45,9 @@ export async function authRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const tags = ['auth'];
   /** A `UserResponse` reply: the user as this session sees them, with the notice the page shows, if any. */
-  const userReply = async (user: UserRow, session: service.Session | undefined, notice?: string) =>
+  const userReply = async (user: UserRow, session: Session | undefined, notice?: string) =>
     ok({
-      user: await service.toUser({ ctx, input: { user: user, session: session } }),
+      user: await profile.toUser({ ctx, input: { user: user, session: session } }),
       ...(notice ? { notice } : {}),
     });
 
@@ -57,7 +62,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await service.checkEmail({ ctx, input: request.body, caller: callerOf(request) })),
+      ok(await credentials.checkEmail({ ctx, input: request.body, caller: callerOf(request) })),
   );
 
   r.post(
@@ -71,7 +76,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await service.login({ ctx, input: request.body, caller: callerOf(request) });
+      const user = await credentials.login({ ctx, input: request.body, caller: callerOf(request) });
       // The password was just entered: a recent proof. Staff still need their second factor.
       await startSession(request, reply, user, { recentProof: true });
       return userReply(user, request.session);
@@ -89,7 +94,11 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await service.register({ ctx, input: request.body, caller: callerOf(request) });
+      const user = await credentials.register({
+        ctx,
+        input: request.body,
+        caller: callerOf(request),
+      });
       await startSession(request, reply, user);
       return userReply(user, request.session);
     },
@@ -106,7 +115,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await service.requestSignInLink({ ctx, input: request.body, caller: callerOf(request) })),
+      ok(await codes.requestSignInLink({ ctx, input: request.body, caller: callerOf(request) })),
   );
 
   r.post(
@@ -120,7 +129,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user, notice } = await service.verifySignInLink({
+      const { user, notice } = await codes.verifySignInLink({
         ctx,
         input: request.body,
         caller: callerOf(request),
@@ -156,7 +165,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await service.forgotPassword({ ctx, input: request.body, caller: callerOf(request) })),
+      ok(await credentials.forgotPassword({ ctx, input: request.body, caller: callerOf(request) })),
   );
 
   r.post(
@@ -170,7 +179,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await service.resetPassword({ ctx, input: request.body, caller: callerOf(request) })),
+      ok(await credentials.resetPassword({ ctx, input: request.body, caller: callerOf(request) })),
   );
 
   r.post(
@@ -185,7 +194,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await service.undoEmailChange({ ctx, input: request.body, caller: callerOf(request) })),
+      ok(await ownership.undoEmailChange({ ctx, input: request.body, caller: callerOf(request) })),
   );
 
   // Signed in, with or without the staff second factor: refused with 401 before the body is read.
@@ -205,7 +214,7 @@ export async function authRoutes(app: FastifyInstance) {
         reply.header('cache-control', 'no-store');
         // Staff see where they stand with the second factor here, before completing it.
         return ok(
-          await service.toUser({ ctx, input: { user: userOf(request), session: request.session } }),
+          await profile.toUser({ ctx, input: { user: userOf(request), session: request.session } }),
         );
       },
     );
@@ -252,7 +261,7 @@ export async function authRoutes(app: FastifyInstance) {
           caller: callerOf(request),
         });
         return ok({
-          user: await service.toUser({
+          user: await profile.toUser({
             ctx,
             input: { user: result.user, session: result.session },
           }),
@@ -300,13 +309,13 @@ export async function authRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const user = await service.updateProfile({
+        const user = await profile.updateProfile({
           ctx,
           user: userOf(request),
           session: request.session,
           input: request.body,
         });
-        return ok(await service.toUser({ ctx, input: { user: user, session: request.session } }));
+        return ok(await profile.toUser({ ctx, input: { user: user, session: request.session } }));
       },
     );
 
@@ -321,12 +330,12 @@ export async function authRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const user = await service.updateLocale({
+        const user = await profile.updateLocale({
           ctx,
           user: userOf(request),
           input: request.body,
         });
-        return ok(await service.toUser({ ctx, input: { user, session: request.session } }));
+        return ok(await profile.toUser({ ctx, input: { user, session: request.session } }));
       },
     );
 
@@ -341,7 +350,7 @@ export async function authRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const { user, notice } = await service.verifyEmail({
+        const { user, notice } = await ownership.verifyEmail({
           ctx,
           user: userOf(request),
           session: request.session,
@@ -361,7 +370,7 @@ export async function authRoutes(app: FastifyInstance) {
           response: { 200: okEnvelope(SentResponse), ...errors },
         },
       },
-      async (request) => ok(await service.resendVerification({ ctx, user: userOf(request) })),
+      async (request) => ok(await ownership.resendVerification({ ctx, user: userOf(request) })),
     );
 
     r.post(
@@ -373,7 +382,7 @@ export async function authRoutes(app: FastifyInstance) {
           response: { 200: okEnvelope(SentResponse), ...errors },
         },
       },
-      async (request) => ok(await service.requestRecentProofCode({ ctx, user: userOf(request) })),
+      async (request) => ok(await stepUp.requestRecentProofCode({ ctx, user: userOf(request) })),
     );
 
     r.post(
@@ -388,7 +397,7 @@ export async function authRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const result = await service.recentProof({
+        const result = await stepUp.recentProof({
           ctx,
           user: userOf(request),
           session: request.session,
@@ -410,7 +419,7 @@ export async function authRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const user = await service.changePassword({
+        const user = await credentials.changePassword({
           ctx,
           user: userOf(request),
           session: request.session,

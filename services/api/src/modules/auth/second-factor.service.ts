@@ -9,7 +9,7 @@ import { markSession } from '../sessions/sessions.repo';
 import * as repo from './auth.repo';
 import { actorOf, recordAudit, type AuditRecord } from '../audit/audit.repo';
 import type { Caller } from '../../lib/context';
-import type { Session, SessionVerb } from './auth.service';
+import type { Session, SessionVerb } from './verbs';
 import {
   checkTotp,
   newTotpSecret,

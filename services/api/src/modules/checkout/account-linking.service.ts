@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { ApplicationRow, UserRow } from '../../db/rows';
-import { issueSignInLink } from '../auth/auth.service';
+import { issueSignInLink } from '../auth/one-time-codes.service';
 import * as repo from './checkout.repo';
 
 export interface Linked {

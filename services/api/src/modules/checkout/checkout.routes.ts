@@ -15,7 +15,7 @@ import { draftOwners, guestSessionHash } from '../../plugins/guest-session';
 import { callerOf, userOf, userScope } from '../../plugins/scopes';
 import { startSession } from '../../plugins/session';
 import { clearDrafts } from '../applications/drafts.service';
-import { toUser } from '../auth/auth.service';
+import { toUser } from '../auth/profile.service';
 import { confirmPayment, createOrder, resumeCheckout } from './orders.service';
 
 const errors = errorResponses(400, 401, 404, 409, 429);

@@ -12,6 +12,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { Browser, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
+import { reserveBackoffAttempt } from './backoff';
 import {
   DatabaseCounters,
   FallbackCounters,
@@ -141,6 +142,64 @@ describe.each([
     expect(await backoffWait(store, [backoff])).toBe(1);
   });
 
+  it('lets parallel attempts under a back-off through only up to its threshold, counting no refused one', async () => {
+    const base = key('burst:email');
+    const attempt = {
+      failuresKey: `${base}:failures`,
+      waitKey: `${base}:wait`,
+      after: 3,
+      capSeconds: 60,
+      windowSeconds: 60,
+    };
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => store.reserveAttempt(attempt)),
+    );
+    expect(results.filter((r) => r.reserved)).toHaveLength(3);
+    expect(results.filter((r) => !r.reserved)).toEqual(
+      Array.from({ length: 22 }, () => ({ reserved: false, waitSeconds: 1 })),
+    );
+    expect((await store.increment(attempt.failuresKey, 60)).count).toBe(4);
+  });
+
+  it('reserves attempts as the growing delays go: refused while one runs, the next one longer', async () => {
+    const backoff: Backoff = {
+      key: key('login:email'),
+      after: 2,
+      capSeconds: 4,
+      windowSeconds: 60,
+    };
+    const endWait = () => store.delete([`${backoff.key}:wait`]);
+    expect(await reserveBackoffAttempt(store, [backoff])).toBe(0);
+    expect(await backoffWait(store, [backoff])).toBe(0);
+    expect(await reserveBackoffAttempt(store, [backoff])).toBe(0);
+    expect(await backoffWait(store, [backoff])).toBe(1);
+    expect(await reserveBackoffAttempt(store, [backoff])).toBe(1);
+    await endWait();
+    expect(await reserveBackoffAttempt(store, [backoff])).toBe(0);
+    expect(await backoffWait(store, [backoff])).toBe(2);
+    await endWait();
+    // A failure forgiven no longer counts towards the next delay.
+    expect(await reserveBackoffAttempt(store, [backoff])).toBe(0);
+    await forgiveBackoffFailure(store, backoff.key);
+    await endWait();
+    expect(await reserveBackoffAttempt(store, [backoff])).toBe(0);
+    expect(await backoffWait(store, [backoff])).toBe(4);
+    await clearBackoff(store, [backoff.key]);
+    expect(await reserveBackoffAttempt(store, [backoff])).toBe(0);
+    expect(await backoffWait(store, [backoff])).toBe(0);
+  });
+
+  it('takes back an attempt counted on one key when another key refuses it', async () => {
+    const wide: Backoff = { key: key('ip'), after: 100, capSeconds: 60, windowSeconds: 60 };
+    const narrow: Backoff = { key: key('email'), after: 1, capSeconds: 60, windowSeconds: 60 };
+    const waits = await Promise.all(
+      Array.from({ length: 10 }, () => reserveBackoffAttempt(store, [wide, narrow])),
+    );
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(1);
+    expect(waits.filter((wait) => wait === 1)).toHaveLength(9);
+    expect((await store.increment(`${wide.key}:failures`, 60)).count).toBe(2);
+  });
+
   it('the longest wait of several keys is the one that counts', async () => {
     const a: Backoff = { key: key('a'), after: 1, capSeconds: 60, windowSeconds: 60 };
     const b: Backoff = { key: key('b'), after: 1, capSeconds: 60, windowSeconds: 60 };
@@ -196,6 +255,10 @@ describe('when Redis is configured but down', () => {
       };
       await recordBackoffFailure(store, [backoff]);
       expect(await backoffWait(store, [backoff])).toBe(1);
+      expect(await reserveBackoffAttempt(store, [backoff])).toBe(1);
+      const other: Backoff = { ...backoff, key: key('login:email') };
+      expect(await reserveBackoffAttempt(store, [other])).toBe(0);
+      expect(await reserveBackoffAttempt(store, [other])).toBe(1);
     } finally {
       await store.close();
     }

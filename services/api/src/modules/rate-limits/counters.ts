@@ -18,6 +18,13 @@ export interface CounterStore {
   secondsLeft(key: string): Promise<number>;
   /** Takes one off, never below zero, keeping the window. */
   decrement(key: string): Promise<void>;
+  /**
+   * Takes one attempt under a back-off in a single atomic step, before the attempt is made: refused (nothing
+   * counted) while a delay runs, otherwise counted as a failure up front, starting the next delay once the
+   * failures reach the threshold. However many attempts arrive at once, no more get through than one after the
+   * other would.
+   */
+  reserveAttempt(attempt: BackoffAttempt): Promise<Reservation>;
   delete(keys: string[]): Promise<void>;
   /** Removes counters whose window has ended (where the store does not expire them itself). */
   prune(): Promise<void>;
@@ -25,6 +32,20 @@ export interface CounterStore {
   ready(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** One attempt under a back-off: its two counters and its rule (see `Backoff` in lib/rate-limit). */
+export interface BackoffAttempt {
+  /** Counts the failures for `windowSeconds`. */
+  failuresKey: string;
+  /** Runs while the next attempt must wait. */
+  waitKey: string;
+  windowSeconds: number;
+  /** From this many failures on, each one starts a delay: 1 s, 2 s, 4 s … up to `capSeconds`. */
+  after: number;
+  capSeconds: number;
+}
+
+export type Reservation = { reserved: true } | { reserved: false; waitSeconds: number };
 
 export class DatabaseCounters implements CounterStore {
   readonly kind = 'database';
@@ -42,6 +63,9 @@ export class DatabaseCounters implements CounterStore {
   }
   decrement(key: string) {
     return repo.decrementCounter(this.db, key);
+  }
+  reserveAttempt(attempt: BackoffAttempt) {
+    return repo.reserveBackoffAttempt(this.db, attempt);
   }
   delete(keys: string[]) {
     return repo.deleteCounters(this.db, keys);
@@ -67,6 +91,23 @@ const DECREMENT = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then redis.call('DECR', KEYS[1]) end
 return 0`;
+
+/**
+ * A back-off's attempt in one step (KEYS: failures, wait; ARGV: window in ms, threshold, cap in seconds): refused
+ * with the milliseconds left while the wait runs, otherwise the failure is counted and, from the threshold on,
+ * the next wait set (holding the failure count, as elsewhere).
+ */
+const RESERVE_ATTEMPT = `
+local waiting = redis.call('PTTL', KEYS[2])
+if waiting > 0 then return {0, waiting} end
+local failures = redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local after = tonumber(ARGV[2])
+if failures >= after then
+  local delay = math.min(tonumber(ARGV[3]), 2 ^ math.min(30, failures - after))
+  redis.call('SET', KEYS[2], failures, 'PX', math.max(1, math.floor(delay * 1000)))
+end
+return {1, 0}`;
 
 export interface RedisCountersOptions {
   url: string;
@@ -126,6 +167,20 @@ export class RedisCounters implements CounterStore {
 
   async decrement(key: string) {
     await this.client.eval(DECREMENT, 1, this.k(key));
+  }
+
+  async reserveAttempt(attempt: BackoffAttempt): Promise<Reservation> {
+    const [reserved, waitingMs] = (await this.client.eval(
+      RESERVE_ATTEMPT,
+      2,
+      this.k(attempt.failuresKey),
+      this.k(attempt.waitKey),
+      String(attempt.windowSeconds * 1000),
+      String(attempt.after),
+      String(attempt.capSeconds),
+    )) as [number, number];
+    if (Number(reserved) === 1) return { reserved: true };
+    return { reserved: false, waitSeconds: toSeconds(Number(waitingMs)) };
   }
 
   async delete(keys: string[]) {
@@ -198,6 +253,9 @@ export class FallbackCounters implements CounterStore {
   }
   decrement(key: string) {
     return this.either((s) => s.decrement(key));
+  }
+  reserveAttempt(attempt: BackoffAttempt) {
+    return this.either((s) => s.reserveAttempt(attempt));
   }
   delete(keys: string[]) {
     return this.either((s) => s.delete(keys));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import type { BackoffAttempt, Reservation } from './counters';
 
 /** Rate-limit counters in rate_limit_buckets: one row per key, with the end of its window. */
 
@@ -47,6 +48,42 @@ export async function decrementCounter(db: Db, key: string): Promise<void> {
   await db.execute(
     sql`update rate_limit_buckets set count = greatest(count - 1, 0) where key = ${key}`,
   );
+}
+
+/**
+ * One attempt under a back-off, counted up front in a single statement. Counting the failure locks its row, so
+ * parallel attempts on a key take turns; the upsert of the wait row then reads that row at its newest (not as
+ * the statement's snapshot saw it) and lets the attempt through only when no delay runs, starting the next
+ * delay from the threshold on. Without a delay the wait row is still written, already over, since that write is
+ * what tells a let-through attempt from a refused one. The wall clock, not the transaction's start, measures
+ * the delay: an attempt that waited for the lock must not find the delay it waited behind still to come.
+ */
+export async function reserveBackoffAttempt(db: Db, attempt: BackoffAttempt): Promise<Reservation> {
+  const { failuresKey, waitKey, windowSeconds, after, capSeconds } = attempt;
+  const result = await db.execute(sql`
+    with failures as (
+      insert into rate_limit_buckets as b (key, count, reset_at)
+      values (${failuresKey}, 1, now() + make_interval(secs => ${windowSeconds}))
+      on conflict (key) do update set
+        count = case when b.reset_at <= now() then 1 else b.count + 1 end,
+        reset_at = case when b.reset_at <= now() then excluded.reset_at else b.reset_at end
+      returning count
+    ), reserved as (
+      insert into rate_limit_buckets as b (key, count, reset_at)
+      select ${waitKey}, failures.count, clock_timestamp() + make_interval(secs =>
+        case when failures.count >= ${after}::int
+          then least(${capSeconds}::int, power(2, least(30, failures.count - ${after}::int)))
+          else 0 end)
+      from failures
+      on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at
+      where b.reset_at <= clock_timestamp()
+      returning count
+    )
+    select count(*)::int as reserved from reserved`);
+  if (Number(rowsOf<{ reserved: number }>(result)[0]?.reserved ?? 0) > 0) return { reserved: true };
+  // Refused: the failure counted on the way in is taken back.
+  await decrementCounter(db, failuresKey);
+  return { reserved: false, waitSeconds: Math.max(1, await counterSecondsLeft(db, waitKey)) };
 }
 
 export async function deleteCounters(db: Db, keys: string[]): Promise<void> {
