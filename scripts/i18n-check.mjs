@@ -36,6 +36,11 @@ const apiOnly = process.argv
   ?.slice('--api-only='.length);
 const API_CATALOG = 'libs/platform/src/i18n/api';
 const API_SOURCE = 'libs/contracts/src/api-messages.ts';
+/**
+ * Files outside a catalog's workspace that name its keys: the audit catalogue describes each history entry with
+ * messages of the admin catalog (mf-admin's typecheck checks that each one exists).
+ */
+const NAMED_ELSEWHERE = { 'mf-admin/src/i18n': ['libs/contracts/src/audit.ts'] };
 
 /** Every file under `dir` whose name passes `keep`, skipping build output and dependencies. */
 function walk(dir, keep, out = []) {
@@ -191,6 +196,7 @@ for (const workspace of apiOnly === undefined ? WORKSPACES : []) {
         ([, spec]) => path.resolve(path.dirname(file), spec) === catalogModule,
       );
     });
+    readers.push(...(NAMED_ELSEWHERE[label] ?? []).map((file) => path.join(ROOT, file)));
     const used = readers.flatMap((file) => keysUsed(readFileSync(file, 'utf8'), source));
     if (list) console.log(`${label}:\n  ${used.map(String).join('\n  ')}`);
     for (const key of used) {

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { answerRoutes, NOT_FOUND, replyWith } from '../../libs/platform/test/api-server';
 
 import type * as Remotes from './remotes';
@@ -23,6 +24,10 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadShare: (name: string) => Promise.resolve(apiProvided ? () => evaluated.push(name) : false),
 }));
 
+/** The documents the shell loaded in place of the page. */
+const replacedBy: string[] = [];
+jest.mock('./navigation', () => ({ replaceDocument: (url: string) => replacedBy.push(url) }));
+
 /** A fresh copy of the module for each test: it keeps what it learnt (addresses, registrations) per page. */
 function freshRemotes(): typeof Remotes {
   let loaded: typeof Remotes | undefined;
@@ -39,6 +44,8 @@ beforeEach(() => {
   evaluated.length = 0;
   apiProvided = true;
   calls.length = 0;
+  replacedBy.length = 0;
+  window.history.replaceState(null, '', '/');
   document.head.innerHTML =
     '<meta name="waypoint-remotes" content=\'{"apply":"/remotes/apply/mf-manifest.json","account":"/releases/account/1.1.0/mf-manifest.json"}\'>';
 });
@@ -85,17 +92,42 @@ describe('where the shell loads each area from', () => {
 
   it('asks the API where the staff area is, and loads it from there', async () => {
     api(true);
+    // A page of the staff area, loaded before its member of staff signed in.
+    window.history.replaceState(null, '', '/admin/applications');
     const { loadRemoteRoutes } = freshRemotes();
     await expect(loadRemoteRoutes('admin')).resolves.toEqual({ id: 'admin/routes' });
     expect(calls).toEqual(['/api/admin/remote']);
     expect(registered).toEqual([
       { name: 'admin', entry: 'https://staff-assets.example.org/admin/mf-manifest.json' },
     ]);
+    expect(replacedBy).toEqual([]);
+  });
+
+  it("asks for the staff page when the page came from elsewhere, whose policy refuses the staff area's origin", async () => {
+    api(true);
+    window.history.replaceState(null, '', '/auth/second-factor');
+    const { loadRemoteRoutes } = freshRemotes();
+    // Signed in, the member of staff goes on to the staff area.
+    window.history.pushState(null, '', '/admin');
+    void loadRemoteRoutes('admin');
+    await waitFor(() => expect(replacedBy).toEqual(['http://localhost/admin']));
+    expect(registered).toEqual([]);
+  });
+
+  it('loads a staff area served from this origin on any page', async () => {
+    api(true);
+    document.head.innerHTML =
+      '<meta name="waypoint-remotes" content=\'{"apply":"/remotes/apply/mf-manifest.json","account":"/remotes/account/mf-manifest.json","admin":"/remotes/admin/mf-manifest.json"}\'>';
+    window.history.replaceState(null, '', '/orders');
+    const { loadRemoteRoutes } = freshRemotes();
+    await expect(loadRemoteRoutes('admin')).resolves.toEqual({ id: 'admin/routes' });
+    expect(replacedBy).toEqual([]);
   });
 
   it("takes the staff area's address from a page the server sent to staff, without asking the API", async () => {
     document.head.innerHTML =
       '<meta name="waypoint-remotes" content=\'{"apply":"/remotes/apply/mf-manifest.json","account":"/remotes/account/mf-manifest.json","admin":"https://staff-assets.example.org/admin/mf-manifest.json"}\'>';
+    window.history.replaceState(null, '', '/admin');
     api(false);
     const { loadRemoteRoutes } = freshRemotes();
     await expect(loadRemoteRoutes('admin')).resolves.toEqual({ id: 'admin/routes' });

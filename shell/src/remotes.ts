@@ -3,6 +3,8 @@ import { REMOTES_META_NAME } from '@waypoint/contracts';
 import { RemoteLoadError, type RemoteName } from '@waypoint/platform';
 import { currentLocale, loadLocale } from '@waypoint/ui';
 import { jsonInMeta } from './meta';
+import { REMOTE_MOUNTS } from './mounts';
+import { replaceDocument } from './navigation';
 import { nextTask } from './tasks';
 
 /** Where the shell learns, at run time, where the travellers' remotes are deployed. */
@@ -15,6 +17,18 @@ type RemoteEntries = Partial<Record<RemoteName, string>>;
 
 /** The page names the travellers' areas; a staff area page sent to staff names the staff area too. */
 const REMOTE_NAMES: RemoteName[] = ['apply', 'account', 'admin'];
+
+/**
+ * Whether this document was sent as a page of the staff area, read before the router changes the address: only
+ * those pages' Content-Security-Policy allows the staff area's origin.
+ */
+const sentAsStaffPage = (() => {
+  const mount = window.location.pathname.split('/')[1] ?? '';
+  return (
+    Object.hasOwn(REMOTE_MOUNTS, mount) &&
+    (REMOTE_MOUNTS as Record<string, RemoteName>)[mount] === 'admin'
+  );
+})();
 
 let entries: Promise<RemoteEntries> | null = null;
 let initialised = false;
@@ -73,6 +87,16 @@ export async function loadRemoteRoutes(name: RemoteName): Promise<unknown> {
   const entry =
     (await remoteEntries())[name] ?? (name === 'admin' ? await staffEntry() : undefined);
   if (!entry) throw new RemoteLoadError(name, `No address is configured for the ${name} area`);
+  if (
+    name === 'admin' &&
+    !sentAsStaffPage &&
+    new URL(entry, window.location.href).origin !== window.location.origin
+  ) {
+    // A member of staff who went to the staff area from another page (after signing in): that page's policy
+    // refuses the staff area's origin, so the staff page is asked for, with its own policy.
+    replaceDocument(window.location.href);
+    return new Promise<never>(() => undefined);
+  }
 
   if (!initialised) {
     init({ name: 'shell', remotes: [] });

@@ -1,11 +1,13 @@
-import { formatEuros } from './money';
-import { STATUS_LABEL } from './order-rules';
 import type { ApplicationStatus } from './orders';
 
 /**
  * The audit log's catalogue: every action the API records, what it is about, the details it carries, and how staff
  * read it. The API writes entries only through this catalogue (its one audit writer is typed on it), and the admin
  * history words each entry from it, so a new action cannot be recorded without being described.
+ *
+ * An entry is described as messages of the staff area's catalogue (mf-admin's `admin` messages) with their values,
+ * not as text: the staff area words them in the page's language, and its typecheck fails when a message named here
+ * is missing from its catalogue.
  */
 
 /** Who acted: an account (by its role), a guest at checkout, a phone through its upload link, or Waypoint itself. */
@@ -112,10 +114,30 @@ export type AuditEntity =
   | 'user'
   | 'refund';
 
-/** One entry in words: what happened, and a detail line when there is one. */
-export interface AuditText {
-  what: string;
-  detail: string | null;
+/**
+ * A value in an entry's wording. Strings and numbers are shown as they are (numbers also choose a message's plural);
+ * the others are named in the page's language.
+ */
+export type AuditValue =
+  | string
+  | number
+  /** An application status by its code (a code this version does not know is shown as it is). */
+  | { kind: 'status'; code: string }
+  /** An amount in euro cents. */
+  | { kind: 'amount'; cents: number }
+  /** The automated checks of a document by id, as a list. */
+  | { kind: 'checks'; ids: string[] }
+  /** Passport details by their MRZ field (`MrzField`), as a sentence. */
+  | { kind: 'mrzFields'; fields: string[] };
+
+/** A line of an entry: a message of the staff area's catalogue with its values, or a value on its own. */
+export type AuditPhrase<K extends string = AuditMessage> =
+  { key: K; values?: Record<string, AuditValue> } | { value: AuditValue };
+
+/** One entry described: what happened, and a detail line when there is one. */
+export interface AuditDescription<K extends string = AuditMessage> {
+  what: AuditPhrase<K>;
+  detail: AuditPhrase<K> | null;
 }
 
 /**
@@ -127,91 +149,133 @@ type StoredUnion<T> = T extends unknown ? Stored<T> : never;
 
 interface CatalogueEntry<A extends AuditAction> {
   entity: AuditEntity;
-  describe: (details: StoredUnion<AuditDetails[A]> & Record<string, unknown>) => AuditText;
+  describe: (details: StoredUnion<AuditDetails[A]>) => AuditDescription<string>;
 }
 
-/** The automated checks of a document, by id, as staff read them. */
-export const CHECK_LABEL: Record<string, string> = {
-  resolution: 'Size',
-  orientation: 'Orientation',
-  sharpness: 'Sharpness',
-  'too-dark': 'Not too dark',
-  'over-exposed': 'Not too bright',
-  framing: 'Portrait framing',
-  background: 'Plain background',
-  colour: 'Colour',
-  format: 'File format',
-};
+/** A message with its values; the key's literal type is kept, so the catalogue's messages can be listed as a type. */
+const say = <K extends string>(key: K, values?: Record<string, AuditValue>): AuditPhrase<K> =>
+  values ? { key, values } : { key };
+const shown = (value: AuditValue): AuditPhrase<never> => ({ value });
+const plain = <K extends string>(what: AuditPhrase<K>): AuditDescription<K> => ({
+  what,
+  detail: null,
+});
 
 const str = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 const num = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const plain = (what: string): AuditText => ({ what, detail: null });
+const list = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String).filter((item) => item !== '') : [];
+const status = (code: string): AuditValue => ({ kind: 'status', code });
+const amount = (cents: number): AuditValue => ({ kind: 'amount', cents });
 
-function statusName(value: unknown): string | null {
-  const code = str(value);
-  if (!code) return null;
-  return (STATUS_LABEL as Record<string, string | undefined>)[code] ?? code;
+function statusChange(details: { from?: unknown; to?: unknown }) {
+  const from = str(details.from);
+  const to = str(details.to);
+  if (from && to) return say('history.status.fromTo', { from: status(from), to: status(to) });
+  if (to) return say('history.status.to', { to: status(to) });
+  return say('history.status');
 }
 
-function statusChange(details: { from?: unknown; to?: unknown }): string {
-  const from = statusName(details.from);
-  const to = statusName(details.to);
-  if (from && to) return `Status changed from ${from} to ${to}`;
-  if (to) return `Status changed to ${to}`;
-  return 'Status changed';
-}
+type DocumentKind = 'passportPage' | 'photo' | 'document';
 
-function documentName(kind: unknown): string {
+/** The document an entry is about, from its stored kind (`PASSPORT_PAGE`, `PHOTO`; anything else: a document). */
+function documentKind(kind: unknown): DocumentKind {
   const value = str(kind)?.toLowerCase().replace(/[_-]/g, ' ');
   if (value === 'photo') return 'photo';
-  if (value === 'passport page') return 'passport page';
+  if (value === 'passport page') return 'passportPage';
   return 'document';
 }
 
-function sessionsEnded(n: unknown): string | null {
+// Keys written out whole, so that looking a message up finds where it is used (`npm run i18n:check` too).
+const DOCUMENT_MESSAGES = {
+  accepted: {
+    passportPage: 'history.document.accepted.passportPage',
+    photo: 'history.document.accepted.photo',
+    document: 'history.document.accepted.document',
+  },
+  rejected: {
+    passportPage: 'history.document.rejected.passportPage',
+    photo: 'history.document.rejected.photo',
+    document: 'history.document.rejected.document',
+  },
+  viewed: {
+    passportPage: 'history.document.viewed.passportPage',
+    photo: 'history.document.viewed.photo',
+    document: 'history.document.viewed.document',
+  },
+  linkCreated: {
+    passportPage: 'history.uploadLink.created.passportPage',
+    photo: 'history.uploadLink.created.photo',
+    document: 'history.uploadLink.created.document',
+  },
+  linkRevoked: {
+    passportPage: 'history.uploadLink.revoked.passportPage',
+    photo: 'history.uploadLink.revoked.photo',
+    document: 'history.uploadLink.revoked.document',
+  },
+} as const;
+
+const REFUND_MESSAGES = {
+  requested: {
+    full: 'history.refund.requested.full',
+    serviceFee: 'history.refund.requested.serviceFee',
+  },
+  succeeded: {
+    full: 'history.refund.succeeded.full',
+    serviceFee: 'history.refund.succeeded.serviceFee',
+  },
+  failed: { full: 'history.refund.failed.full', serviceFee: 'history.refund.failed.serviceFee' },
+} as const;
+
+function sessionsEnded(n: unknown, passwordRemoved = false) {
   const count = num(n);
-  if (!count) return null;
-  return `${count} other ${count === 1 ? 'session' : 'sessions'} signed out`;
+  if (count && passwordRemoved) return say('history.sessionsEndedPasswordRemoved', { count });
+  if (count) return say('history.sessionsEnded', { count });
+  return passwordRemoved ? say('history.passwordRemoved') : null;
 }
 
-/** "Refund of €103.80" or "Service fee refund of €40.00". */
-function refundName(details: { kind?: unknown; amountCents?: unknown }): string {
-  const amount = num(details.amountCents);
-  const name = details.kind === 'service_fee' ? 'Service fee refund' : 'Refund';
-  return amount !== null ? `${name} of ${formatEuros(amount)}` : name;
+/** "Refund of €103.80 made", "Service fee refund of €40.00 failed"… */
+function refundLine(
+  step: keyof typeof REFUND_MESSAGES,
+  details: { kind?: unknown; amountCents?: unknown },
+) {
+  const kind = details.kind === 'service_fee' ? 'serviceFee' : 'full';
+  return say(REFUND_MESSAGES[step][kind], { amount: amount(num(details.amountCents) ?? 0) });
 }
 
-export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
+export const AUDIT_ACTIONS = {
   'application.created': {
     entity: 'application',
     describe: (d) => {
       const travellers = num(d.travelers);
       const total = num(d.totalCents);
-      const parts = [
-        travellers !== null
-          ? `${travellers} ${travellers === 1 ? 'traveller' : 'travellers'}`
-          : null,
-        total !== null ? formatEuros(total) : null,
-      ].filter(Boolean);
-      return { what: 'Order placed', detail: parts.length ? parts.join(', ') : null };
+      const detail = () => {
+        if (travellers === null) return total !== null ? shown(amount(total)) : null;
+        return total !== null
+          ? say('history.created.detail', { travellers, total: amount(total) })
+          : say('history.created.travellers', { travellers });
+      };
+      return { what: say('history.created'), detail: detail() };
     },
   },
   'application.paid': {
     entity: 'application',
     describe: (d) => {
-      const amount = num(d.amountCents);
+      const paid = num(d.amountCents);
       return {
-        what: amount !== null ? `Payment of ${formatEuros(amount)} received` : 'Payment received',
-        detail: d.via === 'reconciliation' ? 'Completed by the automatic payment check' : null,
+        what:
+          paid !== null
+            ? say('history.paid.amount', { amount: amount(paid) })
+            : say('history.paid'),
+        detail: d.via === 'reconciliation' ? say('history.paid.reconciliation') : null,
       };
     },
   },
   'application.submitted': {
     entity: 'application',
-    describe: (d) => plain(d.from || d.to ? statusChange(d) : 'Application submitted'),
+    describe: (d) => plain(d.from || d.to ? statusChange(d) : say('history.submitted')),
   },
   'application.status_changed': {
     entity: 'application',
@@ -219,75 +283,78 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
       const reason = str(d.reason);
       return {
         what: statusChange(d),
-        detail: reason ? `Reason given to the traveller: ${reason}` : null,
+        detail: reason ? say('history.reasonToTraveller', { reason }) : null,
       };
     },
   },
   'application.access_denied': {
     entity: 'application',
-    describe: () => plain('Access refused to someone who does not own this application'),
+    describe: () => plain(say('history.accessDenied')),
   },
   'applications.exported': {
     entity: 'applications',
-    describe: () => plain('Applications exported as CSV'),
+    describe: () => plain(say('history.exported')),
   },
   'passport.viewed': {
     entity: 'application',
-    describe: () => plain('Application and passport details viewed'),
+    describe: () => plain(say('history.passportViewed')),
   },
   'payment.canceled': {
     entity: 'payment',
     describe: (d) => {
       const reason = str(d.reason);
-      return { what: 'Payment cancelled', detail: reason ? `Reason: ${reason}` : null };
+      return {
+        what: say('history.paymentCancelled'),
+        detail: reason ? say('history.reason', { reason }) : null,
+      };
     },
   },
   'document.accepted': {
     entity: 'document',
     describe: (d) => ({
-      what: `${capitalise(documentName(d.kind))} uploaded and accepted`,
-      detail: d.uploadLinkId ? 'Uploaded from a phone' : null,
+      what: say(DOCUMENT_MESSAGES.accepted[documentKind(d.kind)]),
+      detail: d.uploadLinkId ? say('history.fromPhone') : null,
     }),
   },
   'document.rejected': {
     entity: 'document',
     describe: (d) => {
-      const failed = Array.isArray(d.failed)
-        ? d.failed.map((id) => CHECK_LABEL[String(id)] ?? String(id)).join(', ')
-        : '';
+      const failed = list(d.failed);
       return {
-        what: `${capitalise(documentName(d.kind))} uploaded, did not pass the checks`,
-        detail: failed ? `Failed: ${failed}` : null,
+        what: say(DOCUMENT_MESSAGES.rejected[documentKind(d.kind)]),
+        detail: failed.length
+          ? say('history.failedChecks', { checks: { kind: 'checks', ids: failed } })
+          : null,
       };
     },
   },
   'document.viewed': {
     entity: 'document',
-    describe: (d) => plain(`${d.kind ? capitalise(documentName(d.kind)) : 'Document'} viewed`),
+    describe: (d) => plain(say(DOCUMENT_MESSAGES.viewed[documentKind(d.kind)])),
   },
   'upload_link.created': {
     entity: 'upload_link',
-    describe: (d) => plain(`Phone upload link created for the ${documentName(d.kind)}`),
+    describe: (d) => plain(say(DOCUMENT_MESSAGES.linkCreated[documentKind(d.kind)])),
   },
   'upload_link.revoked': {
     entity: 'upload_link',
-    describe: (d) => plain(`Phone upload link for the ${documentName(d.kind)} closed`),
+    describe: (d) => plain(say(DOCUMENT_MESSAGES.linkRevoked[documentKind(d.kind)])),
   },
   'email.requeued': {
     entity: 'email',
     describe: (d) => {
       const template = str(d.template);
-      return { what: 'Failed e-mail sent again', detail: template ? `E-mail: ${template}` : null };
+      return {
+        what: say('history.emailRequeued'),
+        detail: template ? say('history.emailTemplate', { template }) : null,
+      };
     },
   },
   'account.claimed': {
     entity: 'user',
     describe: (d) => ({
-      what: 'Account confirmed by the owner of its e-mail address',
-      detail:
-        [sessionsEnded(d.endedSessions), d.passwordRemoved === true ? 'password removed' : null]
-          .filter(Boolean)
-          .join(', ') || null,
+      what: say('history.accountClaimed'),
+      detail: sessionsEnded(d.endedSessions, d.passwordRemoved === true),
     }),
   },
   'account.email-changed': {
@@ -296,8 +363,8 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
       const from = str(d.from);
       const to = str(d.to);
       return {
-        what: 'E-mail address changed',
-        detail: from && to ? `From ${from} to ${to}` : null,
+        what: say('history.emailChanged'),
+        detail: from && to ? say('history.emailChanged.detail', { from, to }) : null,
       };
     },
   },
@@ -306,80 +373,84 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
     describe: (d) => {
       const restored = str(d.restored);
       return {
-        what: 'Change of e-mail address undone',
-        detail: restored ? `Restored ${restored}` : null,
+        what: say('history.emailChangeUndone'),
+        detail: restored ? say('history.emailRestored', { email: restored }) : null,
       };
     },
   },
   'account.password-reset': {
     entity: 'user',
-    describe: () => plain('Password reset with an e-mailed code'),
+    describe: () => plain(say('history.passwordReset')),
   },
   'account.password-set': {
     entity: 'user',
-    describe: (d) => ({ what: 'Password set', detail: sessionsEnded(d.endedSessions) }),
+    describe: (d) => ({ what: say('history.passwordSet'), detail: sessionsEnded(d.endedSessions) }),
   },
   'account.password-changed': {
     entity: 'user',
-    describe: (d) => ({ what: 'Password changed', detail: sessionsEnded(d.endedSessions) }),
+    describe: (d) => ({
+      what: say('history.passwordChanged'),
+      detail: sessionsEnded(d.endedSessions),
+    }),
   },
   'auth.second-factor.setup-started': {
     entity: 'user',
-    describe: () => plain('Authenticator app set-up started'),
+    describe: () => plain(say('history.secondFactor.setupStarted')),
   },
   'auth.second-factor.enabled': {
     entity: 'user',
-    describe: () => plain('Authenticator app set up'),
+    describe: () => plain(say('history.secondFactor.enabled')),
   },
   'auth.second-factor.verified': {
     entity: 'user',
     describe: (d) => ({
-      what: 'Second sign-in step passed',
-      detail: d.method === 'recovery-code' ? 'With a recovery code' : null,
+      what: say('history.secondFactor.verified'),
+      detail: d.method === 'recovery-code' ? say('history.secondFactor.withRecoveryCode') : null,
     }),
   },
   'auth.second-factor.failed': {
     entity: 'user',
-    describe: () => plain('Wrong second sign-in step code'),
+    describe: () => plain(say('history.secondFactor.failed')),
   },
   'refund.requested': {
     entity: 'refund',
     describe: (d) => {
       const reason = str(d.reason);
       return {
-        what: `${refundName(d)} asked of the payment provider`,
-        detail: reason ? `Reason: ${reason}` : null,
+        what: refundLine('requested', d),
+        detail: reason ? say('history.reason', { reason }) : null,
       };
     },
   },
   'refund.succeeded': {
     entity: 'refund',
-    describe: (d) => plain(`${refundName(d)} made`),
+    describe: (d) => plain(refundLine('succeeded', d)),
   },
   'refund.failed': {
     entity: 'refund',
     describe: (d) => {
       const failure = str(d.failure);
-      return { what: `${refundName(d)} failed`, detail: failure ? `Provider: ${failure}` : null };
+      return {
+        what: refundLine('failed', d),
+        detail: failure ? say('history.refund.failure', { failure }) : null,
+      };
     },
   },
   'account.data_exported': {
     entity: 'user',
-    describe: () => plain('Personal data downloaded by the account owner'),
+    describe: () => plain(say('history.dataExported')),
   },
   'account.deleted': {
     entity: 'user',
-    describe: () => plain('Account deleted by its owner'),
+    describe: () => plain(say('history.accountDeleted')),
   },
   'application.personal_data_erased': {
     entity: 'application',
     describe: (d) => {
-      const documents = num(d.documents);
+      const count = num(d.documents);
       return {
-        what: 'Travellers’ personal data and documents erased: the account was deleted',
-        detail: documents
-          ? `${documents} ${documents === 1 ? 'document' : 'documents'} erased`
-          : null,
+        what: say('history.personalDataErased'),
+        detail: count ? say('history.documentsErasedCount', { count }) : null,
       };
     },
   },
@@ -388,8 +459,8 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
     describe: (d) => {
       const days = num(d.retentionDays);
       return {
-        what: 'Documents erased: the retention period after the decision ended',
-        detail: days !== null ? `Kept ${days} days after the decision` : null,
+        what: say('history.retentionErased'),
+        detail: days !== null ? say('history.retentionDays', { days }) : null,
       };
     },
   },
@@ -398,8 +469,8 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
     describe: (d) => {
       const years = num(d.retentionYears);
       return {
-        what: 'Order deleted: the retention period of its records ended',
-        detail: years !== null ? `Kept ${years} years after its last activity` : null,
+        what: say('history.recordsPurged'),
+        detail: years !== null ? say('history.recordsPurgedYears', { years }) : null,
       };
     },
   },
@@ -408,35 +479,50 @@ export const AUDIT_ACTIONS: { [A in AuditAction]: CatalogueEntry<A> } = {
     entity: 'application',
     describe: (d) => {
       const number = str(d.number);
-      return { what: 'Receipt downloaded', detail: number ? `Receipt ${number}` : null };
+      return {
+        what: say('history.receiptDownloaded'),
+        detail: number ? say('history.receiptNumber', { number }) : null,
+      };
     },
   },
   // Passport page MRZ
   'document.mrz_kept': {
     entity: 'document',
-    describe: (d) => ({
-      what: 'Traveller kept their details over the passport page MRZ',
-      detail: Array.isArray(d.fields) ? d.fields.map(String).join(', ') : null,
-    }),
+    describe: (d) => {
+      const fields = list(d.fields);
+      return {
+        what: say('history.mrzKept'),
+        detail: fields.length ? shown({ kind: 'mrzFields', fields }) : null,
+      };
+    },
   },
-};
+} satisfies { [A in AuditAction]: CatalogueEntry<A> };
+
+type KeyOf<P> = P extends { key: infer K extends string } ? K : never;
+type MessagesOf<D> = D extends AuditDescription<string> ? KeyOf<D['what'] | D['detail']> : never;
+
+/** Every message the catalogue words entries with: the staff area's catalogue must have each of them. */
+export type AuditMessage = {
+  [A in AuditAction]: MessagesOf<ReturnType<(typeof AUDIT_ACTIONS)[A]['describe']>>;
+}[AuditAction];
 
 /** An action nobody has worded (recorded by another version): 'application.foo_bar' → 'Application foo bar'. */
 function fallback(action: string): string {
-  return capitalise(action.replace(/[._-]+/g, ' ').trim()) || 'Recorded';
+  const words = action.replace(/[._-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Recorded';
 }
 
 const isCatalogued = (action: string): action is AuditAction =>
   Object.prototype.hasOwnProperty.call(AUDIT_ACTIONS, action);
 
-/** An entry of the log in the words staff read. */
+/** An entry of the log described for staff: the messages (and their values) that word it. */
 export function describeAuditEntry(entry: {
   action: string;
   details: Record<string, unknown> | null;
-}): AuditText {
-  if (!isCatalogued(entry.action)) return plain(fallback(entry.action));
+}): AuditDescription {
+  if (!isCatalogued(entry.action)) return plain(shown(fallback(entry.action)));
   const describe = AUDIT_ACTIONS[entry.action].describe as (
     details: Record<string, unknown>,
-  ) => AuditText;
+  ) => AuditDescription;
   return describe(entry.details ?? {});
 }

@@ -8,7 +8,7 @@ import {
   REMOTE_AREAS,
   type PageQueries,
 } from '@waypoint/contracts';
-import type { Config } from '../config';
+import type { Config, RemoteName } from '../config';
 import { sendPrepared } from '../lib/prepared-body';
 import { addressOf, PageSet } from './pages';
 import { ordersPageQueries } from '../modules/applications/my-orders.service';
@@ -16,7 +16,7 @@ import type { ServiceContext } from '../lib/context';
 import { userOfPageRequest } from './session';
 import { ReferencePages } from './reference-pages';
 import { UserPageRenderer } from './user-pages';
-import type { RemoteEntries, RemoteRegistry } from './remote-registry';
+import type { RemoteRegistry } from './remote-registry';
 
 /** Files whose name does not change between builds: browsers must revalidate them. */
 const STABLE_NAMES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json']);
@@ -40,10 +40,11 @@ function setCacheHeaders(reply: FastifyReply, file: string) {
 }
 
 /**
- * Content-Security-Policy of the pages: only this origin, plus Stripe and the origins the remotes are deployed on
- * (the staff area's included: its scripts, styles and images come from there once a member of staff signs in).
+ * Content-Security-Policy of the pages: only this origin, plus Stripe and the origins of the given remotes. A
+ * traveller's page names the travellers' areas only; the staff area's pages also name the staff area's origin, where
+ * its scripts, styles and images come from once a member of staff signs in.
  */
-export function pageCsp(config: Config, remotes: RemoteEntries): string {
+export function pageCsp(config: Config, remotes: Partial<Record<RemoteName, string>>): string {
   const remoteOrigins = [
     ...new Set(
       Object.values(remotes)
@@ -104,11 +105,13 @@ const PRIVATE_PAGE = {
   vary: 'cookie, accept-language',
 } as const;
 
-/** The pages and their policy for the remote addresses in use, swapped whole when the registry changes. */
+/** The pages and their policies for the remote addresses in use, swapped whole when the registry changes. */
 function pagesFor(config: Config, registry: RemoteRegistry) {
   return {
     pages: new PageSet(config, registry.publicEntries(), registry.current().admin),
-    csp: pageCsp(config, registry.current()),
+    // Where the staff area is deployed is told to staff only, so travellers' pages do not name it in their policy.
+    travellerCsp: pageCsp(config, registry.publicEntries()),
+    staffCsp: pageCsp(config, registry.current()),
   };
 }
 
@@ -206,16 +209,18 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
       reply.callNotFound();
       return reply;
     }
-    const { pages, csp } = served;
+    const { pages, travellerCsp, staffCsp } = served;
     // The page's language: the traveller's kept choice, else their browser's (addresses carry no language).
     const locale = negotiateLocale({
       cookie: request.headers.cookie,
       acceptLanguage: request.headers['accept-language'],
     });
-    reply.header('content-security-policy', csp).header('content-language', locale);
+    const isStaffPage = pages.isStaffPage(pathname);
+    reply
+      .header('content-security-policy', isStaffPage ? staffCsp : travellerCsp)
+      .header('content-language', locale);
     const address = addressOf(pathname);
     const queriesOf = Object.hasOwn(USER_PAGES, address) ? USER_PAGES[address] : undefined;
-    const isStaffPage = pages.isStaffPage(pathname);
     const user =
       isStaffPage || (queriesOf && renderer.available())
         ? await userOfPageRequest(app, request)

@@ -125,6 +125,18 @@ export async function markEmailSent(
     where id = ${id}`);
 }
 
+/**
+ * Marks a message to a person whose data is erased sent (see `TO_ERASED_PERSON`), and minimises its row: the
+ * address gives way to one that names nobody (as the account's did), the payload goes. When it was sent stays.
+ */
+export async function markErasedPersonEmailSent(db: Db, id: string, messageId: string) {
+  await db.execute(sql`
+    update email_outbox set status = 'SENT', sent_at = now(), locked_until = null, last_error = null,
+      message_id = ${messageId}, payload = '{}'::jsonb,
+      to_address = 'deleted-' || id::text || '@deleted.invalid'
+    where id = ${id}`);
+}
+
 /** Records a failed send: retried after `retryInSeconds`, or FAILED for good. */
 export async function markEmailFailed(
   db: Db,

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { emailOutbox } from '../../db/schema';
 import { loadConfig } from '../../config';
@@ -187,6 +187,53 @@ describe('e-mail outbox', () => {
     };
     await processOutbox(t.database.db, mailer, t.config, t.app.log);
     expect(sent).toContain(to);
+  });
+
+  it('keeps neither the address nor the payload of an account deletion e-mail once it is sent', async () => {
+    const db = t.database.db;
+    const email = uniqueEmail();
+    const b = new Browser(t.app, '10.1.1.240');
+    const registered = await b.post('/api/auth/register', {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email,
+      password: STRONG_PASSWORD,
+    });
+    expect(registered.statusCode).toBe(200);
+    const deleted = await b.post('/api/auth/profile/delete', { password: STRONG_PASSWORD });
+    expect(deleted.statusCode).toBe(200);
+    const [queued] = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, 'account-deleted')));
+    expect(queued!.payload).toEqual({ applications: 0 });
+
+    const sent: { to: string; subject: string }[] = [];
+    const mailer = {
+      kind: 'smtp' as const,
+      close: () => undefined,
+      send: async (mail: { to: string; subject: string }) => void sent.push(mail),
+    };
+    await processOutbox(db, mailer, t.config, t.app.log);
+    // The confirmation still goes to the address the account had.
+    expect(sent.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual([
+      'Your Waypoint account has been deleted',
+    ]);
+
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, queued!.id));
+    expect(row).toMatchObject({
+      status: 'SENT',
+      toAddress: `deleted-${queued!.id}@deleted.invalid`,
+      payload: {},
+      messageId: `<${queued!.id}@waypoint.mail>`,
+    });
+    expect(row!.sentAt).not.toBeNull();
+    // No row of the outbox holds the address any more, in any column.
+    const holding = await db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(sql`${emailOutbox}::text ilike ${`%${email}%`}`);
+    expect(holding).toEqual([]);
   });
 
   it('backs off exponentially, capped at an hour', () => {

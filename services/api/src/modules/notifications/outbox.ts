@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { Mailer } from './mailer';
 import * as repo from './outbox.repo';
 import { withTimeout } from '../../lib/timeout';
-import { renderEmail, SECRET_FIELDS, type EmailMessage } from './templates';
+import { renderEmail, SECRET_FIELDS, TO_ERASED_PERSON, type EmailMessage } from './templates';
 import { attachmentsOf } from './attachments';
 
 /** After this many failed attempts (about three hours of backoff) a message is FAILED and listed for staff. */
@@ -64,9 +64,13 @@ export async function processOutbox(
         SEND_TIMEOUT_MS,
         `no answer from the mail server in ${SEND_TIMEOUT_MS} ms`,
       );
-      const scrubbed = { ...row.payload };
-      for (const field of SECRET_FIELDS) if (field in scrubbed) scrubbed[field] = '[sent]';
-      await repo.markEmailSent(db, row.id, `<${row.id}@waypoint.mail>`, scrubbed);
+      if (TO_ERASED_PERSON.has(row.template)) {
+        await repo.markErasedPersonEmailSent(db, row.id, `<${row.id}@waypoint.mail>`);
+      } else {
+        const scrubbed = { ...row.payload };
+        for (const field of SECRET_FIELDS) if (field in scrubbed) scrubbed[field] = '[sent]';
+        await repo.markEmailSent(db, row.id, `<${row.id}@waypoint.mail>`, scrubbed);
+      }
       sent += 1;
     } catch (err) {
       const failed = row.attempts >= MAX_ATTEMPTS;

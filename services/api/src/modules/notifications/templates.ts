@@ -67,6 +67,12 @@ export type TemplateName = EmailMessage['template'];
 /** Payload fields that are secrets: they are removed once the message has been sent. */
 export const SECRET_FIELDS = ['token', 'code'] as const;
 
+/**
+ * E-mails to a person whose personal data is already erased, sent to the address they had: once sent, the row keeps
+ * neither the address nor the payload, as their other e-mails were deleted with the rest of their data.
+ */
+export const TO_ERASED_PERSON: ReadonlySet<string> = new Set<TemplateName>(['account-deleted']);
+
 export interface Rendered {
   subject: string;
   text: string;
