@@ -1,7 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import noModuleCycle from './eslint-rules/no-module-cycle.mjs';
 
 export default tseslint.config(
   {
@@ -164,6 +167,42 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  // The API's modules (docs/architecture.md) call each other one way only, and through services: a module's repo
+  // is its own (the audit log's writer, recordAudit, is the one every module calls). A cycle between two modules,
+  // direct or through others, is an error; import-x's no-cycle also refuses a cycle between single files.
+  {
+    files: ['services/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX, waypoint: { rules: { 'no-module-cycle': noModuleCycle } } },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '../*/*.repo',
+                '../../*/*.repo',
+                '!../audit/audit.repo',
+                '!../../audit/audit.repo',
+              ],
+              message:
+                "Another module's repo is its own: call a function of that module's service (row types come from db/rows).",
+            },
+          ],
+        },
+      ],
+      'waypoint/no-module-cycle': [
+        'error',
+        { modulesDir: fileURLToPath(new URL('./services/api/src/modules', import.meta.url)) },
+      ],
+      'import-x/no-cycle': 'error',
     },
   },
   {

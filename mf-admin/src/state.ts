@@ -113,13 +113,17 @@ export const adminApi = api.injectEndpoints({
             adminApi.util.updateQueryData('getAdminApplication', id, (draft) => {
               draft.refunds = data.refunds;
               draft.refundOptions = data.refundOptions;
+              // A refund in full closed the order: its status, version and the decisions left follow.
+              draft.application.status = data.order.status;
+              draft.version = data.order.version;
+              if (data.order.status === 'REFUNDED') draft.allowedTransitions = [];
             }),
           );
         } catch {
           // The panel shows the error.
         }
       },
-      invalidatesTags: (result) => (result ? [DASHBOARD] : []),
+      invalidatesTags: (result) => (result ? [LIST, DASHBOARD] : []),
     }),
     getFailedEmails: build.query<FailedEmailsResponse, void>({
       query: () => '/admin/emails',

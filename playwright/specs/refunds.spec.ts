@@ -77,14 +77,14 @@ test.describe('refunds', () => {
       `${PRICE} refunded. The traveller is told by e-mail.`,
     );
     await expect(detail.refundResult).toBeFocused();
-    // Nothing is left to refund; the refund is listed; the application's status is unchanged.
+    // Nothing is left to refund; the refund is listed; the refund in full closed the order.
     await expect(detail.refundChoice('Full refund')).toHaveCount(0);
     const row = detail.refundList.getByRole('row').nth(1);
     await expect(row).toContainText(PRICE);
     await expect(row).toContainText('Full');
     await expect(row).toContainText('Refunded');
     await expect(row).toContainText(REASON);
-    await expect(detail.fact(detail.order, 'Status')).toHaveText(STATUS.IN_PROGRESS);
+    await expect(detail.fact(detail.order, 'Status')).toHaveText(STATUS.REFUNDED);
     await expectNoA11yViolations(page);
 
     // Loaded again, the history says who refunded what.

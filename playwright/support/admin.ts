@@ -112,6 +112,7 @@ export const STATUS = {
   UNDER_REVIEW: 'Under review',
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
+  REFUNDED: 'Refunded',
 } as const;
 
 /** The header row of `GET /api/admin/applications/export.csv`. */

@@ -2,6 +2,7 @@ import { apiMessage } from './api-messages';
 import { z } from 'zod';
 import { text } from './primitives';
 import { User } from './auth';
+import { Currency } from './money';
 import { ApplicationStatus } from './orders';
 import { issuesBefore, wizardStep } from './journeys/wizard';
 import {
@@ -71,7 +72,7 @@ export const PriceBreakdown = z.object({
   governmentTotalCents: z.number().int(),
   serviceTotalCents: z.number().int(),
   totalCents: z.number().int(),
-  currency: z.literal('EUR'),
+  currency: Currency,
 });
 export type PriceBreakdown = z.infer<typeof PriceBreakdown>;
 

@@ -1,4 +1,14 @@
+import { z } from 'zod';
+
 /** Money is integer euro cents everywhere; these helpers are the only conversions. */
+
+/**
+ * The one currency orders are priced, paid and refunded in: prices are euro cents, the UK's fee converted at the
+ * GBP→EUR rate. A new order or intent takes it from here; an existing one keeps the currency stored with it.
+ */
+export const CURRENCY = 'EUR';
+export const Currency = z.literal(CURRENCY);
+export type Currency = z.infer<typeof Currency>;
 
 /** Formats cents as a plain amount with two decimals, e.g. 12345 → "123.45". */
 export function formatCents(cents: number): string {

@@ -4,6 +4,7 @@ import { OrderTimeline } from './timeline';
 import { text } from './primitives';
 import { OrderRefund } from './refunds';
 import { ReceiptSummary } from './receipts';
+import { Currency } from './money';
 
 export const ApplicationStatus = z.enum(APPLICATION_STATUSES);
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
@@ -21,7 +22,7 @@ export const OrderSummary = z.object({
   /** Shown to the traveller when the application was rejected. */
   decisionReason: text().nullable(),
   totalCents: z.number().int(),
-  currency: z.literal('EUR'),
+  currency: Currency,
   travelerCount: z.number().int(),
   /**
    * The travellers by age on the day of travel, e.g. '2 adults, 1 child' (libs/contracts ages.ts). Sent by the

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiMessages } from './api-messages';
+import { Currency } from './money';
 import { Slug, text } from './primitives';
 
 /**
@@ -33,7 +34,7 @@ export type VisaKind = z.infer<typeof VisaKind>;
 
 export const ExchangeRate = z.object({
   base: z.literal('GBP'),
-  quote: z.literal('EUR'),
+  quote: Currency,
   /** Decimal string, e.g. "1.1450" euros for one pound. */
   rate: text(),
   /** The date the rate was taken (YYYY-MM-DD). */

@@ -88,6 +88,8 @@ export const RefundResponse = z.object({
   refund: Refund,
   refunds: z.array(Refund),
   refundOptions: z.array(RefundOption),
+  /** The order as the refund left it: a refund in full closes it (REFUNDED), a step that bumps its version. */
+  order: z.object({ status: z.enum(APPLICATION_STATUSES), version: z.number().int() }),
 });
 export type RefundResponse = z.infer<typeof RefundResponse>;
 

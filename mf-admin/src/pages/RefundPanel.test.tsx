@@ -32,7 +32,12 @@ describe('refund panel', () => {
   it('offers only the allowed refunds, confirms, and shows the refund made with one key per confirmation', async () => {
     const sent = mockApi({
       [DETAIL]: ok(detail('IN_PROGRESS', [], { refundOptions: options })),
-      [REFUND]: ok({ refund: made, refunds: [made], refundOptions: [] }),
+      [REFUND]: ok({
+        refund: made,
+        refunds: [made],
+        refundOptions: [],
+        order: { status: 'REFUNDED', version: 2 },
+      }),
       'GET /api/reference/countries': ok(countries),
     });
     const user = userEvent.setup();
@@ -98,6 +103,8 @@ describe('refund panel', () => {
     expect(row).toHaveTextContent('Refunded');
     expect(row).toHaveTextContent('staff@waypoint.test');
     expect(row).toHaveTextContent('Trip cancelled');
+    // The refund in full closed the order: its status says so, and it offers no decision.
+    expect(screen.getByRole('region', { name: 'Order' })).toHaveTextContent('StatusRefunded');
     // The detail was not loaded again (each load is an audited view of passport data).
     expect(callsTo(sent, DETAIL)).toHaveLength(1);
   });

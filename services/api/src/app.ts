@@ -13,7 +13,9 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { postPaymentRoutes } from './modules/applications/post-payment.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { recordMrzOutcome } from './modules/documents/mrz.service';
 import { createStorage } from './modules/documents/storage';
+import { createUploadPipeline } from './modules/documents/upload-pipeline';
 import { registerLiveEvents } from './modules/events/events.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -108,6 +110,9 @@ export async function buildApp({
     pokeOutbox: () => undefined,
     rateLimits: createCounterStore(config, database.db, app.log),
     storage: createStorage(config),
+    uploads: createUploadPipeline(config, app.log, (page, outcome) =>
+      recordMrzOutcome({ ctx: app.ctx, input: page, outcome }),
+    ),
   });
   app.addHook('onClose', () => app.ctx.rateLimits.close());
   // Registered early, so it runs after the routes' and the background jobs' own closing.
@@ -119,6 +124,8 @@ export async function buildApp({
   app.decorate('remotes', new RemoteRegistry(config, app.log));
   app.remotes.follow();
   app.addHook('onClose', () => app.remotes.stop());
+  // Registered after the hooks above, so the MRZ reads under way are settled before storage and counters close.
+  app.addHook('onClose', () => app.ctx.uploads.close());
 
   // A callback hook (no promise per request).
   app.addHook('onRequest', (request, reply, done) => {

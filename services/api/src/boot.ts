@@ -12,6 +12,7 @@ import { createMailer } from './modules/notifications/mailer';
 import { processOutbox, startWorker } from './modules/notifications/outbox';
 import { pruneDrafts } from './modules/applications/drafts.service';
 import { reconcilePayments } from './modules/payments/payments.service';
+import { receiptAttachments } from './modules/receipts/receipts.service';
 import { pruneSessions } from './modules/sessions/sessions.service';
 import {
   eraseExpiredDocuments,
@@ -55,7 +56,7 @@ export async function bootstrap(config: Config): Promise<Started> {
         {
           name: 'outbox',
           everyMs: 1000,
-          run: () => processOutbox(database.db, mailer, config, app.log),
+          run: () => processOutbox(database.db, mailer, config, app.log, receiptAttachments),
         },
         {
           name: 'payments',

@@ -217,7 +217,7 @@ describe('my orders', () => {
   it('shows what was refunded on an order, and lists an order refunded in full with the old ones', async () => {
     mockApi({
       'GET /api/applications/my-applications': ok([
-        order('0b1c2d3e-0000-4000-8000-00000000ab12', 'IN_PROGRESS', {
+        order('0b1c2d3e-0000-4000-8000-00000000ab12', 'REFUNDED', {
           refunds: [{ kind: 'full', amountCents: 4200, refundedAt: '2026-11-24T10:00:00.000Z' }],
           // As the API says of an order refunded in full.
           resumePath: null,

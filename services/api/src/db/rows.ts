@@ -33,3 +33,9 @@ export type ProcessingOptionRow = typeof processingOptions.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 /** A paid order's receipt, as issued. */
 export type ReceiptRow = typeof receipts.$inferSelect;
+
+/** The brand (visa, mastercard…) and last four digits of the card that paid, as its payment and receipt keep them. */
+export interface PaidCard {
+  brand: string;
+  last4: string;
+}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs/promises';
 import { eq, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { EntryRule, VisaKind } from '@waypoint/contracts';
+import { Currency, EntryRule, VisaKind } from '@waypoint/contracts';
 import type { Database, Tx } from './client';
 import {
   countries,
@@ -38,7 +38,7 @@ const ProductsFile = z.object({
   version: z.string().min(1),
   exchangeRate: z.object({
     base: z.literal('GBP'),
-    quote: z.literal('EUR'),
+    quote: Currency,
     rate: z.string().regex(/^\d+\.\d{1,6}$/),
     date: z.iso.date(),
     source: z.string().min(1),

@@ -2,8 +2,9 @@ import type { Locale } from '@waypoint/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { FileStorage } from '../modules/documents/storage';
-import type { CounterStore } from '../modules/rate-limits/counters';
+import type { CounterStore } from './counter-store';
+import type { FileStorage } from './file-storage';
+import type { UploadPipeline } from './upload-pipeline';
 import type { FieldEncryption } from './field-encryption';
 
 /** What every service function receives: the database, configuration and a logger. */
@@ -20,6 +21,8 @@ export interface ServiceContext {
   rateLimits: CounterStore;
   /** Where uploaded documents are kept (a folder, or S3): one for the whole app, closed with it. */
   storage: FileStorage;
+  /** The image queue and MRZ reader that uploads go through: one for the whole app, closed with it. */
+  uploads: UploadPipeline;
 }
 
 /** Who is asking, as a request shows it: used for rate limits and recorded in the audit log. */

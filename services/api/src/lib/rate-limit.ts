@@ -1,5 +1,5 @@
 import { ApiMessages, ErrorCode } from '@waypoint/contracts';
-import type { CounterStore } from '../modules/rate-limits/counters';
+import type { CounterStore } from './counter-store';
 import { AppError, type Message } from './errors';
 
 export const RATE_LIMITED_MESSAGE = ApiMessages['request.rateLimited'];

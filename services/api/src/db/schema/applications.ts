@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, tstz, updatedAt } from './common';
-import { APPLICATION_STATUSES, type Locale } from '@waypoint/contracts';
+import { APPLICATION_STATUSES, CURRENCY, type Locale } from '@waypoint/contracts';
 import { countries, processingOptions, visaTypes } from './reference';
 import { users } from './users';
 
@@ -54,7 +54,7 @@ export const applications = pgTable(
     processingFeeCents: integer('processing_fee_cents').notNull(),
     processingHours: integer('processing_hours').notNull(),
     totalCents: integer('total_cents').notNull(),
-    currency: text('currency').notNull().default('EUR'),
+    currency: text('currency').notNull().default(CURRENCY),
     /** Post-payment general information (the lead contact for the order). */
     phoneCountryCode: text('phone_country_code'),
     phoneNumber: text('phone_number'),
@@ -65,6 +65,11 @@ export const applications = pgTable(
     guestSessionHash: text('guest_session_hash'),
     /** True when completing this order created the account of its e-mail. */
     createdUser: boolean('created_user').notNull().default(false),
+    /**
+     * True when completing this order e-mailed a sign-in link to the existing account of its e-mail (paying never
+     * signs that account in), so that a repeated confirmation answers as the first one did.
+     */
+    signInLinkSent: boolean('sign_in_link_sent').notNull().default(false),
     /** Incremented on every status change, so two staff decisions cannot overwrite each other. */
     version: integer('version').notNull().default(1),
     /** Lower-cased e-mails, names and reference, for the admin search. */

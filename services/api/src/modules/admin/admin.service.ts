@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import {
   ADMIN_PAGE_SIZE,
+  CURRENCY,
   formatCents,
   TRANSITIONS,
   type AdminApplicationDetail,
@@ -12,13 +13,12 @@ import type { ApplicationRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
 import { actorOf, historyOf, recordAudit } from '../audit/audit.repo';
-import * as applications from '../applications/applications.repo';
 import { applicationDetail } from '../applications/application-detail.service';
-import { findReceiptOfApplication } from '../receipts/receipts.repo';
-import { receiptSummary } from '../receipts/receipts.service';
+import { findOrder, ownerOf, travelersOf } from '../applications/order-lookup.service';
+import { receiptOf, receiptSummary } from '../receipts/receipts.service';
 import { changeStatus } from '../applications/status.service';
-import { countFailedEmails } from '../notifications/outbox.repo';
-import { countAwaitingReconciliation } from '../payments/payments.repo';
+import { failedEmailCount } from '../notifications/failed-emails.service';
+import { paymentsAwaitingReconciliation } from '../payments/payments.service';
 import { onLockedOrder } from '../applications/order-lock.service';
 import { refundsForAdmin } from '../refunds/refunds.service';
 import {
@@ -109,8 +109,8 @@ export async function dashboard({ ctx }: { ctx: ServiceContext }): Promise<Dashb
     paid: await paidTotals(ctx.db),
     refunded: await refundedTotals(ctx.db),
     operations: {
-      paymentsAwaitingReconciliation: await countAwaitingReconciliation(ctx.db),
-      failedEmails: await countFailedEmails(ctx.db),
+      paymentsAwaitingReconciliation: await paymentsAwaitingReconciliation({ ctx }),
+      failedEmails: await failedEmailCount({ ctx }),
     },
     lastUpdated: new Date().toISOString(),
   };
@@ -136,7 +136,7 @@ async function history(ctx: ServiceContext, applicationId: string): Promise<Audi
 }
 
 async function loadApplication(ctx: ServiceContext, id: string): Promise<ApplicationRow> {
-  const row = await applications.findApplication(ctx.db, id);
+  const row = await findOrder({ db: ctx.db, input: { id } });
   if (!row) throw notFound('application.notFound');
   return row;
 }
@@ -156,9 +156,9 @@ export async function applicationForAdmin({
     entityId: a.id,
     applicationId: a.id,
   });
-  const account = a.userId ? await applications.findUser(ctx.db, a.userId) : undefined;
+  const account = await ownerOf({ db: ctx.db, input: { application: a } });
   const payment = await latestPaymentOf(ctx.db, a.id);
-  const people = await applications.travelersOf(ctx.db, a.id);
+  const people = await travelersOf({ db: ctx.db, input: { applicationId: a.id } });
   const detail = await applicationDetail({ ctx, input: { application: a } });
   return {
     application: detail,
@@ -201,7 +201,7 @@ export async function applicationForAdmin({
       documentsErasedBy: a.documentsErasedBy ?? null,
       personalDataErasedAt: a.personalDataErasedAt?.toISOString() ?? null,
     },
-    receipt: receiptSummary(await findReceiptOfApplication(ctx.db, a.id)),
+    receipt: receiptSummary(await receiptOf({ db: ctx.db, input: { applicationId: a.id } })),
   };
 }
 
@@ -268,7 +268,7 @@ function exportCsv(ctx: ServiceContext, requested: ListFilters): PassThrough {
         'Traveller names',
         'Applicant',
         'Email',
-        'Amount (EUR)',
+        `Amount (${CURRENCY})`,
       ]),
     );
     let after: { createdAt: Date; id: string } | undefined;

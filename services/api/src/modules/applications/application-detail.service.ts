@@ -13,7 +13,7 @@ import {
 import type { ApplicationRow, DocumentRow, TravelerRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
-import { passportMrzOf } from '../documents/mrz.service';
+import { passportMrzOf } from './passport-mrz';
 
 /**
  * A paid application as its owner (and staff) read it: every traveller with the state of each section, and the

@@ -6,6 +6,7 @@ import {
   countries,
   documents,
   processingOptions,
+  refunds,
   travelers,
   users,
   visaTypes,
@@ -195,4 +196,20 @@ export async function birthDatesOf(db: Q, applicationIds: string[]) {
     .from(travelers)
     .where(inArray(travelers.applicationId, applicationIds))
     .orderBy(asc(travelers.position));
+}
+
+/** The succeeded refunds of several orders, oldest first: the money My orders shows given back. */
+export async function succeededRefundsOf(db: Q, applicationIds: string[]) {
+  if (applicationIds.length === 0) return [];
+  return db
+    .select({
+      applicationId: refunds.applicationId,
+      kind: refunds.kind,
+      amountCents: refunds.amountCents,
+      settledAt: refunds.settledAt,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .where(and(inArray(refunds.applicationId, applicationIds), eq(refunds.status, 'succeeded')))
+    .orderBy(asc(refunds.settledAt), asc(refunds.createdAt));
 }

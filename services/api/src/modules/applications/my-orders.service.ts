@@ -1,25 +1,44 @@
 import {
   ageGroups,
+  Currency,
   formatAgeGroups,
   MyApplicationsResponse,
   MyDraftResponse,
   orderTimeline,
   resumePath,
   viewPath,
+  type OrderRefund,
   type OrderSummary,
   type PageQueries,
 } from '@waypoint/contracts';
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
 import { myDraftSummary } from './drafts.service';
-import { refundsForOrders } from '../refunds/refunds.service';
-import { receiptsOfApplications } from '../receipts/receipts.repo';
-import { receiptSummary } from '../receipts/receipts.service';
+import { receiptsOf, receiptSummary } from '../receipts/receipts.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The most orders My orders lists. */
 const LIST_LIMIT = 500;
+
+/** The money given back on each of several orders (succeeded refunds, oldest first). */
+async function refundsOfOrders(
+  ctx: ServiceContext,
+  applicationIds: string[],
+): Promise<Map<string, OrderRefund[]>> {
+  const rows = await repo.succeededRefundsOf(ctx.db, applicationIds);
+  const byOrder = new Map<string, OrderRefund[]>();
+  for (const r of rows) {
+    const list = byOrder.get(r.applicationId) ?? [];
+    list.push({
+      kind: r.kind,
+      amountCents: r.amountCents,
+      refundedAt: (r.settledAt ?? r.createdAt).toISOString(),
+    });
+    byOrder.set(r.applicationId, list);
+  }
+  return byOrder;
+}
 
 /** The signed-in traveller's orders, newest first. */
 export async function listMyApplications({
@@ -41,17 +60,14 @@ export async function listMyApplications({
       ...(births.get(person.applicationId) ?? []),
       person.dateOfBirth,
     ]);
-  const refunds = await refundsForOrders({
+  const refunds = await refundsOfOrders(
     ctx,
-    input: { applicationIds: rows.map(({ a }) => a.id) },
-  });
+    rows.map(({ a }) => a.id),
+  );
   const receipts = new Map(
-    (
-      await receiptsOfApplications(
-        ctx.db,
-        rows.map(({ a }) => a.id),
-      )
-    ).map((r) => [r.applicationId, r]),
+    (await receiptsOf({ db: ctx.db, input: { applicationIds: rows.map(({ a }) => a.id) } })).map(
+      (r) => [r.applicationId, r],
+    ),
   );
   return rows.map(({ a, visaType, country }) => {
     const groups = ageGroups(births.get(a.id) ?? [], a.arrivalDate);
@@ -74,7 +90,7 @@ export async function listMyApplications({
       }),
       decisionReason: a.status === 'REJECTED' ? a.decisionReason : null,
       totalCents: a.totalCents,
-      currency: 'EUR' as const,
+      currency: Currency.parse(a.currency),
       travelerCount: a.travelerCount,
       travelerSummary: formatAgeGroups(groups),
       travelerGroups: groups,

@@ -23,3 +23,17 @@ export async function onLockedOrder<T>(
   ctx.pokeOutbox();
   return result;
 }
+
+/**
+ * The order locked in the caller's transaction, as `onLockedOrder` locks it, for an action that already runs in
+ * one; undefined when the order no longer exists.
+ */
+export function lockOrder({
+  tx,
+  input,
+}: {
+  tx: Tx;
+  input: { id: string };
+}): Promise<ApplicationRow | undefined> {
+  return lockApplication(tx, input.id);
+}

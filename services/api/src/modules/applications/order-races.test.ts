@@ -30,6 +30,8 @@ import { multipartFile, orderBody, paidOrder } from '../../test/orders';
  * they interleave between statements.
  */
 const ROUNDS = 20;
+/** Twenty paid orders and their actions take a while on a busy machine. */
+const RACE_TIMEOUT = 180_000;
 
 let t: TestApp;
 let ip = 1;
@@ -114,189 +116,218 @@ function tally() {
 }
 
 describe('a staff decision and a refund in full on the same order', () => {
-  it(`never leaves an order both approved and refunded in full (${ROUNDS} orders)`, async () => {
-    const { broken, check } = tally();
-    for (let i = 0; i < ROUNDS; i++) {
-      const { id } = await underReview();
-      const version = await versionOf(id);
-      const [approve, refund] = await Promise.all([
-        staff.post(`/api/admin/applications/${id}/status`, { status: 'APPROVED', version }),
-        staff.post(`/api/admin/applications/${id}/refunds`, {
-          kind: 'full',
-          reason: 'Trip cancelled',
-          idempotencyKey: crypto.randomUUID(),
-        }),
-      ]);
-      const order = await rowOf(id);
-      const fullRefunds = await t.database.db
-        .select()
-        .from(refunds)
-        .where(
-          and(
-            eq(refunds.applicationId, id),
-            eq(refunds.kind, 'full'),
-            ne(refunds.status, 'failed'),
-          ),
-        );
-      check('approved and refunded in full', !(order.status === 'APPROVED' && fullRefunds.length));
-      // Exactly one of the two wins; the other is told why with a 409.
-      check('not one 200 and one 409', [approve, refund].map(statusOf).sort().join() === '200,409');
-      if (approve.statusCode === 200) {
+  it(
+    `never leaves an order both approved and refunded in full (${ROUNDS} orders)`,
+    async () => {
+      const { broken, check } = tally();
+      for (let i = 0; i < ROUNDS; i++) {
+        const { id } = await underReview();
+        const version = await versionOf(id);
+        const [approve, refund] = await Promise.all([
+          staff.post(`/api/admin/applications/${id}/status`, { status: 'APPROVED', version }),
+          staff.post(`/api/admin/applications/${id}/refunds`, {
+            kind: 'full',
+            reason: 'Trip cancelled',
+            idempotencyKey: crypto.randomUUID(),
+          }),
+        ]);
+        const order = await rowOf(id);
+        const fullRefunds = await t.database.db
+          .select()
+          .from(refunds)
+          .where(
+            and(
+              eq(refunds.applicationId, id),
+              eq(refunds.kind, 'full'),
+              ne(refunds.status, 'failed'),
+            ),
+          );
         check(
-          'approved, refund not refused as such',
-          /^This refund is not possible while the application is/.test(errorOf(refund) ?? ''),
+          'approved and refunded in full',
+          !(order.status === 'APPROVED' && fullRefunds.length),
         );
-      } else {
-        check('refunded, not closed', order.status === 'REFUNDED' && fullRefunds.length === 1);
+        // Exactly one of the two wins; the other is told why with a 409.
         check(
-          'refunded, decision not refused as such',
-          (
-            [ApiMessages['admin.refundedInFull'], ApiMessages['admin.changedMeanwhile']] as string[]
-          ).includes(errorOf(approve) ?? ''),
+          'not one 200 and one 409',
+          [approve, refund].map(statusOf).sort().join() === '200,409',
         );
+        if (approve.statusCode === 200) {
+          check(
+            'approved, refund not refused as such',
+            /^This refund is not possible while the application is/.test(errorOf(refund) ?? ''),
+          );
+        } else {
+          check('refunded, not closed', order.status === 'REFUNDED' && fullRefunds.length === 1);
+          check(
+            'refunded, decision not refused as such',
+            (
+              [
+                ApiMessages['admin.refundedInFull'],
+                ApiMessages['admin.changedMeanwhile'],
+              ] as string[]
+            ).includes(errorOf(approve) ?? ''),
+          );
+        }
       }
-    }
-    expect(broken).toEqual({});
-  });
+      expect(broken).toEqual({});
+    },
+    RACE_TIMEOUT,
+  );
 });
 
 describe("a passport upload and the owner's account deletion", () => {
-  it(`never leaves a stored file without its row or an erasure record (${ROUNDS} tries)`, async () => {
-    const { broken, check } = tally();
-    const page = await passportPage();
-    for (let i = 0; i < ROUNDS; i++) {
-      const { id, email, traveller, travelerId } = await paid();
-      const deleteAccount = await travellerDeletion(traveller, email);
-      const { payload, headers } = multipartFile('passport.jpg', 'image/jpeg', page);
-      const [upload, deletion] = await Promise.all([
-        traveller.request({
-          method: 'POST',
-          url: `/api/application/${id}/travelers/${travelerId}/documents/passport-page`,
-          payload,
-          headers,
-        }),
-        deleteAccount(),
-      ]);
-      check('deletion refused', deletion.statusCode === 200);
-      // The upload was recorded before the deletion (and erased with it), or refused after it.
-      check('upload answered with a server error', upload.statusCode < 500);
-    }
-    // Storage holds exactly the files that have a row or are listed for erasure.
-    const stored = await listFiles(t.config.uploadsDir);
-    const rows = await t.database.db.select({ key: documents.storageKey }).from(documents);
-    const erasures = await t.database.db
-      .select({ key: fileErasures.storageKey })
-      .from(fileErasures);
-    const known = new Set([...rows, ...erasures].map((r) => r.key));
-    for (const key of stored) check('file without a row or an erasure record', known.has(key));
-    expect(broken).toEqual({});
-  });
+  it(
+    `never leaves a stored file without its row or an erasure record (${ROUNDS} tries)`,
+    async () => {
+      const { broken, check } = tally();
+      const page = await passportPage();
+      for (let i = 0; i < ROUNDS; i++) {
+        const { id, email, traveller, travelerId } = await paid();
+        const deleteAccount = await travellerDeletion(traveller, email);
+        const { payload, headers } = multipartFile('passport.jpg', 'image/jpeg', page);
+        const [upload, deletion] = await Promise.all([
+          traveller.request({
+            method: 'POST',
+            url: `/api/application/${id}/travelers/${travelerId}/documents/passport-page`,
+            payload,
+            headers,
+          }),
+          deleteAccount(),
+        ]);
+        check('deletion refused', deletion.statusCode === 200);
+        // The upload was recorded before the deletion (and erased with it), or refused after it.
+        check('upload answered with a server error', upload.statusCode < 500);
+      }
+      // Storage holds exactly the files that have a row or are listed for erasure.
+      const stored = await listFiles(t.config.uploadsDir);
+      const rows = await t.database.db.select({ key: documents.storageKey }).from(documents);
+      const erasures = await t.database.db
+        .select({ key: fileErasures.storageKey })
+        .from(fileErasures);
+      const known = new Set([...rows, ...erasures].map((r) => r.key));
+      for (const key of stored) check('file without a row or an erasure record', known.has(key));
+      expect(broken).toEqual({});
+    },
+    RACE_TIMEOUT,
+  );
 });
 
 describe("a staff decision and the traveller's erasure", () => {
-  it(`never sends an e-mail about an erased person (${ROUNDS} tries)`, async () => {
-    const { broken, check } = tally();
-    for (let i = 0; i < ROUNDS; i++) {
-      const { id, email, traveller } = await underReview();
-      const version = await versionOf(id);
-      const deleteAccount = await travellerDeletion(traveller, email);
-      // The decision leaves a little later in each round, so that it meets the erasure at every stage.
-      const [decision, deletion] = await Promise.all([
-        pause((i % 5) * 4).then(() =>
-          staff.post(`/api/admin/applications/${id}/status`, { status: 'APPROVED', version }),
-        ),
-        deleteAccount(),
-      ]);
-      check('deletion refused', deletion.statusCode === 200);
-      const order = await rowOf(id);
-      if (decision.statusCode === 200) {
-        check('decided, not approved', order.status === 'APPROVED');
-        check(
-          'decided after the erasure',
-          order.decidedAt!.getTime() <= order.personalDataErasedAt!.getTime(),
-        );
-      } else {
-        check(
-          'decision refused without saying why',
-          decision.statusCode === 409 &&
-            errorOf(decision) === ApiMessages['admin.personalDataErased'],
-        );
-        check('refused, yet decided', order.status === 'UNDER_REVIEW');
+  it(
+    `never sends an e-mail about an erased person (${ROUNDS} tries)`,
+    async () => {
+      const { broken, check } = tally();
+      for (let i = 0; i < ROUNDS; i++) {
+        const { id, email, traveller } = await underReview();
+        const version = await versionOf(id);
+        const deleteAccount = await travellerDeletion(traveller, email);
+        // The decision leaves a little later in each round, so that it meets the erasure at every stage.
+        const [decision, deletion] = await Promise.all([
+          pause((i % 5) * 4).then(() =>
+            staff.post(`/api/admin/applications/${id}/status`, { status: 'APPROVED', version }),
+          ),
+          deleteAccount(),
+        ]);
+        check('deletion refused', deletion.statusCode === 200);
+        const order = await rowOf(id);
+        if (decision.statusCode === 200) {
+          check('decided, not approved', order.status === 'APPROVED');
+          check(
+            'decided after the erasure',
+            order.decidedAt!.getTime() <= order.personalDataErasedAt!.getTime(),
+          );
+        } else {
+          check(
+            'decision refused without saying why',
+            decision.statusCode === 409 &&
+              errorOf(decision) === ApiMessages['admin.personalDataErased'],
+          );
+          check('refused, yet decided', order.status === 'UNDER_REVIEW');
+        }
+        // Nothing about the order is queued to the erased account's placeholder; a decision's e-mail to the person
+        // went only if it came first, and the erasure then removed it from the queue with the rest.
+        const [account] = await t.database.db
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, order.userId!));
+        const queued = await t.database.db
+          .select({ to: emailOutbox.toAddress, template: emailOutbox.template })
+          .from(emailOutbox)
+          .where(inArray(emailOutbox.toAddress, [account!.email, email]));
+        for (const mail of queued) {
+          check('e-mail to the erased placeholder', mail.to !== account!.email);
+          check('status e-mail kept after the erasure', mail.template !== 'status-change');
+        }
       }
-      // Nothing about the order is queued to the erased account's placeholder; a decision's e-mail to the person
-      // went only if it came first, and the erasure then removed it from the queue with the rest.
-      const [account] = await t.database.db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, order.userId!));
-      const queued = await t.database.db
-        .select({ to: emailOutbox.toAddress, template: emailOutbox.template })
-        .from(emailOutbox)
-        .where(inArray(emailOutbox.toAddress, [account!.email, email]));
-      for (const mail of queued) {
-        check('e-mail to the erased placeholder', mail.to !== account!.email);
-        check('status e-mail kept after the erasure', mail.template !== 'status-change');
-      }
-    }
-    expect(broken).toEqual({});
-  });
+      expect(broken).toEqual({});
+    },
+    RACE_TIMEOUT,
+  );
 });
 
 describe('resuming checkout', () => {
-  it("gives a payment's secret to its payer only, never to staff", async () => {
-    const traveller = browser();
-    const email = uniqueEmail('unpaid');
-    // An order placed and not paid, by a signed-in traveller.
-    await traveller.post('/api/auth/register', {
-      firstName: 'Ann',
-      lastName: 'Lee',
-      email,
-      password: STRONG_PASSWORD,
-    });
-    const placed = await traveller.post(
-      '/api/applications/create-payment-intent',
-      orderBody(email, 1),
-    );
-    const { applicationId } = body<{ data: { applicationId: string } }>(placed).data;
-    const asOwner = await traveller.get(`/api/applications/${applicationId}/checkout`);
-    expect(asOwner.statusCode).toBe(200);
-    expect(body<{ data: { clientSecret: string } }>(asOwner).data.clientSecret).toBeTruthy();
-    const { broken, check } = tally();
-    for (let i = 0; i < ROUNDS; i++) {
-      const asStaff = await staff.get(`/api/applications/${applicationId}/checkout`);
-      check('secret sent to staff', !asStaff.body.includes('clientSecret'));
-      check('not the 404 of an unknown order', asStaff.statusCode === 404);
-    }
-    expect(broken).toEqual({});
-  });
+  it(
+    "gives a payment's secret to its payer only, never to staff",
+    async () => {
+      const traveller = browser();
+      const email = uniqueEmail('unpaid');
+      // An order placed and not paid, by a signed-in traveller.
+      await traveller.post('/api/auth/register', {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email,
+        password: STRONG_PASSWORD,
+      });
+      const placed = await traveller.post(
+        '/api/applications/create-payment-intent',
+        orderBody(email, 1),
+      );
+      const { applicationId } = body<{ data: { applicationId: string } }>(placed).data;
+      const asOwner = await traveller.get(`/api/applications/${applicationId}/checkout`);
+      expect(asOwner.statusCode).toBe(200);
+      expect(body<{ data: { clientSecret: string } }>(asOwner).data.clientSecret).toBeTruthy();
+      const { broken, check } = tally();
+      for (let i = 0; i < ROUNDS; i++) {
+        const asStaff = await staff.get(`/api/applications/${applicationId}/checkout`);
+        check('secret sent to staff', !asStaff.body.includes('clientSecret'));
+        check('not the 404 of an unknown order', asStaff.statusCode === 404);
+      }
+      expect(broken).toEqual({});
+    },
+    RACE_TIMEOUT,
+  );
 });
 
 describe('the last two admins deleting their accounts at once', () => {
-  it(`always leaves at least one active admin (${ROUNDS} rounds)`, async () => {
-    const { broken, check } = tally();
-    // The staff member of the other tests stays out of this (the last test of the file): only these accounts
-    // are admins.
-    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.email, staffEmail));
-    let survivor = await newAdmin();
-    for (let i = 0; i < ROUNDS; i++) {
-      const other = await newAdmin();
-      const [a, b] = await Promise.all([deleteStaffAccount(survivor), deleteStaffAccount(other)]);
-      check('not one 200 and one 409', [a, b].map(statusOf).sort().join() === '200,409');
-      const refused = a.statusCode === 409 ? a : b;
-      check(
-        'refused without saying why',
-        errorOf(refused) === ApiMessages['personalData.lastAdmin'],
-      );
-      const active = await t.database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
-      check('no active admin left', active.length >= 1);
-      if (active.length === 0) break;
-      survivor = a.statusCode === 409 ? survivor : other;
-    }
-    expect(broken).toEqual({});
-  });
+  it(
+    `always leaves at least one active admin (${ROUNDS} rounds)`,
+    async () => {
+      const { broken, check } = tally();
+      // The staff member of the other tests stays out of this (the last test of the file): only these accounts
+      // are admins.
+      await t.database.db.update(users).set({ role: 'user' }).where(eq(users.email, staffEmail));
+      let survivor = await newAdmin();
+      for (let i = 0; i < ROUNDS; i++) {
+        const other = await newAdmin();
+        const [a, b] = await Promise.all([deleteStaffAccount(survivor), deleteStaffAccount(other)]);
+        check('not one 200 and one 409', [a, b].map(statusOf).sort().join() === '200,409');
+        const refused = a.statusCode === 409 ? a : b;
+        check(
+          'refused without saying why',
+          errorOf(refused) === ApiMessages['personalData.lastAdmin'],
+        );
+        const active = await t.database.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)));
+        check('no active admin left', active.length >= 1);
+        if (active.length === 0) break;
+        survivor = a.statusCode === 409 ? survivor : other;
+      }
+      expect(broken).toEqual({});
+    },
+    RACE_TIMEOUT,
+  );
 
   /**
    * A signed-in admin. Its authenticator is switched off afterwards, so that its deletion asks for the password

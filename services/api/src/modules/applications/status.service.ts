@@ -5,19 +5,19 @@ import {
   type ApplicationStatus,
   type AuditDetails,
   type LifecycleActor,
-  type Locale,
 } from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
 import type { ApplicationRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import { recordAudit, type AuditActor, type AuditRecord } from '../audit/audit.repo';
-import { notifyApplicationEvent } from '../events/events.repo';
-import { enqueueEmail } from '../notifications/outbox.repo';
+import { publishApplicationEvent } from '../events/events.service';
+import { queueEmail } from '../notifications/outbox.service';
 import type { EmailMessage } from '../notifications/templates';
-import { findReceiptOfApplication } from '../receipts/receipts.repo';
+import { receiptOf } from '../receipts/receipts.service';
 import * as repo from './applications.repo';
 import { onLockedOrder } from './order-lock.service';
+import { recipientOf } from './order-lookup.service';
 
 /**
  * The one status machine of an application, along `LIFECYCLE` of libs/contracts: paying opens it (DRAFT →
@@ -135,7 +135,8 @@ async function emailOf(
         processingName: names.processingName,
         processingHours: names.processingHours,
         // The receipt issued with the payment: the e-mail says so, and the worker attaches it when it sends.
-        receiptNumber: (await findReceiptOfApplication(tx, application.id))?.number ?? null,
+        receiptNumber:
+          (await receiptOf({ db: tx, input: { applicationId: application.id } }))?.number ?? null,
       },
     };
   }
@@ -147,21 +148,6 @@ async function emailOf(
       status: STATUS_LABEL[change.to],
       reason: change.to === 'REJECTED' && 'reason' in change ? change.reason : null,
     },
-  };
-}
-
-/**
- * Where the traveller is told: the order's e-mail, or its account's for an order without one; in the account's
- * language (an order without an account yet: the language of the visit that placed it).
- */
-async function recipientOf(
-  tx: Tx,
-  application: ApplicationRow,
-): Promise<{ address: string; locale: Locale }> {
-  const owner = application.userId ? await repo.findUser(tx, application.userId) : undefined;
-  return {
-    address: application.guestEmail ?? owner?.email ?? '',
-    locale: owner?.locale ?? application.locale,
   };
 }
 
@@ -188,14 +174,21 @@ async function apply(
   // Nothing is sent about a person whose data were erased with their account.
   const email = row.personalDataErasedAt ? null : await emailOf(tx, row, change);
   if (email) {
-    const recipient = await recipientOf(tx, row);
-    if (recipient.address) await enqueueEmail(tx, recipient.address, email, recipient.locale);
+    const recipient = await recipientOf({ db: tx, input: { application: row } });
+    if (recipient.address) {
+      await queueEmail({
+        tx,
+        input: { to: recipient.address, message: email, locale: recipient.locale },
+      });
+    }
   }
   // Delivered to the owner's open pages once the transaction commits.
-  await notifyApplicationEvent(tx, row.id, {
-    type: 'status',
-    applicationId: row.id,
-    status: row.status,
+  await publishApplicationEvent({
+    tx,
+    input: {
+      applicationId: row.id,
+      event: { type: 'status', applicationId: row.id, status: row.status },
+    },
   });
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   AUDIT_ACTIONS,
   type AuditAction,
@@ -59,22 +59,6 @@ export async function recordAudit(db: Q, entry: AuditRecord): Promise<void> {
     ip: entry.actor.ip ?? null,
     userAgent: entry.actor.userAgent ?? null,
   });
-}
-
-/** The details of an application's latest entry of one action, or null when there is none. */
-export async function latestDetails<A extends AuditAction>(
-  db: Q,
-  applicationId: string,
-  action: A,
-): Promise<Partial<NonNullable<AuditDetails[A]>> | null> {
-  const [row] = await db
-    .select({ details: auditLog.details })
-    .from(auditLog)
-    .where(and(eq(auditLog.applicationId, applicationId), eq(auditLog.action, action)))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(1);
-  if (!row) return null;
-  return (row.details ?? {}) as Partial<NonNullable<AuditDetails[A]>>;
 }
 
 /** An application's history, oldest first, with the e-mail of each account that acted. */

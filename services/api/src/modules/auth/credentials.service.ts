@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/rows';
 import { conflict, unauthenticated, validationFailed } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { actorOf, recordAudit } from '../audit/audit.repo';
-import { endAllSessions } from '../sessions/sessions.repo';
+import { endAllSessions } from '../sessions/sessions.service';
 import * as repo from './auth.repo';
 import { proveMailbox } from './mailbox-proof';
 import { checkCode, issueCode, mailCode } from './one-time-codes.service';
@@ -96,7 +96,7 @@ export async function resetPassword({
     const proved = await proveMailbox(tx, user!, { via: 'password-reset', caller });
     await repo.setPassword(tx, user!.id, passwordHash, { verifyEmail: true });
     // Every session of the account ends: whoever knew the old password is signed out.
-    await endAllSessions(tx, user!.id);
+    await endAllSessions({ tx, input: { userId: user!.id } });
     await recordAudit(tx, {
       action: 'account.password-reset',
       actor: actorOf(user!, caller),
@@ -125,7 +125,10 @@ export async function changePassword({
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const row = await repo.setPassword(tx, user.id, passwordHash);
-    const endedSessions = await endAllSessions(tx, user.id, session?.id ?? null);
+    const endedSessions = await endAllSessions({
+      tx,
+      input: { userId: user.id, keep: session?.id ?? null },
+    });
     await recordAudit(tx, {
       action: user.passwordHash ? 'account.password-changed' : 'account.password-set',
       actor: actorOf(user, caller),

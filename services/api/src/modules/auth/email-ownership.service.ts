@@ -5,8 +5,8 @@ import type { Caller, ServiceContext } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { actorOf, recordAudit } from '../audit/audit.repo';
-import { enqueueEmail } from '../notifications/outbox.repo';
-import { endAllSessions, markSession } from '../sessions/sessions.repo';
+import { queueEmail } from '../notifications/outbox.service';
+import { endAllSessions, markSession } from '../sessions/sessions.service';
 import * as repo from './auth.repo';
 import { proveMailbox } from './mailbox-proof';
 import { checkCode, mailCode } from './one-time-codes.service';
@@ -32,7 +32,7 @@ export async function verifyEmail({
   }
   const result = await ctx.db.transaction(async (tx) => {
     // This session has just proved the mailbox (the current one, or the new one).
-    await markSession(tx, session?.id, { mailboxProof: true });
+    await markSession({ tx, input: { sessionId: session?.id, proved: { mailboxProof: true } } });
     if (token.email === user.email) {
       if (user.emailVerifiedAt) return { user: await repo.markEmailVerified(tx, user.id) };
       return proveMailbox(tx, user, {
@@ -82,12 +82,17 @@ async function changeEmail(
       email: oldEmail,
       expiresAt: minutes(EMAIL_UNDO_HOURS * 60),
     });
-    await enqueueEmail(
+    await queueEmail({
       tx,
-      oldEmail,
-      { template: 'email-changed', payload: { firstName: user.firstName, newEmail, token } },
-      user.locale,
-    );
+      input: {
+        to: oldEmail,
+        message: {
+          template: 'email-changed',
+          payload: { firstName: user.firstName, newEmail, token },
+        },
+        locale: user.locale,
+      },
+    });
     return { user: row };
   }
   // An unclaimed account: proving the new address claims it.
@@ -131,7 +136,7 @@ export async function undoEmailChange({ ctx, input, caller }: CallerVerb<{ token
     ] as const) {
       await repo.retireTokens(tx, user.id, purpose);
     }
-    const endedSessions = await endAllSessions(tx, user.id);
+    const endedSessions = await endAllSessions({ tx, input: { userId: user.id } });
     await recordAudit(tx, {
       action: 'account.email-change-undone',
       actor: actorOf(user, caller),

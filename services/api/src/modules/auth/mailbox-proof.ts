@@ -3,8 +3,8 @@ import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import type { Caller } from '../../lib/context';
 import { actorOf, recordAudit } from '../audit/audit.repo';
-import { enqueueEmail } from '../notifications/outbox.repo';
-import { endUnprovenSessions } from '../sessions/sessions.repo';
+import { queueEmail } from '../notifications/outbox.service';
+import { endUnprovenSessions } from '../sessions/sessions.service';
 import * as repo from './auth.repo';
 
 /**
@@ -30,7 +30,10 @@ export async function proveMailbox(
   const claimed = await repo.claimAccount(tx, user.id, { dropPassword: passwordRemoved });
   // A concurrent proof claimed it first.
   if (!claimed) return { user: (await repo.findUserById(tx, user.id)) ?? user };
-  const endedSessions = await endUnprovenSessions(tx, user.id, options.keepSessionId);
+  const endedSessions = await endUnprovenSessions({
+    tx,
+    input: { userId: user.id, keep: options.keepSessionId },
+  });
   // Codes asked for by those sessions (a new address, a recent proof) die with them.
   await repo.retireTokens(tx, user.id, 'EMAIL_VERIFICATION');
   await repo.retireTokens(tx, user.id, 'REAUTHENTICATION');
@@ -41,15 +44,17 @@ export async function proveMailbox(
     details: { via: options.via, endedSessions, passwordRemoved },
   });
   if (endedSessions === 0 && !passwordRemoved) return { user: claimed };
-  await enqueueEmail(
+  await queueEmail({
     tx,
-    claimed.email,
-    {
-      template: 'account-claimed',
-      payload: { firstName: claimed.firstName, endedSessions, passwordRemoved },
+    input: {
+      to: claimed.email,
+      message: {
+        template: 'account-claimed',
+        payload: { firstName: claimed.firstName, endedSessions, passwordRemoved },
+      },
+      locale: claimed.locale,
     },
-    claimed.locale,
-  );
+  });
   const notice = [
     endedSessions > 0 ? AuthText.otherSessionsEnded : AuthText.emailVerified,
     ...(passwordRemoved ? [AuthText.prehijackPasswordRemoved] : []),

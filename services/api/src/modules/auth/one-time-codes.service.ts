@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
-import { enqueueEmail } from '../notifications/outbox.repo';
+import { queueEmail } from '../notifications/outbox.service';
 import * as repo from './auth.repo';
 import { proveMailbox } from './mailbox-proof';
 import { hashCode, hashToken, randomCode, randomToken, safeEqual } from './tokens';
@@ -42,29 +42,38 @@ export async function issueCode(
     expiresAt: minutes(CODE_MINUTES),
   });
   if (purpose === 'PASSWORD_RESET') {
-    await enqueueEmail(
+    await queueEmail({
       tx,
-      toAddress,
-      { template: 'password-reset', payload: { firstName: user.firstName, code } },
-      user.locale,
-    );
-  } else if (purpose === 'REAUTHENTICATION') {
-    await enqueueEmail(
-      tx,
-      toAddress,
-      { template: 'reauthentication-code', payload: { firstName: user.firstName, code } },
-      user.locale,
-    );
-  } else {
-    await enqueueEmail(
-      tx,
-      toAddress,
-      {
-        template: 'email-verification',
-        payload: { firstName: user.firstName, code, newAddress: toAddress !== user.email },
+      input: {
+        to: toAddress,
+        message: { template: 'password-reset', payload: { firstName: user.firstName, code } },
+        locale: user.locale,
       },
-      user.locale,
-    );
+    });
+  } else if (purpose === 'REAUTHENTICATION') {
+    await queueEmail({
+      tx,
+      input: {
+        to: toAddress,
+        message: {
+          template: 'reauthentication-code',
+          payload: { firstName: user.firstName, code },
+        },
+        locale: user.locale,
+      },
+    });
+  } else {
+    await queueEmail({
+      tx,
+      input: {
+        to: toAddress,
+        message: {
+          template: 'email-verification',
+          payload: { firstName: user.firstName, code, newAddress: toAddress !== user.email },
+        },
+        locale: user.locale,
+      },
+    });
   }
 }
 
@@ -139,12 +148,14 @@ export async function issueSignInLink({ tx, input }: { tx: Tx; input: { user: Us
     email: user.email,
     expiresAt: minutes(SIGN_IN_LINK_MINUTES),
   });
-  await enqueueEmail(
+  await queueEmail({
     tx,
-    user.email,
-    { template: 'sign-in-link', payload: { firstName: user.firstName, token } },
-    user.locale,
-  );
+    input: {
+      to: user.email,
+      message: { template: 'sign-in-link', payload: { firstName: user.firstName, token } },
+      locale: user.locale,
+    },
+  });
 }
 
 export async function verifySignInLink({

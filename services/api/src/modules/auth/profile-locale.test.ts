@@ -7,6 +7,7 @@ import { Browser, lastEmail, STRONG_PASSWORD, uniqueEmail } from '../../test/aut
 import { paidOrder } from '../../test/orders';
 import type { Mailer } from '../notifications/mailer';
 import { processOutbox } from '../notifications/outbox';
+import { receiptAttachments } from '../receipts/receipts.service';
 import { SYSTEM } from '../audit/audit.repo';
 import { changeStatus } from '../applications/status.service';
 
@@ -119,7 +120,7 @@ describe('the language of an account', () => {
     // Its next e-mail is in Arabic.
     await browser().post('/api/auth/sign-in-link', { email });
     const { mailer, sent } = keepingMailer();
-    await processOutbox(t.database.db, mailer, t.config, t.app.log, 100);
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, receiptAttachments, 100);
     const link = sent.find((m) => m.to === email && m.subject.includes('رابط'));
     expect(link?.subject).toBe('رابط تسجيل الدخول إلى Waypoint');
     expect(link?.html).toContain('<html lang="ar" dir="rtl">');
@@ -138,7 +139,7 @@ describe('the language of an account', () => {
     const confirmation = await lastEmail(t.database.db, email, 'payment-confirmation');
     expect(confirmation?.locale).toBe('es');
     const { mailer, sent } = keepingMailer();
-    await processOutbox(t.database.db, mailer, t.config, t.app.log, 100);
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, receiptAttachments, 100);
     const mail = sent.find((m) => m.to === email && m.subject.startsWith('Pago recibido'));
     expect(mail?.text).toContain('para 1 viajero (Ann1 Lee1). Importe pagado:');
     expect(mail?.html).toContain('<html lang="es">');
@@ -161,7 +162,7 @@ describe('the language of an account', () => {
       },
     });
     const { mailer, sent } = keepingMailer();
-    await processOutbox(t.database.db, mailer, t.config, t.app.log, 100);
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, receiptAttachments, 100);
     const mail = sent.find((m) => m.to === email && m.subject.endsWith(': Eingereicht'));
     expect(mail?.subject).toMatch(/^Bestellung Nr\. [A-Z0-9]{8}: Eingereicht$/);
     expect(mail?.text).toMatch(

@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
-import { markSession } from '../sessions/sessions.repo';
+import { markSession } from '../sessions/sessions.service';
 import { proveMailbox } from './mailbox-proof';
 import { checkCode, mailCode } from './one-time-codes.service';
 import { checkPasswordThrottled } from './password-check';
@@ -67,16 +67,19 @@ export async function recentProof({
     if (!(await checkPasswordThrottled(ctx, user, user.email, input.password, caller))) {
       throw badRequest('auth.wrongPassword', { password: 'auth.wrongPassword' });
     }
-    const updated = await markSession(ctx.db, session?.id, { recentProofAt: new Date() });
+    const updated = await markSession({
+      tx: ctx.db,
+      input: { sessionId: session?.id, proved: { recentProofAt: new Date() } },
+    });
     return { user, session: updated };
   }
   const token = await checkCode(ctx, user, 'REAUTHENTICATION', input.code);
   if (token.email !== user.email)
     throw badRequest('auth.codeExpired', { code: 'auth.codeExpired' });
   const result = await ctx.db.transaction(async (tx) => {
-    const updated = await markSession(tx, session?.id, {
-      recentProofAt: new Date(),
-      mailboxProof: true,
+    const updated = await markSession({
+      tx,
+      input: { sessionId: session?.id, proved: { recentProofAt: new Date(), mailboxProof: true } },
     });
     const proved = await proveMailbox(tx, user, {
       via: 'recent-proof-code',

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import type { UserRow } from '../../db/rows';
-import { markSession } from '../sessions/sessions.repo';
+import { markSession } from '../sessions/sessions.service';
 import * as repo from './auth.repo';
 import { actorOf, recordAudit, type AuditRecord } from '../audit/audit.repo';
 import type { Caller } from '../../lib/context';
@@ -56,7 +56,10 @@ function recoveryHash(ctx: ServiceContext, userId: string, code: string) {
 
 /** Records in the session that it has passed the second factor, and audits how; returns the updated session. */
 async function passSecondFactor(tx: Tx, session: Session, entry: AuditRecord) {
-  const updated = await markSession(tx, session?.id, { secondFactorAt: new Date() });
+  const updated = await markSession({
+    tx,
+    input: { sessionId: session?.id, proved: { secondFactorAt: new Date() } },
+  });
   await recordAudit(tx, entry);
   return updated;
 }

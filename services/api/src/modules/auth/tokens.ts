@@ -1,14 +1,7 @@
 import crypto from 'node:crypto';
 
-/** A 128-bit random token for links and session cookies, base64url. */
-export function randomToken(bytes = 16): string {
-  return crypto.randomBytes(bytes).toString('base64url');
-}
-
-/** Only this hash of a token is stored. */
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
-}
+// Sign-in links and the guest cookie use the same random tokens, stored hashed, as sessions.
+export { hashToken, randomToken } from '../sessions/tokens';
 
 /** A 6-digit code, uniformly random. */
 export function randomCode(): string {

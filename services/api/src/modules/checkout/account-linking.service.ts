@@ -41,8 +41,14 @@ export async function linkAccount({
       locale: application.locale,
     });
   }
-  const linked = await repo.linkOrderToAccount(tx, application.id, owner, createdUser);
   const signInLinkSent = !createdUser && application.userId !== owner.id;
+  const linked = await repo.linkOrderToAccount(
+    tx,
+    application.id,
+    owner,
+    createdUser,
+    signInLinkSent,
+  );
   return { application: linked, owner, createdUser, signInLinkSent };
 }
 

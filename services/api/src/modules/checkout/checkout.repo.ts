@@ -1,5 +1,5 @@
 import type { Locale } from '@waypoint/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { ApplicationRow, PaymentRow, UserRow } from '../../db/rows';
 import {
@@ -12,7 +12,7 @@ import {
   users,
   visaTypes,
 } from '../../db/schema';
-import type { ProviderIntent } from '../payments/provider';
+import type { ProviderIntent } from './card-payments';
 
 type Q = Db | Tx;
 
@@ -110,6 +110,34 @@ export async function travelerNamesOf(db: Q, applicationId: string) {
     .orderBy(asc(travelers.position));
 }
 
+/**
+ * Notes what the provider just said about an unsettled payment and schedules reconciliation's look at it for
+ * `graceSeconds` later: if the process dies before the order is completed, reconciliation completes it then.
+ */
+export async function noteProviderStatus(
+  db: Db,
+  provider: 'sandbox' | 'stripe',
+  providerPaymentId: string,
+  status: string,
+  graceSeconds: number,
+): Promise<void> {
+  await db
+    .update(payments)
+    .set({
+      providerStatus: status,
+      nextCheckAt: sql`now() + make_interval(secs => ${graceSeconds})`,
+      checks: 0,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(payments.provider, provider),
+        eq(payments.providerPaymentId, providerPaymentId),
+        notInArray(payments.status, ['succeeded', 'canceled']),
+      ),
+    );
+}
+
 /** Points a payment at a new provider intent, if it still points at the one it replaces. */
 export async function replaceIntent(db: Q, payment: PaymentRow, intent: ProviderIntent) {
   await db
@@ -196,6 +224,7 @@ export async function linkOrderToAccount(
   applicationId: string,
   owner: UserRow,
   createdUser: boolean,
+  signInLinkSent: boolean,
 ): Promise<ApplicationRow> {
   const words = [owner.email, owner.firstName ?? '', owner.lastName ?? ''].join(' ');
   const [row] = await tx
@@ -203,6 +232,7 @@ export async function linkOrderToAccount(
     .set({
       userId: owner.id,
       createdUser,
+      signInLinkSent,
       searchText: sql`${applications.searchText} || ' ' || lower(${words})`,
       updatedAt: sql`now()`,
     })

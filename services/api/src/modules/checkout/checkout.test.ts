@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { PaymentText, WizardText } from '@waypoint/contracts';
-import { applications, emailOutbox, payments, travelers, users } from '../../db/schema';
+import { applications, auditLog, emailOutbox, payments, travelers, users } from '../../db/schema';
 import { Browser, lastSignInToken, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { orderBody } from '../../test/orders';
@@ -403,6 +403,12 @@ describe('sandbox card payments and confirmation', () => {
     });
     expect(body(res)).toMatchObject({ data: { user: null, signInLinkSent: true } });
     expect((await b.get('/api/auth/profile')).statusCode).toBe(401);
+    // A repeated confirmation answers from the order itself, whatever its history holds.
+    await t.database.db.delete(auditLog).where(eq(auditLog.applicationId, intent.applicationId));
+    const again = await b.post('/api/applications/confirm-payment', {
+      paymentIntentId: intent.paymentIntentId,
+    });
+    expect(body(again)).toMatchObject({ data: { user: null, signInLinkSent: true } });
     expect(await lastSignInToken(t.database.db, email)).toBeTruthy();
     const orders = body<{ data: { id: string }[] }>(
       await owner.get('/api/applications/my-applications'),

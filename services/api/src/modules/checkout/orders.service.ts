@@ -11,9 +11,9 @@ import type { Caller, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { recordAudit } from '../audit/audit.repo';
-import { settleSucceededIntent } from '../payments/payments.service';
-import type { PaymentProvider, ProviderIntent } from '../payments/provider';
+import type { CardPayments, ProviderIntent } from './card-payments';
 import * as repo from './checkout.repo';
+import { settleSucceededIntent } from './payment-completion.service';
 import { priceOf, priceOrder } from './pricing.service';
 
 type OrderInput = z.output<typeof CreatePaymentIntentBody>;
@@ -30,7 +30,7 @@ const UUID = /^[0-9a-f-]{36}$/;
 /** The order already created with a key, with its intent's current client secret; null when there is none. */
 async function orderOfKey(
   ctx: ServiceContext,
-  provider: PaymentProvider,
+  provider: CardPayments,
   key: string,
 ): Promise<OrderCreated | null> {
   const row = await repo.findOrderByIdempotencyKey(ctx.db, key);
@@ -54,7 +54,7 @@ export async function createOrder({
 }: {
   ctx: ServiceContext;
   input: OrderInput;
-  provider: PaymentProvider;
+  provider: CardPayments;
   /** The signed-in account placing the order, if any. */
   user: UserRow | null;
   /** The browser's guest session: only it may later be signed in by paying. */
@@ -83,7 +83,7 @@ export async function createOrder({
   // The provider keeps the same intent for the same key, so a retry after a crash here charges once.
   const intent = await provider.createIntent({
     amount: priced.price.totalCents,
-    currency: 'eur',
+    currency: priced.price.currency.toLowerCase(),
     idempotencyKey,
     metadata: { visaType: priced.visaType.id, travelers: String(input.travelers.length) },
     receiptEmail: email,
@@ -114,6 +114,7 @@ export async function createOrder({
         processingFeeCents: priced.price.processingFeeCents,
         processingHours: priced.option.hours,
         totalCents: priced.price.totalCents,
+        currency: priced.price.currency,
         searchText: [email, user?.email ?? '', ...names].join(' '),
       },
       travelers: input.travelers.map((t, i) => {
@@ -137,7 +138,7 @@ export async function createOrder({
         providerPaymentId: intent.id,
         idempotencyKey,
         amountCents: priced.price.totalCents,
-        currency: 'EUR',
+        currency: priced.price.currency,
         status: intent.status,
       },
     });
@@ -185,13 +186,13 @@ export async function paidSummary({
  */
 async function renewIntent(
   ctx: ServiceContext,
-  provider: PaymentProvider,
+  provider: CardPayments,
   payment: PaymentRow,
   application: ApplicationRow,
 ): Promise<ProviderIntent> {
   const intent = await provider.createIntent({
     amount: payment.amountCents,
-    currency: 'eur',
+    currency: payment.currency.toLowerCase(),
     idempotencyKey: `renew:${payment.id}:${payment.providerPaymentId}`,
     metadata: { visaType: application.visaTypeId, travelers: String(application.travelerCount) },
     receiptEmail: application.guestEmail ?? '',
@@ -209,7 +210,7 @@ export async function resumeCheckout({
 }: {
   ctx: ServiceContext;
   input: { applicationId: string };
-  provider: PaymentProvider;
+  provider: CardPayments;
   user: UserRow;
 }) {
   const row = UUID.test(input.applicationId)
@@ -251,7 +252,7 @@ export async function confirmPayment({
 }: {
   ctx: ServiceContext;
   input: { paymentIntentId: string };
-  provider: PaymentProvider;
+  provider: CardPayments;
   user: UserRow | null;
   guestHash: string | null;
 }) {

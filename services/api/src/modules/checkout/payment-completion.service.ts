@@ -1,13 +1,14 @@
+import type { Tx } from '../../db/client';
 import type { ApplicationRow, UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { conflict, notFound } from '../../lib/errors';
-import { latestDetails, SYSTEM } from '../audit/audit.repo';
+import { SYSTEM } from '../audit/audit.repo';
+import { namesOf, travelersOf } from '../applications/order-lookup.service';
 import { changeStatus } from '../applications/status.service';
-import { recordPaymentEvent, type PaymentEventRecord } from '../payments/payments.repo';
-import type { PaymentEvent } from '../payments/provider';
 import { issueReceipt } from '../receipts/receipts.service';
 import * as repo from './checkout.repo';
 import { linkAccount, sendSignInLink } from './account-linking.service';
+import type { CardPayments, IntentReport, ProviderIntent } from './card-payments';
 
 export interface Completion {
   application: ApplicationRow;
@@ -17,6 +18,16 @@ export interface Completion {
   justPaid: boolean;
   /** True when the e-mail already had an account and a sign-in link was e-mailed to it. */
   signInLinkSent: boolean;
+}
+
+/** A succeeded payment to complete its order with. */
+export interface CompletionInput {
+  event: IntentReport;
+  provider: CardPayments['name'];
+  /** Who noticed the payment succeeded: the browser's confirm call, a provider webhook, or reconciliation. */
+  via: 'confirm' | 'webhook' | 'reconciliation';
+  /** Records the provider event that reported it, once, in the completion's transaction. */
+  record?: (tx: Tx) => Promise<unknown>;
 }
 
 /**
@@ -30,14 +41,7 @@ export async function completePayment({
   input,
 }: {
   ctx: ServiceContext;
-  input: {
-    event: Pick<PaymentEvent, 'paymentIntentId' | 'status' | 'amount' | 'currency' | 'card'>;
-    provider: 'sandbox' | 'stripe';
-    /** Who noticed the payment succeeded: the browser's confirm call, a provider webhook, or reconciliation. */
-    via: 'confirm' | 'webhook' | 'reconciliation';
-    /** The provider event to record once, with the completion. */
-    record?: PaymentEventRecord;
-  };
+  input: CompletionInput;
 }): Promise<Completion> {
   const { event, provider, via } = input;
   if (event.status !== 'succeeded')
@@ -45,7 +49,7 @@ export async function completePayment({
   const result = await ctx.db.transaction(async (tx) => {
     // A provider event is recorded in the same transaction as the order's completion: after a crash at any
     // point either both exist or neither, and a redelivery completes the order.
-    if (input.record) await recordPaymentEvent(tx, provider, input.record);
+    if (input.record) await input.record(tx);
     const row = await repo.lockPaymentWithOrder(tx, provider, event.paymentIntentId);
     if (!row) throw notFound('payment.notFound');
     if (
@@ -56,12 +60,11 @@ export async function completePayment({
     }
     if (row.application.paidAt) {
       const owner = await repo.findAccount(tx, { id: row.application.userId! });
-      const paid = await latestDetails(tx, row.application.id, 'application.paid');
       return {
         application: row.application,
         user: owner!,
         justPaid: false,
-        signInLinkSent: Boolean(paid?.signInLinkSent),
+        signInLinkSent: row.application.signInLinkSent,
       };
     }
     await repo.markPaymentSucceeded(tx, row.payment.id);
@@ -74,6 +77,8 @@ export async function completePayment({
         payment: row.payment,
         card: event.card ?? null,
         locale: linked.owner.locale ?? linked.application.locale,
+        travelers: await travelersOf({ db: tx, input: { applicationId: linked.application.id } }),
+        names: await namesOf({ db: tx, input: { application: linked.application } }),
       },
     });
     const application = await changeStatus({
@@ -105,4 +110,60 @@ export async function completePayment({
   });
   ctx.pokeOutbox();
   return result;
+}
+
+/**
+ * The provider reported that an intent succeeded (the browser's confirm, or a webhook): the report is noted on the
+ * payment first, so that if this process dies before the order is completed, reconciliation completes it after its
+ * grace period.
+ */
+export async function completeReportedPayment({
+  ctx,
+  input,
+}: {
+  ctx: ServiceContext;
+  input: CompletionInput;
+}): Promise<Completion> {
+  await repo.noteProviderStatus(
+    ctx.db,
+    input.provider,
+    input.event.paymentIntentId,
+    input.event.status,
+    ctx.config.reconcile.graceSeconds,
+  );
+  return completePayment({ ctx, input });
+}
+
+/**
+ * The provider says an intent succeeded (the browser's confirm, or the sandbox answering it): the order is
+ * completed now, and if this process dies first, reconciliation completes it after its grace period.
+ */
+export async function settleSucceededIntent({
+  ctx,
+  provider,
+  input,
+}: {
+  ctx: ServiceContext;
+  provider: CardPayments;
+  input: Pick<ProviderIntent, 'id' | 'status' | 'amount' | 'currency' | 'card'>;
+}): Promise<Completion> {
+  // Receipts: a caller that did not ask the provider for the card (the sandbox's own confirm) gets it here.
+  const card =
+    input.card !== undefined || input.status !== 'succeeded'
+      ? input.card
+      : (await provider.retrieveIntent(input.id))?.card;
+  return completeReportedPayment({
+    ctx,
+    input: {
+      event: {
+        paymentIntentId: input.id,
+        status: input.status,
+        amount: input.amount,
+        currency: input.currency,
+        card: card ?? null,
+      },
+      provider: provider.name,
+      via: 'confirm',
+    },
+  });
 }

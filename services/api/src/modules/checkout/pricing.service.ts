@@ -1,4 +1,10 @@
-import { orderTotalCents, penceToEuroCents, type PriceBreakdown } from '@waypoint/contracts';
+import {
+  CURRENCY,
+  Currency,
+  orderTotalCents,
+  penceToEuroCents,
+  type PriceBreakdown,
+} from '@waypoint/contracts';
 import type { ApplicationRow, ProcessingOptionRow, VisaTypeRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, type Message } from '../../lib/errors';
@@ -56,7 +62,7 @@ export async function priceOrder({
       governmentTotalCents: governmentFeeCents * n,
       serviceTotalCents: option.priceCents * n,
       totalCents: orderTotalCents(governmentFeeCents, option.priceCents, n),
-      currency: 'EUR',
+      currency: CURRENCY,
     },
   };
 }
@@ -72,6 +78,6 @@ export function priceOf(a: ApplicationRow): PriceBreakdown {
     governmentTotalCents: a.governmentFeeCents * a.travelerCount,
     serviceTotalCents: a.processingFeeCents * a.travelerCount,
     totalCents: a.totalCents,
-    currency: 'EUR',
+    currency: Currency.parse(a.currency),
   };
 }

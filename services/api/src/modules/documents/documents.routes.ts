@@ -29,9 +29,7 @@ import {
   storeDocument,
 } from './documents.service';
 import type { DocumentKind } from './image-checks';
-import { collectWhenIdle, defaultQueueLimits, ImageQueue } from './image-queue';
-import { MrzReader } from './mrz-reader';
-import { findMrzDocument, keepEnteredValues, readStoredPassportPage } from './mrz.service';
+import { findMrzDocument, keepEnteredValues } from './mrz.service';
 import {
   claimUploadLink,
   createUploadLink,
@@ -79,23 +77,7 @@ async function readUpload(request: FastifyRequest) {
 /** Uploads of passport pages and photos: from the application's own pages, and from a phone through its link. */
 export async function documentsRoutes(app: FastifyInstance) {
   const { ctx, config } = app;
-  const { storage } = ctx;
-  const queue = new ImageQueue(defaultQueueLimits(config.uploadWorkers), collectWhenIdle());
-  // Passport pages' MRZs are read one at a time in a worker thread, after their upload is stored.
-  const reader = config.mrzReading ? new MrzReader({ timeoutMs: config.mrzTimeoutMs }) : null;
-  const reading = new Set<Promise<void>>();
-  const readMrz = reader
-    ? (stored: { documentId: string; travelerId: string; image: Buffer }) => {
-        const task = readStoredPassportPage({ ctx, reader, input: stored }).finally(() =>
-          reading.delete(task),
-        );
-        reading.add(task);
-      }
-    : undefined;
-  app.addHook('onClose', async () => {
-    await reader?.close();
-    await Promise.all(reading);
-  });
+  const { storage, uploads } = ctx;
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 },
   });
@@ -115,7 +97,7 @@ export async function documentsRoutes(app: FastifyInstance) {
     }) => Promise<T>,
   ): Promise<T> => {
     await countUpload({ ctx, input: { owner, ip: request.ip } });
-    const ticket = queue.admit(owner);
+    const ticket = uploads.admit(owner);
     try {
       const { buffer, filename } = await readUpload(request);
       await inspect(kind, buffer);
@@ -164,7 +146,7 @@ export async function documentsRoutes(app: FastifyInstance) {
             user,
             caller: callerOf(request),
             run: upload.run,
-            readMrz,
+            readMrz: uploads.readMrz,
           }),
         );
         return ok({ document });
@@ -350,7 +332,7 @@ export async function documentsRoutes(app: FastifyInstance) {
             user: null,
             caller: callerOf(request),
             run: upload.run,
-            readMrz,
+            readMrz: uploads.readMrz,
           });
         } catch (err) {
           await releaseUploadLink({ ctx, input: opened });

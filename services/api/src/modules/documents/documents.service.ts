@@ -15,7 +15,7 @@ import { onLockedOrder } from '../applications/order-lock.service';
 import { assertEditable } from '../applications/post-payment.service';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { actorOf, recordAudit } from '../audit/audit.repo';
-import { notifyApplicationEvent } from '../events/events.repo';
+import { publishApplicationEvent } from '../events/events.service';
 import * as repo from './documents.repo';
 import { checkImage, MAX_INPUT_PIXELS, type DocumentKind } from './image-checks';
 import { MAX_PDF_PAGES, PdfRefused, sanitisePdf } from './pdf-sanitise';
@@ -290,12 +290,18 @@ export async function storeDocument({
         },
       });
       // The owner's open pages (the computer waiting for a phone's upload) show it once this commits.
-      await notifyApplicationEvent(tx, applicationId, {
-        type: 'document',
-        applicationId,
-        travelerId,
-        kind: kind === 'PHOTO' ? 'photo' : 'passport-page',
-        status: accepted ? 'ACCEPTED' : 'REJECTED',
+      await publishApplicationEvent({
+        tx,
+        input: {
+          applicationId,
+          event: {
+            type: 'document',
+            applicationId,
+            travelerId,
+            kind: kind === 'PHOTO' ? 'photo' : 'passport-page',
+            status: accepted ? 'ACCEPTED' : 'REJECTED',
+          },
+        },
       });
       return doc;
     });

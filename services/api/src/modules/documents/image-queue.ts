@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { ApiMessages, ErrorCode } from '@waypoint/contracts';
 import { AppError } from '../../lib/errors';
+import type { QueueTicket } from '../../lib/upload-pipeline';
 
 /**
  * Bounds the decoding and checking of uploads in one API process: at most `workers` files are processed at once,
@@ -35,14 +36,6 @@ export function defaultQueueLimits(workers?: number): QueueLimits {
 interface Waiter {
   owner: string;
   start: () => void;
-}
-
-/** A place in the queue, taken before the body is read and released when the request ends. */
-export interface QueueTicket {
-  /** Waits for a worker (within the account's share), runs `work`, then frees the worker. */
-  run<T>(work: () => Promise<T>): Promise<T>;
-  /** Gives the place back (idempotent); call it in `finally`. */
-  release(): void;
 }
 
 export class ImageQueue {

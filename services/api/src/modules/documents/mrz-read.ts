@@ -1,11 +1,11 @@
 import countries from 'i18n-iso-countries';
 import { parse } from 'mrz';
-import { normalisePassportNumber, type MrzField, type MrzRead } from '@waypoint/contracts';
+import type { MrzRead } from '@waypoint/contracts';
 
 /**
  * The machine-readable zone (MRZ) of a passport page (ICAO 9303 TD3: two lines of 44 characters), from the text
- * an OCR pass returned: finding the two lines, checking their check digits, and comparing what they say with the
- * passport details the traveller entered.
+ * an OCR pass returned: finding the two lines and checking their check digits (what they say is compared with the
+ * traveller's passport details in applications/passport-mrz.ts).
  */
 
 const TD3_LENGTH = 44;
@@ -176,82 +176,4 @@ export function namesFromText(
     if (read) return { lastName: read.lastName, firstName: read.firstName };
   }
   return null;
-}
-
-/**
- * A name as the MRZ writes it: upper case, accents removed (ICAO transliteration for the letters it names),
- * anything not a letter a single space. "Müller-Lüdenscheidt" → "MUELLER LUEDENSCHEIDT" and "MULLER LUDENSCHEIDT".
- */
-export function mrzNameForms(name: string): string[] {
-  const upper = name.toUpperCase();
-  const icao = upper
-    .replace(/Ä/g, 'AE')
-    .replace(/Ö/g, 'OE')
-    .replace(/Ü/g, 'UE')
-    .replace(/ß/g, 'SS')
-    .replace(/Å/g, 'AA')
-    .replace(/Æ/g, 'AE')
-    .replace(/Ø/g, 'OE')
-    .replace(/Þ/g, 'TH');
-  const plain = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .replace(/[^A-Z]+/g, ' ')
-      .trim();
-  return [...new Set([plain(upper), plain(icao)])];
-}
-
-/** Whether an entered name is the name read: the MRZ may cut a long name short at the end of its line. */
-function sameName(entered: string, read: string, readMayBeCut: boolean) {
-  const readForm = mrzNameForms(read)[0]!;
-  return mrzNameForms(entered).some(
-    (form) =>
-      form === readForm || (readMayBeCut && readForm.length >= 3 && form.startsWith(readForm)),
-  );
-}
-
-/** The traveller's details the MRZ is compared with (null where not given yet). */
-export interface EnteredPassport {
-  number: string | null;
-  expirationDate: string | null;
-  nationality: string | null;
-  lastName: string | null;
-  firstName: string | null;
-  dateOfBirth: string | null;
-  sex: 'male' | 'female' | null;
-}
-
-/** The value of a field as read, for showing beside the value entered. */
-export function readValue(read: MrzRead, field: MrzField): string | null {
-  return field === 'nationality' ? (read.nationality ?? read.nationalityCode) : read[field];
-}
-
-export const MRZ_FIELDS: readonly MrzField[] = [
-  'number',
-  'expirationDate',
-  'nationality',
-  'lastName',
-  'firstName',
-  'dateOfBirth',
-  'sex',
-];
-
-/**
- * The fields where what the traveller entered differs from what was read. A field the traveller has not given
- * yet, or that the MRZ does not carry (a sex of "X"), is not compared.
- */
-export function compareWithEntered(read: MrzRead, entered: EnteredPassport): MrzField[] {
-  // A name field that fills the first line to its end may have been cut short.
-  const namesCut = `${read.lastName}<<${read.firstName}`.length >= 39;
-  const differs: Record<MrzField, () => boolean> = {
-    number: () => normalisePassportNumber(entered.number!) !== normalisePassportNumber(read.number),
-    expirationDate: () => entered.expirationDate !== read.expirationDate,
-    nationality: () => entered.nationality!.toUpperCase() !== read.nationality,
-    lastName: () => !sameName(entered.lastName!, read.lastName, namesCut),
-    firstName: () => !sameName(entered.firstName!, read.firstName, namesCut),
-    dateOfBirth: () => entered.dateOfBirth !== read.dateOfBirth,
-    sex: () => read.sex !== null && entered.sex !== read.sex,
-  };
-  return MRZ_FIELDS.filter((field) => entered[field] !== null && differs[field]());
 }

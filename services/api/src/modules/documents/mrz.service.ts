@@ -1,97 +1,46 @@
-import { MrzRead, type MrzField, type PassportMrz } from '@waypoint/contracts';
-import type { DocumentRow, TravelerRow, UserRow } from '../../db/rows';
+import type { MrzField } from '@waypoint/contracts';
+import type { DocumentRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { actorOf, recordAudit } from '../audit/audit.repo';
-import type { FieldEncryption } from '../../lib/field-encryption';
-import { compareWithEntered, readValue, type EnteredPassport } from './mrz-read';
-import type { MrzReader } from './mrz-reader';
+import { compareWithEntered, enteredOf } from '../applications/passport-mrz';
+import type { MrzOutcome } from './mrz-reader';
 import * as repo from './mrz.repo';
 
 /**
- * The MRZ of an uploaded passport page: read in the background once the upload is stored, compared with the
- * traveller's passport details, and served with the document (compared again with the current details, so a
- * detail the traveller corrects stops differing).
+ * The MRZ of an uploaded passport page: read in the background once the upload is stored and compared with the
+ * traveller's passport details (the order's detail compares them again, so a detail the traveller corrects stops
+ * differing).
  */
-
-/** A traveller's details as the MRZ is compared with them (the passport number decrypted). */
-export function enteredOf(encryption: FieldEncryption, t: TravelerRow): EnteredPassport {
-  return {
-    number: t.passportNumberEncrypted ? encryption.decrypt(t.passportNumberEncrypted) : null,
-    expirationDate: t.passportExpirationDate,
-    nationality: t.passportNationality,
-    lastName: t.lastName,
-    firstName: t.firstName,
-    dateOfBirth: t.dateOfBirth,
-    sex: t.gender,
-  };
-}
-
-function fieldsOf(encryption: FieldEncryption, doc: DocumentRow): MrzRead | null {
-  if (!doc.mrzFieldsEncrypted) return null;
-  const parsed = MrzRead.safeParse(JSON.parse(encryption.decrypt(doc.mrzFieldsEncrypted)));
-  return parsed.success ? parsed.data : null;
-}
-
-/** The MRZ result of a passport page as its owner and staff see it, or null for a document without one. */
-export function passportMrzOf(
-  encryption: FieldEncryption,
-  doc: DocumentRow,
-  traveler: TravelerRow,
-): PassportMrz | null {
-  if (!doc.mrzStatus) return null;
-  if (doc.mrzStatus === 'pending' || doc.mrzStatus === 'unreadable')
-    return { status: doc.mrzStatus, read: null, mismatches: [] };
-  const read = fieldsOf(encryption, doc);
-  if (!read) return { status: 'unreadable', read: null, mismatches: [] };
-  const entered = enteredOf(encryption, traveler);
-  const kept = new Set(doc.mrzKept ?? []);
-  const mismatches = compareWithEntered(read, entered).map((field) => ({
-    field,
-    entered: entered[field]!,
-    read: readValue(read, field) ?? '',
-    kept: kept.has(field),
-  }));
-  return { status: mismatches.length ? 'mismatch' : 'matched', read, mismatches };
-}
 
 /**
- * Reads the MRZ of a stored passport page and records the result. Never throws: a page that cannot be read,
- * a read past its time or a crashed reader all end as `unreadable`; a reader closed meanwhile (the server is
- * stopping) leaves the page `pending`.
+ * Records what the reader made of a stored passport page: a page that could not be read, a read past its time
+ * or a crashed reader all end as `unreadable`.
  */
-export async function readStoredPassportPage({
+export async function recordMrzOutcome({
   ctx,
-  reader,
   input,
+  outcome,
 }: {
   ctx: ServiceContext;
-  reader: MrzReader;
-  input: { documentId: string; travelerId: string; image: Buffer };
+  input: { documentId: string; travelerId: string };
+  outcome: MrzOutcome;
 }): Promise<void> {
-  const outcome = await reader.read(input.image);
-  if (!outcome.ok && outcome.reason === 'closed') return;
-  try {
-    const read = outcome.ok ? outcome.read : null;
-    if (!read) {
-      await repo.saveMrzResult(ctx.db, input.documentId, {
-        mrzStatus: 'unreadable',
-        mrzFieldsEncrypted: null,
-        mrzMismatches: [],
-      });
-      return;
-    }
-    const traveler = await repo.findTraveler(ctx.db, input.travelerId);
-    const mismatches = traveler
-      ? compareWithEntered(read, enteredOf(ctx.encryption, traveler))
-      : [];
+  const read = outcome.ok ? outcome.read : null;
+  if (!read) {
     await repo.saveMrzResult(ctx.db, input.documentId, {
-      mrzStatus: mismatches.length ? 'mismatch' : 'matched',
-      mrzFieldsEncrypted: ctx.encryption.encrypt(JSON.stringify(read)),
-      mrzMismatches: mismatches,
+      mrzStatus: 'unreadable',
+      mrzFieldsEncrypted: null,
+      mrzMismatches: [],
     });
-  } catch (err) {
-    ctx.log.warn({ err, documentId: input.documentId }, 'mrz result not saved');
+    return;
   }
+  const traveler = await repo.findTraveler(ctx.db, input.travelerId);
+  const mismatches = traveler ? compareWithEntered(read, enteredOf(ctx.encryption, traveler)) : [];
+  await repo.saveMrzResult(ctx.db, input.documentId, {
+    mrzStatus: mismatches.length ? 'mismatch' : 'matched',
+    mrzFieldsEncrypted: ctx.encryption.encrypt(JSON.stringify(read)),
+    mrzMismatches: mismatches,
+  });
 }
 
 /** The traveller keeps their own value of these fields over the passport's (recorded, audited; shown to staff). */

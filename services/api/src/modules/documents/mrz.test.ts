@@ -4,7 +4,12 @@ import { auditLog } from '../../db/schema';
 import { uniqueEmail, Browser } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { multipartFile, paidOrder } from '../../test/orders';
-import { compareWithEntered, mrzNameForms, readMrzText, type EnteredPassport } from './mrz-read';
+import {
+  compareWithEntered,
+  mrzNameForms,
+  type EnteredPassport,
+} from '../applications/passport-mrz';
+import { readMrzText } from './mrz-read';
 import { samplePassportPage, td3Lines, type SamplePassport } from './mrz-sample';
 
 const ann: SamplePassport = {

@@ -1,16 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
+import type { FileStorage } from '../../lib/file-storage';
 import { S3Storage } from './s3-storage';
 
-/** Where uploaded files live: never under a web root, read back only through the API's access checks. */
-export interface FileStorage {
-  put(key: string, data: Buffer): Promise<void>;
-  get(key: string): Promise<Buffer>;
-  delete(key: string): Promise<void>;
-  /** Lets go of connections when the app closes. */
-  close?(): void;
-}
+export type { FileStorage } from '../../lib/file-storage';
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 

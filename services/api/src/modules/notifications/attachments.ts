@@ -1,26 +1,14 @@
 import type { Locale } from '@waypoint/contracts';
 import type { Db } from '../../db/client';
-import { receiptAttachment } from '../receipts/receipts.service';
 import type { MailAttachment } from './mailer';
 import type { EmailMessage } from './templates';
 
 /**
- * The files an e-mail carries, made when it is sent: the payment confirmation carries the order's receipt as a
- * PDF, in the e-mail's language.
+ * Makes the files an e-mail carries when it is sent, from what the database holds (they are never kept in the
+ * outbox row): the payment confirmation carries the order's receipt, which the receipts module draws.
  */
-export async function attachmentsOf(
+export type AttachmentsOf = (
   db: Db,
   message: EmailMessage,
   locale: Locale,
-): Promise<MailAttachment[]> {
-  if (message.template !== 'payment-confirmation' || !message.payload.receiptNumber) return [];
-  const receipt = await receiptAttachment({ db }, message.payload.applicationId, locale);
-  if (!receipt) return [];
-  return [
-    {
-      filename: receipt.filename,
-      contentType: 'application/pdf',
-      content: Buffer.from(receipt.pdf),
-    },
-  ];
-}
+) => Promise<MailAttachment[]>;

@@ -45,6 +45,11 @@ export async function listFailedEmails({
   };
 }
 
+/** How many e-mails failed every attempt (the staff dashboard's count). */
+export function failedEmailCount({ ctx }: { ctx: ServiceContext }): Promise<number> {
+  return countFailedEmails(ctx.db);
+}
+
 /** Staff send a failed e-mail again: it goes back in the queue (audited) and the worker is woken. */
 export async function requeueEmail({
   ctx,

@@ -6,7 +6,11 @@ import { loadConfig } from '../../config';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { createMailer } from './mailer';
+import type { AttachmentsOf } from './attachments';
 import { backoffSeconds, processOutbox } from './outbox';
+
+/** These e-mails carry no files. */
+const noAttachments: AttachmentsOf = async () => [];
 
 interface Received {
   to: string[];
@@ -74,7 +78,7 @@ describe('e-mail outbox', () => {
     try {
       const first = uniqueEmail();
       await register(first);
-      expect(await processOutbox(t.database.db, mailer, config, t.app.log)).toBe(1);
+      expect(await processOutbox(t.database.db, mailer, config, t.app.log, noAttachments)).toBe(1);
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.to).toEqual([first]);
       expect(smtp.received[0]!.raw).toContain('Subject: Your Waypoint verification code:');
@@ -84,7 +88,7 @@ describe('e-mail outbox', () => {
       await stop(smtp.server);
       const second = uniqueEmail();
       await register(second);
-      expect(await processOutbox(t.database.db, mailer, config, t.app.log)).toBe(0);
+      expect(await processOutbox(t.database.db, mailer, config, t.app.log, noAttachments)).toBe(0);
       const [waiting] = await t.database.db
         .select()
         .from(emailOutbox)
@@ -93,7 +97,7 @@ describe('e-mail outbox', () => {
       expect(waiting!.lastError).toBeTruthy();
       expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
       // Not due yet: nothing is tried.
-      expect(await processOutbox(t.database.db, mailer, config, t.app.log)).toBe(0);
+      expect(await processOutbox(t.database.db, mailer, config, t.app.log, noAttachments)).toBe(0);
 
       // It comes back; once the retry is due the message is delivered, exactly once.
       const again = await startSmtp(smtp.port);
@@ -101,8 +105,8 @@ describe('e-mail outbox', () => {
         .update(emailOutbox)
         .set({ nextAttemptAt: new Date() })
         .where(eq(emailOutbox.toAddress, second));
-      expect(await processOutbox(t.database.db, mailer, config, t.app.log)).toBe(1);
-      expect(await processOutbox(t.database.db, mailer, config, t.app.log)).toBe(0);
+      expect(await processOutbox(t.database.db, mailer, config, t.app.log, noAttachments)).toBe(1);
+      expect(await processOutbox(t.database.db, mailer, config, t.app.log, noAttachments)).toBe(0);
       expect(again.received.map((m) => m.to[0])).toEqual([second]);
       await stop(again.server);
 
@@ -125,8 +129,8 @@ describe('e-mail outbox', () => {
       const addresses = [uniqueEmail(), uniqueEmail(), uniqueEmail()];
       for (const a of addresses) await register(a);
       const [a, b] = await Promise.all([
-        processOutbox(t.database.db, mailer, config, t.app.log),
-        processOutbox(t.database.db, mailer, config, t.app.log),
+        processOutbox(t.database.db, mailer, config, t.app.log, noAttachments),
+        processOutbox(t.database.db, mailer, config, t.app.log, noAttachments),
       ]);
       expect(a + b).toBe(3);
       expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([...addresses].sort());
@@ -157,14 +161,14 @@ describe('e-mail outbox', () => {
         if (fail) throw new Error('connection lost');
       },
     };
-    await processOutbox(t.database.db, mailer, t.config, t.app.log);
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, noAttachments);
     // The worker "comes back" after its failure, once the retry is due.
     fail = false;
     await t.database.db
       .update(emailOutbox)
       .set({ nextAttemptAt: new Date() })
       .where(eq(emailOutbox.toAddress, to));
-    await processOutbox(t.database.db, mailer, t.config, t.app.log);
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, noAttachments);
     expect(seen).toHaveLength(2);
     for (const s of seen) expect(s.leaseSeconds).toBeLessThanOrEqual(30);
     expect(seen[0]!.messageId).toBe(seen[1]!.messageId);
@@ -185,7 +189,7 @@ describe('e-mail outbox', () => {
       close: () => undefined,
       send: async (mail: { to: string }) => void sent.push(mail.to),
     };
-    await processOutbox(t.database.db, mailer, t.config, t.app.log);
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, noAttachments);
     expect(sent).toContain(to);
   });
 
@@ -214,7 +218,7 @@ describe('e-mail outbox', () => {
       close: () => undefined,
       send: async (mail: { to: string; subject: string }) => void sent.push(mail),
     };
-    await processOutbox(db, mailer, t.config, t.app.log);
+    await processOutbox(db, mailer, t.config, t.app.log, noAttachments);
     // The confirmation still goes to the address the account had.
     expect(sent.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual([
       'Your Waypoint account has been deleted',
@@ -246,9 +250,9 @@ describe('e-mail outbox', () => {
     const email = uniqueEmail();
     await register(email);
     await new Browser(t.app).post('/api/auth/sign-in-link', { email });
-    expect(await processOutbox(t.database.db, mailer, t.config, t.app.log)).toBeGreaterThanOrEqual(
-      2,
-    );
+    expect(
+      await processOutbox(t.database.db, mailer, t.config, t.app.log, noAttachments),
+    ).toBeGreaterThanOrEqual(2);
     const list = body<{ data: { to: string; subject: string; links: string[]; id: string }[] }>(
       await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' }),
     ).data.filter((m) => m.to === email);

@@ -6,7 +6,7 @@ import type { Mailer } from './mailer';
 import * as repo from './outbox.repo';
 import { withTimeout } from '../../lib/timeout';
 import { renderEmail, SECRET_FIELDS, TO_ERASED_PERSON, type EmailMessage } from './templates';
-import { attachmentsOf } from './attachments';
+import type { AttachmentsOf } from './attachments';
 
 /** After this many failed attempts (about three hours of backoff) a message is FAILED and listed for staff. */
 export const MAX_ATTEMPTS = 12;
@@ -34,6 +34,7 @@ export async function processOutbox(
   mailer: Mailer,
   config: Config,
   log: FastifyBaseLogger,
+  attachmentsOf: AttachmentsOf,
   batch = 20,
 ): Promise<number> {
   const claimed = await repo.claimDueEmails(db, batch, CLAIM_SECONDS);

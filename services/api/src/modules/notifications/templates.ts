@@ -1,4 +1,5 @@
 import {
+  CURRENCY,
   directionOf,
   formatEuros,
   languageTag,
@@ -97,9 +98,10 @@ const hello = ({ t }: Writer, firstName: string | null) =>
 /** An amount as the mail's language writes it (the English mails keep the product's "€59.00"). */
 function money({ locale }: Writer, cents: number): string {
   if (locale === 'en') return formatEuros(cents);
-  return new Intl.NumberFormat(languageTag(locale), { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
+  return new Intl.NumberFormat(languageTag(locale), {
+    style: 'currency',
+    currency: CURRENCY,
+  }).format(cents / 100);
 }
 
 /** Names listed as the mail's language lists them ("A, B" in English, "A et B" in French). */

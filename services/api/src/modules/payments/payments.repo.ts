@@ -24,34 +24,6 @@ export async function recordPaymentEvent(
   return fresh.length > 0;
 }
 
-/**
- * Notes what the provider just said about an unsettled payment and schedules reconciliation's look at it for
- * `graceSeconds` later: if the process dies before the order is completed, reconciliation completes it then.
- */
-export async function noteProviderStatus(
-  db: Db,
-  provider: 'sandbox' | 'stripe',
-  providerPaymentId: string,
-  status: string,
-  graceSeconds: number,
-): Promise<void> {
-  await db
-    .update(payments)
-    .set({
-      providerStatus: status,
-      nextCheckAt: sql`now() + make_interval(secs => ${graceSeconds})`,
-      checks: 0,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(payments.provider, provider),
-        eq(payments.providerPaymentId, providerPaymentId),
-        notInArray(payments.status, ['succeeded', 'canceled']),
-      ),
-    );
-}
-
 export interface UnsettledPayment {
   id: string;
   applicationId: string;

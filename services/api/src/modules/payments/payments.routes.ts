@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/reply';
-import { receiveWebhook, settleSucceededIntent } from './payments.service';
+import { settleSucceededIntent } from '../checkout/payment-completion.service';
+import { receiveWebhook } from './payments.service';
 import { SandboxProvider, toSandboxResponse } from './sandbox-provider';
 import { StripeProvider } from './stripe-provider';
 

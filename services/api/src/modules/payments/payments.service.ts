@@ -1,55 +1,26 @@
 import { ErrorCode } from '@waypoint/contracts';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
-import { completePayment } from '../checkout/payment-completion.service';
+import { completePayment, completeReportedPayment } from '../checkout/payment-completion.service';
+import { applyRefundEvent } from '../refunds/refunds.service';
 import {
   cancelPayment,
   claimUnsettledPayments,
-  noteProviderStatus,
+  countAwaitingReconciliation,
   recordPaymentEvent,
   setProviderStatus,
 } from './payments.repo';
 import type { PaymentEvent, PaymentProvider, ProviderIntent } from './provider';
-import { applyRefundEvent } from '../refunds/refunds.service';
 import type { StripeProvider } from './stripe-provider';
 
 /** Intents left unpaid this long are cancelled with the provider. */
 export const ABANDONED_AFTER_HOURS = 24;
 
-/**
- * The provider says an intent succeeded (the browser's confirm, or the sandbox answering it): the order is
- * completed now, and if this process dies first, reconciliation completes it after its grace period.
- */
-export async function settleSucceededIntent({
-  ctx,
-  provider,
-  input,
-}: {
-  ctx: ServiceContext;
-  provider: PaymentProvider;
-  input: Pick<ProviderIntent, 'id' | 'status' | 'amount' | 'currency' | 'card'>;
-}) {
-  // Receipts: a caller that did not ask the provider for the card (the sandbox's own confirm) gets it here.
-  const card =
-    input.card !== undefined || input.status !== 'succeeded'
-      ? input.card
-      : (await provider.retrieveIntent(input.id))?.card;
-  await noteProviderStatus(
-    ctx.db,
-    provider.name,
-    input.id,
-    input.status,
-    ctx.config.reconcile.graceSeconds,
-  );
-  return completeIntent(ctx, provider.name, { ...input, card }, 'confirm');
-}
-
-/** Completes the order of an intent as the provider reported it (`completePayment` checks the status). */
+/** Completes the order of an intent reconciliation found succeeded (`completePayment` checks the status). */
 function completeIntent(
   ctx: ServiceContext,
   providerName: PaymentProvider['name'],
   intent: Pick<ProviderIntent, 'id' | 'status' | 'amount' | 'currency' | 'card'>,
-  via: 'confirm' | 'reconciliation',
 ) {
   return completePayment({
     ctx,
@@ -62,14 +33,15 @@ function completeIntent(
         card: intent.card ?? null,
       },
       provider: providerName,
-      via,
+      via: 'reconciliation',
     },
   });
 }
 
 /**
  * A Stripe webhook delivery: verified over the exact bytes Stripe signed, then applied once (see
- * `handleWebhookEvent`, and refunds' events `applyRefundEvent`). Other events are acknowledged and ignored.
+ * `handleWebhookEvent`, and refunds' events `applyRefundEvent`), each recorded among the provider's events in the
+ * transaction that applies it. Other events are acknowledged and ignored.
  */
 export async function receiveWebhook({
   ctx,
@@ -90,7 +62,17 @@ export async function receiveWebhook({
   }
   if (!event) return;
   if ('refunds' in event) {
-    await applyRefundEvent({ ctx, input: event });
+    const refundEvent = event;
+    await applyRefundEvent({
+      ctx,
+      input: refundEvent,
+      record: (tx) =>
+        recordPaymentEvent(tx, 'stripe', {
+          id: refundEvent.id,
+          type: refundEvent.type,
+          payload: refundEvent,
+        }),
+    });
     return;
   }
   if (event.type === 'payment_intent.succeeded' && !event.card) {
@@ -121,16 +103,14 @@ export async function handleWebhookEvent({
     await recordPaymentEvent(ctx.db, 'stripe', record);
     return;
   }
-  await noteProviderStatus(
-    ctx.db,
-    'stripe',
-    input.paymentIntentId,
-    input.status,
-    ctx.config.reconcile.graceSeconds,
-  );
-  await completePayment({
+  await completeReportedPayment({
     ctx,
-    input: { event: input, provider: 'stripe', via: 'webhook', record },
+    input: {
+      event: input,
+      provider: 'stripe',
+      via: 'webhook',
+      record: (tx) => recordPaymentEvent(tx, 'stripe', record),
+    },
   });
 }
 
@@ -175,7 +155,7 @@ export async function reconcilePayments({
       if (abandoned) intent = await provider.cancelIntent(payment.providerPaymentId);
       if (intent?.status === 'succeeded') {
         await setProviderStatus(ctx.db, payment.id, intent.status);
-        const done = await completeIntent(ctx, provider.name, intent, 'reconciliation');
+        const done = await completeIntent(ctx, provider.name, intent);
         if (done.justPaid) {
           result.completed += 1;
           ctx.log.warn(
@@ -203,4 +183,9 @@ export async function reconcilePayments({
     }
   }
   return result;
+}
+
+/** Payments the provider reported as succeeded whose order is not completed yet (the staff dashboard's count). */
+export function paymentsAwaitingReconciliation({ ctx }: { ctx: ServiceContext }): Promise<number> {
+  return countAwaitingReconciliation(ctx.db);
 }

@@ -152,7 +152,7 @@ export class SandboxProvider implements PaymentProvider {
         paymentIntentId: input.paymentIntentId,
         idempotencyKey: input.idempotencyKey,
         amount: input.amount,
-        currency: intent?.currency ?? 'eur',
+        currency: intent?.currency ?? input.currency,
         status: failure ? 'failed' : 'succeeded',
         failureReason: failure,
         metadata: input.metadata,

@@ -146,7 +146,7 @@ export class StripeProvider implements PaymentProvider {
           paymentIntentId: input.paymentIntentId,
           status: 'failed',
           amount: input.amount,
-          currency: 'eur',
+          currency: input.currency,
           failureReason: err.message,
           metadata: input.metadata,
         };

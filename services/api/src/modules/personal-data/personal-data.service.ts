@@ -12,7 +12,7 @@ import { assertRecentProof, recentProof } from '../auth/recent-proof.service';
 import type { Session } from '../auth/verbs';
 import { verifySecondFactor } from '../auth/second-factor.service';
 import type { FileStorage } from '../documents/storage';
-import { enqueueEmail } from '../notifications/outbox.repo';
+import { queueEmail } from '../notifications/outbox.service';
 import { SECRET_FIELDS } from '../notifications/templates';
 import * as repo from './personal-data.repo';
 import { removeFiles } from './file-erasure';
@@ -338,12 +338,14 @@ export async function deleteAccount({
       entityId: user.id,
       details: { applications: ids.length, documents: erasedFiles.length, endedSessions },
     });
-    await enqueueEmail(
+    await queueEmail({
       tx,
-      address,
-      { template: 'account-deleted', payload: { applications: ids.length } },
-      user.locale,
-    );
+      input: {
+        to: address,
+        message: { template: 'account-deleted', payload: { applications: ids.length } },
+        locale: user.locale,
+      },
+    });
     return erasedFiles.map((f) => f.storageKey);
   });
   ctx.pokeOutbox();

@@ -70,7 +70,7 @@ export async function renderReceiptPdf(receipt: ReceiptRow, locale: Locale): Pro
   const messages = emailMessages(lang);
   const t = (key: EmailKey, values?: EmailValues) => messages(key, values);
   const euros = (cents: number) =>
-    new Intl.NumberFormat(tag, { style: 'currency', currency: receipt.currency || 'EUR' }).format(
+    new Intl.NumberFormat(tag, { style: 'currency', currency: receipt.currency }).format(
       cents / 100,
     );
   const pounds = (pence: number) =>
@@ -79,7 +79,7 @@ export async function renderReceiptPdf(receipt: ReceiptRow, locale: Locale): Pro
     new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
   const rate = new Intl.NumberFormat(tag, {
     style: 'currency',
-    currency: 'EUR',
+    currency: receipt.currency,
     minimumFractionDigits: 2,
     maximumFractionDigits: 6,
   }).format(Number(receipt.exchangeRate));

@@ -1,8 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { ReceiptRow } from '../../db/rows';
+import type { PaidCard, ReceiptRow } from '../../db/rows';
 import { payments, receiptCounters, receipts } from '../../db/schema';
-import type { PaidCard } from '../payments/provider';
 
 type Q = Db | Tx;
 

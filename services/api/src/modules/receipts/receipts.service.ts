@@ -1,11 +1,18 @@
 import type { Locale, ReceiptSummary } from '@waypoint/contracts';
-import type { Tx } from '../../db/client';
-import type { ApplicationRow, PaymentRow, ReceiptRow, UserRow } from '../../db/rows';
+import type { Db, Tx } from '../../db/client';
+import type {
+  ApplicationRow,
+  PaidCard,
+  PaymentRow,
+  ReceiptRow,
+  TravelerRow,
+  UserRow,
+} from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/audit.repo';
-import * as applications from '../applications/applications.repo';
-import type { PaidCard } from '../payments/provider';
+import type { MailAttachment } from '../notifications/mailer';
+import type { EmailMessage } from '../notifications/templates';
 import { renderReceiptPdf } from './receipt-pdf';
 import * as repo from './receipts.repo';
 
@@ -29,18 +36,19 @@ export async function issueReceipt({
     payment: PaymentRow;
     card: PaidCard | null;
     locale: Locale;
+    /** The order's travellers, lead traveller first, and the names of its visa type and processing option. */
+    travelers: Pick<TravelerRow, 'firstName' | 'lastName'>[];
+    names: { visaTypeName: string; processingName: string };
     /** When it is issued (now, unless a test says otherwise). */
     at?: Date;
   };
 }): Promise<ReceiptRow> {
-  const { application, payment, card, locale } = input;
+  const { application, payment, card, locale, travelers, names } = input;
   const at = input.at ?? new Date();
   if (card) await repo.recordPaymentCard(tx, payment.id, card);
   // Calendar years in UTC, as every timestamp of the portal.
   const year = at.getUTCFullYear();
   const sequence = await repo.nextReceiptSequence(tx, year);
-  const people = await applications.travelersOf(tx, application.id);
-  const names = await applications.namesOf(tx, application);
   return repo.insertReceipt(tx, {
     applicationId: application.id,
     paymentId: payment.id,
@@ -52,7 +60,7 @@ export async function issueReceipt({
     reference: application.reference,
     visaTypeName: names.visaTypeName,
     processingName: names.processingName,
-    travelers: people.map((t) => `${t.firstName} ${t.lastName}`.trim()),
+    travelers: travelers.map((t) => `${t.firstName} ${t.lastName}`.trim()),
     travelerCount: application.travelerCount,
     governmentFeeGbpPence: application.governmentFeeGbpPence,
     exchangeRate: application.exchangeRate,
@@ -122,12 +130,42 @@ export async function receiptForStaff({
   return fileOf(receipt);
 }
 
-/** The receipt to attach to an order's payment confirmation, in the e-mail's language (none: no attachment). */
-export async function receiptAttachment(
-  ctx: Pick<ServiceContext, 'db'>,
-  applicationId: string,
+/** An order's receipt (none while it is unpaid). */
+export function receiptOf({
+  db,
+  input,
+}: {
+  db: Db | Tx;
+  input: { applicationId: string };
+}): Promise<ReceiptRow | undefined> {
+  return repo.findReceiptOfApplication(db, input.applicationId);
+}
+
+/** The receipts of several orders (those that have one). */
+export function receiptsOf({
+  db,
+  input,
+}: {
+  db: Db | Tx;
+  input: { applicationIds: string[] };
+}): Promise<ReceiptRow[]> {
+  return repo.receiptsOfApplications(db, input.applicationIds);
+}
+
+/**
+ * The files an e-mail carries, made when it is sent: the payment confirmation carries the order's receipt as a
+ * PDF, in the e-mail's language.
+ */
+export async function receiptAttachments(
+  db: Db,
+  message: EmailMessage,
   locale: Locale,
-): Promise<ReceiptFile | null> {
-  const receipt = await repo.findReceiptOfApplication(ctx.db, applicationId);
-  return receipt ? fileOf(receipt, locale) : null;
+): Promise<MailAttachment[]> {
+  if (message.template !== 'payment-confirmation' || !message.payload.receiptNumber) return [];
+  const receipt = await repo.findReceiptOfApplication(db, message.payload.applicationId);
+  if (!receipt) return [];
+  const file = await fileOf(receipt, locale);
+  return [
+    { filename: file.filename, contentType: 'application/pdf', content: Buffer.from(file.pdf) },
+  ];
 }

@@ -8,6 +8,7 @@ import { createMailer } from '../notifications/mailer';
 import { processOutbox } from '../notifications/outbox';
 import { renderReceiptPdf } from './receipt-pdf';
 import { nextReceiptSequence } from './receipts.repo';
+import { receiptAttachments } from './receipts.service';
 
 let t: TestApp;
 let ip = 0;
@@ -164,7 +165,7 @@ describe('receipts of paid orders', () => {
     expect(queued!.payload).toMatchObject({ receiptNumber: number });
 
     const mailer = createMailer(t.config);
-    await processOutbox(t.database.db, mailer, t.config, t.app.log, 100);
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, receiptAttachments, 100);
     const mailbox = body<{
       data: {
         to: string;

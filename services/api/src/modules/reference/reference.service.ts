@@ -1,5 +1,6 @@
 import {
   ApiMessages,
+  CURRENCY,
   ErrorCode,
   penceToEuroCents,
   type Country,
@@ -45,9 +46,9 @@ export const toProcessingOption = (o: OptionRow): ProcessingOption => ({
 
 /** The exchange rate that prices new orders. */
 export async function getCurrentRate({ ctx }: { ctx: ServiceContext }): Promise<ExchangeRate> {
-  const row = await repo.findLatestRate(ctx.db, 'GBP', 'EUR');
+  const row = await repo.findLatestRate(ctx.db, 'GBP', CURRENCY);
   if (!row) throw new AppError(ErrorCode.NOT_READY, 'reference.pricesNotReady');
-  return { base: 'GBP', quote: 'EUR', rate: normaliseRate(row.rate), date: row.effectiveDate };
+  return { base: 'GBP', quote: CURRENCY, rate: normaliseRate(row.rate), date: row.effectiveDate };
 }
 
 export function toVisaType(v: VisaTypeRow, rate: ExchangeRate): VisaType {
@@ -89,7 +90,7 @@ export async function readReferenceSnapshot({
       const db = tx as unknown as typeof ctx.db;
       const version = await repo.findSeedVersion(db, REFERENCE_SEED_NAME);
       const countryRows = await repo.findAllCountries(db);
-      const rateRow = await repo.findLatestRate(db, 'GBP', 'EUR');
+      const rateRow = await repo.findLatestRate(db, 'GBP', CURRENCY);
       const visaTypeRows = await repo.findActiveVisaTypes(db);
       const rules = await repo.findAllCountryVisaTypes(db);
       const optionRows = await repo.findAllActiveOptions(db);
@@ -100,7 +101,7 @@ export async function readReferenceSnapshot({
   const rate: ExchangeRate | null = read.rateRow
     ? {
         base: 'GBP',
-        quote: 'EUR',
+        quote: CURRENCY,
         rate: normaliseRate(read.rateRow.rate),
         date: read.rateRow.effectiveDate,
       }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Refund } from '@waypoint/contracts';
-import { auditLog, emailOutbox, paymentEvents, refunds } from '../../db/schema';
+import { applications, auditLog, emailOutbox, paymentEvents, refunds } from '../../db/schema';
 import { fakeStripe } from '../../faults/fake-stripe';
 import { Browser, makeAdmin, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
@@ -62,6 +62,9 @@ async function paidWithStripe() {
 
 const refundOf = (id: string, kind = 'full', idempotencyKey = crypto.randomUUID()) =>
   staff.post(`/api/admin/applications/${id}/refunds`, { kind, reason: 'Stripe', idempotencyKey });
+
+const statusOf = async (id: string) =>
+  (await t.database.db.select().from(applications).where(eq(applications.id, id)))[0]!.status;
 
 const refundEmails = async (to: string) =>
   (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to))).filter(
@@ -125,10 +128,12 @@ describe('refunds with Stripe', () => {
     ]);
   });
 
-  it('marks a refund failed from charge.refunded and frees its amount for another refund', async () => {
+  it('marks a refund failed from charge.refunded, frees its amount and reopens the order it closed', async () => {
     fake.refundOutcome.status = 'pending';
     const { id, email } = await paidWithStripe();
     const made = body<{ data: { refund: Refund } }>(await refundOf(id)).data.refund;
+    // A refund in full on its way closes the order at once.
+    expect(await statusOf(id)).toBe('REFUNDED');
     const [row] = await t.database.db.select().from(refunds).where(eq(refunds.id, made.id));
     const stripeRefund = fake.refunds.get(row!.providerRefundId!)!;
     const event = {
@@ -153,9 +158,22 @@ describe('refunds with Stripe', () => {
     const [after] = await t.database.db.select().from(refunds).where(eq(refunds.id, made.id));
     expect(after).toMatchObject({ status: 'failed', failureReason: 'expired_or_canceled_card' });
     expect(await refundEmails(email)).toHaveLength(0);
+    // The provider refused: the order is back where it was, and says so in its history.
+    expect(await statusOf(id)).toBe('IN_PROGRESS');
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.applicationId, id));
+    expect(
+      audit
+        .filter((a) => a.action === 'application.status_changed')
+        .map((a) => a.details as { from: string; to: string }),
+    ).toEqual([
+      expect.objectContaining({ from: 'IN_PROGRESS', to: 'REFUNDED' }),
+      expect.objectContaining({ from: 'REFUNDED', to: 'IN_PROGRESS' }),
+    ]);
     fake.refundOutcome.status = 'succeeded';
     const retry = await refundOf(id);
-    expect(body(retry)).toMatchObject({ data: { refund: { status: 'succeeded' } } });
+    expect(body(retry)).toMatchObject({
+      data: { refund: { status: 'succeeded' }, order: { status: 'REFUNDED' } },
+    });
   });
 
   it('acknowledges a refund event about a refund the portal did not make', async () => {

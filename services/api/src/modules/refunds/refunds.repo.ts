@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { applications, payments, refunds, users } from '../../db/schema';
 
@@ -112,20 +112,4 @@ export async function refundsOf(db: Q, applicationId: string) {
     .leftJoin(users, eq(users.id, refunds.staffUserId))
     .where(eq(refunds.applicationId, applicationId))
     .orderBy(desc(refunds.createdAt), desc(refunds.id));
-}
-
-/** The succeeded refunds of several orders, oldest first (for My orders). */
-export async function succeededRefundsOf(db: Q, applicationIds: string[]) {
-  if (applicationIds.length === 0) return [];
-  return db
-    .select({
-      applicationId: refunds.applicationId,
-      kind: refunds.kind,
-      amountCents: refunds.amountCents,
-      settledAt: refunds.settledAt,
-      createdAt: refunds.createdAt,
-    })
-    .from(refunds)
-    .where(and(inArray(refunds.applicationId, applicationIds), eq(refunds.status, 'succeeded')))
-    .orderBy(asc(refunds.settledAt), asc(refunds.createdAt));
 }

@@ -3,8 +3,6 @@ import {
   refundAmountCents,
   refundKindsFor,
   STATUS_MESSAGE_KEY,
-  type Locale,
-  type OrderRefund,
   type Refund,
   type RefundKind,
   type RefundOption,
@@ -15,11 +13,11 @@ import type { ApplicationRow, RefundRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { actorOf, recordAudit, SYSTEM, type AuditActor } from '../audit/audit.repo';
-import * as applications from '../applications/applications.repo';
+import { lockOrder } from '../applications/order-lock.service';
+import { findOrder, recipientOf, travelersOf } from '../applications/order-lookup.service';
 import { changeStatus } from '../applications/status.service';
-import { enqueueEmail } from '../notifications/outbox.repo';
-import { recordPaymentEvent } from '../payments/payments.repo';
-import type { PaymentProvider, ProviderRefund, RefundEvent } from '../payments/provider';
+import { queueEmail } from '../notifications/outbox.service';
+import type { CardRefunds, ProviderRefund, RefundEvent } from './card-refunds';
 import * as repo from './refunds.repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -58,14 +56,14 @@ export async function refundOrder({
   input: { id: string; kind: RefundKind; reason: string; idempotencyKey: string };
   staff: UserRow;
   caller: Caller;
-  provider: PaymentProvider;
+  provider: CardRefunds;
 }): Promise<RefundResponse> {
   const actor = actorOf(staff, caller);
-  const application = await applications.findApplication(ctx.db, input.id);
+  const application = await findOrder({ db: ctx.db, input: { id: input.id } });
   if (!application) throw notFound('application.notFound');
   const decided = await ctx.db.transaction(async (tx) => {
     // The order's lock first, as every action on an order takes it: a decision made meanwhile is seen.
-    const locked = await applications.lockApplication(tx, application.id);
+    const locked = await lockOrder({ tx, input: { id: application.id } });
     if (!locked) throw notFound('application.notFound');
     const paid = await repo.lockPaidPayment(tx, application.id);
     if (!paid) throw conflict('refund.notPaid');
@@ -128,6 +126,7 @@ export async function refundOrder({
       answer = await provider.createRefund({
         paymentIntentId: decided.payment.providerPaymentId,
         amount: refund.amountCents,
+        currency: decided.payment.currency.toLowerCase(),
         idempotencyKey: `refund:${refund.id}`,
         metadata: { refundId: refund.id, applicationId: refund.applicationId },
       });
@@ -146,10 +145,11 @@ export async function refundOrder({
     );
     ctx.pokeOutbox();
   }
-  const now = (await applications.findApplication(ctx.db, application.id)) ?? application;
+  const now = (await findOrder({ db: ctx.db, input: { id: application.id } })) ?? application;
   return {
     refund: toRefund(refund, staff.email),
     ...(await refundsForAdmin({ ctx, input: { application: now } })),
+    order: { status: now.status, version: now.version },
   };
 }
 
@@ -214,7 +214,7 @@ async function reopenAfterFailedRefund(
   actor: AuditActor,
 ) {
   if (refund.kind !== 'full' || !refund.orderStatusBefore) return;
-  const order = await applications.lockApplication(tx, refund.applicationId);
+  const order = await lockOrder({ tx, input: { id: refund.applicationId } });
   if (order?.status !== 'REFUNDED') return;
   if (await repo.hasOpenFullRefund(tx, order.id)) return;
   await changeStatus({
@@ -230,40 +230,28 @@ async function reopenAfterFailedRefund(
 
 /** Tells the traveller the money is on its way back, in their language (nobody whose data were erased). */
 async function emailTraveller(tx: Tx, refund: RefundRow) {
-  const application = (await applications.findApplication(tx, refund.applicationId))!;
+  const application = (await findOrder({ db: tx, input: { id: refund.applicationId } }))!;
   if (application.personalDataErasedAt) return;
-  const recipient = await recipientOf(tx, application);
+  const recipient = await recipientOf({ db: tx, input: { application } });
   if (!recipient.address) return;
-  const people = await applications.travelersOf(tx, application.id);
-  await enqueueEmail(
+  const people = await travelersOf({ db: tx, input: { applicationId: application.id } });
+  await queueEmail({
     tx,
-    recipient.address,
-    {
-      template: 'refund-confirmation',
-      payload: {
-        firstName: people[0]?.firstName ?? null,
-        reference: application.reference,
-        kind: refund.kind,
-        amountCents: refund.amountCents,
-        totalCents: application.totalCents,
+    input: {
+      to: recipient.address,
+      message: {
+        template: 'refund-confirmation',
+        payload: {
+          firstName: people[0]?.firstName ?? null,
+          reference: application.reference,
+          kind: refund.kind,
+          amountCents: refund.amountCents,
+          totalCents: application.totalCents,
+        },
       },
+      locale: recipient.locale,
     },
-    recipient.locale,
-  );
-}
-
-/** The order's e-mail, or its account's; in the account's language, else the order's (as status e-mails). */
-async function recipientOf(
-  tx: Tx,
-  application: ApplicationRow,
-): Promise<{ address: string; locale: Locale }> {
-  const owner = application.userId
-    ? await applications.findUser(tx, application.userId)
-    : undefined;
-  return {
-    address: application.guestEmail ?? owner?.email ?? '',
-    locale: owner?.locale ?? application.locale,
-  };
+  });
 }
 
 /**
@@ -273,16 +261,15 @@ async function recipientOf(
 export async function applyRefundEvent({
   ctx,
   input,
+  record,
 }: {
   ctx: ServiceContext;
   input: RefundEvent;
+  /** Records the event once, in the transaction that settles its refunds: false when it was already recorded. */
+  record: (tx: Tx) => Promise<boolean>;
 }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const fresh = await recordPaymentEvent(tx, 'stripe', {
-      id: input.id,
-      type: input.type,
-      payload: input,
-    });
+    const fresh = await record(tx);
     if (!fresh) return;
     for (const answer of input.refunds) {
       const settled =
@@ -324,26 +311,4 @@ export async function refundsForAdmin({
     refunds: rows.map((r) => toRefund(r.refund, r.staffEmail)),
     refundOptions,
   };
-}
-
-/** The money given back on each of several orders (succeeded refunds), for My orders. */
-export async function refundsForOrders({
-  ctx,
-  input,
-}: {
-  ctx: ServiceContext;
-  input: { applicationIds: string[] };
-}): Promise<Map<string, OrderRefund[]>> {
-  const rows = await repo.succeededRefundsOf(ctx.db, input.applicationIds);
-  const byOrder = new Map<string, OrderRefund[]>();
-  for (const r of rows) {
-    const list = byOrder.get(r.applicationId) ?? [];
-    list.push({
-      kind: r.kind,
-      amountCents: r.amountCents,
-      refundedAt: (r.settledAt ?? r.createdAt).toISOString(),
-    });
-    byOrder.set(r.applicationId, list);
-  }
-  return byOrder;
 }

@@ -1,8 +1,9 @@
 import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
-import { hashToken, randomToken } from '../auth/tokens';
 import * as repo from './sessions.repo';
+import { hashToken, randomToken } from './tokens';
 
 /**
  * Server-side sessions: the cookie holds a random id, the database only its hash. A session ends after the idle
@@ -102,4 +103,43 @@ export async function endSession({
 /** Removes sessions past their absolute lifetime (run by the background worker). */
 export async function pruneSessions({ ctx }: { ctx: Pick<ServiceContext, 'db'> }) {
   await repo.deleteExpiredSessions(ctx.db);
+}
+
+/** Ends every session of a user (after a password reset), except `keep` when given; returns how many ended. */
+export function endAllSessions({
+  tx,
+  input,
+}: {
+  tx: Db | Tx;
+  input: { userId: string; keep?: string | null };
+}): Promise<number> {
+  return repo.endAllSessions(tx, input.userId, input.keep);
+}
+
+/**
+ * Ends every session of a user that was not started by proving control of the mailbox (except `keep`): used when
+ * the owner of the address first claims an account someone else may have opened with it. Returns how many ended.
+ */
+export function endUnprovenSessions({
+  tx,
+  input,
+}: {
+  tx: Db | Tx;
+  input: { userId: string; keep?: string | null };
+}): Promise<number> {
+  return repo.endUnprovenSessions(tx, input.userId, input.keep);
+}
+
+/** Records on a session what it has just proved; returns the updated session (null without a session). */
+export function markSession({
+  tx,
+  input,
+}: {
+  tx: Db | Tx;
+  input: {
+    sessionId: string | null | undefined;
+    proved: Partial<Pick<SessionRow, 'mailboxProof' | 'recentProofAt' | 'secondFactorAt'>>;
+  };
+}): Promise<SessionRow | null> {
+  return repo.markSession(tx, input.sessionId, input.proved);
 }
