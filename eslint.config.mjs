@@ -206,6 +206,26 @@ export default tseslint.config(
     },
   },
   {
+    // Plugins and lib/ are the API's shared machinery, below every module: they import none. What a plugin needs of
+    // a module, the app gives it when it registers the plugin (app.ts).
+    files: ['services/api/src/plugins/**/*.ts', 'services/api/src/lib/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message:
+                'Plugins and lib/ import no module: take what a module provides as an argument, given by app.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/scripts/**', '**/*.config.{js,mjs,cjs,ts}', 'playwright/**'],
     rules: { 'no-console': 'off' },
   },

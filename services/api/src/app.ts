@@ -28,6 +28,8 @@ import { ReferenceCache } from './modules/reference/reference.cache';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { bundlesAvailable, registerBundles } from './plugins/bundles';
+import { ordersPageQueries } from './modules/applications/my-orders.service';
+import { REFERENCE_PAGE_QUERIES } from './modules/reference/reference-pages';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerCompression } from './plugins/compression';
 import { registerCsrf } from './plugins/csrf';
@@ -37,7 +39,10 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerPressure } from './plugins/pressure';
 import { RemoteRegistry } from './plugins/remote-registry';
 import { decorateScopes } from './plugins/scopes';
+import { assertEditable, openOwnedApplication } from './modules/applications/post-payment.service';
 import { registerSessions } from './plugins/session';
+import { toUser } from './modules/auth/profile.service';
+import * as sessions from './modules/sessions/sessions.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,8 +152,13 @@ export async function buildApp({
   await registerCompression(app);
   if (config.apiDocs) await registerOpenApi(app);
   registerCsrf(app, config);
-  await registerSessions(app, config);
-  decorateScopes(app);
+  await registerSessions(app, config, {
+    openSession: sessions.openSession,
+    startSession: sessions.startSession,
+    endSession: sessions.endSession,
+    describeUser: toUser,
+  });
+  decorateScopes(app, { open: openOwnedApplication, assertEditable });
   await app.register(healthRoutes);
   await app.register(referenceRoutes);
   await app.register(authRoutes);
@@ -163,6 +173,11 @@ export async function buildApp({
   await app.register(receiptsRoutes);
   await registerLiveEvents(app);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
-  if (bundlesAvailable(config)) await registerBundles(app, config);
+  if (bundlesAvailable(config)) {
+    await registerBundles(app, config, {
+      user: { '/orders': (ctx, userId) => ordersPageQueries({ ctx, input: { userId } }) },
+      reference: REFERENCE_PAGE_QUERIES,
+    });
+  }
   return app;
 }

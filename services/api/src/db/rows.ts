@@ -39,3 +39,6 @@ export interface PaidCard {
   brand: string;
   last4: string;
 }
+
+/** Who a draft belongs to: an account, or a guest browser (the hash of its guest cookie). */
+export type DraftOwner = { userId: string } | { sessionHash: string };

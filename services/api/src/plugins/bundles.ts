@@ -11,10 +11,9 @@ import {
 import type { Config, RemoteName } from '../config';
 import { sendPrepared } from '../lib/prepared-body';
 import { addressOf, PageSet } from './pages';
-import { ordersPageQueries } from '../modules/applications/my-orders.service';
 import type { ServiceContext } from '../lib/context';
 import { userOfPageRequest } from './session';
-import { ReferencePages } from './reference-pages';
+import { ReferencePages, type ReferencePageQueries } from './reference-pages';
 import { UserPageRenderer } from './user-pages';
 import type { RemoteRegistry } from './remote-registry';
 
@@ -93,11 +92,16 @@ const BUNDLE_FILES = {
 
 /**
  * The pages the server renders for their signed-in user, with the data each shows (the replies of the calls it
- * would make). Anyone else gets the page everyone gets.
+ * would make); anyone else gets the page everyone gets. And the pages everyone gets that are rendered with the
+ * reference data in memory. The modules provide both (app.ts): the plugin knows no module.
  */
-const USER_PAGES: Record<string, (ctx: ServiceContext, userId: string) => Promise<PageQueries>> = {
-  '/orders': (ctx, userId) => ordersPageQueries({ ctx, input: { userId } }),
-};
+export interface RenderedPages {
+  user: Record<string, (ctx: ServiceContext, userId: string) => Promise<PageQueries>>;
+  reference: ReferencePageQueries<ReferenceSnapshotOf>;
+}
+
+/** The reference data in memory, as the app's reference cache holds it. */
+type ReferenceSnapshotOf = NonNullable<FastifyInstance['referenceCache']['current']>;
 
 /** Only for the user it carries: never stored by a shared cache, nor kept after they sign out. */
 const PRIVATE_PAGE = {
@@ -126,18 +130,23 @@ function pagesFor(config: Config, registry: RemoteRegistry) {
  * (`preCompressed`), with `Vary: Accept-Encoding`; otherwise, or when no sibling exists, as is. Pages come from
  * the {@link PageSet}: prerendered HTML where the build wrote it, with the remotes' addresses and the files of
  * the area they need in `<head>`, compressed once at start; `If-None-Match` answers 304. A staff page sent to a
- * member of staff past the second factor, and the pages of {@link USER_PAGES} sent to a user whose session may
+ * member of staff past the second factor, and the user pages of {@link RenderedPages} sent to a user whose session may
  * act, are theirs alone: the staff frame, or the page rendered for them with their data, carrying that user
  * (see {@link UserPageRenderer}). The wizard's first step is sent rendered with the reference data it shows, and
  * carrying it, once that render is ready (see {@link ReferencePages}).
  */
-export async function registerBundles(app: FastifyInstance, config: Config) {
+export async function registerBundles(
+  app: FastifyInstance,
+  config: Config,
+  rendered: RenderedPages,
+) {
+  const USER_PAGES = rendered.user;
   const registry = app.remotes;
   let served = pagesFor(config, registry);
   // The shell's server build does not change while the server runs (a new shell is a new deployment). It is made
   // ready once the server listens, in the background, so the first user's page does not wait for it.
   const renderer = new UserPageRenderer(served.pages.renderer, app.log);
-  const referencePages = new ReferencePages(renderer, app.log);
+  const referencePages = new ReferencePages(rendered.reference, renderer, app.log);
   app.addHook('onListen', async () => {
     setImmediate(() => {
       for (const address of Object.keys(USER_PAGES)) void renderer.warm(address);
@@ -253,7 +262,7 @@ export async function registerBundles(app: FastifyInstance, config: Config) {
       }
     }
     // A page everyone gets that shows reference data: rendered with it once ready (see ReferencePages).
-    const snapshot = ReferencePages.has(address) ? referenceInMemory() : null;
+    const snapshot = referencePages.has(address) ? referenceInMemory() : null;
     const withData = snapshot ? referencePages.page(pages, snapshot, address, locale) : null;
     return sendPrepared(request, reply, withData ?? pages.pageFor(pathname, locale), {
       contentType: 'text/html; charset=utf-8',

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { DraftOwner } from '../modules/applications/drafts.service';
-import { hashToken, randomToken } from '../modules/auth/tokens';
+import type { DraftOwner } from '../db/rows';
+import { hashToken, randomToken } from '../lib/tokens';
 
 /** Days a browser keeps its guest session (and so its unfinished application). */
 const GUEST_DAYS = 30;

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { negotiateLocale } from '@waypoint/contracts';
 import type { ApplicationRow, UserRow } from '../db/rows';
-import type { Caller } from '../lib/context';
-import { assertEditable, openOwnedApplication } from '../modules/applications/post-payment.service';
+import type { Caller, ServiceContext } from '../lib/context';
 import { requireAdmin, requireSignedIn, requireUser, userAgentOf } from './session';
 
 /**
@@ -51,7 +50,26 @@ export function callerOf(request: FastifyRequest): Caller {
   };
 }
 
+/**
+ * What the application scope needs of the applications module, given by the app (app.ts): the plugin knows no
+ * module.
+ */
+export interface ApplicationAccess {
+  /** The application when the user may open it; a 404 for anyone else. */
+  open(args: {
+    ctx: ServiceContext;
+    input: { id: string };
+    user: UserRow;
+    caller: Caller;
+  }): Promise<ApplicationRow>;
+  /** Refuses (409) a change of answers the application no longer takes. */
+  assertEditable(application: ApplicationRow, user: UserRow): void;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    applicationAccess: ApplicationAccess;
+  }
   interface FastifyRequest {
     /** The application named by the path, loaded once (its ownership checked) by `applicationScope`. */
     application: ApplicationRow | null;
@@ -62,8 +80,9 @@ declare module 'fastify' {
   }
 }
 
-/** Declares `request.application` (null outside an application scope). */
-export function decorateScopes(app: FastifyInstance) {
+/** Declares `request.application` (null outside an application scope), and how scopes open applications. */
+export function decorateScopes(app: FastifyInstance, applicationAccess: ApplicationAccess) {
+  app.decorate('applicationAccess', applicationAccess);
   app.decorateRequest('application', null);
 }
 
@@ -77,7 +96,7 @@ export function applicationScope(scope: FastifyInstance) {
   scope.addHook('onRequest', async (request) => {
     const user = requireUser(request);
     const { id } = request.params as { id?: string };
-    request.application = await openOwnedApplication({
+    request.application = await scope.applicationAccess.open({
       ctx: scope.ctx,
       input: { id: id ?? '' },
       user,
@@ -86,7 +105,7 @@ export function applicationScope(scope: FastifyInstance) {
   });
   scope.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.editable)
-      assertEditable(applicationOf(request), userOf(request));
+      scope.applicationAccess.assertEditable(applicationOf(request), userOf(request));
   });
 }
 

@@ -4,10 +4,13 @@ import { ErrorCode, type User } from '@waypoint/contracts';
 import type { Config } from '../config';
 import type { SessionRow, UserRow } from '../db/rows';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
-import { toUser } from '../modules/auth/profile.service';
-import * as sessions from '../modules/sessions/sessions.service';
+import type { SessionProof, SessionServices } from '../lib/session-services';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sessions and accounts services the session plugin works with (given by app.ts). */
+    sessionServices: SessionServices;
+  }
   interface FastifyRequest {
     /** The signed-in user, when the session cookie names a live session. */
     user: UserRow | null;
@@ -25,7 +28,13 @@ export const userAgentOf = (request: FastifyRequest) =>
  * Carries sessions (modules/sessions) between the cookie and the request: every `/api/` request with a session
  * cookie gets `request.user` and `request.session` when the session is live.
  */
-export async function registerSessions(app: FastifyInstance, config: Config) {
+export async function registerSessions(
+  app: FastifyInstance,
+  config: Config,
+  services: SessionServices,
+) {
+  app.decorate('sessionServices', services);
+  const sessions = services;
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -68,10 +77,10 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
-  proof: sessions.SessionProof = {},
+  proof: SessionProof = {},
 ): Promise<void> {
-  const { ctx, config } = request.server;
-  const started = await sessions.startSession({
+  const { ctx, config, sessionServices } = request.server;
+  const started = await sessionServices.startSession({
     ctx,
     input: {
       user,
@@ -95,9 +104,9 @@ export async function startSession(
 
 /** Signs out: the request's session ends and its cookie is cleared. */
 export async function endSession(request: FastifyRequest, reply: FastifyReply) {
-  const { ctx, config } = request.server;
+  const { ctx, config, sessionServices } = request.server;
   if (request.sessionId) {
-    await sessions.endSession({ ctx, input: { sessionId: request.sessionId } });
+    await sessionServices.endSession({ ctx, input: { sessionId: request.sessionId } });
   }
   request.user = null;
   request.sessionId = null;
@@ -143,9 +152,12 @@ export async function userOfPageRequest(
   const token = request.cookies[app.config.sessions.cookieName];
   if (!token) return null;
   try {
-    const open = await sessions.openSession({ ctx: app.ctx, input: { token } });
+    const open = await app.sessionServices.openSession({ ctx: app.ctx, input: { token } });
     if (!open || (open.user.role === 'admin' && !open.session.secondFactorAt)) return null;
-    return await toUser({ ctx: app.ctx, input: { user: open.user, session: open.session } });
+    return await app.sessionServices.describeUser({
+      ctx: app.ctx,
+      input: { user: open.user, session: open.session },
+    });
   } catch {
     return null;
   }

@@ -1,12 +1,13 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/faults';
+import type { DraftOwner } from '../../db/rows';
 import { WriteBatcher } from '../../lib/write-batcher';
 import { countries, drafts, visaTypes } from '../../db/schema';
 
 type Q = Db | Tx;
 
-export type DraftOwner = { userId: string } | { sessionHash: string };
+export type { DraftOwner };
 
 const ownedBy = (owner: DraftOwner) =>
   'userId' in owner

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 // Sign-in links and the guest cookie use the same random tokens, stored hashed, as sessions.
-export { hashToken, randomToken } from '../sessions/tokens';
+export { hashToken, randomToken } from '../../lib/tokens';
 
 /** A 6-digit code, uniformly random. */
 export function randomCode(): string {

@@ -2,8 +2,9 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
+import type { OpenSession, SessionProof } from '../../lib/session-services';
 import * as repo from './sessions.repo';
-import { hashToken, randomToken } from './tokens';
+import { hashToken, randomToken } from '../../lib/tokens';
 
 /**
  * Server-side sessions: the cookie holds a random id, the database only its hash. A session ends after the idle
@@ -11,19 +12,7 @@ import { hashToken, randomToken } from './tokens';
  * them between the cookie and the request.
  */
 
-/** How a session was started: what it proves about the person holding it. */
-export interface SessionProof {
-  /** Started by following a link or entering a code e-mailed to the account's address. */
-  mailboxProof?: boolean;
-  /** Started by entering the password (or another proof that counts as recent). */
-  recentProof?: boolean;
-}
-
-/** A live session and its user. */
-export interface OpenSession {
-  session: SessionRow;
-  user: UserRow;
-}
+export type { OpenSession, SessionProof } from '../../lib/session-services';
 
 /** Touch a session's last-seen time at most this often. */
 const TOUCH_AFTER_SECONDS = 60;

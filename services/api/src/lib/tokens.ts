@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
 
+/**
+ * Random tokens, stored hashed: session cookies, sign-in links and the guest cookie use the same kind.
+ */
+
 /** A 128-bit random token for links and session cookies, base64url. */
 export function randomToken(bytes = 16): string {
   return crypto.randomBytes(bytes).toString('base64url');
