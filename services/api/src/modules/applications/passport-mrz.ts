@@ -1,9 +1,4 @@
-import {
-  MrzRead,
-  normalisePassportNumber,
-  type MrzField,
-  type PassportMrz,
-} from '@waypoint/contracts';
+import { MrzRead, normalisePassportNumber, MrzField, type PassportMrz } from '@waypoint/contracts';
 import type { DocumentRow, TravelerRow } from '../../db/rows';
 import type { FieldEncryption } from '../../lib/field-encryption';
 
@@ -62,15 +57,7 @@ export function readValue(read: MrzRead, field: MrzField): string | null {
   return field === 'nationality' ? (read.nationality ?? read.nationalityCode) : read[field];
 }
 
-export const MRZ_FIELDS: readonly MrzField[] = [
-  'number',
-  'expirationDate',
-  'nationality',
-  'lastName',
-  'firstName',
-  'dateOfBirth',
-  'sex',
-];
+export const MRZ_FIELDS: readonly MrzField[] = MrzField.options;
 
 /**
  * The fields where what the traveller entered differs from what was read. A field the traveller has not given

@@ -1,40 +1,22 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { applications, payments, refunds, users } from '../../db/schema';
+import { payments, refunds, users } from '../../db/schema';
 
 type Q = Db | Tx;
 
 /**
- * The succeeded payment of an order with the order, both rows locked until the transaction ends: every refund of
- * the payment is decided while holding them, so two requests can never both take the same money, and a status
- * change waits until the refund allowed by the status it saw is recorded.
+ * The succeeded payment of an order, locked until the transaction ends (its order is locked first, by the caller):
+ * every refund of the payment is decided while holding it, so two requests can never both take the same money.
  */
 export async function lockPaidPayment(tx: Tx, applicationId: string) {
   const [row] = await tx
-    .select({ payment: payments, application: applications })
+    .select()
     .from(payments)
-    .innerJoin(applications, eq(applications.id, payments.applicationId))
     .where(and(eq(payments.applicationId, applicationId), eq(payments.status, 'succeeded')))
     .orderBy(desc(payments.succeededAt))
     .limit(1)
     .for('update');
   return row;
-}
-
-/** Whether an order has a refund in full that succeeded or is on its way (not failed). */
-export async function hasOpenFullRefund(db: Q, applicationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: refunds.id })
-    .from(refunds)
-    .where(
-      and(
-        eq(refunds.applicationId, applicationId),
-        eq(refunds.kind, 'full'),
-        ne(refunds.status, 'failed'),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The succeeded payment of an order (read only). */

@@ -59,21 +59,18 @@ export async function refundOrder({
   provider: CardRefunds;
 }): Promise<RefundResponse> {
   const actor = actorOf(staff, caller);
-  const application = await findOrder({ db: ctx.db, input: { id: input.id } });
-  if (!application) throw notFound('application.notFound');
   const decided = await ctx.db.transaction(async (tx) => {
-    // The order's lock first, as every action on an order takes it: a decision made meanwhile is seen.
-    const locked = await lockOrder({ tx, input: { id: application.id } });
-    if (!locked) throw notFound('application.notFound');
-    const paid = await repo.lockPaidPayment(tx, application.id);
-    if (!paid) throw conflict('refund.notPaid');
-    const known = await repo.refundByKey(tx, application.id, input.idempotencyKey);
+    // The order's lock first, as every action on an order takes it: the status is read as it is now (a decision
+    // may have just been made).
+    const order = await lockOrder({ tx, input: { id: input.id } });
+    if (!order) throw notFound('application.notFound');
+    const payment = await repo.lockPaidPayment(tx, order.id);
+    if (!payment) throw conflict('refund.notPaid');
+    const known = await repo.refundByKey(tx, order.id, input.idempotencyKey);
     if (known) {
       if (known.kind !== input.kind) throw conflict('refund.keyReused');
-      return { refund: known, payment: paid.payment };
+      return { refund: known, payment, orderId: order.id };
     }
-    // The status as it is now, read after the lock (a decision may have just been made).
-    const order = paid.application;
     if (!refundKindsFor(order.status).includes(input.kind)) {
       throw conflict({
         key: 'refund.notAllowed',
@@ -81,15 +78,15 @@ export async function refundOrder({
       });
     }
     const amountCents = refundAmountCents(input.kind, order);
-    const committed = await repo.committedCents(tx, paid.payment.id);
-    if (amountCents <= 0 || committed + amountCents > paid.payment.amountCents)
+    const committed = await repo.committedCents(tx, payment.id);
+    if (amountCents <= 0 || committed + amountCents > payment.amountCents)
       throw conflict('refund.exceedsPaid');
     const refund = await repo.insertRefund(tx, {
       applicationId: order.id,
-      paymentId: paid.payment.id,
+      paymentId: payment.id,
       kind: input.kind,
       amountCents,
-      currency: paid.payment.currency,
+      currency: payment.currency,
       idempotencyKey: input.idempotencyKey,
       staffUserId: staff.id,
       reason: input.reason,
@@ -115,7 +112,7 @@ export async function refundOrder({
         input: { application: order, actor, change: { to: 'REFUNDED', refundId: refund.id } },
       });
     }
-    return { refund, payment: paid.payment };
+    return { refund, payment, orderId: order.id };
   });
   ctx.pokeOutbox();
 
@@ -145,7 +142,7 @@ export async function refundOrder({
     );
     ctx.pokeOutbox();
   }
-  const now = (await findOrder({ db: ctx.db, input: { id: application.id } })) ?? application;
+  const now = (await findOrder({ db: ctx.db, input: { id: decided.orderId } }))!;
   return {
     refund: toRefund(refund, staff.email),
     ...(await refundsForAdmin({ ctx, input: { application: now } })),
@@ -215,8 +212,8 @@ async function reopenAfterFailedRefund(
 ) {
   if (refund.kind !== 'full' || !refund.orderStatusBefore) return;
   const order = await lockOrder({ tx, input: { id: refund.applicationId } });
+  // Only this refund can have closed it: while it is pending the order takes no other refund.
   if (order?.status !== 'REFUNDED') return;
-  if (await repo.hasOpenFullRefund(tx, order.id)) return;
   await changeStatus({
     ctx,
     tx,
