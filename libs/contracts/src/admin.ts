@@ -1,7 +1,15 @@
 import { AdminText } from './admin-text';
 import { z } from 'zod';
-import { IdParams, IsoDate, text } from './primitives';
-import { ApplicationDetail } from './post-payment';
+import { IdParams, IsoDate, text, Uuid } from './primitives';
+import { ApplicationDetail, DocumentSummary } from './post-payment';
+import {
+  ChangeSection,
+  GrantBody,
+  HomeOfficeReference,
+  RequestedChange,
+  changeKey,
+} from './casework';
+import { ApiMessages } from './api-messages';
 import { ApplicationStatus } from './orders';
 import { nextStatuses } from './lifecycle';
 import { APPLICATION_STATUSES } from './order-rules';
@@ -182,6 +190,33 @@ export const AdminApplicationDetail = z.object({
     }),
   ),
   history: z.array(AuditEntry),
+  /**
+   * The latest request for changes, with what the traveller changed since: each flagged section's fields before
+   * and now, each flagged document's file before and now.
+   */
+  changeReview: z
+    .object({
+      requestedAt: text(),
+      requestedBy: text(),
+      resubmittedAt: text().nullable(),
+      items: z.array(
+        z.object({
+          travelerId: text().nullable(),
+          section: ChangeSection,
+          message: text(),
+          resolved: z.boolean(),
+          fields: z.array(
+            z.object({ field: text(), before: text().nullable(), after: text().nullable() }),
+          ),
+          beforeDocument: DocumentSummary.nullable(),
+          afterDocument: DocumentSummary.nullable(),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
+  /** Who lodged the application with the Home Office, besides what the traveller sees. */
+  lodgedBy: text().nullable().optional(),
   allowedTransitions: z.array(ApplicationStatus),
   /** The order's refunds, newest first. */
   refunds: z.array(Refund),
@@ -209,16 +244,56 @@ export const TRANSITIONS: Partial<
   ),
 );
 
-export const DecisionBody = z
-  .object({
-    status: z.enum(['UNDER_REVIEW', 'APPROVED', 'REJECTED']),
-    reason: text().trim().max(1000).optional(),
-    /** The version the admin saw: a decision on a changed application is refused. */
-    version: z.number().int().min(1),
-  })
-  .superRefine((b, ctx) => {
-    if (b.status === 'REJECTED' && !b.reason) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: AdminText.rejectReasonRequired });
-    }
-  });
+const seenVersion = z.number().int().min(1);
+
+/**
+ * A staff step on an application (`POST /api/admin/applications/:id/status`), each with what it records; `version`
+ * is the version the member of staff saw: a step on an application changed meanwhile is refused.
+ */
+export const DecisionBody = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('UNDER_REVIEW'), version: seenVersion }),
+  /** Ask the traveller to change sections or documents, with a message for each. */
+  z.object({
+    status: z.literal('CHANGES_REQUESTED'),
+    version: seenVersion,
+    changes: z
+      .array(RequestedChange)
+      .min(1, ApiMessages['casework.changesRequired'])
+      .max(80)
+      .superRefine((changes, ctx) => {
+        const seen = new Set<string>();
+        changes.forEach((c, i) => {
+          const key = changeKey(c);
+          if (seen.has(key))
+            ctx.addIssue({
+              code: 'custom',
+              path: [i],
+              message: ApiMessages['casework.changeTwice'],
+            });
+          seen.add(key);
+        });
+      }),
+  }),
+  /** Submitted to the Home Office under this reference on this day. */
+  z.object({
+    status: z.literal('LODGED'),
+    version: seenVersion,
+    homeOfficeReference: HomeOfficeReference,
+    lodgedOn: IsoDate,
+  }),
+  /** The government granted it: an ETA or visa for every traveller. */
+  z.object({
+    status: z.literal('APPROVED'),
+    version: seenVersion,
+    grants: z.array(GrantBody).min(1).max(10),
+  }),
+  /** The government refused it: the reason it gave and, if any, its letter. */
+  z.object({
+    status: z.literal('REJECTED'),
+    version: seenVersion,
+    reason: text().trim().min(1, AdminText.rejectReasonRequired).max(1000),
+    documentId: Uuid.optional(),
+  }),
+]);
 export type DecisionBody = z.input<typeof DecisionBody>;
+export type DecisionStep = z.output<typeof DecisionBody>;

@@ -248,6 +248,8 @@ export const ApiMessages = {
   'applicationStatus.approved': 'Approved',
   'applicationStatus.rejected': 'Rejected',
   'applicationStatus.refunded': 'Refunded',
+  'applicationStatus.changesRequested': 'Changes requested',
+  'applicationStatus.lodged': 'Submitted to the UK government',
   'order.alreadyPaid': 'This order is already paid.',
   'payment.notFound': 'No such payment',
   'payment.amountMismatch': 'The payment does not match the order. Please contact support.',
@@ -306,6 +308,42 @@ export const ApiMessages = {
   'personalData.deleted': 'Your account has been deleted. We have e-mailed you a confirmation.',
   // receipts
   'receipt.notFound': 'This order has no receipt: a receipt is issued once the order is paid.',
+  // casework: changes requested, lodging with the Home Office, the government's outcome, reminders
+  'casework.changesRequired':
+    'Please tick at least one section or document the traveller must change',
+  'casework.messageRequired': 'Please tell the traveller what to change',
+  'casework.changeTwice': 'Each section or document can be asked for once per traveller',
+  'casework.changeNeedsTraveler': 'Please say which traveller must change this',
+  'casework.generalInfoIsOrderWide':
+    'General information belongs to the whole order, not to one traveller',
+  'casework.notFlagged':
+    'Staff asked for other changes: only the sections and documents listed on the review page can be changed now.',
+  'casework.changesLeft':
+    'Please make every change staff asked for before resubmitting: {itemKeys}',
+  'casework.referenceRequired': 'Please enter the Home Office reference',
+  'casework.referenceFormat':
+    'Enter the reference as the Home Office gives it: GWF and 9 digits for a visa application (GWF012345678), 16 digits for an ETA application (1234-5678-9012-3456)',
+  'casework.visaReference':
+    'A visa application is lodged under a GWF reference: GWF followed by 9 digits, e.g. GWF012345678',
+  'casework.etaReference':
+    'An ETA application is lodged under a 16-digit reference, e.g. 1234-5678-9012-3456',
+  'casework.lodgedOnFuture': 'The date it was submitted cannot be in the future',
+  'casework.lodgedOnBeforePaid': 'The date it was submitted cannot be before the order was paid',
+  'casework.grantReference':
+    'Enter the reference on the decision: 6 to 30 letters, digits or hyphens',
+  'casework.validUntilOrder': 'The end of validity must be after its start',
+  'casework.passportEnding': 'Enter the last four characters of the passport number',
+  'casework.passportEndingMismatch':
+    "These are not the last four characters of this traveller's passport number",
+  'casework.grantEveryTraveler': 'Please record the decision of every traveller, once each',
+  'casework.documentRequired': 'Please attach the decision document',
+  'casework.unknownDocument':
+    'This decision document was not uploaded for this traveller of this application',
+  'casework.decisionDocumentOnly':
+    'Only a decision document can be uploaded here; the traveller uploads passport pages and photos',
+  'casework.reminderLinkInvalid': 'This link is not valid any more.',
+  'casework.unsubscribed':
+    'You will get no more reminders about this {kind, select, ETA {ETA} other {visa}}.',
   // live status
   'liveEvents.tooManyStreams':
     'Live updates are already open in too many tabs. This page will check for changes every little while instead.',

@@ -59,6 +59,22 @@ export interface AuditDetails {
   'application.submitted': StatusStep & { declaration: { confirmed: boolean; text: string } };
   /** A staff review step or decision; a rejection carries the reason the traveller is given. */
   'application.status_changed': StatusStep & { reason?: string };
+  /** Staff asked the traveller to change these sections and documents (each with its message). */
+  'application.changes_requested': StatusStep & {
+    changes: { travelerId: string | null; section: string; message: string }[];
+  };
+  /** Staff submitted the application to the Home Office under this reference on this day. */
+  'application.lodged': StatusStep & { reference: string; lodgedOn: string };
+  /** Staff recorded the government's outcome: the references granted, or the reason of a refusal. */
+  'application.outcome_recorded': StatusStep & {
+    references: string[];
+    reason?: string;
+    documents: number;
+  };
+  /** A decision document uploaded by staff for a traveller (before the outcome is recorded). */
+  'document.decision_uploaded': { travelerId: string; contentType: string };
+  /** The traveller stopped the expiry reminders of an ETA or visa (from the e-mail's link). */
+  'reminders.unsubscribed': { kind: 'ETA' | 'VISA' };
   'application.access_denied': null;
   'applications.exported': {
     filters: { search?: string; status?: ApplicationStatus; dateFrom?: string; dateTo?: string };
@@ -67,7 +83,7 @@ export interface AuditDetails {
   'payment.canceled': { paymentIntentId: string; reason: string };
   'document.accepted': DocumentUploaded;
   'document.rejected': DocumentUploaded;
-  'document.viewed': { kind: 'PASSPORT_PAGE' | 'PHOTO' };
+  'document.viewed': { kind: 'PASSPORT_PAGE' | 'PHOTO' | 'DECISION' };
   'upload_link.created': UploadLinkDetails;
   'upload_link.revoked': UploadLinkDetails;
   'email.requeued': { template: string; lastError: string | null };
@@ -286,6 +302,48 @@ export const AUDIT_ACTIONS = {
         detail: reason ? say('history.reasonToTraveller', { reason }) : null,
       };
     },
+  },
+  'application.changes_requested': {
+    entity: 'application',
+    describe: (d) => ({
+      what: statusChange(d),
+      detail: say('history.changesRequested', {
+        count: Array.isArray(d.changes) ? d.changes.length : 0,
+      }),
+    }),
+  },
+  'application.lodged': {
+    entity: 'application',
+    describe: (d) => ({
+      what: statusChange(d),
+      detail: say('history.lodged', {
+        reference: str(d.reference) ?? '',
+        date: str(d.lodgedOn) ?? '',
+      }),
+    }),
+  },
+  'application.outcome_recorded': {
+    entity: 'application',
+    describe: (d) => {
+      const reason = str(d.reason);
+      const references = list(d.references);
+      return {
+        what: statusChange(d),
+        detail: reason
+          ? say('history.reasonToTraveller', { reason })
+          : references.length
+            ? say('history.granted', { references: references.join(', ') })
+            : null,
+      };
+    },
+  },
+  'document.decision_uploaded': {
+    entity: 'document',
+    describe: () => plain(say('history.decisionDocumentUploaded')),
+  },
+  'reminders.unsubscribed': {
+    entity: 'application',
+    describe: () => plain(say('history.remindersUnsubscribed')),
   },
   'application.access_denied': {
     entity: 'application',

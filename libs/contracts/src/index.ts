@@ -30,3 +30,4 @@ export * from './mrz';
 export * from './live';
 export * from './live-stream';
 export * from './timeline';
+export * from './casework';

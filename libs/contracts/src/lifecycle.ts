@@ -12,11 +12,14 @@ export type LifecycleActor = 'payment' | 'traveller' | 'staff' | 'refund';
  * (`changeStatus`) allows exactly these steps, the staff area offers the staff ones, and the refunds each status
  * allows follow from it.
  *
- *   DRAFT ─paid→ IN_PROGRESS ─submitted→ SUBMITTED ─review→ UNDER_REVIEW ─decision→ APPROVED | REJECTED
- *   IN_PROGRESS, SUBMITTED, UNDER_REVIEW, REJECTED ─refund in full→ REFUNDED (closed)
+ *   DRAFT ─paid→ IN_PROGRESS ─submitted→ SUBMITTED ─review→ UNDER_REVIEW
+ *   UNDER_REVIEW ─staff ask for changes→ CHANGES_REQUESTED ─the traveller resubmits→ SUBMITTED
+ *   UNDER_REVIEW ─lodged with the Home Office→ LODGED ─the government's outcome, recorded by staff→ APPROVED | REJECTED
+ *   IN_PROGRESS, SUBMITTED, UNDER_REVIEW, CHANGES_REQUESTED ─refund in full→ REFUNDED (closed)
  *   REFUNDED ─the refund failed→ the status the order had before it
  *
- * Once approved the government fee is spent: an approved order is never refunded in full.
+ * Once lodged the government fee is spent: a lodged or decided order is never refunded in full (its service fee
+ * can be, see `refunds.ts`).
  */
 export const LIFECYCLE: Readonly<
   Record<ApplicationStatus, Readonly<Partial<Record<ApplicationStatus, LifecycleActor>>>>
@@ -24,14 +27,16 @@ export const LIFECYCLE: Readonly<
   DRAFT: { IN_PROGRESS: 'payment' },
   IN_PROGRESS: { SUBMITTED: 'traveller', REFUNDED: 'refund' },
   SUBMITTED: { UNDER_REVIEW: 'staff', REFUNDED: 'refund' },
-  UNDER_REVIEW: { APPROVED: 'staff', REJECTED: 'staff', REFUNDED: 'refund' },
+  UNDER_REVIEW: { CHANGES_REQUESTED: 'staff', LODGED: 'staff', REFUNDED: 'refund' },
+  CHANGES_REQUESTED: { SUBMITTED: 'traveller', REFUNDED: 'refund' },
+  LODGED: { APPROVED: 'staff', REJECTED: 'staff' },
   APPROVED: {},
-  REJECTED: { REFUNDED: 'refund' },
+  REJECTED: {},
   REFUNDED: {
     IN_PROGRESS: 'refund',
     SUBMITTED: 'refund',
     UNDER_REVIEW: 'refund',
-    REJECTED: 'refund',
+    CHANGES_REQUESTED: 'refund',
   },
 };
 

@@ -14,31 +14,40 @@ describe('the order lifecycle', () => {
     expect(canStep('DRAFT', 'IN_PROGRESS', 'payment')).toBe(true);
     expect(canStep('DRAFT', 'IN_PROGRESS', 'staff')).toBe(false);
     expect(canStep('IN_PROGRESS', 'SUBMITTED', 'traveller')).toBe(true);
-    expect(canStep('UNDER_REVIEW', 'APPROVED', 'staff')).toBe(true);
+    expect(canStep('UNDER_REVIEW', 'LODGED', 'staff')).toBe(true);
+    expect(canStep('UNDER_REVIEW', 'APPROVED', 'staff')).toBe(false);
+    expect(canStep('LODGED', 'APPROVED', 'staff')).toBe(true);
+    expect(canStep('UNDER_REVIEW', 'CHANGES_REQUESTED', 'staff')).toBe(true);
+    expect(canStep('CHANGES_REQUESTED', 'SUBMITTED', 'traveller')).toBe(true);
+    expect(canStep('CHANGES_REQUESTED', 'SUBMITTED', 'staff')).toBe(false);
     expect(canStep('UNDER_REVIEW', 'REFUNDED', 'staff')).toBe(false);
     expect(canStep('UNDER_REVIEW', 'REFUNDED', 'refund')).toBe(true);
   });
 
-  it('never decides an order refunded in full, and never refunds an approved one in full', () => {
+  it('never decides an order refunded in full, and never refunds a lodged or decided one in full', () => {
     expect(nextStatuses('REFUNDED', 'staff')).toEqual([]);
-    expect(canRefundInFull('APPROVED')).toBe(false);
+    for (const status of ['LODGED', 'APPROVED', 'REJECTED'] as const)
+      expect(canRefundInFull(status)).toBe(false);
     expect(canRefundInFull('DRAFT')).toBe(false);
     expect(canRefundInFull('REFUNDED')).toBe(false);
-    for (const status of ['IN_PROGRESS', 'SUBMITTED', 'UNDER_REVIEW', 'REJECTED'] as const)
+    for (const status of ['IN_PROGRESS', 'SUBMITTED', 'UNDER_REVIEW', 'CHANGES_REQUESTED'] as const)
       expect(canRefundInFull(status)).toBe(true);
   });
 
-  it('offers staff the review steps and decisions only', () => {
+  it('offers staff the review, the request for changes, the lodging and the outcome only', () => {
     expect(TRANSITIONS).toEqual({
       SUBMITTED: ['UNDER_REVIEW'],
-      UNDER_REVIEW: ['APPROVED', 'REJECTED'],
+      UNDER_REVIEW: ['CHANGES_REQUESTED', 'LODGED'],
+      LODGED: ['APPROVED', 'REJECTED'],
     });
   });
 
   it('allows the refunds its steps allow', () => {
     expect(refundKindsFor('DRAFT')).toEqual([]);
     expect(refundKindsFor('IN_PROGRESS')).toEqual(['full', 'service_fee']);
-    expect(refundKindsFor('REJECTED')).toEqual(['full', 'service_fee']);
+    expect(refundKindsFor('CHANGES_REQUESTED')).toEqual(['full', 'service_fee']);
+    expect(refundKindsFor('LODGED')).toEqual(['service_fee']);
+    expect(refundKindsFor('REJECTED')).toEqual(['service_fee']);
     expect(refundKindsFor('APPROVED')).toEqual(['service_fee']);
     expect(refundKindsFor('REFUNDED')).toEqual([]);
   });
@@ -56,6 +65,7 @@ describe('an order refunded in full', () => {
   it('is read, never continued', () => {
     expect(resumePath('IN_PROGRESS', 'a1')).toBe('/application/a1/general-info');
     expect(resumePath('REFUNDED', 'a1')).toBeNull();
+    expect(resumePath('CHANGES_REQUESTED', 'a1')).toBe('/application/a1/review');
     expect(viewPath('IN_PROGRESS', 'a1')).toBeNull();
     expect(viewPath('REFUNDED', 'a1')).toBe('/application/a1/review');
     expect(viewPath('SUBMITTED', 'a1')).toBe('/application/a1/review');

@@ -12,6 +12,8 @@ export const APPLICATION_STATUSES = [
   'IN_PROGRESS',
   'SUBMITTED',
   'UNDER_REVIEW',
+  'CHANGES_REQUESTED',
+  'LODGED',
   'APPROVED',
   'REJECTED',
   'REFUNDED',
@@ -38,6 +40,8 @@ export const STATUS_MESSAGE_KEY = {
   APPROVED: 'applicationStatus.approved',
   REJECTED: 'applicationStatus.rejected',
   REFUNDED: 'applicationStatus.refunded',
+  CHANGES_REQUESTED: 'applicationStatus.changesRequested',
+  LODGED: 'applicationStatus.lodged',
 } as const satisfies Record<Status, ApiMessageKey>;
 
 /** Display labels of the statuses (in English). */
@@ -49,15 +53,24 @@ export const STATUS_LABEL: Record<Status, string> = {
   APPROVED: ApiMessages[STATUS_MESSAGE_KEY.APPROVED],
   REJECTED: ApiMessages[STATUS_MESSAGE_KEY.REJECTED],
   REFUNDED: ApiMessages[STATUS_MESSAGE_KEY.REFUNDED],
+  CHANGES_REQUESTED: ApiMessages[STATUS_MESSAGE_KEY.CHANGES_REQUESTED],
+  LODGED: ApiMessages[STATUS_MESSAGE_KEY.LODGED],
 };
+
+/** Whether the traveller has something to do on an order (shown as "Action needed" in My orders). */
+export const needsTravellerAction = (status: Status): boolean =>
+  status === 'IN_PROGRESS' || status === 'CHANGES_REQUESTED';
 
 /**
  * Where the traveller continues an order, or null when there is nothing left to do:
- * an unpaid order resumes at checkout, a paid one at the post-payment steps; a closed one is only read.
+ * an unpaid order resumes at checkout, a paid one at the post-payment steps, one with changes requested at the
+ * review page that lists them; a closed one is only read.
  */
 export function resumePath(status: Status, id: string): string | null {
   if (status === 'DRAFT') return `/application/checkout?applicationId=${encodeURIComponent(id)}`;
   if (status === 'IN_PROGRESS') return `/application/${encodeURIComponent(id)}/general-info`;
+  // Staff asked for changes: the review page lists them, each a link to its section or document.
+  if (status === 'CHANGES_REQUESTED') return `/application/${encodeURIComponent(id)}/review`;
   return null;
 }
 

@@ -5,6 +5,7 @@ import { IdParams, text, Uuid } from './primitives';
 import { ApplicationStatus } from './orders';
 import { passportDetailsIssues, WizardText } from './wizard';
 import { PassportMrz } from './mrz';
+import { ChangeRequest, Lodging, Outcome, ProductKind } from './casework';
 
 /** Texts of the post-payment screens (spec sections 2 and 8). */
 export const PostPaymentText = {
@@ -214,6 +215,14 @@ export const ApplicationDetail = z.object({
   travelers: z.array(TravelerDetail),
   submittedAt: text().nullable(),
   decisionReason: text().nullable(),
+  /** An ETA or a visa (sent by the API; optional only for readers that predate it). */
+  productKind: ProductKind.optional(),
+  /** The latest request for changes (null when staff never asked for any). */
+  changeRequest: ChangeRequest.nullable().optional(),
+  /** Once staff submitted it to the Home Office. */
+  lodging: Lodging.nullable().optional(),
+  /** The government's outcome, once recorded. */
+  outcome: Outcome.nullable().optional(),
   /** Paid, submitted, in review, decided: each with its time once reached. */
   timeline: OrderTimeline,
 });

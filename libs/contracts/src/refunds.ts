@@ -17,11 +17,10 @@ export const RefundStatus = z.enum(['pending', 'succeeded', 'failed']);
 export type RefundStatus = z.infer<typeof RefundStatus>;
 
 /**
- * The refunds each status allows. Until staff approve an application nothing has been lodged with the
- * government, so the whole order can be refunded (a traveller who changes their mind, a rejection by our review)
- * or just the service fee (a goodwill gesture, e.g. a missed processing time). Once approved, the application
- * has gone to the government and its fee is spent: only the service fee can come back. An unpaid order has
- * nothing to refund.
+ * The refunds each status allows. Until staff lodge an application with the Home Office nothing has been spent
+ * on the government's side, so the whole order can be refunded (a traveller who changes their mind, an application
+ * that cannot be lodged) or just the service fee (a goodwill gesture, e.g. a missed processing time). Once lodged,
+ * the government fee is spent: only the service fee can come back. An unpaid order has nothing to refund.
  */
 export const REFUND_KINDS: Readonly<Record<ApplicationStatus, readonly RefundKind[]>> =
   Object.fromEntries(

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { text } from './primitives';
 
 /** The steps of an order's timeline, in order (`refunded` only for an order refunded in full). */
-export const TimelineStepName = z.enum(['paid', 'submitted', 'in-review', 'decided', 'refunded']);
+export const TimelineStepName = z.enum([
+  'paid',
+  'submitted',
+  'in-review',
+  'lodged',
+  'decided',
+  'refunded',
+]);
 export type TimelineStepName = z.infer<typeof TimelineStepName>;
 
 export const TimelineStep = z.object({
@@ -15,8 +22,8 @@ export const TimelineStep = z.object({
 export type TimelineStep = z.infer<typeof TimelineStep>;
 
 /**
- * An order's timeline: always the four steps, paid → submitted → in review → decided, and a fifth, refunded, when
- * the order was refunded in full (which closes it).
+ * An order's timeline: always the five steps, paid → submitted → in review → submitted to the UK government →
+ * decided, and a sixth, refunded, when the order was refunded in full (which closes it).
  */
 export const OrderTimeline = z.array(TimelineStep);
 export type OrderTimeline = z.infer<typeof OrderTimeline>;
@@ -28,6 +35,8 @@ export function orderTimeline(application: {
   paidAt: string | null;
   submittedAt: string | null;
   reviewStartedAt: string | null;
+  /** When staff lodged it with the Home Office (LODGED). */
+  lodgedAt?: string | null;
   decidedAt: string | null;
   /** When a refund in full closed the order (for a REFUNDED one). */
   refundedAt?: string | null;
@@ -44,6 +53,7 @@ export function orderTimeline(application: {
     { step: 'paid', at: application.paidAt, outcome: null },
     { step: 'submitted', at: application.submittedAt, outcome: null },
     { step: 'in-review', at: application.reviewStartedAt, outcome: null },
+    { step: 'lodged', at: application.lodgedAt ?? null, outcome: null },
     { step: 'decided', at: outcome ? application.decidedAt : null, outcome },
   ];
   if (status === 'REFUNDED')

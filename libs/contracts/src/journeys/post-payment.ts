@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { apiMessage, ApiMessages, messageKeyOf, type ApiMessageRef } from '../api-messages';
 import { GeneralInfoBody } from '../phone';
+import type { ChangeSection } from '../casework';
 import {
   DeclarationBody,
   PassportInfoBody,
@@ -287,3 +288,9 @@ export function postPaymentSection<S extends PostPaymentSection['slug']>(
     { slug: S }
   >;
 }
+
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The sections a change can be asked for are the journey's sections, the review aside (fails to compile if not). */
+export type ChangeSectionsAreTheJourney =
+  SameSet<ChangeSection, Exclude<PostPaymentSection['slug'], 'review'>> extends true ? true : never;
+export const CHANGE_SECTIONS_ARE_THE_JOURNEY: ChangeSectionsAreTheJourney = true;

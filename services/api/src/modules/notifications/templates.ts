@@ -5,7 +5,10 @@ import {
   languageTag,
   STATUS_LABEL,
   type ApplicationStatus,
+  type ChangeSection,
   type Locale,
+  type ProductKind,
+  type ReminderDays,
 } from '@waypoint/contracts';
 import { emailMessages, type EmailT } from './i18n/catalog';
 
@@ -60,13 +63,75 @@ export type EmailMessage =
         reason: string | null;
       };
     }
+  // Casework: staff asked for changes, lodged the application, recorded the government's outcome
+  | {
+      template: 'changes-requested';
+      payload: {
+        firstName: string | null;
+        applicationId: string;
+        reference: string;
+        /** Each change asked for: the section or document, whose (null: the whole order), and what to do. */
+        changes: { section: ChangeSection; travelerName: string | null; message: string }[];
+      };
+    }
+  | {
+      template: 'lodged';
+      payload: {
+        firstName: string | null;
+        applicationId: string;
+        reference: string;
+        productKind: ProductKind;
+        homeOfficeReference: string;
+        /** YYYY-MM-DD */
+        lodgedOn: string;
+      };
+    }
+  | {
+      template: 'decision';
+      payload: {
+        firstName: string | null;
+        applicationId: string;
+        reference: string;
+        productKind: ProductKind;
+        outcome: 'APPROVED' | 'REJECTED';
+        reason: string | null;
+        /** What was granted, one per traveller (dates YYYY-MM-DD). */
+        grants: {
+          travelerName: string;
+          reference: string;
+          validFrom: string;
+          validUntil: string;
+          passportLast4: string;
+        }[];
+        /** The decision documents, attached when the e-mail is sent. */
+        documentIds: string[];
+      };
+    }
+  /** 60 or 14 days before an ETA, a visa, or the passport it is linked to expires. */
+  | {
+      template: 'expiry-reminder';
+      payload: {
+        firstName: string | null;
+        productKind: ProductKind;
+        travelerName: string;
+        grantReference: string;
+        /** YYYY-MM-DD: the day the permission stops being usable. */
+        expiresOn: string;
+        /** What expires first: the ETA or visa itself, or the passport it is linked to. */
+        cause: 'permission' | 'passport';
+        daysBefore: ReminderDays;
+        /** Links that work without signing in: a new application prefilled, and stopping these reminders. */
+        renewToken: string;
+        unsubscribeToken: string;
+      };
+    }
   // The confirmation of an account's deletion: no personal data (the account is already anonymised).
   | { template: 'account-deleted'; payload: { applications: number } };
 
 export type TemplateName = EmailMessage['template'];
 
 /** Payload fields that are secrets: they are removed once the message has been sent. */
-export const SECRET_FIELDS = ['token', 'code'] as const;
+export const SECRET_FIELDS = ['token', 'code', 'renewToken', 'unsubscribeToken'] as const;
 
 /**
  * E-mails to a person whose personal data is already erased, sent to the address they had: once sent, the row keeps
