@@ -291,7 +291,10 @@ export const DecisionBody = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('REJECTED'),
     version: seenVersion,
-    reason: text().trim().min(1, AdminText.rejectReasonRequired).max(1000),
+    reason: text({ error: AdminText.rejectReasonRequired })
+      .trim()
+      .min(1, AdminText.rejectReasonRequired)
+      .max(1000),
     documentId: Uuid.optional(),
   }),
 ]);

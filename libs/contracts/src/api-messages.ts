@@ -341,6 +341,9 @@ export const ApiMessages = {
     'This decision document was not uploaded for this traveller of this application',
   'casework.decisionDocumentOnly':
     'Only a decision document can be uploaded here; the traveller uploads passport pages and photos',
+  'casework.notLodged':
+    'A decision document can be added once the application is submitted to the Home Office',
+  'casework.formerStaff': 'A former member of staff',
   'casework.reminderLinkInvalid': 'This link is not valid any more.',
   'casework.unsubscribed':
     'You will get no more reminders about this {kind, select, ETA {ETA} other {visa}}.',

@@ -130,7 +130,8 @@ export type DocumentCheck = z.infer<typeof DocumentCheck>;
 
 export const DocumentSummary = z.object({
   id: text(),
-  kind: z.enum(['PASSPORT_PAGE', 'PHOTO']),
+  /** A traveller's passport page or photo, or (for staff comparing) a government decision document. */
+  kind: z.enum(['PASSPORT_PAGE', 'PHOTO', 'DECISION']),
   status: z.enum(['PENDING', 'ACCEPTED', 'REJECTED', 'REPLACED']),
   contentType: text(),
   width: z.number().int().nullable(),

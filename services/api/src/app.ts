@@ -1,3 +1,4 @@
+import { remindersRoutes } from './modules/applications/reminders.routes';
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -171,6 +172,7 @@ export async function buildApp({
   await app.register(adminRoutes);
   await app.register(personalDataRoutes);
   await app.register(receiptsRoutes);
+  await app.register(remindersRoutes);
   await registerLiveEvents(app);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) {

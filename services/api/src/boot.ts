@@ -11,8 +11,11 @@ import { pruneUploadLinks } from './modules/documents/upload-links.service';
 import { createMailer } from './modules/notifications/mailer';
 import { processOutbox, startWorker } from './modules/notifications/outbox';
 import { pruneDrafts } from './modules/applications/drafts.service';
+import { sendDueReminders } from './modules/applications/reminders.service';
 import { reconcilePayments } from './modules/payments/payments.service';
 import { receiptAttachments } from './modules/receipts/receipts.service';
+import { decisionAttachments } from './modules/documents/documents.service';
+import type { AttachmentsOf } from './modules/notifications/attachments';
 import { pruneSessions } from './modules/sessions/sessions.service';
 import {
   eraseExpiredDocuments,
@@ -51,12 +54,18 @@ export async function bootstrap(config: Config): Promise<Started> {
       throw err;
     });
     const mailer = createMailer(config);
+    // The files e-mails carry: the receipt of a payment, the documents of a decision.
+    const decisionFiles = decisionAttachments(app.ctx.storage);
+    const attachmentsOf: AttachmentsOf = async (db, message, locale) => [
+      ...(await receiptAttachments(db, message, locale)),
+      ...(await decisionFiles(db, message, locale)),
+    ];
     const worker = startWorker(
       [
         {
           name: 'outbox',
           everyMs: 1000,
-          run: () => processOutbox(database.db, mailer, config, app.log, receiptAttachments),
+          run: () => processOutbox(database.db, mailer, config, app.log, attachmentsOf),
         },
         {
           name: 'payments',
@@ -74,6 +83,11 @@ export async function bootstrap(config: Config): Promise<Started> {
           name: 'upload-links',
           everyMs: 60 * 60_000,
           run: () => pruneUploadLinks({ ctx: app.ctx }),
+        },
+        {
+          name: 'reminders',
+          everyMs: 60 * 60_000,
+          run: () => sendDueReminders({ ctx: app.ctx }),
         },
         {
           name: 'document-retention',

@@ -1,5 +1,8 @@
 import type {
   applications,
+  changeRequestItems,
+  changeRequests,
+  grants,
   countries,
   documents,
   payments,
@@ -42,3 +45,6 @@ export interface PaidCard {
 
 /** Who a draft belongs to: an account, or a guest browser (the hash of its guest cookie). */
 export type DraftOwner = { userId: string } | { sessionHash: string };
+export type ChangeRequestRow = typeof changeRequests.$inferSelect;
+export type ChangeRequestItemRow = typeof changeRequestItems.$inferSelect;
+export type GrantRow = typeof grants.$inferSelect;

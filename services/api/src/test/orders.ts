@@ -70,11 +70,22 @@ export async function paidOrder(
   return intent.applicationId;
 }
 
-/** A multipart/form-data body with one file. */
-export function multipartFile(filename: string, contentType: string, data: Buffer) {
+/** A multipart/form-data body with one file, after the text fields given. */
+export function multipartFile(
+  filename: string,
+  contentType: string,
+  data: Buffer,
+  fields: Record<string, string> = {},
+) {
   const boundary = `----waypoint${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    Object.entries(fields)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
+      .join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {

@@ -80,6 +80,12 @@ export const applications = pgTable(
     submittedAt: tstz('submitted_at'),
     /** When staff started reviewing it (SUBMITTED → UNDER_REVIEW), for the order's timeline. */
     reviewStartedAt: tstz('review_started_at'),
+    /** When staff recorded the order as submitted to the Home Office (LODGED), for the order's timeline. */
+    lodgedAt: tstz('lodged_at'),
+    /** The day it was submitted to the Home Office, under which reference, and by whom. */
+    lodgedOn: date('lodged_on'),
+    homeOfficeReference: text('home_office_reference'),
+    lodgedBy: uuid('lodged_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: tstz('decided_at'),
     /** When a refund in full closed the order (the REFUNDED step); cleared if the provider refused the refund. */
     refundedAt: tstz('refunded_at'),

@@ -13,7 +13,8 @@ import { applications, travelers } from './applications';
 import { users } from './users';
 import { createdAt, tstz } from './common';
 
-export const documentKindEnum = pgEnum('document_kind', ['PASSPORT_PAGE', 'PHOTO']);
+/** A traveller's passport page and photo, and the government's decision documents staff upload. */
+export const documentKindEnum = pgEnum('document_kind', ['PASSPORT_PAGE', 'PHOTO', 'DECISION']);
 export const documentStatusEnum = pgEnum('document_status', [
   'PENDING',
   'ACCEPTED',
@@ -75,7 +76,8 @@ export const uploadLinks = pgTable(
     travelerId: uuid('traveler_id')
       .notNull()
       .references(() => travelers.id, { onDelete: 'cascade' }),
-    kind: documentKindEnum('kind').notNull(),
+    /** A traveller's upload only: decision documents are uploaded by staff. */
+    kind: documentKindEnum('kind').$type<'PASSPORT_PAGE' | 'PHOTO'>().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: tstz('expires_at').notNull(),
     /** Set when an upload through the link starts; cleared again when that upload is refused before storing. */

@@ -6,3 +6,4 @@ export * from './reference';
 export * from './users';
 export * from './refunds';
 export * from './receipts';
+export * from './casework';

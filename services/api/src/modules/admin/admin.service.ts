@@ -8,6 +8,7 @@ import {
   type AdminApplicationRow,
   type AuditEntry,
   type DashboardResponse,
+  type DecisionStep,
 } from '@waypoint/contracts';
 import type { ApplicationRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
@@ -17,6 +18,13 @@ import { applicationDetail } from '../applications/application-detail.service';
 import { findOrder, ownerOf, travelersOf } from '../applications/order-lookup.service';
 import { receiptOf, receiptSummary } from '../receipts/receipts.service';
 import { changeStatus } from '../applications/status.service';
+import {
+  changeReviewOf,
+  lodge,
+  lodgedByOf,
+  recordOutcome,
+  requestChanges,
+} from '../applications/casework.service';
 import { failedEmailCount } from '../notifications/failed-emails.service';
 import { paymentsAwaitingReconciliation } from '../payments/payments.service';
 import { onLockedOrder } from '../applications/order-lock.service';
@@ -193,6 +201,8 @@ export async function applicationForAdmin({
       dateOfBirth: t.dateOfBirth,
     })),
     history: await history(ctx, a.id),
+    changeReview: await changeReviewOf(ctx, a, detail),
+    lodgedBy: a.lodgedBy ? await lodgedByOf(ctx, a.lodgedBy) : null,
     ...(await refundsForAdmin({ ctx, input: { application: a } })),
     // An order whose travellers' data were erased with the account can no longer be decided.
     allowedTransitions: a.personalDataErasedAt ? [] : (TRANSITIONS[a.status] ?? []),
@@ -210,39 +220,57 @@ export async function auditTrail({ ctx, input }: { ctx: ServiceContext; input: {
 }
 
 /**
- * A staff review step or decision, through the status machine: along `TRANSITIONS` only, if nobody changed the
- * application since the member of staff loaded it (version), audited and e-mailed to the traveller in the same
- * transaction.
+ * A staff step of casework, through the status machine: start the review, ask for changes, lodge with the Home
+ * Office, record the government's outcome. Each is checked on the order as it is once locked (a refund or an
+ * erasure that came first is seen), refused if anybody changed the application since the member of staff loaded it
+ * (version), and audited and e-mailed to the traveller in the same transaction.
  */
 export async function decide({
   ctx,
   input,
   staff,
   caller,
-}: StaffVerb<{
-  id: string;
-  status: 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED';
-  reason?: string | undefined;
-  version: number;
-}>) {
+}: StaffVerb<DecisionStep & { id: string }>) {
   const application = await loadApplication(ctx, input.id);
-  // Checked on the order as it is once locked: a refund or an erasure that came first is seen.
-  await onLockedOrder(ctx, application.id, async (order, tx) => {
+  await onLockedOrder(ctx, application.id, async (order, tx, inTx) => {
     if (order.personalDataErasedAt) throw conflict('admin.personalDataErased');
     if (order.status === 'REFUNDED') throw conflict('admin.refundedInFull');
-    await changeStatus({
-      ctx,
-      tx,
-      input: {
-        application: order,
-        version: input.version,
-        actor: actorOf(staff, caller),
-        change:
-          input.status === 'REJECTED'
-            ? { to: 'REJECTED', reason: input.reason! }
-            : { to: input.status },
-      },
-    });
+    const step = { order, version: input.version, actor: actorOf(staff, caller) };
+    switch (input.status) {
+      case 'UNDER_REVIEW':
+        await changeStatus({
+          ctx: inTx,
+          tx,
+          input: {
+            application: order,
+            version: input.version,
+            actor: step.actor,
+            change: { to: 'UNDER_REVIEW' },
+          },
+        });
+        return;
+      case 'CHANGES_REQUESTED':
+        await requestChanges({ ctx: inTx, tx, input: { ...step, changes: input.changes, staff } });
+        return;
+      case 'LODGED':
+        await lodge({
+          ctx: inTx,
+          tx,
+          input: {
+            ...step,
+            homeOfficeReference: input.homeOfficeReference,
+            lodgedOn: input.lodgedOn,
+            staff,
+          },
+        });
+        return;
+      case 'APPROVED':
+        await recordOutcome({ ctx: inTx, tx, input: { ...step, outcome: input } });
+        return;
+      case 'REJECTED':
+        await recordOutcome({ ctx: inTx, tx, input: { ...step, outcome: input } });
+        return;
+    }
   });
   return applicationForAdmin({ ctx, input: { id: input.id }, staff, caller });
 }

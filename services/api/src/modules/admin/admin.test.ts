@@ -9,6 +9,7 @@ import { applications, auditLog, emailOutbox, users } from '../../db/schema';
 import { Browser, makeAdmin, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { orderBody, paidOrder } from '../../test/orders';
+import { approved, ETA_REFERENCE, lodged, rejected, step, stepOk } from '../../test/casework';
 import { csvCell } from './csv';
 
 let t: TestApp;
@@ -315,37 +316,53 @@ describe('detail and decisions', () => {
     expect(views[0]!.ip).toBeTruthy();
   });
 
-  it('allows SUBMITTED → UNDER_REVIEW → APPROVED only, tells the traveller, and records each change', async () => {
+  it('allows SUBMITTED → UNDER_REVIEW → LODGED → APPROVED only, tells the traveller, and records each step', async () => {
     const { b, id, email } = await submitted();
     let d = await detailOf(adminA, id);
     const skip = await adminA.post(`/api/admin/applications/${id}/status`, {
-      status: 'APPROVED',
+      status: 'LODGED',
+      homeOfficeReference: ETA_REFERENCE,
+      lodgedOn: '2026-01-02',
       version: d.version,
     });
     expect(skip.statusCode).toBe(400);
     expect(body(skip)).toMatchObject({
-      error: 'An application cannot go from Submitted to Approved.',
+      error: 'An application cannot go from Submitted to Submitted to the UK government.',
       // The statuses by their catalog keys, so a front end names them in the reader's language.
       messageKey: 'admin.transitionNotAllowed',
       messageParams: {
         fromKey: 'applicationStatus.submitted',
+        toKey: 'applicationStatus.lodged',
+      },
+    });
+    d = await stepOk(adminA, id, { status: 'UNDER_REVIEW' });
+    expect(d.application.status).toBe('UNDER_REVIEW');
+    expect(d.allowedTransitions).toEqual(['CHANGES_REQUESTED', 'LODGED']);
+    // The government decides once the application is lodged, not before.
+    const early = await step(adminA, id, {
+      status: 'APPROVED',
+      grants: [
+        {
+          travelerId: d.application.travelers[0]!.id,
+          reference: 'ETA-000001',
+          validFrom: '2026-06-01',
+          validUntil: '2028-06-01',
+          passportLast4: '5671',
+          documentId: crypto.randomUUID(),
+        },
+      ],
+    });
+    expect(body(early)).toMatchObject({
+      messageKey: 'admin.transitionNotAllowed',
+      messageParams: {
+        fromKey: 'applicationStatus.underReview',
         toKey: 'applicationStatus.approved',
       },
     });
-    d = body<{ data: AdminApplicationDetail }>(
-      await adminA.post(`/api/admin/applications/${id}/status`, {
-        status: 'UNDER_REVIEW',
-        version: d.version,
-      }),
-    ).data;
-    expect(d.application.status).toBe('UNDER_REVIEW');
+    d = await lodged(adminA, id);
+    expect(d.application.status).toBe('LODGED');
     expect(d.allowedTransitions).toEqual(['APPROVED', 'REJECTED']);
-    d = body<{ data: AdminApplicationDetail }>(
-      await adminA.post(`/api/admin/applications/${id}/status`, {
-        status: 'APPROVED',
-        version: d.version,
-      }),
-    ).data;
+    d = await approved(adminA, id);
     expect(d.application.status).toBe('APPROVED');
     expect(d.allowedTransitions).toEqual([]);
     const orders = body<{ data: { id: string; status: string }[] }>(
@@ -355,29 +372,23 @@ describe('detail and decisions', () => {
     const mails = await t.database.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.template, 'status-change')));
-    expect(mails.map((m) => (m.payload as { status: string }).status)).toEqual([
-      'Under review',
-      'Approved',
-    ]);
-    const changes = body<{ data: { action: string; details: { from: string; to: string } }[] }>(
+      .where(eq(emailOutbox.toAddress, email));
+    expect(mails.map((m) => m.template)).toEqual(
+      expect.arrayContaining(['status-change', 'lodged', 'decision']),
+    );
+    const steps = body<{ data: { action: string; details: { from: string; to: string } }[] }>(
       await adminA.get(`/api/admin/applications/${id}/audit`),
-    ).data.filter((h) => h.action === 'application.status_changed');
-    expect(changes.map((c) => `${c.details.from}→${c.details.to}`)).toEqual([
-      'SUBMITTED→UNDER_REVIEW',
-      'UNDER_REVIEW→APPROVED',
+    ).data.filter((h) => 'from' in (h.details ?? {}) && h.details.from !== 'DRAFT');
+    expect(steps.map((c) => `${c.action} ${c.details.from}→${c.details.to}`)).toEqual([
+      'application.status_changed SUBMITTED→UNDER_REVIEW',
+      'application.lodged UNDER_REVIEW→LODGED',
+      'application.outcome_recorded LODGED→APPROVED',
     ]);
   });
 
-  it('requires a reason to reject and shows it to the traveller', async () => {
+  it("requires the government's reason to record a refusal and shows it to the traveller", async () => {
     const { b, id } = await submitted();
-    let d = await detailOf(adminA, id);
-    d = body<{ data: AdminApplicationDetail }>(
-      await adminA.post(`/api/admin/applications/${id}/status`, {
-        status: 'UNDER_REVIEW',
-        version: d.version,
-      }),
-    ).data;
+    const d = await lodged(adminA, id);
     const noReason = await adminA.post(`/api/admin/applications/${id}/status`, {
       status: 'REJECTED',
       version: d.version,
@@ -385,11 +396,7 @@ describe('detail and decisions', () => {
     expect(body(noReason)).toMatchObject({
       fieldErrors: { reason: AdminText.rejectReasonRequired },
     });
-    await adminA.post(`/api/admin/applications/${id}/status`, {
-      status: 'REJECTED',
-      reason: 'The passport photo is not readable.',
-      version: d.version,
-    });
+    await rejected(adminA, id, 'The passport photo is not readable.');
     const orders = body<{ data: { id: string; status: string; decisionReason: string }[] }>(
       await b.get('/api/applications/my-applications'),
     ).data;

@@ -5,7 +5,10 @@ import {
   sectionState,
   TRAVELER_SECTIONS,
   type ApplicationDetail,
+  type ChangeRequest,
+  type DecisionDocument,
   type DocumentSummary,
+  type Outcome,
   type TravelerAnswers,
   type TravelerDetail,
   type TravelerSectionSlug,
@@ -13,6 +16,7 @@ import {
 import type { ApplicationRow, DocumentRow, TravelerRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
+import * as casework from './casework.repo';
 import { passportMrzOf } from './passport-mrz';
 
 /**
@@ -139,7 +143,8 @@ export async function applicationDetail({
     id: application.id,
     reference: application.reference,
     status: application.status,
-    editable: application.status === 'IN_PROGRESS',
+    // While changes are requested, the flagged sections and documents (the API refuses the others).
+    editable: application.status === 'IN_PROGRESS' || application.status === 'CHANGES_REQUESTED',
     country: {
       id: info.country.code,
       name: info.country.name,
@@ -162,13 +167,81 @@ export async function applicationDetail({
     travelers: list,
     submittedAt,
     decisionReason: application.status === 'REJECTED' ? application.decisionReason : null,
+    productKind: info.visaKind,
+    ...(await caseworkOf(ctx, application)),
     timeline: orderTimeline({
       status: application.status,
       paidAt: application.paidAt?.toISOString() ?? null,
       submittedAt,
       reviewStartedAt: application.reviewStartedAt?.toISOString() ?? null,
+      lodgedAt: application.lodgedAt?.toISOString() ?? null,
       decidedAt: application.decidedAt?.toISOString() ?? null,
       refundedAt: application.refundedAt?.toISOString() ?? null,
     }),
   };
+}
+
+const decisionDocument = (applicationId: string, doc: DocumentRow): DecisionDocument => ({
+  id: doc.id,
+  contentType: doc.contentType,
+  filename: doc.originalFilename,
+  url: `/api/application/${applicationId}/documents/${doc.id}`,
+});
+
+/** The casework of an order as its owner and staff read it: changes asked, lodging, outcome. */
+async function caseworkOf(
+  ctx: ServiceContext,
+  application: ApplicationRow,
+): Promise<Pick<ApplicationDetail, 'changeRequest' | 'lodging' | 'outcome'>> {
+  const latest = await casework.latestChangeRequest(ctx.db, application.id);
+  const changeRequest: ChangeRequest | null = latest
+    ? {
+        requestedAt: latest.request.requestedAt.toISOString(),
+        resubmittedAt: latest.request.resubmittedAt?.toISOString() ?? null,
+        items: latest.items.map((i) => ({
+          travelerId: i.travelerId,
+          section: i.section,
+          message: i.message,
+          resolved: i.resolvedAt !== null,
+        })),
+      }
+    : null;
+  const lodging =
+    application.homeOfficeReference && application.lodgedOn
+      ? { reference: application.homeOfficeReference, lodgedOn: application.lodgedOn }
+      : null;
+  let outcome: Outcome | null = null;
+  if (
+    (application.status === 'APPROVED' || application.status === 'REJECTED') &&
+    application.decidedAt
+  ) {
+    const docs = (await casework.decisionDocumentsOf(ctx.db, application.id)).filter(
+      (d) => d.status === 'ACCEPTED',
+    );
+    const grants = await casework.grantsOf(ctx.db, application.id);
+    const inGrants = new Set(grants.map((g) => g.documentId));
+    const letter = docs.find((d) => !inGrants.has(d.id));
+    outcome = {
+      outcome: application.status,
+      recordedAt: application.decidedAt.toISOString(),
+      reason: application.status === 'REJECTED' ? application.decisionReason : null,
+      grants: grants.map((g) => {
+        const doc = docs.find((d) => d.id === g.documentId);
+        return {
+          travelerId: g.travelerId,
+          kind: g.kind,
+          reference: g.reference,
+          validFrom: g.validFrom,
+          validUntil: g.validUntil,
+          passportLast4: g.passportLast4,
+          document: doc ? decisionDocument(application.id, doc) : null,
+        };
+      }),
+      document:
+        letter && application.status === 'REJECTED'
+          ? decisionDocument(application.id, letter)
+          : null,
+    };
+  }
+  return { changeRequest, lodging, outcome };
 }

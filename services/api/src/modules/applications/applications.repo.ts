@@ -72,6 +72,7 @@ export async function namesOf(db: Q, application: ApplicationRow) {
     .select({
       country: countries,
       visaTypeName: visaTypes.name,
+      visaKind: visaTypes.kind,
       processingName: processingOptions.name,
       processingHours: processingOptions.hours,
     })
@@ -127,7 +128,7 @@ export async function saveTravelerAnswers(
  */
 /** The columns a status change stamps with the time (true), or clears (null), besides the status. */
 export type StatusStamps = Partial<
-  Record<'paidAt' | 'submittedAt' | 'reviewStartedAt' | 'decidedAt', true> & {
+  Record<'paidAt' | 'submittedAt' | 'reviewStartedAt' | 'lodgedAt' | 'decidedAt', true> & {
     decisionReason: string | null;
     refundedAt: true | null;
   }
@@ -143,13 +144,16 @@ export async function updateStatus(
     stamps: StatusStamps;
   },
 ): Promise<ApplicationRow | undefined> {
-  const { paidAt, submittedAt, reviewStartedAt, decidedAt, refundedAt, ...rest } = input.stamps;
+  const { paidAt, submittedAt, reviewStartedAt, lodgedAt, decidedAt, refundedAt, ...rest } =
+    input.stamps;
   const [row] = await db
     .update(applications)
     .set({
       status: input.to,
       ...(paidAt ? { paidAt: sql`now()` } : {}),
-      ...(submittedAt ? { submittedAt: sql`now()` } : {}),
+      // A resubmission keeps the time of the first submission.
+      ...(submittedAt ? { submittedAt: sql`coalesce(${applications.submittedAt}, now())` } : {}),
+      ...(lodgedAt ? { lodgedAt: sql`now()` } : {}),
       ...(reviewStartedAt ? { reviewStartedAt: sql`now()` } : {}),
       ...(decidedAt ? { decidedAt: sql`now()` } : {}),
       ...(refundedAt

@@ -4,6 +4,7 @@ import {
   normalisePassportNumber,
   SUBMIT_DECLARATION,
   type ApplicationDetail,
+  type ChangeSection,
   messageList,
   missingItemRefs,
   type GeneralInfoBody,
@@ -21,6 +22,13 @@ import * as repo from './applications.repo';
 import { applicationDetail } from './application-detail.service';
 import { onLockedOrder } from './order-lock.service';
 import { changeStatus } from './status.service';
+import {
+  assertChangeAllowed,
+  assertChangesMade,
+  closeChangeRequest,
+  markChanged,
+} from './casework.service';
+import type { Tx } from '../../db/client';
 
 /** What a verb on one application receives: the application (its ownership checked) and who is acting. */
 export interface ApplicationVerb<Input> {
@@ -64,15 +72,40 @@ export async function openOwnedApplication({
 }
 
 /**
- * Answers can change while the order is paid and not yet submitted (staff may always correct them), unless it was
- * refunded in full. The routes ask early; the verbs that write ask again on the order once they hold its lock.
+ * Answers can change while the order is paid and not yet submitted, or while staff ask for changes (then only what
+ * they flagged: `assertChangeAllowed`); staff may always correct them, unless the order was refunded in full. The
+ * routes ask early; the verbs that write ask again on the order once they hold its lock.
  */
 export function assertEditable(application: ApplicationRow, user: UserRow) {
   if (application.status === 'DRAFT') throw conflict('postPayment.notPaid');
   // Refunded in full, the order is closed, for staff too.
   if (application.status === 'REFUNDED') throw conflict('postPayment.refunded');
-  if (application.status !== 'IN_PROGRESS' && user.role !== 'admin')
+  if (!TRAVELLER_EDITS.has(application.status) && user.role !== 'admin')
     throw conflict('postPayment.readOnly');
+}
+
+/** The statuses in which the traveller changes the order's answers and documents. */
+const TRAVELLER_EDITS: ReadonlySet<ApplicationRow['status']> = new Set([
+  'IN_PROGRESS',
+  'CHANGES_REQUESTED',
+]);
+
+/**
+ * The checks of a traveller's change under the order's lock, then the change and its mark on a flagged part:
+ * editable, and flagged while changes are requested.
+ */
+export async function changeUnderLock<T>(
+  tx: Tx,
+  order: ApplicationRow,
+  user: UserRow,
+  target: { travelerId: string | null; section: ChangeSection },
+  write: () => Promise<T>,
+): Promise<T> {
+  assertEditable(order, user);
+  await assertChangeAllowed(tx, order, user, target);
+  const result = await write();
+  await markChanged(tx, order, target);
+  return result;
 }
 
 /** A traveller of the application (404 for anyone else's). */
@@ -108,14 +141,15 @@ export async function saveGeneralInfo({
   application,
   user,
 }: ApplicationVerb<z.output<typeof GeneralInfoBody>>): Promise<ApplicationDetail> {
-  const updated = await onLockedOrder(ctx, application.id, async (order, tx) => {
-    assertEditable(order, user);
-    return repo.saveGeneralInfo(tx, order.id, {
-      phoneCountryCode: input.countryCode,
-      phoneNumber: input.phoneNumber,
-      notificationPreference: input.notificationPreference,
-    });
-  });
+  const updated = await onLockedOrder(ctx, application.id, (order, tx) =>
+    changeUnderLock(tx, order, user, { travelerId: null, section: 'general-info' }, () =>
+      repo.saveGeneralInfo(tx, order.id, {
+        phoneCountryCode: input.countryCode,
+        phoneNumber: input.phoneNumber,
+        notificationPreference: input.notificationPreference,
+      }),
+    ),
+  );
   return applicationDetail({ ctx, input: { application: updated } });
 }
 
@@ -240,14 +274,22 @@ export async function saveTravelerSection({
   });
   const { values, completed } = await sectionValues(ctx, input, traveler);
   const fresh = await onLockedOrder(ctx, application.id, async (order, tx) => {
-    assertEditable(order, user);
-    await repo.saveTravelerAnswers(tx, traveler.id, values, completed);
+    await changeUnderLock(
+      tx,
+      order,
+      user,
+      { travelerId: traveler.id, section: input.section },
+      () => repo.saveTravelerAnswers(tx, traveler.id, values, completed),
+    );
     return order;
   });
   return applicationDetail({ ctx, input: { application: fresh } });
 }
 
-/** Submits a complete application whose declaration the traveller has confirmed (IN_PROGRESS → SUBMITTED). */
+/**
+ * Submits a complete application whose declaration the traveller has confirmed (IN_PROGRESS → SUBMITTED), or
+ * resubmits one once every change staff asked for is made (CHANGES_REQUESTED → SUBMITTED).
+ */
 export async function submitApplication({
   ctx,
   input,
@@ -262,9 +304,13 @@ export async function submitApplication({
   const updated = await onLockedOrder(ctx, application.id, async (order, tx, inTx) => {
     // On the order as it is once locked: a refund, or a second submit, that came first is seen.
     if (order.status === 'REFUNDED') throw conflict('postPayment.refunded');
-    if (order.status !== 'IN_PROGRESS')
+    if (!TRAVELLER_EDITS.has(order.status))
       throw conflict(order.status === 'DRAFT' ? 'postPayment.notPaid' : 'postPayment.readOnly');
     const detail = await applicationDetail({ ctx: inTx, input: { application: order } });
+    if (order.status === 'CHANGES_REQUESTED') {
+      assertChangesMade(detail);
+      await closeChangeRequest(tx, order);
+    }
     const missing = missingItemRefs(detail);
     if (missing.length) {
       // The list as catalog messages, so a front end names each item in the reader's language.

@@ -4,6 +4,8 @@ import {
   STATUS_MESSAGE_KEY,
   type ApplicationStatus,
   type AuditDetails,
+  type ChangeSection,
+  type ProductKind,
   type LifecycleActor,
 } from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
@@ -29,15 +31,38 @@ import { recipientOf } from './order-lookup.service';
  */
 type Step = Pick<AuditDetails['application.paid'], 'from' | 'to'>;
 
+/** A change asked of the traveller, as the status machine records and e-mails it. */
+export interface RequestedChangeOf {
+  travelerId: string | null;
+  travelerName: string | null;
+  section: ChangeSection;
+  message: string;
+}
+
+/** An ETA or visa granted to a traveller, as the decision's e-mail states it. */
+export interface GrantOf {
+  travelerName: string;
+  reference: string;
+  validFrom: string;
+  validUntil: string;
+  passportLast4: string;
+}
+
 /** A status change and what it records besides the step itself. */
 export type StatusChange =
   /** The payment succeeded: what the provider reported, and how the account was linked. */
   | { to: 'IN_PROGRESS'; payment: Omit<AuditDetails['application.paid'], keyof Step> }
   /** The traveller submitted, confirming the declaration. */
   | { to: 'SUBMITTED'; declaration: AuditDetails['application.submitted']['declaration'] }
-  /** Staff review steps and decisions; a rejection gives the traveller its reason. */
-  | { to: 'UNDER_REVIEW' | 'APPROVED' }
-  | { to: 'REJECTED'; reason: string }
+  /** Staff start the review. */
+  | { to: 'UNDER_REVIEW' }
+  /** Staff ask the traveller for changes, each with its message (and the traveller's name, for the e-mail). */
+  | { to: 'CHANGES_REQUESTED'; changes: RequestedChangeOf[] }
+  /** Staff submitted the application to the Home Office. */
+  | { to: 'LODGED'; lodging: { reference: string; lodgedOn: string } }
+  /** The government's outcome, recorded by staff: what was granted, or the reason of the refusal. */
+  | { to: 'APPROVED'; grants: GrantOf[]; documentIds: string[] }
+  | { to: 'REJECTED'; reason: string; documentIds: string[] }
   /** A refund in full was decided: the order is closed. */
   | { to: 'REFUNDED'; refundId: string }
   /** The provider refused the refund in full: the order goes back to the status it had. */
@@ -61,6 +86,8 @@ function stampsOf(change: StatusChange): repo.StatusStamps {
       return { submittedAt: true as const };
     case 'UNDER_REVIEW':
       return { reviewStartedAt: true as const };
+    case 'LODGED':
+      return { lodgedAt: true as const };
     case 'APPROVED':
       return { decidedAt: true as const, decisionReason: null };
     case 'REJECTED':
@@ -94,15 +121,49 @@ function auditOf(
           action: 'application.submitted',
           details: { from, to: change.to, declaration: change.declaration },
         };
+      case 'CHANGES_REQUESTED':
+        return {
+          ...about,
+          action: 'application.changes_requested',
+          details: {
+            from,
+            to: change.to,
+            changes: change.changes.map(({ travelerId, section, message }) => ({
+              travelerId,
+              section,
+              message,
+            })),
+          },
+        };
+      case 'LODGED':
+        return {
+          ...about,
+          action: 'application.lodged',
+          details: { from, to: change.to, ...change.lodging },
+        };
+      case 'APPROVED':
+        return {
+          ...about,
+          action: 'application.outcome_recorded',
+          details: {
+            from,
+            to: change.to,
+            references: change.grants.map((g) => g.reference),
+            documents: change.documentIds.length,
+          },
+        };
       case 'REJECTED':
-        if ('reason' in change) {
-          return {
-            ...about,
-            action: 'application.status_changed',
-            details: { from, to: change.to, reason: change.reason },
-          };
-        }
-        break;
+        return {
+          ...about,
+          action: 'application.outcome_recorded',
+          details: {
+            from,
+            to: change.to,
+            references: [],
+            reason: change.reason,
+            documents: change.documentIds.length,
+          },
+        };
     }
   }
   // Review steps, and a refund's steps (its own entries, refund.requested and refund.failed, say which refund).
@@ -140,16 +201,57 @@ async function emailOf(
       },
     };
   }
+  const about = { firstName, applicationId: application.id, reference: application.reference };
+  switch (change.to) {
+    case 'CHANGES_REQUESTED':
+      return {
+        template: 'changes-requested',
+        payload: {
+          ...about,
+          changes: change.changes.map(({ section, travelerName, message }) => ({
+            section,
+            travelerName,
+            message,
+          })),
+        },
+      };
+    case 'LODGED':
+      return {
+        template: 'lodged',
+        payload: {
+          ...about,
+          productKind: await productKindOf(tx, application),
+          homeOfficeReference: change.lodging.reference,
+          lodgedOn: change.lodging.lodgedOn,
+        },
+      };
+    case 'APPROVED':
+    case 'REJECTED':
+      return {
+        template: 'decision',
+        payload: {
+          ...about,
+          productKind: await productKindOf(tx, application),
+          outcome: change.to,
+          reason: change.to === 'REJECTED' ? change.reason : null,
+          grants: change.to === 'APPROVED' ? change.grants : [],
+          documentIds: change.documentIds,
+        },
+      };
+  }
   return {
     template: 'status-change',
     payload: {
       firstName,
       reference: application.reference,
       status: STATUS_LABEL[change.to],
-      reason: change.to === 'REJECTED' && 'reason' in change ? change.reason : null,
+      reason: null,
     },
   };
 }
+
+const productKindOf = async (tx: Tx, application: ApplicationRow): Promise<ProductKind> =>
+  (await repo.namesOf(tx, application)).visaKind;
 
 async function apply(
   tx: Tx,

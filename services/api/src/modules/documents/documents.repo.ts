@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { DocumentRow } from '../../db/rows';
 import { applications, documents, travelers, uploadLinks } from '../../db/schema';
@@ -54,4 +54,20 @@ export async function findDocument(db: Q, applicationId: string, documentId: str
     .from(documents)
     .where(and(eq(documents.id, documentId), eq(documents.applicationId, applicationId)));
   return row;
+}
+
+/** The accepted decision documents of an order among `ids`, in that order. */
+export async function decisionDocuments(db: Q, applicationId: string, ids: string[]) {
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.applicationId, applicationId),
+        inArray(documents.id, ids),
+        eq(documents.kind, 'DECISION'),
+        eq(documents.status, 'ACCEPTED'),
+      ),
+    );
+  return ids.flatMap((id) => rows.filter((r) => r.id === id));
 }

@@ -1,6 +1,9 @@
 import multipart from '@fastify/multipart';
 import {
   ApplicationDetail,
+  ApplicationIdParams,
+  DecisionDocumentFields,
+  DecisionDocumentResponse,
   DocumentParams,
   ErrorCode,
   MrzKeepBody,
@@ -18,7 +21,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { errorResponses, ok } from '../../lib/reply';
-import { applicationOf, applicationScope, callerOf, userOf } from '../../plugins/scopes';
+import {
+  applicationOf,
+  applicationScope,
+  callerOf,
+  staffScope,
+  userOf,
+} from '../../plugins/scopes';
 import { applicationDetail } from '../applications/application-detail.service';
 import { loadTraveler } from '../applications/post-payment.service';
 import {
@@ -26,6 +35,7 @@ import {
   inspect,
   MAX_UPLOAD_BYTES,
   openDocument,
+  storeDecisionDocument,
   storeDocument,
 } from './documents.service';
 import type { DocumentKind } from './image-checks';
@@ -71,7 +81,15 @@ async function readUpload(request: FastifyRequest) {
   if (buffer.length === 0) throw badRequest('upload.missing', { file: 'upload.missing' });
   // A file name is kept for the record only; characters the database cannot store are dropped.
   const filename = part.filename ? withoutForbiddenCharacters(part.filename) : '';
-  return { buffer, filename: filename || null };
+  // The text fields sent before the file (e.g. whose decision document it is).
+  const fields = Object.fromEntries(
+    Object.entries(part.fields).flatMap(([name, field]) =>
+      field && !Array.isArray(field) && field.type === 'field' && typeof field.value === 'string'
+        ? [[name, field.value]]
+        : [],
+    ),
+  );
+  return { buffer, filename: filename || null, fields };
 }
 
 /** Uploads of passport pages and photos: from the application's own pages, and from a phone through its link. */
@@ -93,19 +111,64 @@ export async function documentsRoutes(app: FastifyInstance) {
     store: (upload: {
       buffer: Buffer;
       filename: string | null;
+      fields: Record<string, string>;
       run: <R>(work: () => Promise<R>) => Promise<R>;
     }) => Promise<T>,
   ): Promise<T> => {
     await countUpload({ ctx, input: { owner, ip: request.ip } });
     const ticket = uploads.admit(owner);
     try {
-      const { buffer, filename } = await readUpload(request);
+      const { buffer, filename, fields } = await readUpload(request);
       await inspect(kind, buffer);
-      return await store({ buffer, filename, run: ticket.run });
+      return await store({ buffer, filename, fields, run: ticket.run });
     } finally {
       ticket.release();
     }
   };
+
+  // The government's decision documents: staff only.
+  await app.register(async (staffOnly) => {
+    staffScope(staffOnly);
+    staffOnly.withTypeProvider<ZodTypeProvider>().post(
+      '/api/admin/applications/:id/decision-documents',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            "Upload the government's decision document (PDF or picture) for a traveller of a lodged application; " +
+            'multipart: the field travelerId, then the file',
+          params: ApplicationIdParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: okEnvelope(DecisionDocumentResponse), ...errors },
+        },
+      },
+      async (request) => {
+        const staff = userOf(request);
+        // A PDF or a picture, as a passport page may be.
+        const document = await receive(request, staff.id, 'PASSPORT_PAGE', async (upload) => {
+          const fields = DecisionDocumentFields.safeParse(upload.fields);
+          if (!fields.success)
+            throw badRequest('postPayment.unknownTraveler', {
+              travelerId: 'postPayment.unknownTraveler',
+            });
+          return storeDecisionDocument({
+            ctx,
+            storage,
+            input: {
+              applicationId: request.params.id,
+              travelerId: fields.data.travelerId,
+              buffer: upload.buffer,
+              filename: upload.filename,
+            },
+            staff,
+            caller: callerOf(request),
+            run: upload.run,
+          });
+        });
+        return ok({ document });
+      },
+    );
+  });
 
   // An application's own documents: in the application scope (its owner, or staff).
   await app.register(async (owned) => {

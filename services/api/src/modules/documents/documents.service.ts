@@ -5,14 +5,17 @@ import {
   ApiMessages,
   ErrorCode,
   type ApiMessageRef,
+  type DecisionDocument,
   type DocumentSummary,
 } from '@waypoint/contracts';
 import type { ApplicationRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
-import { AppError, conflict, notFound, type Message } from '../../lib/errors';
+import { AppError, conflict, notFound, validationFailed, type Message } from '../../lib/errors';
+import { travelersOf } from '../applications/order-lookup.service';
 import { toDocumentSummary } from '../applications/application-detail.service';
 import { onLockedOrder } from '../applications/order-lock.service';
 import { assertEditable } from '../applications/post-payment.service';
+import { assertChangeAllowed, markChanged } from '../applications/casework.service';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { actorOf, recordAudit } from '../audit/audit.repo';
 import { publishApplicationEvent } from '../events/events.service';
@@ -20,6 +23,7 @@ import * as repo from './documents.repo';
 import { checkImage, MAX_INPUT_PIXELS, type DocumentKind } from './image-checks';
 import { MAX_PDF_PAGES, PdfRefused, sanitisePdf } from './pdf-sanitise';
 import type { FileStorage } from './storage';
+import type { AttachmentsOf } from '../notifications/attachments';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -255,8 +259,16 @@ export async function storeDocument({
       // On the order as it is once locked: a refund, a submission or an erasure that came first is seen.
       if (order.personalDataErasedAt || order.documentsErasedAt)
         throw conflict('postPayment.readOnly');
+      const target = {
+        travelerId,
+        section: kind === 'PHOTO' ? ('applicants-photo' as const) : ('passport-page' as const),
+      };
       if (user) assertEditable(order, user);
-      else if (order.status !== 'IN_PROGRESS') throw notFound('uploadLink.closed');
+      else if (order.status !== 'IN_PROGRESS' && order.status !== 'CHANGES_REQUESTED')
+        throw notFound('uploadLink.closed');
+      // While changes are requested, only a flagged document; an accepted one makes the change.
+      await assertChangeAllowed(tx, order, user, target);
+      if (accepted) await markChanged(tx, order, target);
       const doc = await repo.insertDocument(
         tx,
         {
@@ -346,6 +358,8 @@ export async function openDocument({
   if (!/^[0-9a-f-]{36}$/i.test(input.documentId)) return null;
   const doc = await repo.findDocument(ctx.db, application.id, input.documentId);
   if (!doc) return null;
+  // A decision document reaches the traveller once the outcome is recorded with it.
+  if (doc.kind === 'DECISION' && doc.status !== 'ACCEPTED' && user.role !== 'admin') return null;
   const data = await storage.get(doc.storageKey);
   if (user.role === 'admin' && application.userId !== user.id) {
     await recordAudit(ctx.db, {
@@ -356,6 +370,111 @@ export async function openDocument({
       details: { kind: doc.kind },
     });
   }
-  const name = `${doc.kind === 'PHOTO' ? 'photo' : 'passport-page'}.${doc.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
+  const base = { PHOTO: 'photo', PASSPORT_PAGE: 'passport-page', DECISION: 'decision' }[doc.kind];
+  const name = `${base}.${doc.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
   return { doc, data, filename: name };
+}
+
+/**
+ * Stores the government's decision document for a traveller of a lodged order (a PDF or picture staff upload:
+ * rebuilt like the travellers' uploads, no automated checks). It waits, PENDING, until the outcome is recorded
+ * with it.
+ */
+export async function storeDecisionDocument({
+  ctx,
+  storage,
+  input,
+  staff,
+  caller,
+  run = (work) => work(),
+}: {
+  ctx: ServiceContext;
+  storage: FileStorage;
+  input: { applicationId: string; travelerId: string; buffer: Buffer; filename: string | null };
+  staff: UserRow;
+  caller: Caller;
+  run?: <T>(work: () => Promise<T>) => Promise<T>;
+}): Promise<DecisionDocument> {
+  const { applicationId, travelerId } = input;
+  // As a passport page's: a PDF or a picture.
+  const prepared = await run(() => prepare('PASSPORT_PAGE', input.buffer));
+  const id = crypto.randomUUID();
+  const storageKey = `applications/${applicationId}/${travelerId}/${id}.${prepared.extension}`;
+  await storage.put(storageKey, prepared.data);
+  try {
+    return await onLockedOrder(ctx, applicationId, async (order, tx) => {
+      if (order.personalDataErasedAt || order.documentsErasedAt)
+        throw conflict('admin.personalDataErased');
+      if (order.status !== 'LODGED') throw conflict('casework.notLodged');
+      const people = await travelersOf({ db: tx, input: { applicationId } });
+      if (!people.some((t) => t.id === travelerId))
+        throw validationFailed('postPayment.unknownTraveler', {
+          travelerId: 'postPayment.unknownTraveler',
+        });
+      const doc = await repo.insertDocument(
+        tx,
+        {
+          id,
+          applicationId,
+          travelerId,
+          kind: 'DECISION',
+          status: 'PENDING',
+          storageKey,
+          contentType: prepared.contentType,
+          sizeBytes: prepared.data.length,
+          width: prepared.width,
+          height: prepared.height,
+          sha256: crypto.createHash('sha256').update(prepared.data).digest('hex'),
+          originalFilename: input.filename?.slice(0, 200) ?? null,
+          checkResults: [],
+        },
+        undefined,
+      );
+      await recordAudit(tx, {
+        action: 'document.decision_uploaded',
+        actor: actorOf(staff, caller),
+        entityId: id,
+        applicationId,
+        details: { travelerId, contentType: prepared.contentType },
+      });
+      return {
+        id: doc.id,
+        contentType: doc.contentType,
+        filename: doc.originalFilename,
+        url: `/api/application/${applicationId}/documents/${doc.id}`,
+      };
+    });
+  } catch (err) {
+    await storage
+      .delete(storageKey)
+      .catch((cause: unknown) =>
+        ctx.log.error(
+          { storageKey, err: { message: (cause as Error).message } },
+          'a decision document without its record could not be removed from storage',
+        ),
+      );
+    throw err;
+  }
+}
+
+/**
+ * The files a decision's e-mail carries, read from storage when it is sent: the decision documents recorded with
+ * the outcome (none once they were erased).
+ */
+export function decisionAttachments(storage: FileStorage): AttachmentsOf {
+  return async (db, message) => {
+    if (message.template !== 'decision' || message.payload.documentIds.length === 0) return [];
+    const docs = await repo.decisionDocuments(
+      db,
+      message.payload.applicationId,
+      message.payload.documentIds,
+    );
+    return Promise.all(
+      docs.map(async (doc, i) => ({
+        filename: `decision-${i + 1}.${doc.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`,
+        contentType: doc.contentType,
+        content: await storage.get(doc.storageKey),
+      })),
+    );
+  };
 }

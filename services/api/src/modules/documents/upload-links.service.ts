@@ -103,7 +103,11 @@ export async function openUploadLink({
     ? await repo.findLinkByHash(ctx.db, hashToken(input.token))
     : undefined;
   if (!found) throw notFound('uploadLink.invalid');
-  if (found.application.status !== 'IN_PROGRESS') throw notFound('uploadLink.closed');
+  if (
+    found.application.status !== 'IN_PROGRESS' &&
+    found.application.status !== 'CHANGES_REQUESTED'
+  )
+    throw notFound('uploadLink.closed');
   if (found.link.usedAt) throw conflict('uploadLink.used');
   if (found.link.revokedAt) throw notFound('uploadLink.revoked');
   if (found.link.expiresAt.getTime() <= Date.now()) throw notFound('uploadLink.expired');

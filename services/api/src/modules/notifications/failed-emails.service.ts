@@ -18,6 +18,10 @@ const DESCRIPTIONS: Record<TemplateName, string> = {
   'refund-confirmation': 'Refund confirmation',
   'status-change': 'Application status update',
   'account-deleted': 'Account deletion confirmation',
+  'changes-requested': 'Changes requested from the traveller',
+  lodged: 'Application submitted to the Home Office',
+  decision: "The government's decision",
+  'expiry-reminder': 'Reminder before an ETA, visa or passport expires',
 };
 
 const LIST_LIMIT = 100;

@@ -194,3 +194,328 @@ describe('e-mails in the account’s language', () => {
     );
   });
 });
+
+describe('casework e-mails', () => {
+  const LOCALES = ['en', 'fr', 'de', 'es', 'ar'] as const;
+  const ids = { firstName: 'Amira', applicationId: 'app 1', reference: 'AB12CD34' };
+
+  const changesRequested: EmailMessage = {
+    template: 'changes-requested',
+    payload: {
+      ...ids,
+      changes: [
+        {
+          section: 'passport-page',
+          travelerName: 'Omar Haddad',
+          message: 'The page is blurred.\nPlease upload a sharper <script>alert(1)</script> scan.',
+        },
+        { section: 'general-info', travelerName: null, message: 'Check the arrival date.' },
+      ],
+    },
+  };
+  const lodged = (productKind: 'ETA' | 'VISA', homeOfficeReference: string): EmailMessage => ({
+    template: 'lodged',
+    payload: { ...ids, productKind, homeOfficeReference, lodgedOn: '2026-03-01' },
+  });
+  const grant = {
+    travelerName: 'Amira Haddad',
+    reference: '1234567890123456',
+    validFrom: '2026-03-04',
+    validUntil: '2028-03-04',
+    passportLast4: 'X123',
+  };
+  const approved = (productKind: 'ETA' | 'VISA', grants = [grant]): EmailMessage => ({
+    template: 'decision',
+    payload: {
+      ...ids,
+      productKind,
+      outcome: 'APPROVED',
+      reason: null,
+      grants,
+      documentIds: grants.map((_, i) => `doc-${i}`),
+    },
+  });
+  const refused = (documentIds: string[]): EmailMessage => ({
+    template: 'decision',
+    payload: {
+      ...ids,
+      productKind: 'VISA',
+      outcome: 'REJECTED',
+      reason: 'Not enough funds <b>shown</b>',
+      grants: [],
+      documentIds,
+    },
+  });
+  const reminder = (
+    productKind: 'ETA' | 'VISA',
+    cause: 'permission' | 'passport',
+    daysBefore: 60 | 14,
+  ): EmailMessage => ({
+    template: 'expiry-reminder',
+    payload: {
+      firstName: 'Amira',
+      productKind,
+      travelerName: 'Amira Haddad',
+      grantReference: '1234567890123456',
+      expiresOn: '2028-03-04',
+      cause,
+      daysBefore,
+      renewToken: 'renew/token+1',
+      unsubscribeToken: 'stop/token=2',
+    },
+  });
+
+  const all: EmailMessage[] = [
+    changesRequested,
+    lodged('ETA', '1234567890123456'),
+    lodged('VISA', 'GWF012345678'),
+    approved('ETA'),
+    approved('VISA', [grant, { ...grant, travelerName: 'Omar Haddad', passportLast4: 'Y456' }]),
+    refused(['letter']),
+    refused([]),
+    reminder('ETA', 'permission', 60),
+    reminder('ETA', 'passport', 14),
+    reminder('VISA', 'permission', 14),
+    reminder('VISA', 'passport', 60),
+  ];
+  const matrix = all.flatMap((message) => LOCALES.map((locale) => ({ message, locale })));
+
+  it.each(matrix)(
+    '$message.template renders in $locale without a missing message',
+    ({ message, locale }) => {
+      const mail = renderEmail(message, URL, locale);
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        // A missing message shows its key; an unfilled placeholder its braces.
+        expect(part).not.toMatch(
+          /\b(?:common|section|status|changesRequested|lodged|decision|reminder)\.[\w-]+/,
+        );
+        expect(part).not.toMatch(/\{\w+\}/);
+      }
+      expect(mail.subject).not.toMatch(/\n/);
+      expect(mail.html).toContain(`<html lang="${locale}"`);
+      if (locale !== 'en') {
+        const english = renderEmail(message, URL, 'en');
+        expect(mail.subject).not.toBe(english.subject);
+        expect(mail.text).not.toContain('Hello');
+      }
+    },
+  );
+
+  it('lists the changes asked for, in the reader’s language, and links to the review page', () => {
+    const en = renderEmail(changesRequested, URL);
+    expect(en.subject).toBe('Action needed: changes to your application AB12CD34');
+    expect(en.text).toContain(
+      'Before we can submit it to the UK government, some changes are needed:',
+    );
+    expect(en.text).toContain(
+      'Passport page (Omar Haddad)\nThe page is blurred.\nPlease upload a sharper <script>alert(1)</script> scan.',
+    );
+    expect(en.text).toContain('General information\nCheck the arrival date.');
+    expect(en.text).toContain('https://apply.example.com/application/app%201/review');
+    expect(en.html).toContain('href="https://apply.example.com/application/app%201/review"');
+    expect(en.html).toContain('>Make the changes</a>');
+    expect(en.html).toContain(
+      '<strong>Passport page (Omar Haddad)</strong><br>The page is blurred.<br>Please upload a sharper &lt;script&gt;alert(1)&lt;/script&gt; scan.',
+    );
+    for (const locale of LOCALES)
+      expect(renderEmail(changesRequested, URL, locale).html).not.toContain('<script>');
+
+    const fr = renderEmail(changesRequested, URL, 'fr');
+    expect(fr.subject).toBe('Action requise : modifications à apporter à votre demande AB12CD34');
+    expect(fr.text).toContain('Page du passeport (Omar Haddad)');
+    expect(fr.text).toContain('Informations générales\nCheck the arrival date.');
+    expect(renderEmail(changesRequested, URL, 'de').text).toContain('Passseite (Omar Haddad)');
+    expect(renderEmail(changesRequested, URL, 'es').text).toContain(
+      'Página del pasaporte (Omar Haddad)',
+    );
+    const ar = renderEmail(changesRequested, URL, 'ar');
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+    expect(ar.text).toContain('صفحة جواز السفر (Omar Haddad)');
+  });
+
+  it('names every section in every language', () => {
+    const sections = [
+      'general-info',
+      'passport-page',
+      'applicants-photo',
+      'personal-information',
+      'passport-information',
+      'work',
+      'declaration',
+    ] as const;
+    const every: EmailMessage = {
+      template: 'changes-requested',
+      payload: {
+        ...ids,
+        changes: sections.map((section) => ({ section, travelerName: null, message: 'x' })),
+      },
+    };
+    const headings = (locale: (typeof LOCALES)[number]) =>
+      [...renderEmail(every, URL, locale).text.matchAll(/\n\n([^\n]+)\nx(?=\n)/g)].map((m) => m[1]);
+    expect(headings('en')).toEqual([
+      'General information',
+      'Passport page',
+      "Applicant's photo",
+      'Personal information',
+      'Passport information',
+      'Work',
+      'Declaration',
+    ]);
+    for (const locale of LOCALES) {
+      const names = headings(locale);
+      expect(new Set(names).size).toBe(sections.length);
+      for (const name of names) expect(name).not.toMatch(/^section\./);
+    }
+    expect(headings('de')).toContain('Foto der antragstellenden Person');
+    expect(headings('ar')).toContain('الإقرار');
+  });
+
+  it('gives the day it was lodged, the reference in groups of four for an ETA, and how long the decision takes', () => {
+    const eta = renderEmail(lodged('ETA', '1234567890123456'), URL);
+    expect(eta.subject).toBe('Your application AB12CD34 has been submitted to the UK government');
+    expect(eta.text).toContain(
+      'On 1 March 2026 we submitted your application AB12CD34 to the UK government.',
+    );
+    expect(eta.text).toContain('Home Office reference: 1234-5678-9012-3456');
+    expect(eta.text).toContain('usually comes within 3 working days');
+    expect(eta.html).toContain('href="https://apply.example.com/orders"');
+    expect(eta.html).toContain('>View your order</a>');
+
+    const visa = renderEmail(lodged('VISA', 'GWF012345678'), URL);
+    expect(visa.text).toContain('Home Office reference: GWF012345678');
+    expect(visa.text).toContain('usually takes about 3 weeks');
+
+    expect(renderEmail(lodged('ETA', '1234567890123456'), URL, 'fr').text).toContain(
+      'Le 1 mars 2026, nous avons déposé votre demande AB12CD34',
+    );
+    expect(renderEmail(lodged('ETA', '1234567890123456'), URL, 'de').text).toContain(
+      'Am 1. März 2026 haben wir Ihren Antrag AB12CD34',
+    );
+    expect(renderEmail(lodged('VISA', 'GWF012345678'), URL, 'es').text).toContain(
+      'El 1 de marzo de 2026 presentamos su solicitud AB12CD34',
+    );
+    const ar = renderEmail(lodged('ETA', '1234567890123456'), URL, 'ar');
+    expect(ar.text).toContain('1234-5678-9012-3456');
+    expect(ar.html).toContain('dir="rtl"');
+  });
+
+  it('writes the dates as given, whatever the server’s time zone', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['Pacific/Pago_Pago', 'Pacific/Kiritimati', 'America/Los_Angeles']) {
+        process.env.TZ = tz;
+        expect(renderEmail(lodged('ETA', '1234567890123456'), URL).text).toContain(
+          'On 1 March 2026 ',
+        );
+        expect(renderEmail(approved('ETA'), URL).text).toContain(
+          'Valid from 4 March 2026 until 4 March 2028',
+        );
+        expect(renderEmail(reminder('ETA', 'permission', 60), URL, 'de').text).toContain(
+          'läuft am 4. März 2028 ab.',
+        );
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('tells an approved ETA’s traveller what was granted and what to do at the border', () => {
+    const mail = renderEmail(approved('ETA'), URL);
+    expect(mail.subject).toBe('Your UK ETA has been granted – order #AB12CD34');
+    expect(mail.text).toContain(
+      'Amira Haddad\nReference: 1234-5678-9012-3456\nValid from 4 March 2026 until 4 March 2028\nLinked to the passport ending X123',
+    );
+    expect(mail.text).toContain('The decision document is attached to this e-mail.');
+    expect(mail.text).toContain('Travel with the same passport the ETA is linked to.');
+    expect(mail.text).toContain('there is nothing to print');
+    expect(mail.text).toContain('for up to 6 months each visit');
+    expect(mail.text).toContain('An ETA does not guarantee entry to the UK');
+    expect(mail.html).toContain('<strong>Amira Haddad</strong><br>Reference: 1234-5678-9012-3456');
+    expect(mail.html).toContain('>View your order</a>');
+
+    expect(renderEmail(approved('ETA'), URL, 'fr').subject).toBe(
+      'Votre ETA pour le Royaume-Uni a été accordée – commande nº AB12CD34',
+    );
+    const ar = renderEmail(approved('ETA'), URL, 'ar');
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+    expect(ar.text).toContain('الصلاحية: من 4 مارس 2026 إلى 4 مارس 2028');
+  });
+
+  it('lists each traveller of an approved visa', () => {
+    const two = approved('VISA', [
+      { ...grant, reference: 'GWF012345678' },
+      { ...grant, travelerName: 'Omar Haddad', reference: 'GWF012345679', passportLast4: 'Y456' },
+    ]);
+    const mail = renderEmail(two, URL);
+    expect(mail.subject).toBe('Your UK visas have been granted – order #AB12CD34');
+    expect(mail.text).toContain('Amira Haddad\nReference: GWF012345678');
+    expect(mail.text).toContain('Omar Haddad\nReference: GWF012345679');
+    expect(mail.text).toContain('Linked to the passport ending Y456');
+    expect(mail.text).toContain('The decision documents are attached to this e-mail.');
+    expect(mail.text).toContain('bring the passport the visa is linked to');
+    expect(mail.text).not.toContain('ETA');
+    expect(renderEmail(two, URL, 'de').subject).toBe(
+      'Ihre Visa für das Vereinigte Königreich wurden erteilt – Bestellung Nr. AB12CD34',
+    );
+  });
+
+  it('gives a refusal’s reason as written, escaped, and says whether the letter is attached', () => {
+    const mail = renderEmail(refused(['letter']), URL);
+    expect(mail.subject).toBe('The UK government refused your application AB12CD34');
+    expect(mail.text).toContain('The reason given: Not enough funds <b>shown</b>');
+    expect(mail.html).toContain('The reason given: Not enough funds &lt;b&gt;shown&lt;/b&gt;');
+    expect(mail.text).toContain('The government');
+    expect(mail.text).toContain('letter is attached to this e-mail.');
+    expect(mail.text).toContain('reply to this e-mail');
+    expect(mail.html).toContain('href="https://apply.example.com/orders"');
+    expect(renderEmail(refused([]), URL).text).not.toContain('attached');
+    expect(renderEmail(refused([]), URL, 'es').subject).toBe(
+      'El Gobierno del Reino Unido ha denegado su solicitud AB12CD34',
+    );
+  });
+
+  it('reminds before an ETA or its passport expires, with links that work without signing in', () => {
+    const eta = renderEmail(reminder('ETA', 'permission', 60), URL);
+    expect(eta.subject).toBe('Your UK ETA expires in 60 days');
+    expect(eta.text).toContain(
+      'The UK ETA of Amira Haddad (reference 1234-5678-9012-3456) expires on 4 March 2028.',
+    );
+    expect(eta.text).toContain('Amira Haddad will need a new ETA');
+    const renew = 'https://apply.example.com/renew?token=renew%2Ftoken%2B1';
+    const stop = 'https://apply.example.com/reminders/unsubscribe?token=stop%2Ftoken%3D2';
+    expect(eta.text).toContain(`\n\n${renew}\n\n`);
+    expect(eta.text).toContain(`Stop these reminders: ${stop}`);
+    expect(eta.html).toContain(`href="${renew}"`);
+    expect(eta.html).toContain('>Start a new application</a>');
+    expect(eta.html).toContain(`Stop these reminders: <a href="${stop}"`);
+
+    const passport = renderEmail(reminder('ETA', 'passport', 14), URL);
+    expect(passport.subject).toBe('The passport linked to your UK ETA expires in 14 days');
+    expect(passport.text).toContain('with a new passport, Amira Haddad will need a new ETA');
+
+    expect(renderEmail(reminder('VISA', 'permission', 14), URL).subject).toBe(
+      'Your UK visa expires in 14 days',
+    );
+    expect(renderEmail(reminder('ETA', 'permission', 60), URL, 'fr').subject).toBe(
+      'Votre ETA pour le Royaume-Uni expire dans 60 jours',
+    );
+    const ar = renderEmail(reminder('ETA', 'passport', 14), URL, 'ar');
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+    expect(ar.html).toContain('text-align:right');
+    expect(ar.text).toContain(`إيقاف هذه التذكيرات: ${stop}`);
+  });
+
+  it('names the new statuses in the status-change e-mail', () => {
+    const status = (name: string): EmailMessage => ({
+      template: 'status-change',
+      payload: { firstName: null, reference: 'AB12CD34', status: name, reason: null },
+    });
+    expect(renderEmail(status('Changes requested'), URL, 'de').subject).toBe(
+      'Bestellung Nr. AB12CD34: Änderungen angefordert',
+    );
+    expect(renderEmail(status('Submitted to the UK government'), URL, 'fr').subject).toBe(
+      'Commande nº AB12CD34 : Déposée auprès du gouvernement britannique',
+    );
+  });
+});

@@ -2,6 +2,7 @@ import {
   CURRENCY,
   directionOf,
   formatEuros,
+  formatHomeOfficeReference,
   languageTag,
   STATUS_LABEL,
   type ApplicationStatus,
@@ -184,8 +185,46 @@ function statusName({ locale, t }: Writer, englishName: string): string {
   return code ? t(`status.${code}`) : englishName;
 }
 
+/**
+ * A day (YYYY-MM-DD) as the mail's language writes it ("1 March 2026", "1 mars 2026"): the same day wherever the
+ * reader or the server is. Anything else is shown as it is.
+ */
+function day({ locale }: Writer, isoDay: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDay);
+  if (!match) return isoDay;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (Number.isNaN(date.getTime())) return isoDay;
+  return new Intl.DateTimeFormat(languageTag(locale), {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
 /** Paragraphs of the HTML part: every text is escaped; `raw` parts are markup made here. */
 type Paragraph = string | { raw: string };
+
+/** Escapes a text written by a person (a message from staff, the government's reason), keeping its line breaks. */
+const escapeLines = (value: string) => escape(value).replace(/\r?\n/g, '<br>');
+
+/** A text written by a person as a paragraph, its line breaks kept. */
+const written = (value: string): Paragraph => ({ raw: escapeLines(value) });
+
+/** A heading in bold over its lines (a change asked for, a traveller's ETA or visa). */
+const block = (heading: string, lines: string[]): Paragraph => ({
+  raw: [`<strong>${escape(heading)}</strong>`, ...lines.map(escapeLines)].join('<br>'),
+});
+
+/** The same block in the text part: the heading, then its lines. */
+const blockText = (heading: string, lines: string[]) => [heading, ...lines].join('\n');
+
+/** A small line after the button (how to stop reminders), its address a link. */
+function footnote(message: (url: string) => string, url: string): Paragraph {
+  const mark = '\u0000';
+  const [before = '', after = ''] = message(mark).split(mark);
+  return {
+    raw: `${escape(before)}<a href="${escape(url)}" style="color:#4a5568">${escape(url)}</a>${escape(after)}`,
+  };
+}
 
 const codeBlock = (code: string): Paragraph => ({
   raw: `<strong style="font-size:28px;letter-spacing:6px">${escape(code)}</strong>`,
@@ -196,12 +235,16 @@ function layout(
   title: string,
   paragraphs: Paragraph[],
   action?: { label: string; url: string },
+  note?: Paragraph,
 ): string {
   const body = paragraphs
     .map((p) => `<p style="margin:0 0 16px">${typeof p === 'string' ? escape(p) : p.raw}</p>`)
     .join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#0b4f8a;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4a5568">${escape(t('common.buttonFallback'))}<br>${escape(action.url)}</p>`
+    : '';
+  const small = note
+    ? `<p style="margin:0 0 16px;font-size:13px;color:#4a5568">${typeof note === 'string' ? escape(note) : note.raw}</p>`
     : '';
   const rtl = directionOf(locale) === 'rtl';
   const html = rtl ? `lang="${locale}" dir="rtl"` : `lang="${locale}"`;
@@ -210,7 +253,7 @@ function layout(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px;text-align:${rtl ? 'right' : 'left'}">
 <tr><td><p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#0b4f8a">Waypoint</p>
-<h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${button}
+<h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${button}${small}
 <p style="margin:32px 0 0;font-size:12px;color:#4a5568">${escape(t('common.disclaimer'))}</p>
 </td></tr></table></td></tr></table></body></html>`;
 }
@@ -385,6 +428,168 @@ export function renderEmail(
           label: t('statusChange.action'),
           url,
         }),
+      };
+    }
+    case 'changes-requested': {
+      const p = message.payload;
+      const url = `${publicUrl}/application/${encodeURIComponent(p.applicationId)}/review`;
+      const greeting = hello(w, p.firstName);
+      const intro = t('changesRequested.intro', { reference: p.reference });
+      const next = t('changesRequested.next');
+      const changes = p.changes.map((change) => {
+        const section = t(`section.${change.section}`);
+        return {
+          heading: change.travelerName
+            ? t('changesRequested.sectionOf', { section, travelerName: change.travelerName })
+            : section,
+          message: change.message,
+        };
+      });
+      return {
+        subject: t('changesRequested.subject', { reference: p.reference }),
+        text: text(w, [
+          greeting,
+          intro,
+          ...changes.map((c) => blockText(c.heading, [c.message])),
+          next,
+          url,
+        ]),
+        html: layout(
+          w,
+          t('changesRequested.title'),
+          [greeting, intro, ...changes.map((c) => block(c.heading, [c.message])), next],
+          { label: t('changesRequested.action'), url },
+        ),
+      };
+    }
+    case 'lodged': {
+      const p = message.payload;
+      const url = `${publicUrl}/orders`;
+      const greeting = hello(w, p.firstName);
+      const lines = [
+        t('lodged.line', { reference: p.reference, date: day(w, p.lodgedOn) }),
+        t('lodged.homeOfficeReference', {
+          homeOfficeReference: formatHomeOfficeReference(p.homeOfficeReference),
+        }),
+        t(p.productKind === 'ETA' ? 'lodged.decisionEta' : 'lodged.decisionVisa'),
+        t('lodged.next'),
+      ];
+      return {
+        subject: t('lodged.subject', { reference: p.reference }),
+        text: text(w, [greeting, ...lines, url]),
+        html: layout(w, t('lodged.title'), [greeting, ...lines], {
+          label: t('common.viewOrder'),
+          url,
+        }),
+      };
+    }
+    case 'decision': {
+      const p = message.payload;
+      const url = `${publicUrl}/orders`;
+      const greeting = hello(w, p.firstName);
+      const action = { label: t('common.viewOrder'), url };
+      if (p.outcome === 'REJECTED') {
+        const refused = t('decision.refused', { reference: p.reference });
+        const reason = p.reason ? t('decision.reason', { reason: p.reason }) : null;
+        const next = [
+          ...(p.documentIds.length > 0 ? [t('decision.letterAttached')] : []),
+          t('decision.refusedNext'),
+        ];
+        return {
+          subject: t('decision.refusedSubject', { reference: p.reference }),
+          text: text(w, [greeting, refused, ...(reason ? [reason] : []), ...next, url]),
+          html: layout(
+            w,
+            t('decision.refusedTitle'),
+            [greeting, refused, ...(reason ? [written(reason)] : []), ...next],
+            action,
+          ),
+        };
+      }
+      const eta = p.productKind === 'ETA';
+      const count = Math.max(p.grants.length, 1);
+      const grants = p.grants.map((g) => ({
+        heading: g.travelerName,
+        lines: [
+          t('decision.grantReference', { reference: formatHomeOfficeReference(g.reference) }),
+          t('decision.grantValidity', {
+            validFrom: day(w, g.validFrom),
+            validUntil: day(w, g.validUntil),
+          }),
+          t('decision.grantPassport', { passportLast4: g.passportLast4 }),
+        ],
+      }));
+      const granted = t(eta ? 'decision.grantedEta' : 'decision.grantedVisa', {
+        count,
+        reference: p.reference,
+      });
+      const after = [
+        ...(p.documentIds.length > 0
+          ? [t('decision.documentsAttached', { count: p.documentIds.length })]
+          : []),
+        ...(eta
+          ? [t('decision.etaPassport'), t('decision.etaVisits'), t('decision.etaEntry')]
+          : [t('decision.visaPassport')]),
+      ];
+      return {
+        subject: t(eta ? 'decision.subjectEta' : 'decision.subjectVisa', {
+          count,
+          reference: p.reference,
+        }),
+        text: text(w, [
+          greeting,
+          granted,
+          ...grants.map((g) => blockText(g.heading, g.lines)),
+          ...after,
+          url,
+        ]),
+        html: layout(
+          w,
+          t(eta ? 'decision.titleEta' : 'decision.titleVisa', { count }),
+          [greeting, granted, ...grants.map((g) => block(g.heading, g.lines)), ...after],
+          action,
+        ),
+      };
+    }
+    case 'expiry-reminder': {
+      const p = message.payload;
+      const renewUrl = `${publicUrl}/renew?token=${encodeURIComponent(p.renewToken)}`;
+      const stopUrl = `${publicUrl}/reminders/unsubscribe?token=${encodeURIComponent(p.unsubscribeToken)}`;
+      const eta = p.productKind === 'ETA';
+      const passport = p.cause === 'passport';
+      const greeting = hello(w, p.firstName);
+      const about = {
+        travelerName: p.travelerName,
+        reference: formatHomeOfficeReference(p.grantReference),
+        date: day(w, p.expiresOn),
+      };
+      const title = passport
+        ? t(eta ? 'reminder.subjectPassportEta' : 'reminder.subjectPassportVisa', {
+            days: p.daysBefore,
+          })
+        : t(eta ? 'reminder.subjectEta' : 'reminder.subjectVisa', { days: p.daysBefore });
+      const lines = passport
+        ? [
+            t(eta ? 'reminder.linePassportEta' : 'reminder.linePassportVisa', about),
+            t(eta ? 'reminder.newPassportEta' : 'reminder.newPassportVisa', {
+              travelerName: p.travelerName,
+            }),
+          ]
+        : [
+            t(eta ? 'reminder.lineEta' : 'reminder.lineVisa', about),
+            t(eta ? 'reminder.newEta' : 'reminder.newVisa', { travelerName: p.travelerName }),
+          ];
+      const stop = (url: string) => t('reminder.stop', { url });
+      return {
+        subject: title,
+        text: text(w, [greeting, ...lines, renewUrl, stop(stopUrl)]),
+        html: layout(
+          w,
+          title,
+          [greeting, ...lines],
+          { label: t('reminder.action'), url: renewUrl },
+          footnote(stop, stopUrl),
+        ),
       };
     }
     case 'account-deleted': {

@@ -3,7 +3,9 @@ import type { Db, Tx } from '../../db/client';
 import {
   applications,
   auditLog,
+  changeRequests,
   documents,
+  grants,
   drafts,
   emailOutbox,
   fileErasures,
@@ -45,6 +47,15 @@ export function travelersOfApplications(db: Q, ids: string[]) {
     .from(travelers)
     .where(inArray(travelers.applicationId, ids))
     .orderBy(asc(travelers.applicationId), asc(travelers.position));
+}
+
+export function grantsOfApplications(db: Q, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(grants)
+    .where(inArray(grants.applicationId, ids))
+    .orderBy(asc(grants.createdAt));
 }
 
 export function documentsOfApplications(db: Q, ids: string[]) {
@@ -161,6 +172,8 @@ export async function minimiseApplications(tx: Tx, applicationIds: string[]): Pr
     .delete(travelers)
     .where(inArray(travelers.applicationId, applicationIds))
     .returning({ id: travelers.id });
+  // Staff requests for changes keep what the answers were (their traveller's go with the traveller).
+  await tx.delete(changeRequests).where(inArray(changeRequests.applicationId, applicationIds));
   await tx
     .update(applications)
     .set({

@@ -27,7 +27,7 @@ const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 /** The file name of a document inside the export: `traveller-1-passport-page-1a2b3c4d.jpg`. */
 function documentName(doc: DocumentRow, position: number | undefined): string {
   const ext = path.extname(doc.storageKey).replace(/[^.a-z0-9]/gi, '') || '.bin';
-  const kind = doc.kind === 'PHOTO' ? 'photo' : 'passport-page';
+  const kind = { PHOTO: 'photo', PASSPORT_PAGE: 'passport-page', DECISION: 'decision' }[doc.kind];
   return `traveller-${position ?? 0}-${kind}-${doc.id.slice(0, 8)}${ext}`;
 }
 
@@ -45,7 +45,7 @@ function decrypt(ctx: ServiceContext, value: string | null): string | null {
 async function collect(ctx: ServiceContext, user: UserRow, currentSessionId: string | null) {
   const orders = await repo.applicationsOfUser(ctx.db, user.id);
   const ids = orders.map((a) => a.id);
-  const [people, docs, paid, emails, audit, sessionRows, [draft]] = await Promise.all([
+  const [people, allDocs, paid, emails, audit, sessionRows, [draft], granted] = await Promise.all([
     repo.travelersOfApplications(ctx.db, ids),
     repo.documentsOfApplications(ctx.db, ids),
     repo.paymentsOfApplications(ctx.db, ids),
@@ -53,7 +53,10 @@ async function collect(ctx: ServiceContext, user: UserRow, currentSessionId: str
     repo.auditAbout(ctx.db, user.id, ids),
     repo.sessionsOf(ctx.db, user.id),
     repo.draftOf(ctx.db, user.id),
+    repo.grantsOfApplications(ctx.db, ids),
   ]);
+  // A decision document is the traveller's once the outcome is recorded with it.
+  const docs = allDocs.filter((d) => d.kind !== 'DECISION' || d.status === 'ACCEPTED');
   const files: { path: string; doc: DocumentRow }[] = [];
   const applications = orders.map((a) => {
     const travellers = people.filter((t) => t.applicationId === a.id);
@@ -84,6 +87,20 @@ async function collect(ctx: ServiceContext, user: UserRow, currentSessionId: str
       paidAt: iso(a.paidAt),
       submittedAt: iso(a.submittedAt),
       decidedAt: iso(a.decidedAt),
+      lodging: a.homeOfficeReference
+        ? { homeOfficeReference: a.homeOfficeReference, lodgedOn: a.lodgedOn }
+        : null,
+      grants: granted
+        .filter((g) => g.applicationId === a.id)
+        .map((g) => ({
+          traveler: positionOf(g.travelerId) ?? null,
+          kind: g.kind,
+          reference: g.reference,
+          validFrom: g.validFrom,
+          validUntil: g.validUntil,
+          passportLast4: g.passportLast4,
+          remindersStoppedAt: iso(g.remindersStoppedAt),
+        })),
       documentsErasedAt: iso(a.documentsErasedAt),
       travelers: travellers.map((t) => ({
         position: t.position,

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { fromBuffer, type Entry } from 'yauzl';
 import { ApiMessages, LOCALES, type ApplicationDetail } from '@waypoint/contracts';
+import { unzip } from '../../test/zip';
 import {
   applications,
   auditLog,
@@ -47,30 +47,6 @@ beforeAll(async () => {
   t = await createTestApp({ DOCUMENT_RETENTION_DAYS: '30' });
 });
 afterAll(() => t.close());
-
-/** Reads every entry of a zip into memory: name → bytes. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 async function upload(b: Browser, id: string, travelerId: string, kind: 'passport-page' | 'photo') {
   const data = kind === 'photo' ? await photo() : await passportPage();
