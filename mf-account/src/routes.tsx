@@ -43,6 +43,9 @@ const UndoEmailChangePage = lazyPage(() =>
 const ProfilePage = lazyPage(() =>
   import('./pages/account/ProfilePage').then((page) => page.ProfilePage),
 );
+const UnsubscribePage = lazyPage(() =>
+  import('./pages/reminders/UnsubscribePage').then((page) => page.UnsubscribePage),
+);
 
 /**
  * The pages a user of the sign-in pages may open next: registering, a forgotten password and its reset, the staff
@@ -92,8 +95,14 @@ const account: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-/** Sign-in, orders and profile, mounted by the shell under /auth, /orders and /account. */
-export const mounts: RemoteRoutesModule['mounts'] = { auth, orders, account };
+/** The links of the reminder e-mails, opened without signing in. */
+const reminders: RouteObject[] = [
+  { path: 'unsubscribe', element: <UnsubscribePage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/** Sign-in, orders, profile and reminders, mounted by the shell under /auth, /orders, /account and /reminders. */
+export const mounts: RemoteRoutesModule['mounts'] = { auth, orders, account, reminders };
 
 /** My orders rendered on the server for its traveller: the orders it was rendered with, before it hydrates. */
 export const fromPage: RemoteRoutesModule['fromPage'] = (dispatch, queries = queriesInPage()) =>

@@ -1,5 +1,5 @@
 import {
-  STATUS_LABEL,
+  APPLICATION_STATUSES,
   type AdminListQuery,
   type AdminSortColumn,
   type ApplicationStatus,
@@ -38,13 +38,13 @@ export function isDefaultSort(filters: Pick<AdminFilters, 'sort' | 'order'>): bo
 
 export const FILTER_NAMES: readonly FilterName[] = ['search', 'status', 'dateFrom', 'dateTo'];
 
-/** Every status, in the order of the status filter. */
-export const STATUSES = Object.keys(STATUS_LABEL) as ApplicationStatus[];
+/** Every status, in the order of the lifecycle: the status filter's options and the dashboard's counts. */
+export const STATUSES: readonly ApplicationStatus[] = APPLICATION_STATUSES;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function isStatus(value: string): value is ApplicationStatus {
-  return (STATUSES as string[]).includes(value);
+  return (STATUSES as readonly string[]).includes(value);
 }
 
 /** The filters a URL asks for; anything unreadable counts as not set (and page 1). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChangeRequest, Lodging, Outcome, ProductKind } from './casework';
 import { APPLICATION_STATUSES } from './order-rules';
 import { OrderTimeline } from './timeline';
 import { text } from './primitives';
@@ -48,6 +49,17 @@ export const OrderSummary = z.object({
   // Receipts
   /** The receipt of a paid order (null before payment); optional only for readers that predate it. */
   receipt: ReceiptSummary.nullable().optional(),
+  // Casework (sent by the API; optional only for readers that predate it)
+  /** An ETA or a visa. */
+  productKind: ProductKind.optional(),
+  /** The travellers by name, lead first (the grants name them). */
+  travelers: z.array(z.object({ id: text(), firstName: text(), lastName: text() })).optional(),
+  /** The changes staff asked for, while the order waits for them. */
+  changeRequest: ChangeRequest.nullable().optional(),
+  /** Once submitted to the UK government. */
+  lodging: Lodging.nullable().optional(),
+  /** The government's outcome, with what was granted. */
+  outcome: Outcome.nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 

@@ -56,3 +56,24 @@ export function saveFile({ blob, filename }: FetchedFile): void {
   // The browser has started the download from the address by now; it is released a little later.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/**
+ * The path under the API's base of an address the API gave for one of its files (`/api/…`), so `fetchFile` can
+ * download it; null for an address elsewhere, which the browser opens by itself.
+ */
+export function apiPathOf(url: string): string | null {
+  return url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : null;
+}
+
+/** A name to save a file under when the API gives none: `stem` and the extension of its type. */
+export function fileNameFor(stem: string, contentType: string): string {
+  const extension =
+    contentType === 'application/pdf'
+      ? '.pdf'
+      : contentType === 'image/png'
+        ? '.png'
+        : contentType === 'image/jpeg'
+          ? '.jpg'
+          : '';
+  return `${stem}${extension}`;
+}

@@ -383,3 +383,173 @@ describe('my orders: the receipt link in other languages', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('my orders: casework in other languages', () => {
+  const base = {
+    reference: '0000AB12',
+    createdAt: '2026-11-21T12:00:00.000Z',
+    paidAt: '2026-11-21T12:05:00.000Z',
+    submittedAt: '2026-11-21T13:00:00.000Z',
+    decidedAt: null,
+    decisionReason: null,
+    totalCents: 4200,
+    currency: 'EUR' as const,
+    travelerCount: 1,
+    visaType: { id: 'eta', name: 'United Kingdom ETA' },
+    country: { id: 'FR', name: 'France', flagEmoji: '🇫🇷' },
+    viewPath: null,
+    refunds: [],
+  };
+  const times = {
+    paidAt: '2026-11-21T12:05:00.000Z',
+    submittedAt: '2026-11-21T13:00:00.000Z',
+    reviewStartedAt: '2026-11-22T09:00:00.000Z',
+    lodgedAt: '2026-11-24T10:00:00.000Z',
+    decidedAt: null,
+  };
+  const changes = {
+    ...base,
+    id: '0b1c2d3e-0000-4000-8000-00000000ab12',
+    status: 'CHANGES_REQUESTED' as const,
+    timeline: orderTimeline({ status: 'CHANGES_REQUESTED', ...times, lodgedAt: null }),
+    resumePath: '/application/0b1c2d3e-0000-4000-8000-00000000ab12/review',
+    changeRequest: {
+      requestedAt: '2026-11-23T09:00:00.000Z',
+      resubmittedAt: null,
+      items: [{ travelerId: null, section: 'general-info', message: 'Phone', resolved: false }],
+    },
+  };
+  const lodged = {
+    ...base,
+    id: '0b1c2d3e-0000-4000-8000-00000000cd34',
+    reference: '0000CD34',
+    status: 'LODGED' as const,
+    timeline: orderTimeline({ status: 'LODGED', ...times }),
+    resumePath: null,
+    lodging: { reference: '1234567890123456', lodgedOn: '2026-11-24' },
+  };
+  const approved = {
+    ...base,
+    id: '0b1c2d3e-0000-4000-8000-00000000ef56',
+    reference: '0000EF56',
+    status: 'APPROVED' as const,
+    timeline: orderTimeline({
+      status: 'APPROVED',
+      ...times,
+      decidedAt: '2026-11-25T10:00:00.000Z',
+    }),
+    resumePath: null,
+    outcome: {
+      outcome: 'APPROVED',
+      recordedAt: '2026-11-25T10:00:00.000Z',
+      reason: null,
+      document: null,
+      grants: [
+        {
+          travelerId: 't1',
+          kind: 'ETA',
+          reference: '9876543210987654',
+          validFrom: '2026-11-25',
+          validUntil: '2028-11-25',
+          passportLast4: '4567',
+          document: {
+            id: 'd1',
+            contentType: 'application/pdf',
+            filename: null,
+            url: '/api/application/0b1c2d3e-0000-4000-8000-00000000ef56/decision-documents/d1',
+          },
+        },
+      ],
+    },
+  };
+
+  const cases = [
+    {
+      locale: 'fr',
+      texts: [
+        'Modifications demandées',
+        'Action requise',
+        '1 modification à faire',
+        'Déposée auprès du gouvernement britannique le 24 novembre 2026',
+        'Référence du Home Office : 1234-5678-9012-3456',
+      ],
+      act: 'Faire les modifications de la commande n° 0000AB12',
+      grant: 'Votre ETA',
+      valid: 'Valable du 25 novembre 2026 au 25 novembre 2028',
+      border: 'À la frontière',
+      old: 'Demandes passées',
+    },
+    {
+      locale: 'de',
+      texts: [
+        'Änderungen angefordert',
+        'Handlung erforderlich',
+        '1 Änderung noch offen',
+        'Am 24. November 2026 bei der britischen Regierung eingereicht',
+        'Referenz des Home Office: 1234-5678-9012-3456',
+      ],
+      act: 'Änderungen vornehmen für Bestellung Nr. 0000AB12',
+      grant: 'Ihre ETA',
+      valid: 'Gültig vom 25. November 2026 bis zum 25. November 2028',
+      border: 'An der Grenze',
+      old: null,
+    },
+    {
+      locale: 'es',
+      texts: [
+        'Cambios solicitados',
+        'Acción necesaria',
+        'Queda 1 cambio por hacer',
+        'Presentada al Gobierno del Reino Unido el 24 de noviembre de 2026',
+        'Referencia del Home Office: 1234-5678-9012-3456',
+      ],
+      act: 'Hacer los cambios del pedido n.º 0000AB12',
+      grant: 'Su ETA',
+      valid: 'Válida del 25 de noviembre de 2026 al 25 de noviembre de 2028',
+      border: 'En la frontera',
+      old: null,
+    },
+    {
+      locale: 'ar',
+      texts: [
+        'مطلوب إجراء تعديلات',
+        'مطلوب إجراء منك',
+        'تعديل واحد متبقٍ',
+        'قُدِّم إلى حكومة المملكة المتحدة في 24 نوفمبر 2026',
+        '1234-5678-9012-3456',
+      ],
+      act: 'إجراء التعديلات للطلب رقم 0000AB12',
+      grant: 'تصريح السفر الإلكتروني (ETA) الخاص بك',
+      valid: 'صالح من 25 نوفمبر 2026 حتى 25 نوفمبر 2028',
+      border: 'عند الحدود',
+      old: 'الطلبات السابقة',
+    },
+  ] as const;
+
+  it.each(cases)(
+    'says what the traveller must do, where the application is and what was granted ($locale)',
+    async ({ locale, texts, act: makeChanges, grant, valid, border, old }) => {
+      mockApi({
+        'GET /api/applications/my-applications': ok([changes, lodged, approved]),
+        'GET /api/applications/my-draft': ok({ draft: null }),
+      });
+      await act(() => activateLocale(locale));
+      await renderAccount('/orders', { user: traveller });
+      const panel = await screen.findByRole('tabpanel');
+      await waitFor(() => expect(panel).toHaveTextContent(texts[0]));
+      for (const text of texts) expect(panel).toHaveTextContent(text);
+      expect(within(panel).getByRole('link', { name: makeChanges })).toHaveAttribute(
+        'href',
+        changes.resumePath,
+      );
+
+      const tabs = screen.getAllByRole('tab');
+      await userEvent.setup().click(tabs[1]!);
+      if (old) expect(tabs[1]).toHaveAccessibleName(old);
+      const region = await screen.findByRole('region', { name: grant });
+      expect(region).toHaveTextContent(valid);
+      expect(within(region).getByRole('heading', { name: border })).toBeInTheDocument();
+      if (locale === 'ar') expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    },
+  );
+});

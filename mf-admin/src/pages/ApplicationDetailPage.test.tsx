@@ -13,12 +13,6 @@ function section(name: string | RegExp) {
   return screen.getByRole('region', { name });
 }
 
-/** Confirms a final decision in its dialog. */
-async function confirm(user: ReturnType<typeof userEvent.setup>, action: string) {
-  const dialog = await screen.findByRole('dialog');
-  await user.click(within(dialog).getByRole('button', { name: action }));
-}
-
 describe('application detail', () => {
   it('shows the order, account, payment, answers, passport, documents and history', async () => {
     mockApi({
@@ -178,10 +172,10 @@ describe('application detail', () => {
     expect(within(section('Decision')).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('starts a review with the version seen, then offers Approve and Reject', async () => {
+  it('starts a review with the version seen, then offers to ask for changes or submit it', async () => {
     const sent = mockApi({
       [DETAIL]: ok(detail('SUBMITTED', ['UNDER_REVIEW'])),
-      [DECIDE]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'], { version: 4 })),
+      [DECIDE]: ok(detail('UNDER_REVIEW', ['CHANGES_REQUESTED', 'LODGED'], { version: 4 })),
     });
     await renderAdmin('/admin/applications/app-1');
     const decision = await screen.findByRole('region', { name: 'Decision' });
@@ -195,6 +189,8 @@ describe('application detail', () => {
     await userEvent.setup().click(within(decision).getByRole('button', { name: 'Start review' }));
     const done = await within(decision).findByText('Application #AB12CD34 is now Under review.');
     await waitFor(() => expect(done).toHaveFocus());
+    // Said in the panel's live region.
+    expect(within(decision).getByRole('status')).toContainElement(done);
     expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
       { status: 'UNDER_REVIEW', version: 3 },
     ]);
@@ -204,98 +200,53 @@ describe('application detail', () => {
         within(decision)
           .getAllByRole('button')
           .map((b) => b.textContent),
-      ).toEqual(['Approve', 'Reject']),
+      ).toEqual(['Request changes', 'Submit to the Home Office']),
     );
+    // Each opens its form below; neither is open yet.
+    for (const name of ['Request changes', 'Submit to the Home Office'])
+      expect(within(decision).getByRole('button', { name })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
     // The reply is the new detail: it is shown without loading again.
     expect(section('Order')).toHaveTextContent('StatusUnder review');
     expect(callsTo(sent, DETAIL)).toHaveLength(1);
   });
 
-  it('requires a reason to reject, and sends it with the version', async () => {
-    const sent = mockApi({
-      [DETAIL]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'], { version: 7 })),
-      [DECIDE]: ok(
-        detail('REJECTED', [], {
-          version: 8,
-          application: {
-            ...detail('REJECTED', []).application,
-            decisionReason: 'The passport has expired.',
-          },
-        }),
-      ),
-    });
+  it('says what is left to do while the traveller makes the changes asked for', async () => {
+    mockApi({ [DETAIL]: ok(detail('CHANGES_REQUESTED', [])) });
     await renderAdmin('/admin/applications/app-1');
     const decision = await screen.findByRole('region', { name: 'Decision' });
-    const user = userEvent.setup();
-
-    await user.click(within(decision).getByRole('button', { name: 'Reject' }));
-    const reason = within(decision).getByRole('textbox', { name: 'Reason for a rejection' });
-    expect(within(decision).getByText(AdminText.rejectReasonRequired)).toBeInTheDocument();
-    expect(reason).toHaveFocus();
-    expect(reason).toHaveAttribute('aria-invalid', 'true');
-    expect(reason).toHaveAccessibleDescription(/The traveller will see this reason/);
-    expect(callsTo(sent, DECIDE)).toHaveLength(0);
-
-    await user.type(reason, '  The passport has expired. ');
-    expect(within(decision).queryByText(AdminText.rejectReasonRequired)).not.toBeInTheDocument();
-    await user.click(within(decision).getByRole('button', { name: 'Reject' }));
-    // Nothing is sent before the rejection is confirmed, with the reason the traveller will read.
-    const dialog = await screen.findByRole('dialog', { name: 'Reject this application?' });
-    expect(dialog).toHaveTextContent(
-      'You are rejecting the application of Ada Lovelace (order #AB12CD34).',
-    );
-    expect(dialog).toHaveTextContent('The passport has expired.');
-    expect(callsTo(sent, DECIDE)).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
-    expect(
-      await within(decision).findByText('Application #AB12CD34 is now Rejected.'),
-    ).toBeInTheDocument();
-    expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
-      { status: 'REJECTED', version: 7, reason: 'The passport has expired.' },
-    ]);
-    await waitFor(() =>
-      expect(decision).toHaveTextContent(
-        'Reason given to the traveller: The passport has expired.',
-      ),
+    expect(decision).toHaveTextContent(
+      'The traveller has been asked for changes. It can be reviewed again once they resubmit it.',
     );
     expect(within(decision).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('approves without a reason', async () => {
+  it('asks to confirm a submission to the Home Office in a modal dialog; Escape and Cancel leave it as it was', async () => {
     const sent = mockApi({
-      [DETAIL]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'])),
-      [DECIDE]: ok(detail('APPROVED', [], { version: 4 })),
+      [DETAIL]: ok(detail('UNDER_REVIEW', ['CHANGES_REQUESTED', 'LODGED'])),
+      [DECIDE]: ok(detail('LODGED', ['APPROVED', 'REJECTED'], { version: 4 })),
     });
     await renderAdmin('/admin/applications/app-1');
     const decision = await screen.findByRole('region', { name: 'Decision' });
     const user = userEvent.setup();
-    await user.click(within(decision).getByRole('button', { name: 'Approve' }));
-    await confirm(user, 'Approve application');
-    expect(
-      await within(decision).findByText('Application #AB12CD34 is now Approved.'),
-    ).toBeInTheDocument();
-    expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
-      { status: 'APPROVED', version: 3 },
-    ]);
-  });
+    await user.click(within(decision).getByRole('button', { name: 'Submit to the Home Office' }));
+    await user.type(
+      within(decision).getByRole('textbox', { name: /Home Office reference/ }),
+      '1234567890123456',
+    );
+    const record = within(decision).getByRole('button', { name: 'Record as submitted' });
 
-  it('asks to confirm an approval in a modal dialog; Escape and Cancel leave the application as it was', async () => {
-    const sent = mockApi({
-      [DETAIL]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'])),
-      [DECIDE]: ok(detail('APPROVED', [], { version: 4 })),
+    await user.click(record);
+    let dialog = await screen.findByRole('dialog', {
+      name: 'Record as submitted to the Home Office?',
     });
-    await renderAdmin('/admin/applications/app-1');
-    const decision = await screen.findByRole('region', { name: 'Decision' });
-    const approve = within(decision).getByRole('button', { name: 'Approve' });
-    const user = userEvent.setup();
-
-    await user.click(approve);
-    let dialog = await screen.findByRole('dialog', { name: 'Approve this application?' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveTextContent(
-      'You are approving the application of Ada Lovelace (order #AB12CD34). They will be told by e-mail.',
+      'You are recording that the application of Ada Lovelace (order #AB12CD34) was submitted to the Home Office',
     );
-    expect(dialog).toHaveTextContent('This decision is final');
+    expect(dialog).toHaveTextContent('reference 1234-5678-9012-3456');
     // The focus is inside and stays there.
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     for (let i = 0; i < 4; i += 1) {
@@ -304,34 +255,33 @@ describe('application detail', () => {
     }
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(approve).toHaveFocus();
+    expect(record).toHaveFocus();
 
-    await user.click(approve);
-    dialog = await screen.findByRole('dialog', { name: 'Approve this application?' });
+    await user.click(record);
+    dialog = await screen.findByRole('dialog', { name: 'Record as submitted to the Home Office?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(approve).toHaveFocus();
+    expect(record).toHaveFocus();
     expect(callsTo(sent, DECIDE)).toHaveLength(0);
     expect(decision).toHaveTextContent('Current status: Under review');
   });
 
-  it('refuses a decision on an application changed meanwhile, and reloads it on request', async () => {
+  it('refuses a step on an application changed meanwhile, and reloads it on request', async () => {
     const sent = mockApi({
       [DETAIL]: [
-        ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'], { version: 3 })),
-        ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'], { version: 5 })),
+        ok(detail('SUBMITTED', ['UNDER_REVIEW'], { version: 3 })),
+        ok(detail('SUBMITTED', ['UNDER_REVIEW'], { version: 5 })),
       ],
       [DECIDE]: [
         failure(409, AdminText.changedMeanwhile),
-        ok(detail('APPROVED', [], { version: 6 })),
+        ok(detail('UNDER_REVIEW', ['CHANGES_REQUESTED', 'LODGED'], { version: 6 })),
       ],
     });
     await renderAdmin('/admin/applications/app-1');
     const decision = await screen.findByRole('region', { name: 'Decision' });
     const user = userEvent.setup();
 
-    await user.click(within(decision).getByRole('button', { name: 'Approve' }));
-    await confirm(user, 'Approve application');
+    await user.click(within(decision).getByRole('button', { name: 'Start review' }));
     const alert = await within(decision).findByRole('alert');
     expect(alert).toHaveTextContent(AdminText.changedMeanwhile);
     await waitFor(() => expect(alert.parentElement).toHaveFocus());
@@ -341,27 +291,24 @@ describe('application detail', () => {
     expect(screen.getByRole('heading', { name: 'Decision' })).toHaveFocus();
     expect(callsTo(sent, DETAIL)).toHaveLength(2);
 
-    await user.click(within(decision).getByRole('button', { name: 'Approve' }));
-    await confirm(user, 'Approve application');
-    await within(decision).findByText('Application #AB12CD34 is now Approved.');
+    await user.click(within(decision).getByRole('button', { name: 'Start review' }));
+    await within(decision).findByText('Application #AB12CD34 is now Under review.');
     expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
-      { status: 'APPROVED', version: 3 },
-      { status: 'APPROVED', version: 5 },
+      { status: 'UNDER_REVIEW', version: 3 },
+      { status: 'UNDER_REVIEW', version: 5 },
     ]);
   });
 
-  it('shows a refused transition with the server text', async () => {
+  it('shows a refused step with the server text', async () => {
     mockApi({
-      [DETAIL]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'])),
-      [DECIDE]: failure(400, AdminText.transitionNotAllowed('APPROVED', 'APPROVED')),
+      [DETAIL]: ok(detail('SUBMITTED', ['UNDER_REVIEW'])),
+      [DECIDE]: failure(400, AdminText.transitionNotAllowed('LODGED', 'UNDER_REVIEW')),
     });
     await renderAdmin('/admin/applications/app-1');
     const decision = await screen.findByRole('region', { name: 'Decision' });
-    const user = userEvent.setup();
-    await user.click(within(decision).getByRole('button', { name: 'Approve' }));
-    await confirm(user, 'Approve application');
+    await userEvent.setup().click(within(decision).getByRole('button', { name: 'Start review' }));
     expect(await within(decision).findByRole('alert')).toHaveTextContent(
-      'An application cannot go from APPROVED to APPROVED.',
+      'An application cannot go from LODGED to UNDER_REVIEW.',
     );
     expect(within(decision).queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
   });

@@ -24,6 +24,8 @@ import { checkLabel, useDescribeEntry, type HistoryWords } from '../history';
 import { adminMessages } from '../i18n/catalog';
 import english from '../i18n/en.json';
 import { selectListSearch, useGetAdminApplicationQuery } from '../state';
+import { CaseworkRecord } from '../casework/CaseworkRecord';
+import { ChangeReview } from '../casework/ChangeReview';
 import { DecisionPanel } from './DecisionPanel';
 import { RefundPanel } from './RefundPanel';
 
@@ -396,9 +398,18 @@ function Detail({
   const { application, account, payment, createdAt, paidAt } = detail;
   const receipt = detail.receipt ?? null;
   const general = application.generalInfo;
+  // The changes asked for come first while the traveller makes them, and once they resubmitted with them.
+  const changesFirst =
+    application.status === 'CHANGES_REQUESTED' ||
+    (application.status === 'SUBMITTED' && Boolean(detail.changeReview?.resubmittedAt));
+  const changes = (
+    <ChangeReview detail={detail} prominent={changesFirst} countryName={countryName} />
+  );
   return (
     <>
       <DecisionPanel detail={detail} onReload={onReload} reloading={reloading} />
+      {changesFirst ? changes : null}
+      <CaseworkRecord detail={detail} />
 
       <section className="wp-card wpd-section" aria-labelledby="order-heading">
         <h2 id="order-heading">{t('detail.order')}</h2>
@@ -545,6 +556,8 @@ function Detail({
           countryName={countryName}
         />
       ))}
+
+      {changesFirst ? null : changes}
 
       <History entries={detail.history} />
     </>

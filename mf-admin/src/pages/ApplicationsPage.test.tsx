@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminText } from '@waypoint/contracts';
+import { APPLICATION_STATUSES, AdminText } from '@waypoint/contracts';
 import { listOf, row } from '../test/fixtures';
 import {
   callsTo,
@@ -196,10 +196,19 @@ describe('applications list', () => {
       'In progress',
       'Submitted',
       'Under review',
+      'Changes requested',
+      'Submitted to the UK government',
       'Approved',
       'Rejected',
       'Refunded',
     ]);
+    // Every status of the lifecycle, in its order.
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .slice(1)
+        .map((option) => option.getAttribute('value')),
+    ).toEqual([...APPLICATION_STATUSES]);
 
     await userEvent.setup().selectOptions(status, 'UNDER_REVIEW');
     expect(currentPath()).toBe('/admin/applications?search=ada&status=UNDER_REVIEW');

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { APPLICATION_STATUSES } from '@waypoint/contracts';
 import { dashboard, row } from '../test/fixtures';
 import { callsTo, currentPath, failure, mockApi, ok, renderAdmin } from '../test/renderAdmin';
 
@@ -53,8 +54,18 @@ describe('admin dashboard', () => {
     expect(
       within(counts).getByRole('link', { name: 'Approved 30 applications' }),
     ).toBeInTheDocument();
-    // Every status is counted, refunded orders too.
-    expect(within(counts).getAllByRole('link')).toHaveLength(7);
+    expect(
+      within(counts).getByRole('link', { name: 'Changes requested 1 applications' }),
+    ).toHaveAttribute('href', '/admin/applications?status=CHANGES_REQUESTED');
+    expect(
+      within(counts).getByRole('link', { name: 'Submitted to the UK government 5 applications' }),
+    ).toHaveAttribute('href', '/admin/applications?status=LODGED');
+    // Every status is counted, in the order of the lifecycle, refunded orders too.
+    expect(
+      within(counts)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(APPLICATION_STATUSES.map((status) => `/admin/applications?status=${status}`));
     expect(within(counts).getByRole('link', { name: 'Refunded 2 applications' })).toHaveAttribute(
       'href',
       '/admin/applications?status=REFUNDED',

@@ -3,60 +3,37 @@ import {
   AdminText,
   type AdminApplicationDetail,
   type ApplicationStatus,
+  type DecisionBody,
+  type FieldErrors,
 } from '@waypoint/contracts';
-import { isApiError } from '@waypoint/platform';
+import { isApiError, type FormFields } from '@waypoint/platform';
 import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
-import {
-  Button,
-  ErrorBox,
-  FieldChrome,
-  Modal,
-  cx,
-  rich,
-  useT,
-  type ButtonVariant,
-} from '@waypoint/ui';
+import { Button, ErrorBox, rich, useLocale, useT } from '@waypoint/ui';
+import { LodgeForm } from '../casework/LodgeForm';
+import { OutcomeForm } from '../casework/OutcomeForm';
+import { RequestChangesForm } from '../casework/RequestChangesForm';
 import { StatusBadge } from '../components/common';
-import { fullName } from '../format';
+import { formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { useDecideApplicationMutation, type DecisionStatus } from '../state';
 
-const ACTIONS: { status: DecisionStatus; variant: ButtonVariant }[] = [
-  { status: 'UNDER_REVIEW', variant: 'primary' },
-  { status: 'APPROVED', variant: 'primary' },
-  { status: 'REJECTED', variant: 'danger' },
-];
-
-/** The statuses from which no decision can be taken, each with a sentence saying why. */
-const NO_DECISION = ['DRAFT', 'IN_PROGRESS', 'APPROVED', 'REJECTED'] as const;
+/** The statuses at which staff have nothing to do, each with a sentence saying why. */
+const NO_DECISION = ['DRAFT', 'IN_PROGRESS', 'CHANGES_REQUESTED', 'APPROVED', 'REJECTED'] as const;
 
 function noDecisionStatus(status: ApplicationStatus) {
   return NO_DECISION.find((code) => code === status);
 }
 
-/** The decisions that are final: each is confirmed in a dialog first. */
-const CONFIRMED: Partial<Record<DecisionStatus, { variant: ButtonVariant }>> = {
-  APPROVED: { variant: 'primary' },
-  REJECTED: { variant: 'danger' },
-};
+/** The two ways on from a review: ask the traveller for changes, or submit it to the Home Office. */
+type ReviewStep = 'changes' | 'lodge';
+const REVIEW_STEPS: { step: ReviewStep; status: DecisionStatus }[] = [
+  { step: 'changes', status: 'CHANGES_REQUESTED' },
+  { step: 'lodge', status: 'LODGED' },
+];
 
-type FinalDecision = 'APPROVED' | 'REJECTED';
-
-/** Who applied, as the dialog names them: the lead traveller, else the account holder, else the e-mail. */
-function applicantOf(detail: AdminApplicationDetail): string | null {
-  const lead = detail.application.travelers[0];
-  return (
-    fullName(lead?.firstName, lead?.lastName) ||
-    fullName(detail.account?.firstName, detail.account?.lastName) ||
-    detail.account?.email ||
-    detail.application.email ||
-    null
-  );
-}
-
-/** A decision the server refused: its own words (shown in the reader's language), or none (a generic sentence). */
+/** A step the server refused: its own words (shown in the reader's language), or none (a generic sentence). */
 type Failure = { message: string | null; stale: boolean };
-type FocusTarget = 'result' | 'failure' | 'reason' | 'heading';
+type FocusTarget = 'result' | 'failure' | 'heading' | ReviewStep;
 
 export interface DecisionPanelProps {
   detail: AdminApplicationDetail;
@@ -66,97 +43,77 @@ export interface DecisionPanelProps {
 }
 
 /**
- * The status change of an application: only the transitions the server allows, a reason for a rejection, and
- * the version the admin saw, so a change made meanwhile by someone else is refused rather than overwritten.
+ * The casework of an application, one step at a time and only the steps the server allows: start the review;
+ * then ask the traveller for changes or submit it to the Home Office; then record the government's decision.
+ * Each step carries the version the member of staff saw, so a change made meanwhile by someone else is refused
+ * rather than overwritten.
  */
 export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProps) {
   const t = useT(adminMessages);
   const apiText = useApiText();
   const statusLabel = useStatusLabel();
+  const locale = useLocale();
   const { application, version, allowedTransitions } = detail;
   const [decide] = useDecideApplicationMutation();
   const [pending, setPending] = useState<DecisionStatus | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  /** The status just set, said once it is saved. */
+  /** The step just saved, said once it is. */
   const [result, setResult] = useState<DecisionStatus | null>(null);
-  /** The final decision waiting for its confirmation. */
-  const [confirming, setConfirming] = useState<DecisionStatus | null>(null);
+  /** The form of a review step open now. */
+  const [open, setOpen] = useState<ReviewStep | null>(null);
 
   const ownHeading = useRef<HTMLHeadingElement>(null);
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
   const failureRef = useRef<HTMLDivElement>(null);
   const focusNext = useRef<FocusTarget | null>(null);
 
-  // Focus moves after the screen has changed: to the outcome of a decision, or back to where to act.
+  // Focus moves after the screen has changed: to the outcome of a step, or back to where to act.
   useEffect(() => {
     const target = focusNext.current;
     if (!target) return;
     focusNext.current = null;
-    const element = {
-      result: resultRef.current,
-      failure: failureRef.current,
-      reason: reasonRef.current,
-      heading: ownHeading.current,
-    }[target];
+    const element =
+      target === 'result'
+        ? resultRef.current
+        : target === 'failure'
+          ? failureRef.current
+          : target === 'heading'
+            ? ownHeading.current
+            : document.getElementById(`decision-open-${target}`);
     element?.focus();
   });
 
   const noDecision = noDecisionStatus(application.status);
-  const actions = ACTIONS.filter((action) => allowedTransitions.includes(action.status));
-  const canReject = actions.some((action) => action.status === 'REJECTED');
+  const canStartReview = allowedTransitions.includes('UNDER_REVIEW');
+  const reviewSteps = REVIEW_STEPS.filter(({ status }) => allowedTransitions.includes(status));
+  const canRecordOutcome =
+    allowedTransitions.includes('APPROVED') || allowedTransitions.includes('REJECTED');
+  const nothingToDo = !canStartReview && reviewSteps.length === 0 && !canRecordOutcome;
 
-  /** A button of the panel: a final decision asks for confirmation first (with a reason for a rejection). */
-  const choose = (status: DecisionStatus) => {
-    if (pending) return;
+  const send = async (body: DecisionBody, fields: FormFields): Promise<FieldErrors | null> => {
+    if (pending) return null;
     setResult(null);
     setFailure(null);
-    if (status === 'REJECTED' && !reason.trim()) {
-      setReasonError(AdminText.rejectReasonRequired);
-      // The field is already on screen: focus it now (the error may already be shown, so no re-render follows).
-      reasonRef.current?.focus();
-      return;
-    }
-    setReasonError(null);
-    if (CONFIRMED[status]) setConfirming(status);
-    else void send(status);
-  };
-
-  const send = async (status: DecisionStatus) => {
-    if (pending) return;
-    const trimmed = reason.trim();
-    setPending(status);
-    const reply = await decide({
-      id: application.id,
-      status,
-      version,
-      ...(status === 'REJECTED' ? { reason: trimmed } : {}),
-    });
+    setPending(body.status);
+    const reply = await decide({ id: application.id, ...body });
     setPending(null);
     if ('data' in reply && reply.data) {
-      setReason('');
-      setResult(status);
+      setResult(body.status);
+      setOpen(null);
       focusNext.current = 'result';
-      return;
+      return null;
     }
     const error = 'error' in reply ? reply.error : undefined;
     const api = isApiError(error) ? error : undefined;
-    if (api?.fieldErrors?.reason) {
-      setReasonError(api.fieldErrors.reason);
-      focusNext.current = 'reason';
-      return;
-    }
-    if (api?.status === 409) {
-      setFailure({ message: api.message || AdminText.changedMeanwhile, stale: true });
-    } else {
-      setFailure({
-        message: api?.message || null,
-        stale: false,
-      });
-    }
+    const known = Object.entries(api?.fieldErrors ?? {}).filter(([name]) => name in fields);
+    if (known.length > 0) return Object.fromEntries(known);
+    setFailure(
+      api?.status === 409
+        ? { message: api.message || AdminText.changedMeanwhile, stale: true }
+        : { message: api?.message || null, stale: false },
+    );
     focusNext.current = 'failure';
+    return null;
   };
 
   const reload = async () => {
@@ -166,6 +123,20 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
     focusNext.current = 'heading';
   };
 
+  const toggle = (step: ReviewStep) => {
+    setResult(null);
+    setFailure(null);
+    setOpen((current) => (current === step ? null : step));
+  };
+
+  const close = (step: ReviewStep) => {
+    setOpen(null);
+    focusNext.current = step;
+  };
+
+  const resubmittedAt =
+    application.status === 'SUBMITTED' ? (detail.changeReview?.resubmittedAt ?? null) : null;
+
   return (
     <section className="wp-card wpd-decision" aria-labelledby="decision">
       <h2 id="decision" tabIndex={-1} ref={ownHeading}>
@@ -174,18 +145,28 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
       <p>
         {t('decision.currentStatus')} <StatusBadge status={application.status} />
       </p>
-      {application.status === 'REJECTED' && application.decisionReason ? (
+      {application.status === 'REJECTED' &&
+      application.decisionReason &&
+      !application.outcome?.reason ? (
         <p>
           <span className="wpd-strong">{t('decision.reasonGiven')}</span>{' '}
           {application.decisionReason}
         </p>
       ) : null}
 
-      {result ? (
-        <p ref={resultRef} tabIndex={-1} role="status" className="wpd-result">
-          {t('decision.result', { reference: application.reference, status: statusLabel(result) })}
-        </p>
-      ) : null}
+      {/* Announced when a step is saved, and focused. */}
+      <div role="status" className="wpd-live">
+        {result ? (
+          <p ref={resultRef} tabIndex={-1} className="wpd-result">
+            {result === 'UNDER_REVIEW'
+              ? t('decision.result', {
+                  reference: application.reference,
+                  status: statusLabel(result),
+                })
+              : t(`decision.done.${result}`)}
+          </p>
+        ) : null}
+      </div>
 
       {failure ? (
         <div ref={failureRef} tabIndex={-1} className="wpd-failure">
@@ -206,7 +187,7 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
         </div>
       ) : null}
 
-      {actions.length === 0 ? (
+      {nothingToDo ? (
         <p>
           {detail.erasure?.personalDataErasedAt
             ? t('decision.none.erased')
@@ -216,114 +197,70 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
                 ? t(`decision.none.${noDecision}`)
                 : t('decision.none')}
         </p>
-      ) : (
+      ) : null}
+
+      {canStartReview ? (
         <>
-          {canReject ? (
-            <FieldChrome
-              id="decision-reason"
-              label={t('decision.reasonLabel')}
-              hint={t('decision.reasonHint')}
-              error={reasonError}
-            >
-              <textarea
-                ref={reasonRef}
-                id="decision-reason"
-                className={cx('wp-input', 'wpd-textarea', reasonError && 'wp-input--error')}
-                rows={4}
-                maxLength={1000}
-                value={reason}
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={`decision-reason-hint${reasonError ? ' decision-reason-error' : ''}`}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  if (reasonError && event.target.value.trim()) setReasonError(null);
-                }}
-              />
-            </FieldChrome>
+          {resubmittedAt ? (
+            <p className="wpd-decision__note">
+              {rich(t('decision.resubmitted', { date: formatDateTime(resubmittedAt, locale) }), {
+                time: (text) => <time dateTime={resubmittedAt}>{text}</time>,
+              })}
+            </p>
           ) : null}
           <div className="wp-actions wpd-decision__actions">
-            {actions.map((action) => (
+            <Button
+              variant="primary"
+              busy={pending === 'UNDER_REVIEW'}
+              busyLabel={t('decision.saving')}
+              onClick={() => void send({ status: 'UNDER_REVIEW', version }, {})}
+            >
+              {t('decision.action.UNDER_REVIEW')}
+            </Button>
+          </div>
+        </>
+      ) : null}
+
+      {reviewSteps.length > 0 ? (
+        <>
+          <p>{t('decision.reviewIntro')}</p>
+          <div className="wp-actions wpd-decision__actions">
+            {reviewSteps.map(({ step }) => (
               <Button
-                key={action.status}
-                variant={action.variant}
-                busy={pending === action.status}
-                busyLabel={t('decision.saving')}
-                disabled={pending !== null && pending !== action.status}
-                onClick={() => choose(action.status)}
+                key={step}
+                id={`decision-open-${step}`}
+                variant={open === step ? 'primary' : 'secondary'}
+                aria-expanded={open === step}
+                aria-controls={`decision-${step}`}
+                disabled={pending !== null}
+                onClick={() => toggle(step)}
               >
-                {t(`decision.action.${action.status}`)}
+                {t(`decision.action.${step}`)}
               </Button>
             ))}
           </div>
-        </>
-      )}
-      <ConfirmDecision
-        status={confirming}
-        applicant={applicantOf(detail) ?? t('decision.theTraveller')}
-        reference={application.reference}
-        reason={reason.trim()}
-        onCancel={() => setConfirming(null)}
-        onConfirm={(status) => {
-          setConfirming(null);
-          void send(status);
-        }}
-      />
-    </section>
-  );
-}
-
-/**
- * The confirmation of a final decision: a modal dialog naming the applicant, the order and the decision (and the
- * reason the traveller will read). Escape, Cancel or the close button leave everything as it was.
- */
-function ConfirmDecision({
-  status,
-  applicant,
-  reference,
-  reason,
-  onCancel,
-  onConfirm,
-}: {
-  status: DecisionStatus | null;
-  applicant: string;
-  reference: string;
-  reason: string;
-  onCancel: () => void;
-  onConfirm: (status: DecisionStatus) => void;
-}) {
-  const t = useT(adminMessages);
-  const text = status ? CONFIRMED[status] : undefined;
-  const final = text ? (status as FinalDecision) : null;
-  return (
-    <Modal
-      open={text !== undefined}
-      onClose={onCancel}
-      title={final ? t(`confirm.title.${final}`) : ''}
-    >
-      {final && text ? (
-        <div className="wpd-confirm">
-          <p>
-            {rich(t(`confirm.text.${final}`, { applicant, reference }), {
-              strong: (name) => <strong>{name}</strong>,
-            })}
-          </p>
-          {final === 'REJECTED' ? (
-            <>
-              <p>{t('confirm.reasonIntro')}</p>
-              <blockquote className="wpd-confirm__reason">{reason}</blockquote>
-            </>
+          {open === 'changes' ? (
+            <RequestChangesForm
+              detail={detail}
+              send={send}
+              busy={pending !== null}
+              onCancel={() => close('changes')}
+            />
           ) : null}
-          <p>{t('confirm.final')}</p>
-          <div className="wp-actions wpd-confirm__actions">
-            <Button variant={text.variant} onClick={() => onConfirm(final)}>
-              {t(`confirm.action.${final}`)}
-            </Button>
-            <Button variant="secondary" onClick={onCancel}>
-              {t('confirm.cancel')}
-            </Button>
-          </div>
-        </div>
+          {open === 'lodge' ? (
+            <LodgeForm
+              detail={detail}
+              send={send}
+              busy={pending !== null}
+              onCancel={() => close('lodge')}
+            />
+          ) : null}
+        </>
       ) : null}
-    </Modal>
+
+      {canRecordOutcome ? (
+        <OutcomeForm detail={detail} send={send} busy={pending !== null} />
+      ) : null}
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale } from '@waypoint/ui';
 import { formatDateTime } from '../format';
@@ -118,11 +118,11 @@ describe('the admin area in French', () => {
     expect(entries[1]).toHaveTextContent('Motif communiqué au voyageur : The photo is blurred.');
   });
 
-  it('confirms a rejection in French before sending it', async () => {
+  it('records a submission to the Home Office in French, after its confirmation', async () => {
     await act(() => activateLocale('fr'));
     const sent = mockApi({
-      [DETAIL]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'])),
-      [DECIDE]: ok(detail('REJECTED', [], { version: 4 })),
+      [DETAIL]: ok(detail('UNDER_REVIEW', ['CHANGES_REQUESTED', 'LODGED'])),
+      [DECIDE]: ok(detail('LODGED', ['APPROVED', 'REJECTED'], { version: 4 })),
     });
     await renderAdmin('/admin/applications/app-1');
     const user = userEvent.setup();
@@ -131,26 +131,61 @@ describe('the admin area in French', () => {
       within(decision)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Approuver', 'Refuser']);
+    ).toEqual(['Demander des modifications', 'Déposer auprès du Home Office']);
 
-    await user.type(
-      within(decision).getByRole('textbox', { name: 'Motif du refus' }),
-      'Le passeport a expiré.',
+    await user.click(
+      within(decision).getByRole('button', { name: 'Déposer auprès du Home Office' }),
     );
-    await user.click(within(decision).getByRole('button', { name: 'Refuser' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Refuser cette demande ?' });
+    const form = within(decision).getByRole('form', { name: 'Déposer auprès du Home Office' });
+    const reference = within(form).getByRole('textbox', { name: /Référence du Home Office/ });
+    expect(reference).toHaveAccessibleDescription(
+      'La référence à 16 chiffres de la demande d’ETA, par exemple 1234-5678-9012-3456.',
+    );
+    await user.type(reference, '1234567890123456');
+    fireEvent.change(within(form).getByLabelText(/Date de dépôt/), {
+      target: { value: '2026-11-25' },
+    });
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer comme déposée' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Enregistrer comme déposée auprès du Home Office ?',
+    });
     expect(dialog).toHaveTextContent(
-      'Vous êtes sur le point de refuser la demande de Ada Lovelace (commande n° AB12CD34).',
+      'Vous enregistrez que la demande de Ada Lovelace (commande n° AB12CD34) a été déposée auprès du Home Office le 25 nov. 2026, sous la référence 1234-5678-9012-3456.',
     );
-    expect(dialog).toHaveTextContent('Cette décision est définitive');
-    await user.click(within(dialog).getByRole('button', { name: 'Refuser la demande' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer comme déposée' }));
 
     expect(
-      await within(decision).findByText(
-        'La demande n° AB12CD34 a désormais le statut « Refusée ».',
-      ),
+      await within(decision).findByText('Enregistrée comme déposée auprès du Home Office.'),
     ).toBeInTheDocument();
     expect(callsTo(sent, DECIDE)).toHaveLength(1);
+    expect(
+      await within(decision).findByRole('form', {
+        name: 'Enregistrer la décision du gouvernement',
+      }),
+    ).toHaveTextContent('La décision du Home Office');
+  });
+
+  it('asks the traveller for changes in French, naming each problem in the summary', async () => {
+    await act(() => activateLocale('fr'));
+    mockApi({ [DETAIL]: ok(detail('UNDER_REVIEW', ['CHANGES_REQUESTED', 'LODGED'])) });
+    await renderAdmin('/admin/applications/app-1');
+    const user = userEvent.setup();
+    const decision = await screen.findByRole('region', { name: 'Décision' });
+    await user.click(within(decision).getByRole('button', { name: 'Demander des modifications' }));
+    const form = within(decision).getByRole('form', { name: 'Demander des modifications' });
+    const traveller = within(form).getByRole('group', { name: 'Voyageur 1 : Ada Lovelace' });
+    await user.click(within(traveller).getByLabelText('Photo du demandeur'));
+    expect(
+      within(form).getByRole('textbox', {
+        name: 'Indiquez au voyageur ce qu’il doit modifier (Ada Lovelace : Photo du demandeur)',
+      }),
+    ).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Demander ces modifications' }));
+    const summary = await within(form).findByRole('alert');
+    expect(summary).toHaveTextContent(/^Il y a un problème/);
+    expect(
+      within(summary).getByRole('link', { name: /^Ada Lovelace : Photo du demandeur – / }),
+    ).toHaveAttribute('href', '#change-1-applicants-photo-message');
   });
 
   it('shows the dashboard in French', async () => {
@@ -202,7 +237,7 @@ describe('the admin area in Arabic', () => {
     await act(() => activateLocale('ar'));
     mockApi({
       [DETAIL]: ok(detail('SUBMITTED', ['UNDER_REVIEW'])),
-      [DECIDE]: ok(detail('UNDER_REVIEW', ['APPROVED', 'REJECTED'], { version: 4 })),
+      [DECIDE]: ok(detail('UNDER_REVIEW', ['CHANGES_REQUESTED', 'LODGED'], { version: 4 })),
     });
     await renderAdmin('/admin/applications/app-1');
 
@@ -218,7 +253,33 @@ describe('the admin area in Arabic', () => {
     expect(
       await within(decision).findByText('أصبحت حالة الطلب رقم AB12CD34 الآن «قيد المراجعة».'),
     ).toBeInTheDocument();
-    expect(await within(decision).findByRole('button', { name: 'موافقة' })).toBeInTheDocument();
+    expect(
+      await within(decision).findByRole('button', { name: 'طلب تعديلات' }),
+    ).toBeInTheDocument();
+    expect(
+      within(decision).getByRole('button', { name: 'التقديم إلى وزارة الداخلية البريطانية' }),
+    ).toBeInTheDocument();
+  });
+
+  it('offers to record the government’s decision in Arabic, right to left', async () => {
+    await act(() => activateLocale('ar'));
+    mockApi({ [DETAIL]: ok(detail('LODGED', ['APPROVED', 'REJECTED'])) });
+    await renderAdmin('/admin/applications/app-1');
+    const form = await within(await screen.findByRole('region', { name: 'القرار' })).findByRole(
+      'form',
+      { name: 'تسجيل قرار الحكومة' },
+    );
+    expect(document.documentElement.dir).toBe('rtl');
+    const choices = within(form).getByRole('group', { name: /قرار وزارة الداخلية البريطانية/ });
+    expect(
+      within(choices)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['مقبول', 'مرفوض']);
+    await userEvent.setup().click(within(choices).getByLabelText('مقبول'));
+    expect(within(form).getByRole('group', { name: 'المسافر 1: Ada Lovelace' })).toHaveTextContent(
+      'آخر أربعة أحرف من رقم جواز السفر',
+    );
   });
 
   it('counts failed e-mails with the Arabic plural', async () => {

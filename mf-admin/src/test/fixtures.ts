@@ -1,6 +1,7 @@
 import {
   orderTimeline,
   type AdminApplicationDetail,
+  type DecisionDocument,
   type AdminApplicationRow,
   type AdminListResponse,
   type ApplicationStatus,
@@ -61,6 +62,8 @@ export function dashboard(extra: Partial<DashboardResponse> = {}): DashboardResp
       IN_PROGRESS: 3,
       SUBMITTED: 12,
       UNDER_REVIEW: 2,
+      CHANGES_REQUESTED: 1,
+      LODGED: 5,
       APPROVED: 30,
       REJECTED: 1,
       REFUNDED: 2,
@@ -196,6 +199,7 @@ export function detail(
       travelers: [traveller()],
       submittedAt: '2026-11-21T12:00:00.000Z',
       decisionReason: null,
+      productKind: 'ETA',
       timeline: orderTimeline({
         status,
         paidAt: '2026-11-20T12:30:00.000Z',
@@ -231,6 +235,59 @@ export function detail(
     allowedTransitions,
     refunds: [],
     refundOptions: [],
+    ...extra,
+  };
+}
+
+/** A second traveller of the order, with the passport staff see. */
+export const secondTraveller = traveller({
+  id: 'trav-2',
+  position: 2,
+  firstName: 'Charles',
+  lastName: 'Babbage',
+  passportPage: document({ id: 'doc-3', url: '/api/application/app-1/documents/doc-3' }),
+  photo: document({
+    id: 'doc-4',
+    kind: 'PHOTO',
+    url: '/api/application/app-1/documents/doc-4',
+  }),
+});
+
+export const secondPassport: AdminApplicationDetail['passports'][number] = {
+  travelerId: 'trav-2',
+  nationality: 'GB',
+  number: 'GB 554 433 21X',
+  expirationDate: '2030-02-01',
+  hasSecondNationality: false,
+  addLater: false,
+  dateOfBirth: '1991-12-26',
+};
+
+/** The order with both travellers, at `status`. */
+export function twoTravellers(
+  status: ApplicationStatus,
+  allowedTransitions: ApplicationStatus[],
+  extra: Partial<AdminApplicationDetail> = {},
+): AdminApplicationDetail {
+  const base = detail(status, allowedTransitions, extra);
+  return {
+    ...base,
+    application: {
+      ...base.application,
+      travelers: [traveller(), secondTraveller],
+      ...extra.application,
+    },
+    passports: [...base.passports, secondPassport],
+  };
+}
+
+/** A decision document staff uploaded for a traveller. */
+export function decisionDocument(extra: Partial<DecisionDocument> = {}): DecisionDocument {
+  return {
+    id: '7d8e9f00-0000-4000-8000-000000000001',
+    contentType: 'application/pdf',
+    filename: 'eta-decision.pdf',
+    url: '/api/admin/applications/app-1/decision-documents/7d8e9f00-0000-4000-8000-000000000001',
     ...extra,
   };
 }

@@ -123,17 +123,22 @@ export function generalGroup(
   };
 }
 
-/** Every answer of one traveller, section by section, in the order of the sidebar. */
+/**
+ * Every answer of one traveller, section by section, in the order of the sidebar, with Change links on the
+ * sections that can change (all of them, none, or those `editable` says).
+ */
 export function travelerGroups(
   text: SummaryText,
   application: ApplicationDetail,
   traveler: TravelerDetail,
-  editable: boolean,
+  editable: boolean | ((slug: TravelerSectionSlug) => boolean),
 ): SummaryGroup[] {
   const { t } = text;
   const { notAnswered, answer, yesNo, date, country } = answers(text);
   const at = (slug: TravelerSectionSlug) =>
-    editable ? travelerPath(application.id, traveler.id, slug) : undefined;
+    (typeof editable === 'function' ? editable(slug) : editable)
+      ? travelerPath(application.id, traveler.id, slug)
+      : undefined;
   const state = (key: keyof TravelerDetail['sections']) =>
     answers(text).state(traveler.sections[key]);
   const passport = traveler.passport;

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { DocumentKindParam, DocumentSummary, TravelerDetail } from '@waypoint/contracts';
 import { useNavigate } from '@waypoint/platform';
 import { Button, useT } from '@waypoint/ui';
-import { useGetApplicationQuery, useStoreDocument } from './api';
+import { useGetApplicationQuery, useRefreshApplication, useStoreDocument } from './api';
+import { useSectionAccess } from './casework';
+import { ChangeNotice, LockedNote } from './ChangeNotice';
 import { usePostPayment, useRegisterSave } from './context';
 import { postPaymentMessages } from './i18n/catalog';
 import { PageFrame } from './PageFrame';
@@ -92,20 +94,31 @@ export function ExamplePhoto() {
 
 function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: KindConfig }) {
   const t = useT(postPaymentMessages);
-  const { application, readOnly, live } = usePostPayment();
+  const { application, live, changes } = usePostPayment();
+  const { readOnly, change } = useSectionAccess(config.slug, traveler.id);
   const navigate = useNavigate();
   const storeDocument = useStoreDocument(application.id);
-  const { next, back } = useFlowPaths(travelerPath(application.id, traveler.id, config.slug));
+  const refresh = useRefreshApplication(application.id);
+  const { next, back } = useFlowPaths(
+    travelerPath(application.id, traveler.id, config.slug),
+    change,
+  );
   const caption = travelerTitle(t, application, traveler);
 
   const existing = traveler[config.field];
+  // Staff asked for a new one: the one we have is shown with their message, and a new one is asked for.
+  const mustReplace = change !== null && !change.resolved;
   const [replacing, setReplacing] = useState(false);
   const [phoneOpen, setPhoneOpen] = useState(false);
   const [arrived, setArrived] = useState<DocumentSummary | null>(null);
   const knownId = useRef(existing?.id ?? null);
   const upload = useDocumentUpload(
     `/application/${encodeURIComponent(application.id)}/travelers/${encodeURIComponent(traveler.id)}/documents/${config.kind}`,
-    (document) => storeDocument(traveler.id, document),
+    (document) => {
+      storeDocument(traveler.id, document);
+      // The change it makes (staff asked for it) is known to the server: fetched with the application.
+      if (change) refresh();
+    },
   );
   // While the QR code shows, the phone's upload arrives as a live event (the layout's); without live events,
   // the application is fetched every 3 s to see it.
@@ -179,7 +192,7 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
         </div>
       </>
     );
-  } else if (existing?.status === 'ACCEPTED' && (!replacing || readOnly)) {
+  } else if (existing?.status === 'ACCEPTED' && (!replacing || readOnly) && !mustReplace) {
     body = (
       <>
         <SuccessMessage document={existing} kind={config.kind} />
@@ -230,9 +243,17 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
         )}
       </section>
     );
+    const current =
+      mustReplace && existing ? (
+        <div className="wpp-change-current">
+          <p className="wpp-change-current__label">{t('changes.document.current')}</p>
+          <DocumentPreview document={existing} kind={config.kind} />
+        </div>
+      ) : null;
     body =
       config.kind === 'passport-page' ? (
         <>
+          {current}
           <h2>{t('document.methods')}</h2>
           <div className="wpp-methods">
             {phone}
@@ -249,6 +270,7 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
         </>
       ) : (
         <>
+          {current}
           <div className="wpp-photo-guide">
             <ol className="wpp-instructions">
               {PHOTO_INSTRUCTIONS.map((key) => (
@@ -273,6 +295,8 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
 
   return (
     <PageFrame title={t(`section.${config.slug}.heading`)} caption={caption}>
+      <ChangeNotice change={change} />
+      <LockedNote locked={changes !== null && readOnly} />
       {body}
     </PageFrame>
   );

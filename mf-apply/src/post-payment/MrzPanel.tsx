@@ -115,15 +115,19 @@ export function MrzPanel({
   traveler,
   onUse,
   message,
+  readOnly: pageReadOnly,
 }: {
   traveler: TravelerDetail;
   /** Takes the passport's value of a detail this page saves; null when the page cannot. */
   onUse: ((field: EditableMrzField, value: string) => void) | null;
   /** A word about the last choice (e.g. that the value still has to be saved). */
   message: string | null;
+  /** Whether the page can be changed now (the order's, unless the page says). */
+  readOnly?: boolean;
 }) {
   const t = useT(postPaymentMessages);
-  const { application, readOnly } = usePostPayment();
+  const { application, readOnly: orderReadOnly } = usePostPayment();
+  const readOnly = pageReadOnly ?? orderReadOnly;
   const storeApplication = useStoreApplication();
   const [keep, { isLoading: keeping }] = useKeepMrzValuesMutation();
   const [failure, setFailure] = useState<string | null>(null);

@@ -49,6 +49,7 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
     }),
     fieldIds: FIELD_IDS,
     next: paths.next,
+    access: paths.access,
   });
   const later = given?.addLater === true;
 
@@ -99,8 +100,9 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
     >
       <MrzPanel
         traveler={traveler}
-        onUse={given ? (field, value) => void takeRead(field, value) : null}
+        onUse={given && !form.readOnly ? (field, value) => void takeRead(field, value) : null}
         message={mrzMessage}
+        readOnly={form.readOnly}
       />
       {later && !form.readOnly ? (
         <Banner title={t('passport.later.title')}>{t('passport.later.text')}</Banner>

@@ -912,11 +912,13 @@ describe('submission', () => {
       'Payment received',
       'Application submitted',
       'Review started',
+      'Submitted to the UK government',
       'Decision',
     ]);
     expect(steps[2]).toHaveAttribute('aria-current', 'step');
     expect(steps[2]?.querySelector('time')).toHaveAttribute('dateTime', '2026-06-03T09:30:00.000Z');
     expect(steps[3]).toHaveTextContent('Not yet');
+    expect(steps[4]).toHaveTextContent('Not yet');
   });
 });
 

@@ -1,6 +1,12 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import type { ApplicationDetail, SectionState, TravelerDetail } from '@waypoint/contracts';
-import { PostPaymentText } from '@waypoint/contracts';
+import type {
+  ApplicationDetail,
+  ChangeRequest,
+  ChangeRequestItem,
+  SectionState,
+  TravelerDetail,
+} from '@waypoint/contracts';
+import { PostPaymentText, changesLeft } from '@waypoint/contracts';
 import {
   Link,
   NavLink,
@@ -10,6 +16,7 @@ import {
   useLocation,
   useNavigate,
   useParams,
+  useSearchParams,
 } from '@waypoint/platform';
 import { useApiText, useReferenceText } from '@waypoint/platform/i18n';
 import { LiveStatusAnnouncer, OrderTimeline, useLiveEvents } from '@waypoint/platform/live';
@@ -26,6 +33,8 @@ import {
   useT,
 } from '@waypoint/ui';
 import { useGetApplicationQuery } from './api';
+import { changeOf, requestedChanges } from './casework';
+import { ChangesBanner } from './ChangeNotice';
 import { PostPaymentContext, usePostPayment, type PageSave } from './context';
 import { postPaymentMessages } from './i18n/catalog';
 import {
@@ -38,7 +47,15 @@ import {
   travelerTitle,
   type TravelerSectionSlug,
 } from './sections';
-import { Circle, CircleCheck, CircleDashed, Flag, Icon, type IconNode } from '@waypoint/ui/icons';
+import {
+  Circle,
+  CircleAlert,
+  CircleCheck,
+  CircleDashed,
+  Flag,
+  Icon,
+  type IconNode,
+} from '@waypoint/ui/icons';
 
 const STATE_ICON: Record<SectionState, IconNode> = {
   not_started: Circle,
@@ -46,16 +63,34 @@ const STATE_ICON: Record<SectionState, IconNode> = {
   completed: CircleCheck,
 };
 
-function SectionLink({ to, label, state }: { to: string; label: string; state: SectionState }) {
+function SectionLink({
+  to,
+  label,
+  state,
+  change,
+}: {
+  to: string;
+  label: string;
+  state: SectionState;
+  /** The change staff asked for on this section, while the order waits for changes: shown instead of its state. */
+  change?: ChangeRequestItem | null;
+}) {
   const t = useT(postPaymentMessages);
+  const mark = change ? (change.resolved ? 'changed' : 'change-needed') : state;
   return (
     <li>
-      <NavLink to={to} className={`wpp-nav__link wpp-nav__link--${state}`}>
+      <NavLink to={to} className={`wpp-nav__link wpp-nav__link--${mark}`}>
         <span className="wpp-nav__label">{label}</span>
         <span className="wpp-nav__state">
-          <Icon icon={STATE_ICON[state]} size={16} className="wpp-nav__icon" />
+          <Icon
+            icon={change ? (change.resolved ? CircleCheck : CircleAlert) : STATE_ICON[state]}
+            size={16}
+            className="wpp-nav__icon"
+          />
           <span className="wp-visually-hidden">{t('layout.stateSeparator')}</span>
-          {t(`state.${state}`)}
+          {change
+            ? t(change.resolved ? 'changes.state.done' : 'changes.state.needed')
+            : t(`state.${state}`)}
         </span>
       </NavLink>
     </li>
@@ -71,14 +106,20 @@ function doneCount(traveler: TravelerDetail): number {
 
 /**
  * The traveller whose sections stay open in the sidebar: the one whose page is shown, else (on General
- * Information and the review) the first with sections left to do.
+ * Information and the review) the first with changes left to make, or with sections left to do.
  */
-function currentTravelerId(application: ApplicationDetail, pathname: string): string | null {
+function currentTravelerId(
+  application: ApplicationDetail,
+  changes: ChangeRequest | null,
+  pathname: string,
+): string | null {
   const prefix = `${applicationBase(application.id)}/travelers/`;
   const shown = application.travelers.find((traveler) =>
     pathname.startsWith(`${prefix}${encodeURIComponent(traveler.id)}/`),
   );
   if (shown) return shown.id;
+  const changing = changesLeft(changes).find((item) => item.travelerId !== null);
+  if (changing?.travelerId) return changing.travelerId;
   const unfinished = application.travelers.find(
     (traveler) => doneCount(traveler) < TRAVELER_SECTIONS.length,
   );
@@ -88,11 +129,13 @@ function currentTravelerId(application: ApplicationDetail, pathname: string): st
 /** One traveller in the sidebar: a disclosure with their progress, opening onto their sections. */
 function TravelerNav({
   application,
+  changes,
   traveler,
   open,
   onToggle,
 }: {
   application: ApplicationDetail;
+  changes: ChangeRequest | null;
   traveler: TravelerDetail;
   open: boolean;
   onToggle: () => void;
@@ -113,6 +156,7 @@ function TravelerNav({
         to={travelerPath(application.id, traveler.id, slug)}
         label={t(`section.${section.slug}.title`)}
         state={traveler.sections[SECTION_KEY[section.slug]]}
+        change={changeOf(changes, section.slug, traveler.id)}
       />
     );
   };
@@ -161,11 +205,13 @@ function TravelerNav({
 
 function Sidebar({
   application,
+  changes,
   onNavigate,
   onSaveExit,
   exiting,
 }: {
   application: ApplicationDetail;
+  changes: ChangeRequest | null;
   onNavigate?: () => void;
   onSaveExit: () => void;
   exiting: boolean;
@@ -174,7 +220,7 @@ function Sidebar({
   const reference = useReferenceText();
   const locale = useLocale();
   const { pathname } = useLocation();
-  const current = currentTravelerId(application, pathname);
+  const current = currentTravelerId(application, changes, pathname);
   /** Travellers opened or closed by hand; the others follow the current one. */
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const isOpen = (travelerId: string) =>
@@ -218,12 +264,14 @@ function Sidebar({
             to={generalInfoPath(application.id)}
             label={t('section.general-info.title')}
             state={application.generalInfo.state}
+            change={changeOf(changes, 'general-info', null)}
           />
         </ul>
         {application.travelers.map((traveler) => (
           <TravelerNav
             key={traveler.id}
             application={application}
+            changes={changes}
             traveler={traveler}
             open={isOpen(traveler.id)}
             onToggle={() => onToggle(traveler.id)}
@@ -233,7 +281,11 @@ function Sidebar({
           <li>
             <NavLink to={reviewPath(application.id)} className="wpp-nav__link">
               <span className="wpp-nav__label">
-                {application.editable ? t('section.review.title') : t('layout.summary')}
+                {changes
+                  ? t('changes.review.title')
+                  : application.editable
+                    ? t('section.review.title')
+                    : t('layout.summary')}
               </span>
             </NavLink>
           </li>
@@ -259,19 +311,23 @@ function LoadedLayout({ application }: { application: ApplicationDetail }) {
   const saveRef = useRef<PageSave | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [exiting, setExiting] = useState(false);
-  const readOnly = !application.editable;
+  const changes = useMemo(() => requestedChanges(application), [application]);
+  // While the order waits for changes, only the sections staff asked for can change (see useSectionAccess).
+  const readOnly = changes !== null || !application.editable;
+  const { pathname } = useLocation();
   // A decision by staff, or a document sent from the phone, shows without reloading.
   const live = useLiveEvents({ applicationId: application.id });
   const context = useMemo(
-    () => ({ application, readOnly, saveRef, live }),
-    [application, readOnly, live],
+    () => ({ application, readOnly, changes, saveRef, live }),
+    [application, readOnly, changes, live],
   );
   const timelineId = useId();
 
   const onSaveExit = async () => {
     setMenuOpen(false);
     const save = saveRef.current;
-    if (save && !readOnly) {
+    // A page that cannot be changed has nothing to save (its save says so at once).
+    if (save && (!readOnly || changes)) {
       setExiting(true);
       const outcome = await save();
       setExiting(false);
@@ -284,6 +340,7 @@ function LoadedLayout({ application }: { application: ApplicationDetail }) {
   const sidebar = (onNavigate?: () => void) => (
     <Sidebar
       application={application}
+      changes={changes}
       onNavigate={onNavigate}
       onSaveExit={() => void onSaveExit()}
       exiting={exiting}
@@ -315,6 +372,12 @@ function LoadedLayout({ application }: { application: ApplicationDetail }) {
           <LiveStatusAnnouncer orders={[application]} />
           {application.status === 'REFUNDED' ? (
             <Banner title={apiText(PostPaymentText.refunded)} />
+          ) : changes ? (
+            <ChangesBanner
+              application={application}
+              changes={changes}
+              list={pathname !== reviewPath(application.id)}
+            />
           ) : readOnly ? (
             <Banner tone="success" title={apiText(PostPaymentText.readOnly)} />
           ) : null}
@@ -371,10 +434,16 @@ export function PostPaymentLayout() {
   );
 }
 
-/** The spec's short paths (`/application/{id}/passport-page`) open traveller 1's page. */
+/**
+ * The spec's short paths (`/application/{id}/passport-page`) open traveller 1's page, or the page of the traveller
+ * they name (`?traveler={id}`, as a change staff asked for links to it).
+ */
 export function FirstTravelerRedirect({ slug }: { slug: TravelerSectionSlug }) {
   const { application } = usePostPayment();
-  const first = application.travelers[0];
-  if (!first) return <Navigate to={reviewPath(application.id)} replace />;
-  return <Navigate to={travelerPath(application.id, first.id, slug)} replace />;
+  const [params] = useSearchParams();
+  const named = params.get('traveler');
+  const traveler =
+    application.travelers.find((person) => person.id === named) ?? application.travelers[0];
+  if (!traveler) return <Navigate to={reviewPath(application.id)} replace />;
+  return <Navigate to={travelerPath(application.id, traveler.id, slug)} replace />;
 }

@@ -1,9 +1,11 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { TravelerDetail } from '@waypoint/contracts';
+import type { ChangeRequestItem, TravelerDetail } from '@waypoint/contracts';
 import { useLocation, useNavigate } from '@waypoint/platform';
 import { useGetCountriesQuery } from '@waypoint/platform/api';
 import { useApiText } from '@waypoint/platform/i18n';
 import { Button, ErrorBox, ErrorSummary, useT, type FieldError } from '@waypoint/ui';
+import { useSectionAccess } from './casework';
+import { ChangeNotice, LockedNote } from './ChangeNotice';
 import { usePostPayment } from './context';
 import { postPaymentMessages, type PostPaymentT } from './i18n/catalog';
 import { PageFrame } from './PageFrame';
@@ -37,6 +39,10 @@ export interface SectionFormProps {
     serverError: string | null;
     saving: boolean;
     readOnly: boolean;
+    /** The change staff asked for on this section, shown above its fields. */
+    change: ChangeRequestItem | null;
+    /** True on a section staff did not ask to change while the order waits for changes. */
+    locked: boolean;
     onSubmit: (event: FormEvent) => void;
   };
   children: ReactNode;
@@ -51,6 +57,8 @@ export function SectionForm({ title, caption, back, form, children }: SectionFor
     <PageFrame title={title} caption={caption}>
       {form.serverError ? <ErrorBox>{apiText(form.serverError)}</ErrorBox> : null}
       <ErrorSummary errors={form.summary} focusKey={form.attempt} />
+      <ChangeNotice change={form.change} />
+      <LockedNote locked={form.locked} />
       <form onSubmit={form.onSubmit} noValidate className="wpw-narrow">
         <fieldset disabled={form.readOnly} className="wpp-fieldset">
           <legend className="wp-visually-hidden">{title}</legend>
@@ -73,23 +81,28 @@ export function SectionForm({ title, caption, back, form, children }: SectionFor
 
 /**
  * Where a page's Save & Continue and Back lead: along the flow, or back to "Check your answers" when the page was
- * opened by one of its Change links.
+ * opened by one of its Change links, or is one staff asked to change (the review lists what is left).
  */
-export function useFlowPaths(here: string): { next: string; back: string | null } {
+export function useFlowPaths(
+  here: string,
+  change: ChangeRequestItem | null = null,
+): { next: string; back: string | null } {
   const { application } = usePostPayment();
   const { search } = useLocation();
-  if (returnsToReview(search)) {
+  if (returnsToReview(search) || change) {
     const review = reviewPath(application.id);
     return { next: review, back: review };
   }
   return { next: nextPath(application, here), back: previousPath(application, here) };
 }
 
+/** A traveller's page: where it leads, its caption, and whether it can be changed now. */
 export function useTravelerPaths(traveler: TravelerDetail, slug: TravelerSectionSlug) {
   const t = useT(postPaymentMessages);
   const { application } = usePostPayment();
-  const paths = useFlowPaths(travelerPath(application.id, traveler.id, slug));
-  return { ...paths, caption: travelerTitle(t, application, traveler) };
+  const access = useSectionAccess(slug, traveler.id);
+  const paths = useFlowPaths(travelerPath(application.id, traveler.id, slug), access.change);
+  return { ...paths, caption: travelerTitle(t, application, traveler), access };
 }
 
 export function useCountryList() {

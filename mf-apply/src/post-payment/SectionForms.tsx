@@ -11,6 +11,7 @@ import {
 } from '@waypoint/contracts';
 import { useApiText } from '@waypoint/platform/i18n';
 import { CountryPicker, RadioGroup, Select, TextField, useT } from '@waypoint/ui';
+import { useSectionAccess } from './casework';
 import { usePostPayment } from './context';
 import { postPaymentMessages } from './i18n/catalog';
 import { generalInfoPath } from './sections';
@@ -40,7 +41,8 @@ export function GeneralInfoPage() {
   const [preference, setPreference] = useState(
     application.generalInfo.notificationPreference ?? 'whatsapp',
   );
-  const paths = useFlowPaths(generalInfoPath(application.id));
+  const access = useSectionAccess('general-info', null);
+  const paths = useFlowPaths(generalInfoPath(application.id), access.change);
   const form = useSectionForm({
     path: 'general-info',
     fallback: PostPaymentText.generalInfoFailed,
@@ -52,6 +54,7 @@ export function GeneralInfoPage() {
       notificationPreference: 'general-notificationPreference',
     },
     next: paths.next,
+    access,
   });
   return (
     <SectionForm title={t('section.general-info.title')} back={paths.back} form={form}>
@@ -126,6 +129,7 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
       cityTown: 'personal-cityTown',
     },
     next: paths.next,
+    access: paths.access,
   });
   return (
     <SectionForm
@@ -207,6 +211,7 @@ export function WorkPage({ traveler }: { traveler: TravelerDetail }) {
     }),
     fieldIds: { currentlyWorking: 'work-currentlyWorking', jobTitle: 'work-jobTitle' },
     next: paths.next,
+    access: paths.access,
   });
   return (
     <SectionForm
@@ -268,6 +273,7 @@ export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
       hasTerroristActivities: 'declaration-hasTerroristActivities',
     },
     next: paths.next,
+    access: paths.access,
   });
   return (
     <SectionForm

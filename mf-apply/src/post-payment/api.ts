@@ -14,7 +14,7 @@ import type {
   UploadResponse,
   UploadTokenInfo,
 } from '@waypoint/contracts';
-import { ClientErrorText } from '@waypoint/contracts';
+import { ClientErrorText, apiMessage, isApiMessageKey } from '@waypoint/contracts';
 import { API_BASE, useAppDispatch, type ApiError } from '@waypoint/platform';
 import { api } from '@waypoint/platform/api';
 import { useCallback } from 'react';
@@ -91,9 +91,13 @@ export const {
   useKeepMrzValuesMutation,
 } = postPaymentApi;
 
-/** The server's text, or the screen's fallback when the server gave none. */
+/**
+ * The server's text, or the screen's fallback when the server gave none. A catalog key sent as the text itself is
+ * turned into its message, so a page never shows a key (the page shows the text in its language, see `apiText`).
+ */
 export function errorText(error: unknown, fallback: string): string {
-  const message = (error as Partial<ApiError> | undefined)?.message;
+  const { message, messageParams } = (error ?? {}) as Partial<ApiError>;
+  if (isApiMessageKey(message)) return apiMessage(message, messageParams);
   if (
     typeof message !== 'string' ||
     message.trim() === '' ||
@@ -103,6 +107,16 @@ export function errorText(error: unknown, fallback: string): string {
     return fallback;
   }
   return message;
+}
+
+/** Fetches the application again (after a change the page did not make, e.g. a refused call). */
+export function useRefreshApplication(applicationId: string) {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    () =>
+      dispatch(postPaymentApi.util.invalidateTags([{ type: 'Application', id: applicationId }])),
+    [dispatch, applicationId],
+  );
 }
 
 /** Puts an application the server sent back into the cache, so every page and the sidebar show it at once. */

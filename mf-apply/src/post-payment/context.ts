@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { ApplicationDetail, TravelerDetail } from '@waypoint/contracts';
+import type { ApplicationDetail, ChangeRequest, TravelerDetail } from '@waypoint/contracts';
 import { PostPaymentText } from '@waypoint/contracts';
 import { useParams } from '@waypoint/platform';
 
@@ -9,7 +9,13 @@ export type PageSave = () => Promise<SaveOutcome>;
 
 export interface PostPaymentContextValue {
   application: ApplicationDetail;
+  /**
+   * True when the order as a whole can no longer be changed. While it waits for changes staff asked for, only
+   * those sections can (see `useSectionAccess`).
+   */
   readOnly: boolean;
+  /** The changes staff asked for, while the order waits for them (CHANGES_REQUESTED); null otherwise. */
+  changes: ChangeRequest | null;
   /** The current page's save, run by Save & Exit. */
   saveRef: { current: PageSave | null };
   /** Whether live events arrive (changes to the application are then fetched as they happen). */

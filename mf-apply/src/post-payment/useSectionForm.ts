@@ -8,11 +8,13 @@ import {
 } from '@waypoint/platform';
 import {
   errorText,
+  useRefreshApplication,
   useSaveSectionMutation,
   useStoreApplication,
   type SectionBodies,
   type SectionPath,
 } from './api';
+import type { SectionAccess } from './casework';
 import { useRegisterSave, usePostPayment, type SaveOutcome } from './context';
 
 /** The part of a contract schema the forms use. */
@@ -35,11 +37,15 @@ export interface SectionFormOptions<P extends SectionPath> {
   fieldIds: FormFields;
   /** Where Save & Continue goes. */
   next: string;
+  /** Whether the section can be changed now, and the change staff asked for on it (`useSectionAccess`). */
+  access: SectionAccess;
 }
 
 /** Client validation with the contract's schema, the PUT, and the red box, shared by the section forms. */
 export function useSectionForm<P extends SectionPath>(options: SectionFormOptions<P>) {
-  const { application, readOnly } = usePostPayment();
+  const { application, changes } = usePostPayment();
+  const { readOnly, change } = options.access;
+  const refresh = useRefreshApplication(application.id);
   const navigate = useNavigate();
   const storeApplication = useStoreApplication();
   const [saveSection, { isLoading: saving }] = useSaveSectionMutation();
@@ -69,6 +75,8 @@ export function useSectionForm<P extends SectionPath>(options: SectionFormOption
     } catch (error) {
       setErrors(fieldErrorsOf(error) ?? {});
       setServerError(errorText(error, options.fallback));
+      // Refused because the order changed meanwhile (e.g. staff asked for other changes): show it as it is now.
+      if ((error as { status?: number } | null)?.status === 409) refresh();
       return 'failed';
     }
   };
@@ -88,6 +96,8 @@ export function useSectionForm<P extends SectionPath>(options: SectionFormOption
     serverError,
     saving,
     readOnly,
+    change,
+    locked: changes !== null && readOnly,
     onSubmit: (e: FormEvent) => void onSubmit(e),
   };
 }

@@ -17,7 +17,7 @@ const reviewed = orderTimeline({
 });
 
 describe('OrderTimeline', () => {
-  it('lists the four steps in order, with the time of each one reached and the latest as current', () => {
+  it('lists the five steps in order, with the time of each one reached and the latest as current', () => {
     render(<OrderTimeline timeline={reviewed} />);
     const list = screen.getByRole('list', { name: 'Progress of the order' });
     expect(list.tagName).toBe('OL');
@@ -26,6 +26,7 @@ describe('OrderTimeline', () => {
       'Payment received',
       'Application submitted',
       'Review started',
+      'Submitted to the UK government',
       'Decision',
     ]);
     const time = steps[2]!.querySelector('time')!;
@@ -40,6 +41,31 @@ describe('OrderTimeline', () => {
     expect(steps[1]).not.toHaveAttribute('aria-current');
     expect(steps[3]).toHaveTextContent('Not yet');
     expect(steps[3]!.querySelector('time')).toBeNull();
+    expect(steps[4]).toHaveTextContent('Not yet');
+  });
+
+  it('shows the submission to the UK government as the current step once lodged, in the page language', async () => {
+    const lodged = orderTimeline({
+      status: 'LODGED',
+      paidAt: '2026-11-20T09:15:00.000Z',
+      submittedAt: '2026-11-21T10:30:00.000Z',
+      reviewStartedAt: '2026-11-22T14:05:00.000Z',
+      lodgedAt: '2026-11-24T16:45:00.000Z',
+      decidedAt: null,
+    });
+    render(<OrderTimeline timeline={lodged} />);
+    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(steps[3]!.firstChild?.textContent).toBe('Submitted to the UK government');
+    expect(steps[3]).toHaveAttribute('aria-current', 'step');
+    expect(steps[3]!.querySelector('time')).toHaveAttribute('dateTime', '2026-11-24T16:45:00.000Z');
+    expect(steps[2]).not.toHaveAttribute('aria-current');
+    expect(steps[4]).toHaveTextContent('Decision Not yet');
+    await act(() => activateLocale('fr'));
+    expect(
+      await screen.findByText('Déposée auprès du gouvernement britannique'),
+    ).toBeInTheDocument();
+    await act(() => activateLocale('ar'));
+    expect(await screen.findByText('تم تقديم الطلب إلى حكومة المملكة المتحدة')).toBeInTheDocument();
   });
 
   it('ends with the refund of an order refunded in full, as its current step', async () => {
@@ -57,11 +83,12 @@ describe('OrderTimeline', () => {
       'Payment received',
       'Application submitted',
       'Review started',
+      'Submitted to the UK government',
       'Decision',
       'Refunded in full',
     ]);
-    expect(steps[4]).toHaveAttribute('aria-current', 'step');
-    expect(steps[4]!.querySelector('time')).toHaveAttribute('dateTime', '2026-11-22T11:00:00.000Z');
+    expect(steps[5]).toHaveAttribute('aria-current', 'step');
+    expect(steps[5]!.querySelector('time')).toHaveAttribute('dateTime', '2026-11-22T11:00:00.000Z');
     await act(() => activateLocale('fr'));
     expect(await screen.findByText('Remboursée intégralement')).toBeInTheDocument();
   });
@@ -76,8 +103,8 @@ describe('OrderTimeline', () => {
     });
     render(<OrderTimeline timeline={decided} label="Progress of order #00000001" />);
     const list = screen.getByRole('list', { name: 'Progress of order #00000001' });
-    expect(within(list).getAllByRole('listitem')[3]).toHaveTextContent('Application rejected');
-    expect(within(list).getAllByRole('listitem')[3]).toHaveAttribute('aria-current', 'step');
+    expect(within(list).getAllByRole('listitem')[4]).toHaveTextContent('Application rejected');
+    expect(within(list).getAllByRole('listitem')[4]).toHaveAttribute('aria-current', 'step');
     await act(() => activateLocale('ar'));
     expect(await screen.findByText('تم رفض الطلب')).toBeInTheDocument();
     expect(screen.getByText('تم استلام الدفع')).toBeInTheDocument();
@@ -99,6 +126,16 @@ describe('LiveStatusAnnouncer', () => {
     await act(() => activateLocale('de'));
     rerender(<LiveStatusAnnouncer orders={[order('APPROVED')]} />);
     expect(await screen.findByText('Status geändert: Genehmigt')).toBeInTheDocument();
+  });
+
+  it('names the casework statuses: changes requested, and submitted to the UK government', () => {
+    const { rerender } = render(<LiveStatusAnnouncer orders={[order('UNDER_REVIEW')]} />);
+    rerender(<LiveStatusAnnouncer orders={[order('CHANGES_REQUESTED')]} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Status changed to Changes requested');
+    rerender(<LiveStatusAnnouncer orders={[order('LODGED')]} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Status changed to Submitted to the UK government',
+    );
   });
 
   it('names the order when the page shows several', () => {

@@ -11,6 +11,8 @@ function stepKey(step: TimelineStep) {
       return 'timeline.submitted' as const;
     case 'in-review':
       return 'timeline.inReview' as const;
+    case 'lodged':
+      return 'timeline.lodged' as const;
     case 'decided':
       return step.outcome === 'APPROVED'
         ? ('timeline.approved' as const)
@@ -23,8 +25,9 @@ function stepKey(step: TimelineStep) {
 }
 
 /**
- * An order's progress: paid, submitted, in review, decided, as an ordered list with the time of each step
- * reached (in the reader's language), the latest one marked as the current step.
+ * An order's progress: paid, submitted, in review, submitted to the UK government, decided, as an ordered
+ * list with the time of each step reached (in the reader's language), the latest one marked as the current
+ * step.
  */
 export function OrderTimeline({
   timeline,

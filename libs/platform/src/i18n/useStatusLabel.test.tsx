@@ -21,3 +21,22 @@ test('names a status in the page language, and an unknown status by its code', a
   rerender(<Label status="ARCHIVED" />);
   expect(screen.getByText('ARCHIVED')).toBeInTheDocument();
 });
+
+test('names the casework statuses in every language', async () => {
+  const { rerender } = render(<Label status="CHANGES_REQUESTED" />);
+  expect(screen.getByText('Changes requested')).toBeInTheDocument();
+  rerender(<Label status="LODGED" />);
+  expect(screen.getByText('Submitted to the UK government')).toBeInTheDocument();
+  for (const [locale, changes, lodged] of [
+    ['fr', 'Modifications demandées', 'Déposée auprès du gouvernement britannique'],
+    ['de', 'Änderungen angefordert', 'Bei der britischen Regierung eingereicht'],
+    ['es', 'Cambios solicitados', 'Presentada al Gobierno del Reino Unido'],
+    ['ar', 'مطلوب إجراء تعديلات', 'مُقدَّم إلى حكومة المملكة المتحدة'],
+  ] as const) {
+    await act(() => activateLocale(locale));
+    rerender(<Label status="CHANGES_REQUESTED" />);
+    expect(await screen.findByText(changes)).toBeInTheDocument();
+    rerender(<Label status="LODGED" />);
+    expect(screen.getByText(lodged)).toBeInTheDocument();
+  }
+});

@@ -9,6 +9,7 @@ import {
 import {
   currentPath,
   failure,
+  file,
   mockApi,
   ok,
   renderAccount,
@@ -453,5 +454,326 @@ describe('live status', () => {
     expect(calls.filter((call) => call.path === '/api/applications/my-applications')).toHaveLength(
       2,
     );
+  });
+
+  it('fetches the order again when it is submitted to the UK government, showing its reference without reloading', async () => {
+    const reviewTimes = { ...times, reviewStartedAt: '2026-11-22T14:05:00.000Z' };
+    const reviewed = order(id, 'UNDER_REVIEW', {
+      ...times,
+      timeline: orderTimeline({ status: 'UNDER_REVIEW', ...reviewTimes }),
+    });
+    const lodged = order(id, 'LODGED', {
+      ...times,
+      timeline: orderTimeline({
+        status: 'LODGED',
+        ...reviewTimes,
+        lodgedAt: '2026-11-24T16:45:00.000Z',
+      }),
+      lodging: { reference: 'GWF012345678', lodgedOn: '2026-11-24' },
+    } as Partial<OrderSummary>);
+    const calls = mockApi({
+      'GET /api/applications/my-applications': [ok([reviewed]), ok([lodged])],
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'Order #0000EF56' });
+    expect(cards()[0]).not.toHaveTextContent('Home Office reference');
+
+    act(() => {
+      FakeEventSource.latest?.onopen?.();
+      FakeEventSource.latest?.onmessage?.(
+        new MessageEvent('message', {
+          data: JSON.stringify({ type: 'status', applicationId: id, status: 'LODGED' }),
+        }),
+      );
+    });
+    await waitFor(() =>
+      expect(cards()[0]).toHaveTextContent('Home Office reference: GWF012345678'),
+    );
+    expect(cards()[0]).toHaveTextContent('Submitted to the UK government on 24 November 2026');
+    expect(screen.getByText('Status changed to Submitted to the UK government')).toHaveClass(
+      'wp-visually-hidden',
+    );
+    expect(calls.filter((call) => call.path === '/api/applications/my-applications')).toHaveLength(
+      2,
+    );
+  });
+});
+
+describe('my orders: casework', () => {
+  const id = '0b1c2d3e-0000-4000-8000-00000000ab12';
+  const ADA = 'a1b2c3d4-0000-4000-8000-000000000001';
+  const CHARLES = 'a1b2c3d4-0000-4000-8000-000000000002';
+  const decided = {
+    paidAt: '2026-11-20T09:15:00.000Z',
+    submittedAt: '2026-11-21T10:30:00.000Z',
+    reviewStartedAt: '2026-11-22T14:05:00.000Z',
+    lodgedAt: '2026-11-24T16:45:00.000Z',
+  };
+  const lodging = { reference: '1234567890123456', lodgedOn: '2026-11-24' };
+  const decision = (documentId: string) => ({
+    id: documentId,
+    contentType: 'application/pdf',
+    filename: null,
+    url: `/api/application/${id}/decision-documents/${documentId}`,
+  });
+
+  /** What the browser was handed to save: the file's name and bytes. */
+  function savedFiles() {
+    const saved: { filename: string; text: Promise<string> }[] = [];
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = (blob: Blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    };
+    URL.revokeObjectURL = (url: string) => void blobs.delete(url);
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ filename: this.download, text: blobs.get(this.href)!.text() });
+    });
+    return saved;
+  }
+  afterEach(() => jest.restoreAllMocks());
+
+  it('marks the orders waiting for the traveller as Action needed, in words, with the way to act', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok([
+        order(id, 'CHANGES_REQUESTED', {
+          resumePath: `/application/${id}/review`,
+          viewPath: `/application/${id}/review`,
+          changeRequest: {
+            requestedAt: '2026-11-23T09:00:00.000Z',
+            resubmittedAt: null,
+            items: [
+              {
+                travelerId: ADA,
+                section: 'applicants-photo',
+                message: 'Plain background',
+                resolved: false,
+              },
+              { travelerId: ADA, section: 'work', message: 'Your job title', resolved: true },
+              { travelerId: null, section: 'general-info', message: 'Phone', resolved: false },
+            ],
+          },
+        } as Partial<OrderSummary>),
+        order('0b1c2d3e-0000-4000-8000-00000000cd34', 'IN_PROGRESS'),
+        order('0b1c2d3e-0000-4000-8000-00000000ef56', 'UNDER_REVIEW'),
+      ]),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'Order #0000AB12' });
+    const [changes, inProgress, inReview] = cards() as [HTMLElement, HTMLElement, HTMLElement];
+
+    const badge = within(changes).getByText('Changes requested');
+    expect(badge).toHaveClass('wpa-status--changes_requested');
+    expect(changes).toHaveTextContent('Action needed');
+    expect(changes).toHaveTextContent(
+      'We need some changes before we can submit your application to the UK government.',
+    );
+    expect(changes).toHaveTextContent('2 changes left to make');
+    const makeChanges = within(changes).getByRole('link', { name: /Make the changes/ });
+    expect(makeChanges).toHaveTextContent(/^Make the changes for order #0000AB12\s*$/);
+    expect(makeChanges).toHaveAttribute('href', `/application/${id}/review`);
+    expect(within(changes).queryByRole('link', { name: /View application/ })).toBeNull();
+
+    expect(inProgress).toHaveTextContent('Action needed');
+    expect(within(inProgress).getByRole('link', { name: /Continue Application/ })).toBeVisible();
+    expect(inReview).toHaveTextContent('Under review');
+    expect(inReview).not.toHaveTextContent('Action needed');
+  });
+
+  it('shows the day a lodged order was submitted to the UK government, and its Home Office reference', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok([
+        order(id, 'LODGED', {
+          ...decided,
+          decidedAt: null,
+          timeline: orderTimeline({ status: 'LODGED', ...decided, decidedAt: null }),
+          productKind: 'ETA',
+          lodging,
+        } as Partial<OrderSummary>),
+      ]),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'Order #0000AB12' });
+    const [card] = cards() as [HTMLElement];
+    expect(
+      within(card).getByText('Submitted to the UK government', { selector: '.wp-badge' }),
+    ).toHaveClass('wpa-status--lodged');
+    expect(card).not.toHaveTextContent('Action needed');
+    expect(card).toHaveTextContent('Submitted to the UK government on 24 November 2026');
+    expect(card.querySelector('time[datetime="2026-11-24"]')).not.toBeNull();
+    expect(card).toHaveTextContent('Home Office reference: 1234-5678-9012-3456');
+    const steps = within(
+      within(card).getByRole('list', { name: 'Progress of order #0000AB12' }),
+    ).getAllByRole('listitem');
+    expect(steps[3]).toHaveTextContent('Submitted to the UK government');
+    expect(steps[3]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('shows each traveller’s ETA with its validity, passport, decision to download and what to show at the border', async () => {
+    const saved = savedFiles();
+    const sent = mockApi({
+      'GET /api/applications/my-applications': ok([
+        order(id, 'APPROVED', {
+          ...decided,
+          decidedAt: '2026-11-26T11:00:00.000Z',
+          productKind: 'ETA',
+          lodging,
+          travelers: [
+            { id: ADA, firstName: 'Ada', lastName: 'Lovelace' },
+            { id: CHARLES, firstName: 'Charles', lastName: 'Babbage' },
+          ],
+          outcome: {
+            outcome: 'APPROVED',
+            recordedAt: '2026-11-26T11:00:00.000Z',
+            reason: null,
+            document: null,
+            grants: [
+              {
+                travelerId: ADA,
+                kind: 'ETA',
+                reference: '9876543210987654',
+                validFrom: '2026-11-26',
+                validUntil: '2028-11-26',
+                passportLast4: '4567',
+                document: decision('d0c00000-0000-4000-8000-000000000001'),
+              },
+              {
+                travelerId: CHARLES,
+                kind: 'ETA',
+                reference: '1111222233334444',
+                validFrom: '2026-11-26',
+                validUntil: '2028-05-01',
+                passportLast4: 'X9Z8',
+                document: null,
+              },
+            ],
+          },
+        } as Partial<OrderSummary>),
+      ]),
+      'GET /api/applications/my-draft': NO_DRAFT,
+      [`GET /api/application/${id}/decision-documents/d0c00000-0000-4000-8000-000000000001`]: file(
+        '%PDF-eta',
+        'eta-ada-lovelace.pdf',
+        'application/pdf',
+      ),
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'No active applications' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Old Applications' }));
+    const [card] = cards() as [HTMLElement];
+    expect(card).toHaveTextContent('Approved');
+
+    const ada = within(card).getByRole('region', { name: 'ETA for Ada Lovelace' });
+    expect(within(ada).getByRole('heading', { level: 3 })).toHaveTextContent(
+      'ETA for Ada Lovelace',
+    );
+    expect(ada).toHaveTextContent('Reference9876-5432-1098-7654');
+    expect(ada).toHaveTextContent('Valid from 26 November 2026 until 26 November 2028');
+    expect(ada).toHaveTextContent('Linked to the passport ending 4567');
+    const border = within(ada).getByRole('heading', { name: 'At the border', level: 4 });
+    expect(border.parentElement).toHaveTextContent(
+      'Travel with the passport this ETA is linked to.You do not need to print anything.The ETA allows visits of up to 6 months.',
+    );
+    const download = within(ada).getByRole('link', {
+      name: 'Download the decision (ETA for Ada Lovelace, order #0000AB12) (PDF)',
+    });
+    expect(download).toHaveAttribute(
+      'href',
+      `/api/application/${id}/decision-documents/d0c00000-0000-4000-8000-000000000001`,
+    );
+    await user.click(download);
+    await waitFor(() => expect(saved.map((f) => f.filename)).toEqual(['eta-ada-lovelace.pdf']));
+    expect(await saved[0]!.text).toBe('%PDF-eta');
+    expect(
+      sent.filter((call) => call.path.includes('/decision-documents/')).map((call) => call.method),
+    ).toEqual(['GET']);
+
+    const charles = within(card).getByRole('region', { name: 'ETA for Charles Babbage' });
+    expect(charles).toHaveTextContent('Reference1111-2222-3333-4444');
+    expect(charles).toHaveTextContent('Linked to the passport ending X9Z8');
+    expect(within(charles).queryByRole('link', { name: /Download the decision/ })).toBeNull();
+  });
+
+  it('says so when a decision cannot be downloaded, and names a visa without the ETA’s border note', async () => {
+    savedFiles();
+    mockApi({
+      'GET /api/applications/my-applications': ok([
+        order(id, 'APPROVED', {
+          productKind: 'VISA',
+          outcome: {
+            outcome: 'APPROVED',
+            recordedAt: '2026-11-26T11:00:00.000Z',
+            reason: null,
+            document: null,
+            grants: [
+              {
+                travelerId: ADA,
+                kind: 'VISA',
+                reference: 'GWF012345678',
+                validFrom: '2026-12-01',
+                validUntil: '2027-06-01',
+                passportLast4: '0042',
+                document: decision('d0c00000-0000-4000-8000-000000000002'),
+              },
+            ],
+          },
+        } as Partial<OrderSummary>),
+      ]),
+      'GET /api/applications/my-draft': NO_DRAFT,
+      [`GET /api/application/${id}/decision-documents/d0c00000-0000-4000-8000-000000000002`]:
+        failure(500),
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'No active applications' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Old Applications' }));
+    // Without the travellers' names, a single grant is the traveller's own.
+    const visa = within(cards()[0]!).getByRole('region', { name: 'Your visa' });
+    expect(visa).toHaveTextContent('ReferenceGWF012345678');
+    expect(visa).toHaveTextContent('Valid from 1 December 2026 until 1 June 2027');
+    expect(within(visa).queryByRole('heading', { name: 'At the border' })).toBeNull();
+    await user.click(within(visa).getByRole('link', { name: /^Download the decision/ }));
+    expect(await within(visa).findByRole('alert')).toHaveTextContent(
+      'The document could not be downloaded. Please try again.',
+    );
+  });
+
+  it('shows the reason of a refusal and its letter', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok([
+        order(id, 'REJECTED', {
+          decisionReason: 'The passport photo page could not be read.',
+          outcome: {
+            outcome: 'REJECTED',
+            recordedAt: '2026-11-26T11:00:00.000Z',
+            reason: 'The passport photo page could not be read.',
+            grants: [],
+            document: decision('d0c00000-0000-4000-8000-000000000003'),
+          },
+        } as Partial<OrderSummary>),
+      ]),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'No active applications' });
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Old Applications' }));
+    const [card] = cards() as [HTMLElement];
+    expect(card).toHaveTextContent('Reason: The passport photo page could not be read.');
+    expect(
+      within(card).getByRole('link', {
+        name: 'Download the refusal letter for order #0000AB12 (PDF)',
+      }),
+    ).toHaveAttribute(
+      'href',
+      `/api/application/${id}/decision-documents/d0c00000-0000-4000-8000-000000000003`,
+    );
+    expect(within(card).queryByRole('region', { name: /ETA|visa/ })).toBeNull();
   });
 });

@@ -31,6 +31,14 @@ import {
   type OrdersTab,
 } from '../../state';
 import { adultCount, formatNames, formatOrderDate } from './format';
+import {
+  ActionNeeded,
+  ChangesRequested,
+  Grants,
+  LodgingFacts,
+  Refusal,
+  type OrderWithCasework,
+} from './OrderCasework';
 
 /** How long orders just fetched, or sent with the page, count as current when My orders opens. */
 const FRESH_FOR_SECONDS = 5;
@@ -55,7 +63,7 @@ const tabId = (tab: OrdersTab) => `orders-tab-${tab}`;
 const panelId = (tab: OrdersTab) => `orders-panel-${tab}`;
 
 /** One order. Drawn again only when it changes (a fresh copy of the list keeps the orders that did not change). */
-const OrderCard = memo(function OrderCard({ order }: { order: OrderSummary }) {
+const OrderCard = memo(function OrderCard({ order }: { order: OrderWithCasework }) {
   const t = useT(accountMessages);
   const apiText = useApiText();
   const reference = useReferenceText();
@@ -71,8 +79,11 @@ const OrderCard = memo(function OrderCard({ order }: { order: OrderSummary }) {
     <li className="wp-card wpa-order">
       <div className="wpa-order__head">
         <h2 className="wpa-order__title">{t('orders.order', { reference: order.reference })}</h2>
-        <span className={`wp-badge wpa-status wpa-status--${order.status.toLowerCase()}`}>
-          {statusLabel(order.status)}
+        <span className="wpa-order__badges">
+          <span className={`wp-badge wpa-status wpa-status--${order.status.toLowerCase()}`}>
+            {statusLabel(order.status)}
+          </span>
+          <ActionNeeded order={order} />
         </span>
       </div>
       <p className="wpa-order__visa">{visaTypeName}</p>
@@ -98,6 +109,7 @@ const OrderCard = memo(function OrderCard({ order }: { order: OrderSummary }) {
           </div>
         ) : null}
       </dl>
+      <ChangesRequested order={order} />
       {order.receipt ? (
         // Above the card-wide continue link, so it is its own target.
         <p className="wpa-order__receipt">
@@ -113,11 +125,9 @@ const OrderCard = memo(function OrderCard({ order }: { order: OrderSummary }) {
           label={t('orders.timeline', { reference: order.reference })}
         />
       ) : null}
-      {order.status === 'REJECTED' && order.decisionReason ? (
-        <p className="wpa-order__reason">
-          <strong>{t('orders.reasonLabel')}</strong> {order.decisionReason}
-        </p>
-      ) : null}
+      {order.lodging ? <LodgingFacts lodging={order.lodging} /> : null}
+      <Grants order={order} />
+      <Refusal order={order} />
       {order.refunds.length > 0 ? (
         <div className="wpa-order__refunds">
           {order.refunds.map((refund) => (
@@ -136,7 +146,9 @@ const OrderCard = memo(function OrderCard({ order }: { order: OrderSummary }) {
       {order.resumePath ? (
         // The link covers the whole card (see .wpa-order__continue), so a click anywhere continues.
         <Link to={order.resumePath} className="wpa-order__continue">
-          {t('orders.continue')}
+          {order.status === 'CHANGES_REQUESTED'
+            ? t('orders.changes.continue')
+            : t('orders.continue')}
           <span className="wp-visually-hidden">
             {' '}
             {t('orders.forOrder', { reference: order.reference })}

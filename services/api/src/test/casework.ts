@@ -19,11 +19,18 @@ export const detailOf = async (staff: Browser, id: string) =>
     }
   ).data;
 
+/** A staff step's body, its version optional (the one staff see now by default). */
+type StepBody = DecisionBody extends infer B
+  ? B extends unknown
+    ? Omit<B, 'version'> & { version?: number }
+    : never
+  : never;
+
 /** A staff step with the version they see now; the raw reply. */
 export async function step(
   staff: Browser,
   id: string,
-  body: Omit<DecisionBody, 'version'> & { version?: number },
+  body: StepBody,
 ): Promise<LightMyRequestResponse> {
   const version = body.version ?? (await detailOf(staff, id)).version;
   return staff.post(`/api/admin/applications/${id}/status`, { ...body, version });
@@ -33,7 +40,7 @@ export async function step(
 export async function stepOk(
   staff: Browser,
   id: string,
-  body: Omit<DecisionBody, 'version'> & { version?: number },
+  body: StepBody,
 ): Promise<AdminApplicationDetail> {
   const res = await step(staff, id, body);
   if (res.statusCode !== 200) throw new Error(`${body.status} failed: ${res.body}`);

@@ -189,7 +189,7 @@ const decisionDocument = (applicationId: string, doc: DocumentRow): DecisionDocu
 });
 
 /** The casework of an order as its owner and staff read it: changes asked, lodging, outcome. */
-async function caseworkOf(
+export async function caseworkOf(
   ctx: ServiceContext,
   application: ApplicationRow,
 ): Promise<Pick<ApplicationDetail, 'changeRequest' | 'lodging' | 'outcome'>> {

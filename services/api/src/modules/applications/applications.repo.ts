@@ -182,6 +182,7 @@ export async function ordersOfUser(db: Q, userId: string, limit: number) {
     .select({
       a: applications,
       visaType: { id: visaTypes.id, name: visaTypes.name },
+      visaKind: visaTypes.kind,
       country: countries,
     })
     .from(applications)
@@ -192,11 +193,17 @@ export async function ordersOfUser(db: Q, userId: string, limit: number) {
     .limit(limit);
 }
 
-/** The travellers' dates of birth of several applications, lead traveller first. */
+/** The travellers of several applications (names and dates of birth), lead traveller first. */
 export async function birthDatesOf(db: Q, applicationIds: string[]) {
   if (applicationIds.length === 0) return [];
   return db
-    .select({ applicationId: travelers.applicationId, dateOfBirth: travelers.dateOfBirth })
+    .select({
+      applicationId: travelers.applicationId,
+      id: travelers.id,
+      firstName: travelers.firstName,
+      lastName: travelers.lastName,
+      dateOfBirth: travelers.dateOfBirth,
+    })
     .from(travelers)
     .where(inArray(travelers.applicationId, applicationIds))
     .orderBy(asc(travelers.position));

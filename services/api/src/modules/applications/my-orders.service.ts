@@ -14,9 +14,13 @@ import {
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
 import { myDraftSummary } from './drafts.service';
+import { caseworkOf } from './application-detail.service';
 import { receiptsOf, receiptSummary } from '../receipts/receipts.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The statuses whose casework My orders shows: the changes to make, the outcome. */
+const CASEWORK_SHOWN: ReadonlySet<string> = new Set(['CHANGES_REQUESTED', 'APPROVED', 'REJECTED']);
 
 /** The most orders My orders lists. */
 const LIST_LIMIT = 500;
@@ -69,8 +73,17 @@ export async function listMyApplications({
       (r) => [r.applicationId, r],
     ),
   );
-  return rows.map(({ a, visaType, country }) => {
+  // The casework of the orders where the traveller has something to read or do (a few queries each).
+  const casework = new Map(
+    await Promise.all(
+      rows
+        .filter(({ a }) => CASEWORK_SHOWN.has(a.status))
+        .map(async ({ a }) => [a.id, await caseworkOf(ctx, a)] as const),
+    ),
+  );
+  return rows.map(({ a, visaType, visaKind, country }) => {
     const groups = ageGroups(births.get(a.id) ?? [], a.arrivalDate);
+    const work = casework.get(a.id);
     const orderRefunds = refunds.get(a.id) ?? [];
     return {
       id: a.id,
@@ -85,6 +98,7 @@ export async function listMyApplications({
         paidAt: iso(a.paidAt),
         submittedAt: iso(a.submittedAt),
         reviewStartedAt: iso(a.reviewStartedAt),
+        lodgedAt: iso(a.lodgedAt),
         decidedAt: iso(a.decidedAt),
         refundedAt: iso(a.refundedAt),
       }),
@@ -100,6 +114,16 @@ export async function listMyApplications({
       viewPath: viewPath(a.status, a.id),
       refunds: orderRefunds,
       receipt: receiptSummary(receipts.get(a.id)),
+      productKind: visaKind,
+      travelers: people
+        .filter((p) => p.applicationId === a.id)
+        .map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName })),
+      changeRequest: a.status === 'CHANGES_REQUESTED' ? (work?.changeRequest ?? null) : null,
+      lodging:
+        a.homeOfficeReference && a.lodgedOn
+          ? { reference: a.homeOfficeReference, lodgedOn: a.lodgedOn }
+          : null,
+      outcome: work?.outcome ?? null,
     };
   });
 }

@@ -9,9 +9,12 @@ import {
   documents,
   emailOutbox,
   fileErasures,
+  grants,
   refunds,
+  travelers,
   users,
 } from '../../db/schema';
+import { decisionDocument } from '../../test/casework';
 import {
   Browser,
   lastCode,
@@ -104,6 +107,14 @@ async function travellerDeletion(b: Browser, email: string) {
   return () => b.post('/api/auth/profile/delete', { code });
 }
 
+/** Staff recording that the application was lodged with the Home Office, as seen at `version`. */
+const lodging = (version: number) => ({
+  status: 'LODGED',
+  homeOfficeReference: '1234567890123456',
+  lodgedOn: new Date().toISOString().slice(0, 10),
+  version,
+});
+
 /** What broke in each round, by rule: empty when every rule held (the counts show in a failure). */
 function tally() {
   const broken: Record<string, number> = {};
@@ -115,16 +126,16 @@ function tally() {
   };
 }
 
-describe('a staff decision and a refund in full on the same order', () => {
+describe('lodging with the Home Office and a refund in full on the same order', () => {
   it(
-    `never leaves an order both approved and refunded in full (${ROUNDS} orders)`,
+    `never leaves an order both lodged and refunded in full (${ROUNDS} orders)`,
     async () => {
       const { broken, check } = tally();
       for (let i = 0; i < ROUNDS; i++) {
         const { id } = await underReview();
         const version = await versionOf(id);
         const [approve, refund] = await Promise.all([
-          staff.post(`/api/admin/applications/${id}/status`, { status: 'APPROVED', version }),
+          staff.post(`/api/admin/applications/${id}/status`, lodging(version)),
           staff.post(`/api/admin/applications/${id}/refunds`, {
             kind: 'full',
             reason: 'Trip cancelled',
@@ -142,10 +153,7 @@ describe('a staff decision and a refund in full on the same order', () => {
               ne(refunds.status, 'failed'),
             ),
           );
-        check(
-          'approved and refunded in full',
-          !(order.status === 'APPROVED' && fullRefunds.length),
-        );
+        check('lodged and refunded in full', !(order.status === 'LODGED' && fullRefunds.length));
         // Exactly one of the two wins; the other is told why with a 409.
         check(
           'not one 200 and one 409',
@@ -153,7 +161,7 @@ describe('a staff decision and a refund in full on the same order', () => {
         );
         if (approve.statusCode === 200) {
           check(
-            'approved, refund not refused as such',
+            'lodged, refund not refused as such',
             /^This refund is not possible while the application is/.test(errorOf(refund) ?? ''),
           );
         } else {
@@ -212,7 +220,7 @@ describe("a passport upload and the owner's account deletion", () => {
   );
 });
 
-describe("a staff decision and the traveller's erasure", () => {
+describe("lodging with the Home Office and the traveller's erasure", () => {
   it(
     `never sends an e-mail about an erased person (${ROUNDS} tries)`,
     async () => {
@@ -224,17 +232,17 @@ describe("a staff decision and the traveller's erasure", () => {
         // The decision leaves a little later in each round, so that it meets the erasure at every stage.
         const [decision, deletion] = await Promise.all([
           pause((i % 5) * 4).then(() =>
-            staff.post(`/api/admin/applications/${id}/status`, { status: 'APPROVED', version }),
+            staff.post(`/api/admin/applications/${id}/status`, lodging(version)),
           ),
           deleteAccount(),
         ]);
         check('deletion refused', deletion.statusCode === 200);
         const order = await rowOf(id);
         if (decision.statusCode === 200) {
-          check('decided, not approved', order.status === 'APPROVED');
+          check('accepted, not lodged', order.status === 'LODGED');
           check(
-            'decided after the erasure',
-            order.decidedAt!.getTime() <= order.personalDataErasedAt!.getTime(),
+            'lodged after the erasure',
+            order.lodgedAt!.getTime() <= order.personalDataErasedAt!.getTime(),
           );
         } else {
           check(
@@ -256,7 +264,7 @@ describe("a staff decision and the traveller's erasure", () => {
           .where(inArray(emailOutbox.toAddress, [account!.email, email]));
         for (const mail of queued) {
           check('e-mail to the erased placeholder', mail.to !== account!.email);
-          check('status e-mail kept after the erasure', mail.template !== 'status-change');
+          check('lodging e-mail kept after the erasure', mail.template !== 'lodged');
         }
       }
       expect(broken).toEqual({});
@@ -360,3 +368,59 @@ async function listFiles(root: string): Promise<string[]> {
   await walk(root);
   return out;
 }
+
+describe("two members of staff recording the government's outcome at once", () => {
+  it(
+    `records one outcome, and its grants only if it is the approval (${ROUNDS} orders)`,
+    async () => {
+      const { broken, check } = tally();
+      for (let i = 0; i < ROUNDS; i++) {
+        const { id } = await underReview();
+        await staff.post(`/api/admin/applications/${id}/status`, lodging(await versionOf(id)));
+        const version = await versionOf(id);
+        const [traveller] = await t.database.db
+          .select({ id: travelers.id })
+          .from(travelers)
+          .where(eq(travelers.applicationId, id));
+        const document = await decisionDocument(staff, id, traveller!.id);
+        const [approval, refusal] = await Promise.all([
+          staff.post(`/api/admin/applications/${id}/status`, {
+            status: 'APPROVED',
+            version,
+            grants: [
+              {
+                travelerId: traveller!.id,
+                reference: 'ETA-RACE-01',
+                validFrom: '2026-06-01',
+                validUntil: '2028-06-01',
+                passportLast4: '5671',
+                documentId: document.id,
+              },
+            ],
+          }),
+          staff.post(`/api/admin/applications/${id}/status`, {
+            status: 'REJECTED',
+            version,
+            reason: 'Refused',
+          }),
+        ]);
+        check(
+          'not one 200 and one 409',
+          [approval, refusal].map(statusOf).sort().join() === '200,409',
+        );
+        const order = await rowOf(id);
+        const granted = await t.database.db
+          .select()
+          .from(grants)
+          .where(eq(grants.applicationId, id));
+        check(
+          'grants that do not match the outcome',
+          order.status === 'APPROVED' ? granted.length === 1 : granted.length === 0,
+        );
+        check('no outcome', order.status === 'APPROVED' || order.status === 'REJECTED');
+      }
+      expect(broken).toEqual({});
+    },
+    RACE_TIMEOUT,
+  );
+});

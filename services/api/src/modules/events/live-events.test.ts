@@ -2,18 +2,14 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type {
-  AdminApplicationDetail,
-  ApplicationDetail,
-  LiveEvent,
-  OrderSummary,
-} from '@waypoint/contracts';
+import type { ApplicationDetail, LiveEvent, OrderSummary } from '@waypoint/contracts';
 import { buildApp } from '../../app';
 import { openDatabase, rowsOf } from '../../db/client';
 import { applications } from '../../db/schema';
 import { FieldEncryption } from '../../lib/field-encryption';
 import { sql } from 'drizzle-orm';
 import { Browser, makeAdmin, uniqueEmail } from '../../test/auth-helpers';
+import { approved, lodged, rejected, stepOk } from '../../test/casework';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { photo } from '../../test/images';
 import { multipartFile, paidOrder } from '../../test/orders';
@@ -125,16 +121,11 @@ async function submittedOrder() {
   return { b, id };
 }
 
-async function moveTo(id: string, status: 'UNDER_REVIEW' | 'APPROVED' | 'REJECTED') {
-  const detail = body<{ data: AdminApplicationDetail }>(
-    await staff.get(`/api/admin/applications/${id}`),
-  ).data;
-  const res = await staff.post(`/api/admin/applications/${id}/status`, {
-    status,
-    version: detail.version,
-    ...(status === 'REJECTED' ? { reason: 'The photo does not show the whole face.' } : {}),
-  });
-  expect(res.statusCode).toBe(200);
+async function moveTo(id: string, status: 'UNDER_REVIEW' | 'LODGED' | 'APPROVED' | 'REJECTED') {
+  if (status === 'UNDER_REVIEW') await stepOk(staff, id, { status });
+  else if (status === 'LODGED') await lodged(staff, id);
+  else if (status === 'APPROVED') await approved(staff, id);
+  else await rejected(staff, id, 'The photo does not show the whole face.');
 }
 
 describe('GET /api/events', () => {
@@ -334,26 +325,36 @@ describe('while the server shuts down', () => {
 });
 
 describe('timeline', () => {
-  it('gives each order paid, submitted, in review and decided, with their times once reached', async () => {
+  it('gives each order paid, submitted, in review, lodged and decided, with their times once reached', async () => {
     const { b, id } = await submittedOrder();
     const stepsOf = async () =>
       body<{ data: OrderSummary[] }>(await b.get('/api/applications/my-applications')).data.find(
         (o) => o.id === id,
       )!.timeline;
     let steps = await stepsOf();
-    expect(steps.map((s) => s.step)).toEqual(['paid', 'submitted', 'in-review', 'decided']);
+    expect(steps.map((s) => s.step)).toEqual([
+      'paid',
+      'submitted',
+      'in-review',
+      'lodged',
+      'decided',
+    ]);
     expect(steps[0]!.at).toEqual(expect.any(String));
     expect(steps[1]!.at).toEqual(expect.any(String));
     expect(steps[2]!.at).toBeNull();
-    expect(steps[3]).toEqual({ step: 'decided', at: null, outcome: null });
+    expect(steps[3]!.at).toBeNull();
+    expect(steps[4]).toEqual({ step: 'decided', at: null, outcome: null });
 
     const before = Date.now();
     await moveTo(id, 'UNDER_REVIEW');
     steps = await stepsOf();
     expect(Date.parse(steps[2]!.at!)).toBeGreaterThanOrEqual(before - 1000);
+    await moveTo(id, 'LODGED');
+    steps = await stepsOf();
+    expect(Date.parse(steps[3]!.at!)).toBeGreaterThanOrEqual(before - 1000);
     await moveTo(id, 'APPROVED');
     steps = await stepsOf();
-    expect(steps[3]).toEqual({ step: 'decided', at: expect.any(String), outcome: 'APPROVED' });
+    expect(steps[4]).toEqual({ step: 'decided', at: expect.any(String), outcome: 'APPROVED' });
 
     // The application's own page reads the same timeline.
     const detail = body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data;

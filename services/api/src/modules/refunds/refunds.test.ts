@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { ApplicationRow } from '../../db/rows';
 import { eq } from 'drizzle-orm';
 import {
   ApiMessages,
@@ -46,7 +47,7 @@ async function paid(travellers = 1) {
   return { id, email, traveller, order: row! };
 }
 
-const setStatus = (id: string, status: 'APPROVED' | 'REJECTED' | 'UNDER_REVIEW') =>
+const setStatus = (id: string, status: ApplicationRow['status']) =>
   t.database.db.update(applications).set({ status }).where(eq(applications.id, id));
 
 describe('refunding an order', () => {
@@ -175,7 +176,7 @@ describe('refunding an order', () => {
     expect((await detail(id)).allowedTransitions).toEqual([]);
     const { version } = await detail(id);
     const decided = await staff.post(`/api/admin/applications/${id}/status`, {
-      status: 'APPROVED',
+      status: 'UNDER_REVIEW',
       version,
     });
     expect(decided.statusCode).toBe(409);
@@ -217,17 +218,29 @@ describe('refunding an order', () => {
     expect(body(again)).toMatchObject({ messageKey: 'refund.exceedsPaid' });
   });
 
-  it('refunds a rejected order in full', async () => {
+  it('refunds in full an order waiting for changes, never one lodged or refused by the government', async () => {
     const { id, order } = await paid();
-    await setStatus(id, 'REJECTED');
+    await setStatus(id, 'CHANGES_REQUESTED');
     const res = await refund(staff, id, {
       kind: 'full',
-      reason: 'Rejected before lodging',
+      reason: 'The traveller no longer travels',
       idempotencyKey: key(),
     });
     expect(body(res)).toMatchObject({
       data: { refund: { amountCents: order.totalCents, status: 'succeeded' } },
     });
+    for (const status of ['LODGED', 'REJECTED'] as const) {
+      const other = await paid();
+      await setStatus(other.id, status);
+      const refused = await refund(staff, other.id, {
+        kind: 'full',
+        reason: 'Refused',
+        idempotencyKey: key(),
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(body(refused)).toMatchObject({ messageKey: 'refund.notAllowed' });
+      expect((await detail(other.id)).refundOptions.map((o) => o.kind)).toEqual(['service_fee']);
+    }
   });
 
   it('refuses to refund an unpaid order', async () => {
