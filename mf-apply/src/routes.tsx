@@ -26,6 +26,8 @@ const PostPaymentRoutes = lazyPage(() =>
   import('./pages/PostPaymentPages').then((m) => m.PostPaymentRoutes),
 );
 const UploadRoutes = lazyPage(() => import('./pages/PostPaymentPages').then((m) => m.UploadRoutes));
+// A reminder e-mail's link to a new application, prefilled (see RenewPage).
+const RenewPage = lazyPage(() => import('./pages/RenewPage').then((m) => m.RenewPage));
 
 // The wizard's later steps and its confirmation are not part of a first visit either: they download as soon as
 // the traveller starts using the page (see WizardLayout), well before Continue needs them.
@@ -98,15 +100,19 @@ const application: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-/**
- * The application wizard and post-payment steps, mounted by the shell under /application, and the phone's upload
- * page under /upload.
- */
 /** The first step of the wizard rendered on the server: the reference data it was rendered with, before it hydrates. */
 export const fromPage: RemoteRoutesModule['fromPage'] = (dispatch, queries = queriesInPage()) =>
   referenceFromPage(dispatch, queries);
 
+/**
+ * The application wizard and post-payment steps, mounted by the shell under /application, the phone's upload
+ * page under /upload, and a reminder's new application under /renew.
+ */
 export const mounts: RemoteRoutesModule['mounts'] = {
   application,
   upload: [{ path: '*', element: <UploadRoutes /> }],
+  renew: [
+    { index: true, element: <RenewPage /> },
+    { path: '*', element: <NotFoundPage /> },
+  ],
 };

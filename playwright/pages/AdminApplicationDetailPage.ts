@@ -11,9 +11,14 @@ export class AdminApplicationDetailPage {
   readonly decision: Locator;
   readonly decisionHeading: Locator;
   readonly startReview: Locator;
-  readonly approve: Locator;
-  readonly reject: Locator;
+  /** Under review: ask the traveller for changes, or record the submission to the Home Office. */
+  readonly requestChanges: Locator;
+  readonly lodge: Locator;
+  /** Lodged: the government's decision (Approved or Refused) and, for a refusal, its reason. */
+  readonly approved: Locator;
+  readonly refused: Locator;
   readonly reason: Locator;
+  readonly recordDecision: Locator;
   /** 'Application #REF is now …' after a decision. */
   readonly result: Locator;
   readonly order: Locator;
@@ -25,8 +30,9 @@ export class AdminApplicationDetailPage {
   /** The history: one sentence per entry ('Status changed from … to … by … · date'). */
   readonly history: Locator;
   readonly historyEntries: Locator;
-  /** The confirmation of Approve or Reject (a modal dialog), and its buttons. */
+  /** The confirmation of a lodging or an outcome (a modal dialog), and its buttons. */
   readonly confirmDialog: Locator;
+  readonly confirmLodge: Locator;
   readonly confirmApprove: Locator;
   readonly confirmReject: Locator;
   readonly confirmCancel: Locator;
@@ -47,9 +53,12 @@ export class AdminApplicationDetailPage {
     this.decision = this.main.getByRole('region', { name: 'Decision' });
     this.decisionHeading = this.decision.getByRole('heading', { level: 2, name: 'Decision' });
     this.startReview = this.decision.getByRole('button', { name: 'Start review' });
-    this.approve = this.decision.getByRole('button', { name: 'Approve' });
-    this.reject = this.decision.getByRole('button', { name: 'Reject' });
-    this.reason = this.decision.getByRole('textbox', { name: 'Reason for a rejection' });
+    this.requestChanges = this.decision.getByRole('button', { name: 'Request changes' });
+    this.lodge = this.decision.getByRole('button', { name: 'Submit to the Home Office' });
+    this.approved = this.decision.getByRole('radio', { name: /^Approved/ });
+    this.refused = this.decision.getByRole('radio', { name: /^Refused/ });
+    this.reason = this.decision.getByRole('textbox', { name: /^Reason the government gave/ });
+    this.recordDecision = this.decision.getByRole('button', { name: 'Record the decision' });
     this.result = this.decision.getByRole('status').filter({ hasText: /is now/ });
     this.order = this.main.getByRole('region', { name: 'Order' });
     this.payment = this.main.getByRole('region', { name: 'Payment' });
@@ -59,10 +68,11 @@ export class AdminApplicationDetailPage {
     this.history = this.main.getByRole('region', { name: 'History' });
     this.historyEntries = this.history.getByRole('listitem');
     this.confirmDialog = page.getByRole('dialog', {
-      name: /^(Approve|Reject) this application\?$/,
+      name: /^(Record as submitted to the Home Office|Record the approval|Record the refusal)\?$/,
     });
-    this.confirmApprove = this.confirmDialog.getByRole('button', { name: 'Approve application' });
-    this.confirmReject = this.confirmDialog.getByRole('button', { name: 'Reject application' });
+    this.confirmLodge = this.confirmDialog.getByRole('button', { name: 'Record as submitted' });
+    this.confirmApprove = this.confirmDialog.getByRole('button', { name: 'Record the approval' });
+    this.confirmReject = this.confirmDialog.getByRole('button', { name: 'Record the refusal' });
     this.confirmCancel = this.confirmDialog.getByRole('button', { name: 'Cancel', exact: true });
     this.refunds = this.main.getByRole('region', { name: 'Refunds', exact: true });
     this.refundReason = this.refunds.getByRole('textbox', { name: 'Reason for the refund' });

@@ -16,6 +16,7 @@ import {
   SYNTHETIC_APPLICATIONS,
   test,
   type PaidOrder,
+  testPictures,
 } from '../support/admin';
 import { expectNoA11yViolations } from '../support/axe';
 import { recordRequests } from '../support/fixtures';
@@ -414,7 +415,7 @@ test.describe('admin area', () => {
       await expectNoA11yViolations(page);
     });
 
-    test('an admin checks a submitted application and approves it, and rejects another with a reason', async ({
+    test('an admin checks a submitted application, lodges it and records its approval, and records a refusal of another with its reason', async ({
       page,
       adminDashboard: dashboard,
       adminApplications: list,
@@ -485,9 +486,9 @@ test.describe('admin area', () => {
       await expect(detail.history).not.toContainText('application.');
       await expectNoA11yViolations(page);
 
-      // Start review, then Approve; the reason field is there, not needed.
+      // Start review, then submit it to the Home Office and record the government's approval.
       await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.SUBMITTED}`);
-      await expect(detail.approve).toBeHidden();
+      await expect(detail.lodge).toBeHidden();
       await detail.startReview.click();
       await expect(detail.result).toHaveText(
         `Application #${approveMe.reference} is now ${STATUS.UNDER_REVIEW}.`,
@@ -495,28 +496,48 @@ test.describe('admin area', () => {
       await expect(detail.result).toBeFocused();
       await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.UNDER_REVIEW}`);
       await expect(detail.startReview).toBeHidden();
-      await expect(detail.reason).toBeVisible();
+      await expect(detail.requestChanges).toBeVisible();
       await expectNoA11yViolations(page);
 
-      // Approve asks first, in a dialog naming the traveller; Escape leaves everything as it was.
-      await detail.approve.click();
-      await expect(detail.confirmDialog).toBeVisible();
-      await expect(detail.confirmDialog).toHaveAccessibleName('Approve this application?');
-      await expect(detail.confirmDialog).toContainText(
-        `You are approving the application of ${nameOf(approveMe)} (order #${approveMe.reference}).`,
+      // Lodging asks first, in a dialog naming the traveller; Escape leaves everything as it was.
+      await detail.lodge.click();
+      await detail.decision
+        .getByRole('textbox', { name: 'Home Office reference' })
+        .fill('1234-5678-9012-3456');
+      await detail.decision.getByRole('button', { name: 'Record as submitted' }).click();
+      await expect(detail.confirmDialog).toHaveAccessibleName(
+        'Record as submitted to the Home Office?',
       );
+      await expect(detail.confirmDialog).toContainText(nameOf(approveMe));
       await expectNoA11yViolations(page);
       await page.keyboard.press('Escape');
       await expect(detail.confirmDialog).toBeHidden();
-      await expect(detail.approve).toBeFocused();
       await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.UNDER_REVIEW}`);
+      await detail.decision.getByRole('button', { name: 'Record as submitted' }).click();
+      await detail.confirmLodge.click();
+      await expect(detail.confirmDialog).toBeHidden();
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.LODGED}`);
+      await expect(detail.main).toContainText('reference 1234-5678-9012-3456');
 
-      await detail.approve.click();
+      await detail.approved.check();
+      const grant = detail.decision.getByRole('group', {
+        name: new RegExp(`^Traveller 1: ${nameOf(approveMe)}`),
+      });
+      await grant
+        .getByRole('textbox', { name: /^Reference on the decision/ })
+        .fill('ETA-5521-0093');
+      await grant.getByLabel('Valid from').fill('2026-11-28');
+      await grant.getByLabel('Valid until').fill('2028-11-27');
+      await grant.getByLabel(/^Decision document/).setInputFiles({
+        name: 'decision.jpg',
+        mimeType: 'image/jpeg',
+        buffer: (await testPictures()).passportPage,
+      });
+      await expect(grant.getByText(/decision\.jpg/)).toBeVisible();
+      await detail.recordDecision.click();
+      await expect(detail.confirmDialog).toHaveAccessibleName('Record the approval?');
       await detail.confirmApprove.click();
       await expect(detail.confirmDialog).toBeHidden();
-      await expect(detail.result).toHaveText(
-        `Application #${approveMe.reference} is now ${STATUS.APPROVED}.`,
-      );
       await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.APPROVED}`);
       await expect(detail.decision).toContainText(
         'This application has been approved. The decision is final.',
@@ -524,14 +545,14 @@ test.describe('admin area', () => {
       await expect(detail.decision.getByRole('button')).toHaveCount(0);
       await expect(detail.fact(detail.order, 'Status')).toHaveText(STATUS.APPROVED);
       const changes = detail.historyEntry(/^Status changed from .+ by staff@/);
-      await expect(changes).toHaveCount(2);
+      await expect(changes).toHaveCount(3);
       await expect(changes.nth(0)).toHaveText(
         new RegExp(
           `^Status changed from Submitted to Under review by ${STAFF.email} · \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}`,
         ),
       );
-      await expect(changes.nth(1)).toContainText(
-        `Status changed from Under review to Approved by ${STAFF.email} · `,
+      await expect(changes.nth(2)).toContainText(
+        `Status changed from ${STATUS.LODGED} to Approved by ${STAFF.email} · `,
       );
       await expectNoA11yViolations(page);
 
@@ -556,39 +577,37 @@ test.describe('admin area', () => {
       await detail.startReview.click();
       await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.UNDER_REVIEW}`);
 
-      // Reject needs a reason for the traveller.
-      await detail.reject.click();
-      await expect(detail.reason).toBeFocused();
-      await expect(detail.reason).toHaveAttribute('aria-invalid', 'true');
+      // Lodged, then refused by the government: the reason is needed.
+      await detail.lodge.click();
+      await detail.decision
+        .getByRole('textbox', { name: 'Home Office reference' })
+        .fill('1234567890123457');
+      await detail.decision.getByRole('button', { name: 'Record as submitted' }).click();
+      await detail.confirmLodge.click();
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.LODGED}`);
+      await detail.refused.check();
+      await detail.recordDecision.click();
       await expect(detail.decision).toContainText('Please give the reason the traveller will see');
-      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.UNDER_REVIEW}`);
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.LODGED}`);
       await expectNoA11yViolations(page);
 
       await detail.reason.fill(REJECTION_REASON);
-      await detail.reject.click();
+      await detail.recordDecision.click();
       // The dialog names the traveller and shows the reason they will read; Cancel changes nothing.
-      await expect(detail.confirmDialog).toHaveAccessibleName('Reject this application?');
-      await expect(detail.confirmDialog).toContainText(
-        `You are rejecting the application of ${nameOf(rejectMe)} (order #${rejectMe.reference}).`,
-      );
+      await expect(detail.confirmDialog).toHaveAccessibleName('Record the refusal?');
+      await expect(detail.confirmDialog).toContainText(nameOf(rejectMe));
       await expect(detail.confirmDialog).toContainText(REJECTION_REASON);
       await detail.confirmCancel.click();
       await expect(detail.confirmDialog).toBeHidden();
-      await expect(detail.reject).toBeFocused();
-      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.UNDER_REVIEW}`);
-      await detail.reject.click();
+      await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.LODGED}`);
+      await detail.recordDecision.click();
       await detail.confirmReject.click();
-      await expect(detail.result).toHaveText(
-        `Application #${rejectMe.reference} is now ${STATUS.REJECTED}.`,
-      );
       await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.REJECTED}`);
-      await expect(detail.decision).toContainText(
-        `Reason given to the traveller: ${REJECTION_REASON}`,
-      );
+      await expect(detail.main).toContainText(REJECTION_REASON);
       await expect(detail.decision).toContainText(
         'This application has been rejected. The decision is final.',
       );
-      const rejection = detail.historyEntry('Status changed from Under review to Rejected');
+      const rejection = detail.historyEntry(`Status changed from ${STATUS.LODGED} to Rejected`);
       await expect(rejection).toContainText(`by ${STAFF.email} · `);
       await expect(rejection).toContainText(`Reason given to the traveller: ${REJECTION_REASON}`);
       await expectNoA11yViolations(page);
@@ -607,18 +626,17 @@ test.describe('admin area', () => {
       mailbox,
     }) => {
       const approved = await mailbox.waitForMessage(approveMe.email, {
-        subject: new RegExp(`^Order #${approveMe.reference}: Approved$`),
+        subject: new RegExp(`^Your UK ETA has been granted – order #${approveMe.reference}$`),
       });
-      expect(approved.text).toContain(
-        `The status of your order #${approveMe.reference} is now: Approved.`,
-      );
+      expect(approved.text).toContain('Reference: ETA-5521-0093');
+      expect(approved.text).toContain('Linked to the passport ending');
       await mailbox.waitForMessage(approveMe.email, {
         subject: new RegExp(`^Order #${approveMe.reference}: Under review$`),
       });
       const rejected = await mailbox.waitForMessage(rejectMe.email, {
-        subject: new RegExp(`^Order #${rejectMe.reference}: Rejected$`),
+        subject: new RegExp(`^The UK government refused your application ${rejectMe.reference}$`),
       });
-      expect(rejected.text).toContain(`Reason: ${REJECTION_REASON}`);
+      expect(rejected.text).toContain(`The reason given: ${REJECTION_REASON}`);
       await mailbox.waitForMessage(rejectMe.email, {
         subject: new RegExp(`^Order #${rejectMe.reference}: Under review$`),
       });

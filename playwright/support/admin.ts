@@ -113,6 +113,8 @@ export const STATUS = {
   APPROVED: 'Approved',
   REJECTED: 'Rejected',
   REFUNDED: 'Refunded',
+  CHANGES_REQUESTED: 'Changes requested',
+  LODGED: 'Submitted to the UK government',
 } as const;
 
 /** The header row of `GET /api/admin/applications/export.csv`. */
@@ -232,7 +234,7 @@ function photoJpeg(width = 900, height = 1200): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
 }
 
-function testPictures() {
+export function testPictures() {
   pictures ??= Promise.all([passportPageJpeg(), photoJpeg()]).then(([passportPage, photo]) => ({
     passportPage,
     photo,

@@ -313,6 +313,29 @@ describe('remote areas', () => {
     expect(within(menu).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
   });
 
+  it('opens the links of a reminder e-mail in their areas: a new application, and stopping the reminders', async () => {
+    mockApi({ '/api/auth/profile': guestProfile });
+    const areas: Record<string, unknown> = {
+      apply: { mounts: { renew: [{ index: true, element: <h1>Start a new application</h1> }] } },
+      account: {
+        mounts: { reminders: [{ path: 'unsubscribe', element: <h1>Stop reminders</h1> }] },
+      },
+    };
+    const load = async (name: string) => areas[name];
+
+    const renew = await renderApp({ path: '/renew?token=tok', load });
+    expect(
+      await screen.findByRole('heading', { name: 'Start a new application' }),
+    ).toBeInTheDocument();
+    expect(renew.loader.mock.calls).toEqual([['apply']]);
+    renew.unmount();
+
+    const stop = await renderApp({ path: '/reminders/unsubscribe?token=tok', load });
+    expect(await screen.findByRole('heading', { name: 'Stop reminders' })).toBeInTheDocument();
+    expect(stop.loader.mock.calls).toEqual([['account']]);
+    expect(screen.queryByRole('heading', { name: 'Page not found' })).not.toBeInTheDocument();
+  });
+
   it('shows Page not found for an unknown address, inside the layout', async () => {
     mockApi({ '/api/auth/profile': guestProfile });
     await renderApp({ path: '/no-such-page' });

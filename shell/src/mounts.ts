@@ -7,8 +7,10 @@ import type { RemoteName } from '@waypoint/platform';
 export const REMOTE_MOUNTS = {
   application: 'apply',
   upload: 'apply',
+  renew: 'apply',
   auth: 'account',
   orders: 'account',
   account: 'account',
+  reminders: 'account',
   admin: 'admin',
 } as const satisfies Record<string, RemoteName>;

@@ -5,6 +5,7 @@ import {
   selectVisaType,
   useAppDispatch,
   useAppSelector,
+  useLocation,
   useNavigate,
 } from '@waypoint/platform';
 import {
@@ -29,6 +30,7 @@ import {
   setHasPlannedDates,
 } from '../state';
 import { useOrderContext, useWizardIssues } from '../wizard/order';
+import { isRenewalNoticeState } from '../wizard/renewal';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
 import { useMoney } from '../wizard/text';
@@ -94,6 +96,10 @@ export function TripDetailsPage() {
   const reference = useReferenceText();
   // A page rendered with its data shows the lists at once; they are chosen from once its code has arrived.
   const hydrated = useHydrated();
+  // Arrived from a reminder's link (RenewPage): says where the details came from. Not in HTML written at build
+  // time, which knows nothing of the visit, so it shows once the page has hydrated.
+  const { state } = useLocation();
+  const renewed = hydrated && isRenewalNoticeState(state);
 
   const types = visaTypes.data?.visaTypes ?? [];
   // A nationality that needs nothing to visit (GB, IE) sees why and cannot start.
@@ -121,6 +127,11 @@ export function TripDetailsPage() {
   return (
     <WizardStepPage step={1} title={t('step.trip-details.title')}>
       <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
+      {renewed ? (
+        <Banner tone="success" title={t('renew.notice.title')}>
+          {t('renew.notice.text')}
+        </Banner>
+      ) : null}
       {countries.isError ? (
         <ErrorBox title={t('trip.countriesFailed')}>
           <p>

@@ -15,7 +15,7 @@ export async function seedSynthetic(database: Database, count: number, batch = 1
       await tx.execute(sql`
         create temporary table synth on commit drop as
         select gen_random_uuid() as id, g as i,
-          (array['DRAFT','IN_PROGRESS','SUBMITTED','UNDER_REVIEW','APPROVED','REJECTED'])[1 + (hashint4(g) & 2147483647) % 6]::application_status as status,
+          (array['DRAFT','IN_PROGRESS','SUBMITTED','UNDER_REVIEW','CHANGES_REQUESTED','LODGED','APPROVED','REJECTED'])[1 + (hashint4(g) & 2147483647) % 8]::application_status as status,
           now() - make_interval(secs => ((hashint4(g * 7) & 2147483647) % (730 * 86400))) as created,
           'synthetic' || ${done} || '_' || g || '@example.com' as email,
           (array['Olivia','Liam','Emma','Noah','Ava','Mateo','Sofia','Lucas','Mia','Arjun','Yuki','Chen','Amara','Ivan','Fatima'])[1 + (hashint4(g * 3) & 2147483647) % 15] as first_name,
@@ -25,11 +25,15 @@ export async function seedSynthetic(database: Database, count: number, batch = 1
       await tx.execute(sql`
         insert into applications (id, status, guest_email, country_code, visa_type_id, processing_option_id, has_planned_dates,
           traveler_count, government_fee_gbp_pence, exchange_rate, exchange_rate_date, government_fee_cents, processing_fee_cents,
-          processing_hours, total_cents, search_text, created_at, updated_at, paid_at, submitted_at)
+          processing_hours, total_cents, search_text, created_at, updated_at, paid_at, submitted_at, lodged_at, lodged_on,
+          home_office_reference)
         select id, status, email, 'US', 'uk-eta', 'uk-eta-standard', false, travellers, 2000, 1.145, '2026-11-02', 2290, 2900, 72,
           5190 * travellers, lower(email || ' ' || first_name || ' ' || last_name), created, created,
           case when status <> 'DRAFT' then created end,
-          case when status in ('SUBMITTED','UNDER_REVIEW','APPROVED','REJECTED') then created + interval '1 day' end
+          case when status not in ('DRAFT','IN_PROGRESS') then created + interval '1 day' end,
+          case when status in ('LODGED','APPROVED','REJECTED') then created + interval '2 days' end,
+          case when status in ('LODGED','APPROVED','REJECTED') then (created + interval '2 days')::date end,
+          case when status in ('LODGED','APPROVED','REJECTED') then lpad((hashint4(i * 17) & 2147483647)::text, 16, '0') end
         from synth`);
       await tx.execute(sql`
         insert into travelers (application_id, position, first_name, last_name, date_of_birth, email)
