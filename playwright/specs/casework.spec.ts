@@ -110,7 +110,7 @@ test.describe('casework', () => {
     await card.getByRole('link', { name: 'Make the changes' }).click();
 
     // The review page lists what is left; the photo page shows the staff message above its upload.
-    const review = new PostPaymentReviewPage(page, 'Review & resubmit');
+    const review = new PostPaymentReviewPage(page);
     await expect(
       review.content.getByRole('heading', { name: 'Changes still to make' }),
     ).toBeVisible();
@@ -132,7 +132,7 @@ test.describe('casework', () => {
     await expect(review.content.getByText(/You have made every change we asked for/)).toBeVisible();
     await review.declaration.check();
     await review.content.getByRole('button', { name: 'Resubmit application' }).click();
-    await expect(page.getByRole('heading', { name: 'Application resubmitted' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Application resubmitted' })).toBeVisible();
 
     // Staff see the old and the new photo side by side, review again and lodge the application.
     await detail.goto(order.id, order.reference);

@@ -49,7 +49,8 @@ test.describe('live status', () => {
     await expect(card.getByText(STATUS.SUBMITTED, { exact: true })).toBeVisible();
     const timeline = card.getByRole('list', { name: `Progress of order #${order.reference}` });
     const step = (name: string) => timeline.getByRole('listitem').filter({ hasText: name });
-    await expect(timeline.getByRole('listitem')).toHaveCount(4);
+    await expect(timeline.getByRole('listitem')).toHaveCount(5);
+    await expect(step('Submitted to the UK government')).toContainText('Not yet');
     await expect(step('Application submitted')).toHaveAttribute('aria-current', 'step');
     await expect(step('Review started')).toContainText('Not yet');
     // The page is listening: its event stream is open.
