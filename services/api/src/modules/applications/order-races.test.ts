@@ -306,6 +306,62 @@ describe('resuming checkout', () => {
   );
 });
 
+describe("two members of staff recording the government's outcome at once", () => {
+  it(
+    `records one outcome, and its grants only if it is the approval (${ROUNDS} orders)`,
+    async () => {
+      const { broken, check } = tally();
+      for (let i = 0; i < ROUNDS; i++) {
+        const { id } = await underReview();
+        await staff.post(`/api/admin/applications/${id}/status`, lodging(await versionOf(id)));
+        const version = await versionOf(id);
+        const [traveller] = await t.database.db
+          .select({ id: travelers.id })
+          .from(travelers)
+          .where(eq(travelers.applicationId, id));
+        const document = await decisionDocument(staff, id, traveller!.id);
+        const [approval, refusal] = await Promise.all([
+          staff.post(`/api/admin/applications/${id}/status`, {
+            status: 'APPROVED',
+            version,
+            grants: [
+              {
+                travelerId: traveller!.id,
+                reference: 'ETA-RACE-01',
+                validFrom: '2026-06-01',
+                validUntil: '2028-06-01',
+                passportLast4: '5671',
+                documentId: document.id,
+              },
+            ],
+          }),
+          staff.post(`/api/admin/applications/${id}/status`, {
+            status: 'REJECTED',
+            version,
+            reason: 'Refused',
+          }),
+        ]);
+        check(
+          'not one 200 and one 409',
+          [approval, refusal].map(statusOf).sort().join() === '200,409',
+        );
+        const order = await rowOf(id);
+        const granted = await t.database.db
+          .select()
+          .from(grants)
+          .where(eq(grants.applicationId, id));
+        check(
+          'grants that do not match the outcome',
+          order.status === 'APPROVED' ? granted.length === 1 : granted.length === 0,
+        );
+        check('no outcome', order.status === 'APPROVED' || order.status === 'REJECTED');
+      }
+      expect(broken).toEqual({});
+    },
+    RACE_TIMEOUT,
+  );
+});
+
 describe('the last two admins deleting their accounts at once', () => {
   it(
     `always leaves at least one active admin (${ROUNDS} rounds)`,
@@ -368,59 +424,3 @@ async function listFiles(root: string): Promise<string[]> {
   await walk(root);
   return out;
 }
-
-describe("two members of staff recording the government's outcome at once", () => {
-  it(
-    `records one outcome, and its grants only if it is the approval (${ROUNDS} orders)`,
-    async () => {
-      const { broken, check } = tally();
-      for (let i = 0; i < ROUNDS; i++) {
-        const { id } = await underReview();
-        await staff.post(`/api/admin/applications/${id}/status`, lodging(await versionOf(id)));
-        const version = await versionOf(id);
-        const [traveller] = await t.database.db
-          .select({ id: travelers.id })
-          .from(travelers)
-          .where(eq(travelers.applicationId, id));
-        const document = await decisionDocument(staff, id, traveller!.id);
-        const [approval, refusal] = await Promise.all([
-          staff.post(`/api/admin/applications/${id}/status`, {
-            status: 'APPROVED',
-            version,
-            grants: [
-              {
-                travelerId: traveller!.id,
-                reference: 'ETA-RACE-01',
-                validFrom: '2026-06-01',
-                validUntil: '2028-06-01',
-                passportLast4: '5671',
-                documentId: document.id,
-              },
-            ],
-          }),
-          staff.post(`/api/admin/applications/${id}/status`, {
-            status: 'REJECTED',
-            version,
-            reason: 'Refused',
-          }),
-        ]);
-        check(
-          'not one 200 and one 409',
-          [approval, refusal].map(statusOf).sort().join() === '200,409',
-        );
-        const order = await rowOf(id);
-        const granted = await t.database.db
-          .select()
-          .from(grants)
-          .where(eq(grants.applicationId, id));
-        check(
-          'grants that do not match the outcome',
-          order.status === 'APPROVED' ? granted.length === 1 : granted.length === 0,
-        );
-        check('no outcome', order.status === 'APPROVED' || order.status === 'REJECTED');
-      }
-      expect(broken).toEqual({});
-    },
-    RACE_TIMEOUT,
-  );
-});
