@@ -7,8 +7,8 @@ import {
   GrantBody,
   HomeOfficeReference,
   RequestedChange,
-  changeKey,
 } from './casework';
+import { changeKey } from './casework-rules';
 import { ApiMessages } from './api-messages';
 import { ApplicationStatus } from './orders';
 import { nextStatuses } from './lifecycle';

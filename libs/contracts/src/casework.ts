@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { ApiMessages, type ApiMessageKey } from './api-messages';
+import { ApiMessages } from './api-messages';
 import { IsoDate, text, Uuid } from './primitives';
+import {
+  CHANGE_SECTIONS,
+  changeKey,
+  HOME_OFFICE_REFERENCE,
+  normaliseHomeOfficeReference,
+  ORDER_CHANGE_SECTIONS,
+} from './casework-rules';
 
 /**
  * Casework after submission: staff ask the traveller for changes, lodge the application with the Home Office, and
@@ -12,39 +19,8 @@ import { IsoDate, text, Uuid } from './primitives';
 export const ProductKind = z.enum(['ETA', 'VISA']);
 export type ProductKind = z.infer<typeof ProductKind>;
 
-/**
- * What staff can ask a traveller to change: the order's general information, or one of a traveller's sections or
- * documents (the slugs of the post-payment journey; `journeys/post-payment.ts` checks they are the same).
- */
-export const CHANGE_SECTIONS = [
-  'general-info',
-  'passport-page',
-  'applicants-photo',
-  'personal-information',
-  'passport-information',
-  'work',
-  'declaration',
-] as const;
 export const ChangeSection = z.enum(CHANGE_SECTIONS);
 export type ChangeSection = z.infer<typeof ChangeSection>;
-
-/** The sections that belong to the whole order rather than to one traveller. */
-export const ORDER_CHANGE_SECTIONS: readonly ChangeSection[] = ['general-info'];
-
-/** The documents among them (a change is made by uploading a new one). */
-export const DOCUMENT_CHANGE_SECTIONS: readonly ChangeSection[] = [
-  'passport-page',
-  'applicants-photo',
-];
-
-/** Where a change is made: the section's page of the post-payment journey. */
-export function changePath(
-  applicationId: string,
-  change: { section: ChangeSection; travelerId: string | null },
-): string {
-  const base = `/application/${encodeURIComponent(applicationId)}/${change.section}`;
-  return change.travelerId ? `${base}?traveler=${encodeURIComponent(change.travelerId)}` : base;
-}
 
 /** One change staff ask for: where, and what to do, in words the traveller reads. */
 export const RequestedChange = z
@@ -89,36 +65,7 @@ export const ChangeRequest = z.object({
 });
 export type ChangeRequest = z.infer<typeof ChangeRequest>;
 
-/** The key of a change (one per traveller and section). */
-export const changeKey = (c: { travelerId: string | null; section: ChangeSection }) =>
-  `${c.travelerId ?? 'order'}:${c.section}`;
-
-/** The changes still to make of an open request. */
-export const changesLeft = (request: ChangeRequest | null | undefined): ChangeRequestItem[] =>
-  request && !request.resubmittedAt ? request.items.filter((i) => !i.resolved) : [];
-
 // Lodging with the Home Office
-
-/** A Home Office reference as written, without spaces or hyphens, upper-cased. */
-export const normaliseHomeOfficeReference = (value: string) =>
-  value.toUpperCase().replace(/[\s-]/g, '');
-
-/** The reference a lodged application gets: GWF and 9 digits for a visa, 16 digits for an ETA. */
-export const HOME_OFFICE_REFERENCE: Record<ProductKind, RegExp> = {
-  VISA: /^GWF\d{9}$/,
-  ETA: /^\d{16}$/,
-};
-
-/** The message for a reference that is not the one of this product (null when it is). */
-export function homeOfficeReferenceIssue(kind: ProductKind, value: string): ApiMessageKey | null {
-  if (HOME_OFFICE_REFERENCE[kind].test(normaliseHomeOfficeReference(value))) return null;
-  return kind === 'VISA' ? 'casework.visaReference' : 'casework.etaReference';
-}
-
-/** A reference as people read it: an ETA's in groups of four digits. */
-export function formatHomeOfficeReference(reference: string): string {
-  return /^\d{16}$/.test(reference) ? (reference.match(/\d{4}/g) ?? []).join('-') : reference;
-}
 
 /** Either product's reference (which one the order needs is checked against its product). */
 export const HomeOfficeReference = text()
@@ -212,10 +159,6 @@ export const DecisionDocumentResponse = z.object({ document: DecisionDocument })
 export type DecisionDocumentResponse = z.infer<typeof DecisionDocumentResponse>;
 
 // Reminders before an ETA, a visa or its passport expires
-
-/** Days before the expiry that a reminder is e-mailed. */
-export const REMINDER_DAYS = [60, 14] as const;
-export type ReminderDays = (typeof REMINDER_DAYS)[number];
 
 /** A reminder's link (`/renew?token=…`, `/reminders/unsubscribe?token=…`). */
 export const ReminderTokenBody = z.object({ token: text().trim().min(1).max(400) });

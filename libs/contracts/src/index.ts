@@ -30,4 +30,5 @@ export * from './mrz';
 export * from './live';
 export * from './live-stream';
 export * from './timeline';
+export * from './casework-rules';
 export * from './casework';

@@ -212,6 +212,21 @@ export async function countUpload({
 }
 
 /**
+ * No file is kept without its row: a refused or failed record (the order closed, or its account deleted,
+ * meanwhile) takes its file away with it.
+ */
+async function removeUnrecorded(ctx: ServiceContext, storage: FileStorage, storageKey: string) {
+  await storage
+    .delete(storageKey)
+    .catch((cause: unknown) =>
+      ctx.log.error(
+        { storageKey, err: { message: (cause as Error).message } },
+        'an upload without its record could not be removed from storage',
+      ),
+    );
+}
+
+/**
  * Stores an upload for a traveller with its automated review. An accepted document replaces the earlier
  * accepted one; a rejected one leaves it in place.
  */
@@ -318,16 +333,7 @@ export async function storeDocument({
       return doc;
     });
   } catch (err) {
-    // No file is kept without its row: a refused or failed record (the order closed, or its account deleted,
-    // meanwhile) takes its file away with it.
-    await storage
-      .delete(storageKey)
-      .catch((cause: unknown) =>
-        ctx.log.error(
-          { storageKey, err: { message: (cause as Error).message } },
-          'an upload without its record could not be removed from storage',
-        ),
-      );
+    await removeUnrecorded(ctx, storage, storageKey);
     throw err;
   }
   if (mrz) {
@@ -445,14 +451,7 @@ export async function storeDecisionDocument({
       };
     });
   } catch (err) {
-    await storage
-      .delete(storageKey)
-      .catch((cause: unknown) =>
-        ctx.log.error(
-          { storageKey, err: { message: (cause as Error).message } },
-          'a decision document without its record could not be removed from storage',
-        ),
-      );
+    await removeUnrecorded(ctx, storage, storageKey);
     throw err;
   }
 }
