@@ -2,12 +2,7 @@ import { AdminText } from './admin-text';
 import { z } from 'zod';
 import { IdParams, IsoDate, text, Uuid } from './primitives';
 import { ApplicationDetail, DocumentSummary } from './post-payment';
-import {
-  ChangeSection,
-  GrantBody,
-  HomeOfficeReference,
-  RequestedChange,
-} from './casework';
+import { ChangeSection, GrantBody, HomeOfficeReference, RequestedChange } from './casework';
 import { changeKey } from './casework-rules';
 import { ApiMessages } from './api-messages';
 import { ApplicationStatus } from './orders';

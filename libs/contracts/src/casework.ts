@@ -3,7 +3,6 @@ import { ApiMessages } from './api-messages';
 import { IsoDate, text, Uuid } from './primitives';
 import {
   CHANGE_SECTIONS,
-  changeKey,
   HOME_OFFICE_REFERENCE,
   normaliseHomeOfficeReference,
   ORDER_CHANGE_SECTIONS,
