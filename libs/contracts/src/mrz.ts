@@ -45,6 +45,12 @@ export const MrzMismatch = z.object({
   read: text(),
   /** The traveller confirmed their value over the one read. */
   kept: z.boolean(),
+  /**
+   * Whether the value read may be offered as a one-click replacement: not when the two differ only in characters
+   * the reader confuses (0 and O, 1 and I…), where the traveller compares with the passport itself. Sent by the
+   * API; optional only for readers that predate it.
+   */
+  offered: z.boolean().optional(),
 });
 export type MrzMismatch = z.infer<typeof MrzMismatch>;
 
@@ -65,3 +71,19 @@ export const MrzKeepBody = z.object({
   fields: z.array(MrzField).min(1).max(7),
 });
 export type MrzKeepBody = z.input<typeof MrzKeepBody>;
+
+/** Characters a reader of the machine-readable zone confuses with each other (OCR-B: 0/O/D/Q, 1/I/L/T, 2/Z, 5/S, 8/B, 6/G). */
+const CONFUSABLE: readonly string[] = ['0ODQ', '1ILT', '2Z', '5S', '8B', '6G'];
+
+/**
+ * Whether two values differ only where one character could have been read for the other: a difference a misread
+ * can explain, so the value read is not offered in place of the one entered.
+ */
+export function differsOnlyByConfusables(a: string, b: string): boolean {
+  const x = a.toUpperCase();
+  const y = b.toUpperCase();
+  if (x.length !== y.length || x === y) return false;
+  return [...x].every(
+    (c, i) => c === y[i] || CONFUSABLE.some((group) => group.includes(c) && group.includes(y[i]!)),
+  );
+}

@@ -85,6 +85,24 @@ describe('passport page MRZ on the passport information page', () => {
     expect(within(name).queryByRole('button', { name: /Use the passport's value/ })).toBeNull();
   });
 
+  it('offers no one-click value when a misread alone can explain the difference', async () => {
+    const confusable: PassportMrz = {
+      status: 'mismatch',
+      read: { ...read, number: 'C0TX00T47' },
+      mismatches: [
+        { field: 'number', entered: 'C01X00T47', read: 'C0TX00T47', kept: false, offered: false },
+      ],
+    };
+    mockApi({ [get]: ok(detail({ travelers: [withMrz(confusable, { number: 'C01X00T47' })] })) });
+    await renderApply(page, { user: account });
+    const number = await screen.findByRole('heading', { name: 'Passport number', level: 3 });
+    const item = number.closest('li')!;
+    expect(item).toHaveTextContent('Compare this with your passport');
+    expect(within(item).queryByRole('button', { name: /Use the passport's value/ })).toBeNull();
+    // The traveller can still keep their own value.
+    expect(within(item).getByRole('button', { name: 'Keep my Passport number' })).toBeVisible();
+  });
+
   it('keeps the traveller’s own value on request', async () => {
     const kept = withMrz({
       ...mismatch,

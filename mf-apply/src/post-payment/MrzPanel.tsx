@@ -80,8 +80,10 @@ function Difference({
       ) : readOnly ? null : (
         <>
           {editable(field) ? null : <p className="wpp-mrz__note">{t('mrz.notEditable')}</p>}
+          {/* A difference a misread explains: the traveller compares with the passport, no one-click value. */}
+          {mismatch.offered === false ? <p className="wpp-mrz__note">{t('mrz.compare')}</p> : null}
           <div className="wp-actions">
-            {onUse && editable(field) ? (
+            {onUse && editable(field) && mismatch.offered !== false ? (
               <Button
                 variant="secondary"
                 disabled={busy}

@@ -1,4 +1,10 @@
-import { MrzRead, normalisePassportNumber, MrzField, type PassportMrz } from '@waypoint/contracts';
+import {
+  differsOnlyByConfusables,
+  MrzRead,
+  normalisePassportNumber,
+  MrzField,
+  type PassportMrz,
+} from '@waypoint/contracts';
 import type { DocumentRow, TravelerRow } from '../../db/rows';
 import type { FieldEncryption } from '../../lib/field-encryption';
 
@@ -13,7 +19,8 @@ import type { FieldEncryption } from '../../lib/field-encryption';
  * anything not a letter a single space. "Müller-Lüdenscheidt" → "MUELLER LUEDENSCHEIDT" and "MULLER LUDENSCHEIDT".
  */
 export function mrzNameForms(name: string): string[] {
-  const upper = name.toUpperCase();
+  // ICAO 9303 drops apostrophes (O'Sullivan is OSULLIVAN); hyphens and spaces become fillers.
+  const upper = name.toUpperCase().replace(/['’ʼ`´]/g, '');
   const icao = upper
     .replace(/Ä/g, 'AE')
     .replace(/Ö/g, 'OE')
@@ -110,11 +117,16 @@ export function passportMrzOf(
   if (!read) return { status: 'unreadable', read: null, mismatches: [] };
   const entered = enteredOf(encryption, traveler);
   const kept = new Set(doc.mrzKept ?? []);
-  const mismatches = compareWithEntered(read, entered).map((field) => ({
-    field,
-    entered: entered[field]!,
-    read: readValue(read, field) ?? '',
-    kept: kept.has(field),
-  }));
+  const mismatches = compareWithEntered(read, entered).map((field) => {
+    const value = readValue(read, field) ?? '';
+    return {
+      field,
+      entered: entered[field]!,
+      read: value,
+      kept: kept.has(field),
+      // Two misread characters can cancel out in a check digit: a difference a misread explains is not offered.
+      offered: !differsOnlyByConfusables(entered[field]!, value),
+    };
+  });
   return { status: mismatches.length ? 'mismatch' : 'matched', read, mismatches };
 }

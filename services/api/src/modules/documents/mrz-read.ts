@@ -108,6 +108,24 @@ function isoDate(yymmdd: string, kind: 'birth' | 'expiry', today = new Date()): 
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
 }
 
+/** ICAO 9303's specimen state (Utopia), printed on the specimen passports testers use. */
+const SPECIMEN_CODES: ReadonlySet<string> = new Set(['UTO']);
+
+const specimenCode = (code: string) => (SPECIMEN_CODES.has(code) ? code : null);
+
+/** Whether the only faults of a reading are specimen state codes (every check digit right). */
+function onlySpecimenCodes(result: ReturnType<typeof parse>): boolean {
+  const faults = result.details.filter((d) => !d.valid);
+  return (
+    faults.length > 0 &&
+    faults.every(
+      (d) =>
+        (d.field === 'issuingState' || d.field === 'nationality') &&
+        [...SPECIMEN_CODES].some((code) => d.error === `invalid state code: ${code}`),
+    )
+  );
+}
+
 /**
  * The fields of a TD3 MRZ whose check digits (each field's and the composite one) are all right, or null.
  * Letters the OCR confuses with digits (O/0, I/1…) are corrected only where the field allows digits or letters
@@ -117,7 +135,7 @@ export function parseTd3(lines: [string, string], today = new Date()): MrzRead |
   const valid = (second: string) => {
     try {
       const result = parse([lines[0], second], { autocorrect: true });
-      return result.format === 'TD3' && result.valid ? result : null;
+      return result.format === 'TD3' && (result.valid || onlySpecimenCodes(result)) ? result : null;
     } catch {
       return null;
     }
@@ -128,7 +146,12 @@ export function parseTd3(lines: [string, string], today = new Date()): MrzRead |
     if (result) break;
   }
   if (!result) return null;
-  const f = result.fields;
+  // A specimen's state codes are left empty by the parser: they are where TD3 puts them.
+  const f = {
+    ...result.fields,
+    nationality: result.fields.nationality ?? specimenCode(lines[1].slice(10, 13)),
+    issuingState: result.fields.issuingState ?? specimenCode(lines[0].slice(2, 5)),
+  };
   const dateOfBirth = isoDate(f.birthDate ?? '', 'birth', today);
   const expirationDate = isoDate(f.expirationDate ?? '', 'expiry', today);
   if (!f.documentNumber || !f.nationality || !dateOfBirth || !expirationDate) return null;

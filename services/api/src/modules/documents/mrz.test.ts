@@ -1,5 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { ApplicationDetail, DocumentSummary } from '@waypoint/contracts';
+import {
+  differsOnlyByConfusables,
+  type ApplicationDetail,
+  type DocumentSummary,
+} from '@waypoint/contracts';
 import { auditLog } from '../../db/schema';
 import { uniqueEmail, Browser } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
@@ -54,6 +58,27 @@ describe('MRZ text', () => {
     });
   });
 
+  it('reads the ICAO specimen passport (Utopia), whose state code is no real country', () => {
+    const read = readMrzText(
+      'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C36UTO7408122F1204159ZE184226B<<<<<10',
+    );
+    expect(read).toMatchObject({
+      number: 'L898902C3',
+      nationalityCode: 'UTO',
+      nationality: null,
+      lastName: 'ERIKSSON',
+      firstName: 'ANNA MARIA',
+      dateOfBirth: '1974-08-12',
+      sex: 'female',
+    });
+    // A wrong check digit is still refused, specimen or not.
+    expect(
+      readMrzText(
+        'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<\nL898902C37UTO7408122F1204159ZE184226B<<<<<10',
+      ),
+    ).toBeNull();
+  });
+
   it('refuses lines whose check digits are wrong', () => {
     const [l1, l2] = td3Lines(ann);
     expect(readMrzText(`${l1}\n${l2.replace('X12345671', 'X12345677')}`)).toBeNull();
@@ -85,6 +110,24 @@ describe('MRZ text', () => {
       'MUELLER LUEDENSCHEIDT',
     ]);
     expect(mrzNameForms('José  Núñez')).toEqual(['JOSE NUNEZ']);
+    // ICAO 9303 drops apostrophes: O'Sullivan is OSULLIVAN on the passport.
+    expect(mrzNameForms("O'Sullivan")).toEqual(['OSULLIVAN']);
+    expect(mrzNameForms('D’Arcy-Smith')).toEqual(['DARCY SMITH']);
+    expect(
+      compareWithEntered(
+        { ...read, lastName: 'OSULLIVAN' },
+        { ...entered, lastName: "O'Sullivan" },
+      ),
+    ).toEqual([]);
+  });
+
+  it('never offers a value that differs from the one entered only by characters a reader confuses', () => {
+    // A German page's C01X00T47 read as COTX00T47: two misreads that cancel out in the check digit.
+    expect(differsOnlyByConfusables('C01X00T47', 'COTX00T47')).toBe(true);
+    expect(differsOnlyByConfusables('X12345671', 'XI2345671')).toBe(true);
+    expect(differsOnlyByConfusables('X12345671', 'Y98765432')).toBe(false);
+    expect(differsOnlyByConfusables('X12345671', 'X12345671')).toBe(false);
+    expect(differsOnlyByConfusables('X1234567', 'X12345671')).toBe(false);
   });
 });
 
@@ -150,8 +193,14 @@ describe('MRZ of an uploaded passport page', () => {
     const mrz = await settled(b, id);
     expect(mrz.status).toBe('mismatch');
     expect(mrz.mismatches).toEqual([
-      { field: 'number', entered: 'X12345671', read: 'Y98765432', kept: false },
-      { field: 'expirationDate', entered: '2031-01-31', read: '2032-03-15', kept: false },
+      { field: 'number', entered: 'X12345671', read: 'Y98765432', kept: false, offered: true },
+      {
+        field: 'expirationDate',
+        entered: '2031-01-31',
+        read: '2032-03-15',
+        kept: false,
+        offered: true,
+      },
     ]);
     // The traveller takes the passport's number (through the passport information section)…
     const saved = await b.put(`/api/application/${id}/passport-info`, {
@@ -175,7 +224,13 @@ describe('MRZ of an uploaded passport page', () => {
       status: 'mismatch',
       read: expect.objectContaining({ number: 'Y98765432' }),
       mismatches: [
-        { field: 'expirationDate', entered: '2031-01-31', read: '2032-03-15', kept: true },
+        {
+          field: 'expirationDate',
+          entered: '2031-01-31',
+          read: '2032-03-15',
+          kept: true,
+          offered: true,
+        },
       ],
     });
     const [audit] = await t.database.db
