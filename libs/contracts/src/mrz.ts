@@ -31,11 +31,24 @@ export const MrzRead = z.object({
   dateOfBirth: text(),
   expirationDate: text(),
   sex: z.enum(['male', 'female']).nullable(),
+  /**
+   * Fields no check digit vouches for (names, sex, nationality) whose reading was a near thing: compared with the
+   * traveller's answers, never offered in their place.
+   */
+  unsure: z.array(MrzField).optional(),
 });
 export type MrzRead = z.infer<typeof MrzRead>;
 
 export const MrzStatus = z.enum(['pending', 'matched', 'mismatch', 'unreadable']);
 export type MrzStatus = z.infer<typeof MrzStatus>;
+
+/**
+ * Why a passport page's zone was not read, for staff: `no-zone` (no machine-readable lines found on the page),
+ * `checks` (lines found, but no reading of them passed the check digits), `timeout` (the reading ran out of
+ * time), `failed` (the reader failed), `not-read` (too many pages were waiting, or the service was stopping).
+ */
+export const MrzUnreadableReason = z.enum(['no-zone', 'checks', 'timeout', 'failed', 'not-read']);
+export type MrzUnreadableReason = z.infer<typeof MrzUnreadableReason>;
 
 export const MrzMismatch = z.object({
   field: MrzField,
@@ -63,6 +76,8 @@ export const PassportMrz = z.object({
   status: MrzStatus,
   read: MrzRead.nullable(),
   mismatches: z.array(MrzMismatch),
+  /** Why an `unreadable` page was not read (null for a page read before reasons were kept). */
+  reason: MrzUnreadableReason.nullable().optional(),
 });
 export type PassportMrz = z.infer<typeof PassportMrz>;
 

@@ -8,7 +8,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { MrzField } from '@waypoint/contracts';
+import type { MrzField, MrzUnreadableReason } from '@waypoint/contracts';
 import { applications, travelers } from './applications';
 import { users } from './users';
 import { createdAt, tstz } from './common';
@@ -55,6 +55,8 @@ export const documents = pgTable(
     mrzMismatches: jsonb('mrz_mismatches').$type<MrzField[]>(),
     /** The fields whose entered value the traveller confirmed over the value read. */
     mrzKept: jsonb('mrz_kept').$type<MrzField[]>(),
+    /** Why an 'unreadable' page was not read (see MrzUnreadableReason). */
+    mrzUnreadableReason: text('mrz_unreadable_reason').$type<MrzUnreadableReason>(),
     mrzReadAt: tstz('mrz_read_at'),
   },
   (t) => [index('documents_traveler_kind_idx').on(t.travelerId, t.kind, t.createdAt.desc())],

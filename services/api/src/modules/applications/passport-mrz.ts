@@ -3,6 +3,7 @@ import {
   MrzRead,
   normalisePassportNumber,
   MrzField,
+  type MrzMismatch,
   type PassportMrz,
 } from '@waypoint/contracts';
 import type { DocumentRow, TravelerRow } from '../../db/rows';
@@ -44,7 +45,7 @@ function sameName(entered: string, read: string, readMayBeCut: boolean) {
   const readForm = mrzNameForms(read)[0]!;
   return mrzNameForms(entered).some(
     (form) =>
-      form === readForm || (readMayBeCut && readForm.length >= 3 && form.startsWith(readForm)),
+      form === readForm || (readMayBeCut && readForm.length >= 1 && form.startsWith(readForm)),
   );
 }
 
@@ -104,6 +105,29 @@ function fieldsOf(encryption: FieldEncryption, doc: DocumentRow): MrzRead | null
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * Where the traveller's details differ from a reading, each with whether the value read may be offered as a
+ * one-click replacement: never for a field read with doubt, nor where the two differ only by characters a reader
+ * confuses (two misread characters can cancel out in a check digit).
+ */
+export function mismatchesOf(
+  read: MrzRead,
+  entered: EnteredPassport,
+  kept: ReadonlySet<MrzField> = new Set(),
+): MrzMismatch[] {
+  const unsure = new Set(read.unsure ?? []);
+  return compareWithEntered(read, entered).map((field) => {
+    const value = readValue(read, field) ?? '';
+    return {
+      field,
+      entered: entered[field]!,
+      read: value,
+      kept: kept.has(field),
+      offered: !unsure.has(field) && !differsOnlyByConfusables(entered[field]!, value),
+    };
+  });
+}
+
 /** The MRZ result of a passport page as its owner and staff see it, or null for a document without one. */
 export function passportMrzOf(
   encryption: FieldEncryption,
@@ -111,22 +135,15 @@ export function passportMrzOf(
   traveler: TravelerRow,
 ): PassportMrz | null {
   if (!doc.mrzStatus) return null;
-  if (doc.mrzStatus === 'pending' || doc.mrzStatus === 'unreadable')
-    return { status: doc.mrzStatus, read: null, mismatches: [] };
+  if (doc.mrzStatus === 'pending') return { status: 'pending', read: null, mismatches: [] };
+  if (doc.mrzStatus === 'unreadable')
+    return { status: 'unreadable', read: null, mismatches: [], reason: doc.mrzUnreadableReason };
   const read = fieldsOf(encryption, doc);
-  if (!read) return { status: 'unreadable', read: null, mismatches: [] };
-  const entered = enteredOf(encryption, traveler);
-  const kept = new Set(doc.mrzKept ?? []);
-  const mismatches = compareWithEntered(read, entered).map((field) => {
-    const value = readValue(read, field) ?? '';
-    return {
-      field,
-      entered: entered[field]!,
-      read: value,
-      kept: kept.has(field),
-      // Two misread characters can cancel out in a check digit: a difference a misread explains is not offered.
-      offered: !differsOnlyByConfusables(entered[field]!, value),
-    };
-  });
+  if (!read) return { status: 'unreadable', read: null, mismatches: [], reason: 'failed' };
+  const mismatches = mismatchesOf(
+    read,
+    enteredOf(encryption, traveler),
+    new Set(doc.mrzKept ?? []),
+  );
   return { status: mismatches.length ? 'mismatch' : 'matched', read, mismatches };
 }

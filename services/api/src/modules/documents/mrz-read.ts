@@ -111,6 +111,42 @@ function isoDate(yymmdd: string, kind: 'birth' | 'expiry', today = new Date()): 
 /** ICAO 9303's specimen state (Utopia), printed on the specimen passports testers use. */
 const SPECIMEN_CODES: ReadonlySet<string> = new Set(['UTO']);
 
+/** Codes ICAO 9303 gives organisations and people without a state (the EU, the UN, stateless persons, refugees). */
+const ORGANISATION_CODES = [
+  'EUE',
+  'UNA',
+  'UNO',
+  'XBA',
+  'XIM',
+  'XCC',
+  'XCO',
+  'XEC',
+  'XPO',
+  'XES',
+  'XMP',
+  'XOM',
+  'XDC',
+  'XXA',
+  'XXB',
+  'XXC',
+  'XXX',
+];
+
+let stateCodes: string[] | null = null;
+
+/** Every code an MRZ may give as issuing state or nationality (ISO 3166-1 alpha-3 and ICAO's own). */
+export function mrzStateCodes(): string[] {
+  stateCodes ??= [
+    ...new Set([
+      ...Object.keys(countries.getAlpha3Codes()),
+      ...Object.keys(ICAO_EXCEPTIONS),
+      ...SPECIMEN_CODES,
+      ...ORGANISATION_CODES,
+    ]),
+  ];
+  return stateCodes;
+}
+
 const specimenCode = (code: string) => (SPECIMEN_CODES.has(code) ? code : null);
 
 /** Whether the only faults of a reading are specimen state codes (every check digit right). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { MrzRead } from '@waypoint/contracts';
+import type { MrzAttempt } from './mrz-ocr';
 import type { MrzJob, MrzJobResult } from './mrz-worker';
 
 /**
@@ -16,8 +16,9 @@ export interface MrzReaderOptions {
   maxWaiting?: number;
 }
 
+/** A page read (with its fields, or why it has none), or not read: past its time, a crash, too many waiting. */
 export type MrzOutcome =
-  | { ok: true; read: MrzRead | null }
+  | ({ ok: true } & MrzAttempt)
   | { ok: false; reason: 'timeout' | 'crash' | 'error' | 'busy' | 'closed' };
 
 interface Pending {
@@ -73,9 +74,11 @@ export class MrzReader {
     worker.unref();
     worker.on('message', (result: MrzJobResult) => {
       if (!this.current || this.current.job.id !== result.id) return;
-      this.finish(
-        'error' in result ? { ok: false, reason: 'error' } : { ok: true, read: result.read },
-      );
+      if ('error' in result) this.finish({ ok: false, reason: 'error' });
+      else {
+        const { id: _id, ...attempt } = result;
+        this.finish({ ok: true, ...attempt });
+      }
       this.pump();
     });
     const lost = () => {

@@ -61,15 +61,19 @@ export function td3Lines(p: SamplePassport): [string, string] {
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A passport data page (JPEG) with the passport's MRZ, rotated, blurred and compressed as asked. */
+/**
+ * A passport data page (JPEG) with the passport's MRZ (or the lines given, to print a damaged zone), rotated,
+ * blurred and compressed as asked.
+ */
 export async function samplePassportPage(
   p: SamplePassport,
   look: SampleLook = {},
+  zone: [string, string] = td3Lines(p),
 ): Promise<Buffer> {
   const width = 1400;
   const height = 980;
-  const [l1, l2] = td3Lines(p);
-  const mono = "'OCR-B', 'OCR B', 'DejaVu Sans Mono', 'Liberation Mono', monospace";
+  const [l1, l2] = zone;
+  const mono = "'OCR B', 'DejaVu Sans Mono', monospace";
   const label = (x: number, y: number, title: string, value: string) =>
     `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="18" fill="#555">${escape(title)}</text>` +
     `<text x="${x}" y="${y + 30}" font-family="DejaVu Sans, sans-serif" font-size="26" fill="#111">${escape(value)}</text>`;
@@ -88,8 +92,8 @@ export async function samplePassportPage(
   ${label(420, 500, 'Date of expiry / Date d’expiration', p.expirationDate)}
   ${label(900, 180, 'Passport No. / N° du passeport', p.number)}
   <rect x="40" y="700" width="${width - 80}" height="220" fill="#e2ddd1"/>
-  <text x="64" y="785" font-family="${mono}" font-size="46" textLength="1272" lengthAdjust="spacing" fill="#111">${escape(l1)}</text>
-  <text x="64" y="875" font-family="${mono}" font-size="46" textLength="1272" lengthAdjust="spacing" fill="#111">${escape(l2)}</text>
+  <text x="64" y="785" font-family="${mono}" font-size="40" fill="#111">${escape(l1)}</text>
+  <text x="64" y="875" font-family="${mono}" font-size="40" fill="#111">${escape(l2)}</text>
 </svg>`;
   let image = sharp(Buffer.from(svg)).flatten({ background: '#d6cfbf' });
   if (look.rotation) image = image.rotate(look.rotation, { background: '#d8d4cc' });

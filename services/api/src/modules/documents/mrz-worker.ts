@@ -1,7 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import type { MrzRead } from '@waypoint/contracts';
 import type { Worker } from 'tesseract.js';
-import { createRecogniser, readPassportMrz } from './mrz-ocr';
+import { createRecogniser, readPassportMrz, type MrzAttempt } from './mrz-ocr';
 
 /**
  * The MRZ worker thread: reads one passport page at a time with a recogniser loaded once. Started, bounded in
@@ -12,19 +11,18 @@ export interface MrzJob {
   image: Uint8Array;
   today: string;
 }
-export type MrzJobResult = { id: number; read: MrzRead | null } | { id: number; error: string };
+export type MrzJobResult = ({ id: number } & MrzAttempt) | { id: number; error: string };
 
 let recogniser: Promise<Worker> | null = null;
 
 parentPort?.on('message', async (job: MrzJob) => {
   try {
-    recogniser ??= createRecogniser();
-    const read = await readPassportMrz(
-      await recogniser,
+    const attempt = await readPassportMrz(
+      () => (recogniser ??= createRecogniser()),
       Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength),
       new Date(job.today),
     );
-    parentPort!.postMessage({ id: job.id, read } satisfies MrzJobResult);
+    parentPort!.postMessage({ id: job.id, ...attempt } satisfies MrzJobResult);
   } catch (err) {
     parentPort!.postMessage({
       id: job.id,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { MrzField } from '@waypoint/contracts';
+import type { MrzField, MrzUnreadableReason } from '@waypoint/contracts';
 import { documents, travelers } from '../../db/schema';
 
 type Q = Db | Tx;
@@ -13,6 +13,7 @@ export async function saveMrzResult(
     mrzStatus: 'matched' | 'mismatch' | 'unreadable';
     mrzFieldsEncrypted: string | null;
     mrzMismatches: MrzField[];
+    mrzUnreadableReason: MrzUnreadableReason | null;
   },
 ) {
   await db

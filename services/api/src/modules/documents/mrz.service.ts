@@ -1,4 +1,4 @@
-import type { MrzField } from '@waypoint/contracts';
+import type { MrzField, MrzUnreadableReason } from '@waypoint/contracts';
 import type { DocumentRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { actorOf, recordAudit } from '../audit/audit.repo';
@@ -12,9 +12,24 @@ import * as repo from './mrz.repo';
  * differing).
  */
 
+/** Why a page was not read, as staff are told it. */
+function unreadableReason(outcome: MrzOutcome): MrzUnreadableReason {
+  if (outcome.ok) return outcome.read ? 'failed' : outcome.reason;
+  switch (outcome.reason) {
+    case 'timeout':
+      return 'timeout';
+    case 'crash':
+    case 'error':
+      return 'failed';
+    case 'busy':
+    case 'closed':
+      return 'not-read';
+  }
+}
+
 /**
  * Records what the reader made of a stored passport page: a page that could not be read, a read past its time
- * or a crashed reader all end as `unreadable`.
+ * or a crashed reader all end as `unreadable`, with the reason staff see.
  */
 export async function recordMrzOutcome({
   ctx,
@@ -31,6 +46,7 @@ export async function recordMrzOutcome({
       mrzStatus: 'unreadable',
       mrzFieldsEncrypted: null,
       mrzMismatches: [],
+      mrzUnreadableReason: unreadableReason(outcome),
     });
     return;
   }
@@ -40,6 +56,7 @@ export async function recordMrzOutcome({
     mrzStatus: mismatches.length ? 'mismatch' : 'matched',
     mrzFieldsEncrypted: ctx.encryption.encrypt(JSON.stringify(read)),
     mrzMismatches: mismatches,
+    mrzUnreadableReason: null,
   });
 }
 

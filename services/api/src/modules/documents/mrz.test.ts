@@ -254,7 +254,12 @@ describe('MRZ of an uploaded passport page', () => {
       .toBuffer();
     const res = await upload(b, id, travelerId, blank);
     expect(res.statusCode).toBe(200);
-    expect(await settled(b, id)).toEqual({ status: 'unreadable', read: null, mismatches: [] });
+    expect(await settled(b, id)).toEqual({
+      status: 'unreadable',
+      read: null,
+      mismatches: [],
+      reason: 'no-zone',
+    });
     const detail = body<{ data: ApplicationDetail }>(await b.get(`/api/application/${id}`)).data;
     expect(detail.travelers[0]!.passportPage).not.toBeNull();
   }, 60_000);
