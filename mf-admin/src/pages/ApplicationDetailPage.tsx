@@ -92,7 +92,10 @@ function documentStatus(status: string, t: Translate): string {
   return known ? t(`doc.status.${known}`) : status;
 }
 
-/** "Passport MRZ: matched / mismatch in: … / unreadable": what the passport page's machine-readable zone said. */
+/**
+ * "Passport MRZ: matched / mismatch in: … / unreadable: why": what the passport page's machine-readable zone said,
+ * and for a page that was not read, why (so staff know whether to look at the page or ask for another).
+ */
 function MrzResult({ mrz }: { mrz: PassportMrz }) {
   const t = useT(adminMessages);
   const locale = useLocale();
@@ -103,7 +106,9 @@ function MrzResult({ mrz }: { mrz: PassportMrz }) {
   const result =
     mrz.status === 'mismatch'
       ? t('mrz.mismatch', { fields: fields.format(differing) })
-      : t(`mrz.${mrz.status}`);
+      : mrz.status === 'unreadable' && mrz.reason
+        ? t(`mrz.reason.${mrz.reason}`)
+        : t(`mrz.${mrz.status}`);
   return (
     <p className={`wpd-mrz wpd-mrz--${mrz.status}`} data-testid="passport-mrz">
       <span className="wpd-strong">{t('mrz.label')}</span> {result}

@@ -55,3 +55,16 @@ describe('passport MRZ result on the application detail', () => {
     );
   });
 });
+
+describe('why a passport page was not read', () => {
+  it.each([
+    ['no-zone', 'Passport MRZ: unreadable: no machine-readable lines were found on the page'],
+    ['checks', 'Passport MRZ: unreadable: the machine-readable lines were found, but no reading'],
+    ['timeout', 'Passport MRZ: unreadable: the reading took too long'],
+    ['failed', 'Passport MRZ: unreadable: the reader failed on this page'],
+    ['not-read', 'Passport MRZ: not read: too many pages were waiting to be read'],
+  ] as const)('tells staff when the reason is %s', async (reason, text) => {
+    const result = await showWith({ status: 'unreadable', read: null, mismatches: [], reason });
+    expect(result).toHaveTextContent(text);
+  });
+});

@@ -5,6 +5,7 @@ import { errorText, useSaveSectionMutation, useStoreApplication } from './api';
 import { usePostPayment } from './context';
 import { postPaymentMessages } from './i18n/catalog';
 import { MrzPanel, type EditableMrzField } from './MrzPanel';
+import { passportPrefill } from './prefill';
 import { SectionForm, useCountryList, useTravelerPaths, yesNo, yesNoOptions } from './SectionForm';
 import { useSectionForm } from './useSectionForm';
 
@@ -34,10 +35,14 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
   const [hasSecondNationality, setHasSecondNationality] = useState<boolean | null>(
     given?.hasSecondNationality ?? null,
   );
-  // Known from what the traveller told us: a passport is issued by the country of its nationality.
+  // The traveller's answer; else the country read from their passport page (shown as such while it stays the
+  // value read); else known from what they told us: a passport is issued by the country of its nationality.
+  const [prefill] = useState(() => passportPrefill(traveler));
   const [issuingCountry, setIssuingCountry] = useState(
-    traveler.passportInfo.issuingCountry ?? knownNationality,
+    traveler.passportInfo.issuingCountry ?? prefill.issuingCountry ?? knownNationality,
   );
+  const issuingFromPassport =
+    prefill.issuingCountry !== null && issuingCountry === prefill.issuingCountry;
   const form = useSectionForm({
     path: 'passport-info',
     fallback: PostPaymentText.passportInfoFailed,
@@ -160,6 +165,7 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
         loading={countries.loading}
         value={issuingCountry || null}
         onChange={setIssuingCountry}
+        hint={issuingFromPassport ? t('prefill.fromPassport') : undefined}
         required
         error={form.errors.issuingCountry}
       />

@@ -14,6 +14,7 @@ import { CountryPicker, RadioGroup, Select, TextField, useT } from '@waypoint/ui
 import { useSectionAccess } from './casework';
 import { usePostPayment } from './context';
 import { postPaymentMessages } from './i18n/catalog';
+import { passportPrefill } from './prefill';
 import { generalInfoPath } from './sections';
 import {
   SectionForm,
@@ -106,7 +107,11 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
   const p = traveler.personal;
   const [countryOfBirth, setCountryOfBirth] = useState(p.countryOfBirth ?? '');
   const [residentCountry, setResidentCountry] = useState(p.residentCountry ?? '');
-  const [gender, setGender] = useState<'male' | 'female' | null>(p.gender);
+  // A gender the traveller has not given starts as the one read from their passport page, shown as such while it
+  // stays the value read.
+  const [prefill] = useState(() => passportPrefill(traveler));
+  const [gender, setGender] = useState<'male' | 'female' | null>(p.gender ?? prefill.gender);
+  const genderFromPassport = prefill.gender !== null && gender === prefill.gender;
   const [residenceAddress, setResidenceAddress] = useState(p.residenceAddress ?? '');
   const [cityTown, setCityTown] = useState(p.cityTown ?? '');
   const form = useSectionForm({
@@ -162,7 +167,7 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
         id="personal-gender"
         name="gender"
         legend={t('personal.gender')}
-        hint={t('personal.genderHint')}
+        hint={t(genderFromPassport ? 'personal.genderHintFromPassport' : 'personal.genderHint')}
         options={[
           { value: 'male', label: t('personal.gender.male') },
           { value: 'female', label: t('personal.gender.female') },
