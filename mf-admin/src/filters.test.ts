@@ -1,4 +1,4 @@
-import { DEFAULT_SORT, datesOutOfOrder, filterParams, readFilters } from './filters';
+import { DEFAULT_SORT, datesOutOfOrder, filterParams, hasFilters, readFilters } from './filters';
 
 describe('admin filters in the URL', () => {
   it('reads the filters, ignoring what is unreadable', () => {
@@ -13,9 +13,11 @@ describe('admin filters in the URL', () => {
       status: '',
       dateFrom: '',
       dateTo: '2026-02-03',
+      due: '',
+      assignee: '',
       page: 1,
-      sort: 'created',
-      order: 'desc',
+      sort: 'due',
+      order: 'asc',
     });
     expect(readFilters(new URLSearchParams('status=REJECTED&page=7')).page).toBe(7);
     expect(readFilters(new URLSearchParams('page=2.5')).page).toBe(1);
@@ -27,6 +29,8 @@ describe('admin filters in the URL', () => {
       status: 'SUBMITTED' as const,
       dateFrom: '',
       dateTo: '',
+      due: '' as const,
+      assignee: '' as const,
       page: 1,
       ...DEFAULT_SORT,
     };
@@ -36,7 +40,7 @@ describe('admin filters in the URL', () => {
     expect(filterParams({ ...filters, page: 3 }, false).toString()).toBe('status=SUBMITTED');
   });
 
-  it('reads a whitelisted order, and writes it only when it is not newest first', () => {
+  it('reads a whitelisted order, and writes it only when it is not the default (due, soonest first)', () => {
     expect(readFilters(new URLSearchParams('sort=amount&order=desc'))).toMatchObject({
       sort: 'amount',
       order: 'desc',
@@ -46,6 +50,15 @@ describe('admin filters in the URL', () => {
       order: 'asc',
     });
     expect(readFilters(new URLSearchParams('sort=email&order=asc'))).toMatchObject(DEFAULT_SORT);
+    expect(DEFAULT_SORT).toEqual({ sort: 'due', order: 'asc' });
+    expect(readFilters(new URLSearchParams(''))).toMatchObject({ sort: 'due', order: 'asc' });
+    // Newest first is an order like any other now: it goes in the URL.
+    expect(
+      filterParams(readFilters(new URLSearchParams('sort=created&order=desc')), 'url').toString(),
+    ).toBe('sort=created&order=desc');
+    expect(
+      filterParams(readFilters(new URLSearchParams('sort=due&order=desc')), true).toString(),
+    ).toBe('sort=due&order=desc&page=1');
     const filters = readFilters(new URLSearchParams('status=SUBMITTED&sort=submitted&order=asc'));
     expect(filterParams(filters, 'url').toString()).toBe(
       'status=SUBMITTED&sort=submitted&order=asc',
@@ -60,12 +73,41 @@ describe('admin filters in the URL', () => {
     );
   });
 
+  it('reads the work-queue filters, ignoring unknown values, and writes them for the URL and the export', () => {
+    expect(readFilters(new URLSearchParams('due=overdue&assignee=me'))).toMatchObject({
+      due: 'overdue',
+      assignee: 'me',
+    });
+    expect(readFilters(new URLSearchParams('due=today&assignee=none'))).toMatchObject({
+      due: 'today',
+      assignee: 'none',
+    });
+    expect(readFilters(new URLSearchParams('due=tomorrow&assignee=bob'))).toMatchObject({
+      due: '',
+      assignee: '',
+    });
+    const filters = readFilters(new URLSearchParams('assignee=none&status=SUBMITTED&due=today'));
+    expect(filterParams(filters, 'url').toString()).toBe(
+      'status=SUBMITTED&due=today&assignee=none',
+    );
+    expect(filterParams(filters, true).toString()).toBe(
+      'status=SUBMITTED&due=today&assignee=none&page=1',
+    );
+    expect(filterParams(filters, false).toString()).toBe(
+      'status=SUBMITTED&due=today&assignee=none',
+    );
+    expect(hasFilters(readFilters(new URLSearchParams('assignee=me')))).toBe(true);
+    expect(hasFilters(readFilters(new URLSearchParams('sort=amount&order=asc')))).toBe(false);
+  });
+
   it('knows when the dates are the wrong way round', () => {
     const base = {
       search: '',
       status: '' as const,
       dateFrom: '',
       dateTo: '',
+      due: '' as const,
+      assignee: '' as const,
       page: 1,
       ...DEFAULT_SORT,
     };

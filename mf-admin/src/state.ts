@@ -2,15 +2,21 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   AdminApplicationDetail,
   AdminListResponse,
+  AssignBody,
+  AssignResponse,
+  BulkAssignBody,
   DashboardResponse,
   DecisionBody,
   FailedEmail,
   FailedEmailsResponse,
+  NoteBody,
+  NotesResponse,
   RefundBody,
   RefundResponse,
   RequeueEmailResponse,
+  StaffListResponse,
 } from '@waypoint/contracts';
-import { injectRemoteSlice, isApiError } from '@waypoint/platform';
+import { injectRemoteSlice, isApiError, selectUser, useAppSelector } from '@waypoint/platform';
 import { api } from '@waypoint/platform/api';
 import { filterParams, type AdminFilters } from './filters';
 
@@ -62,6 +68,12 @@ export type RefundInput = { id: string } & RefundBody;
 
 /** An e-mail to send again: its id, and the recipient the page names in its message. */
 export type RequeueInput = Pick<FailedEmail, 'id' | 'to'>;
+
+/** The application `id` given to a member of staff, or to nobody (`assigneeId: null`). */
+export type AssignInput = { id: string } & AssignBody;
+
+/** An internal note on the application `id`. */
+export type NoteInput = { id: string } & NoteBody;
 
 /** This area's calls, added to the one API slice. */
 export const adminApi = api.injectEndpoints({
@@ -125,6 +137,55 @@ export const adminApi = api.injectEndpoints({
       },
       invalidatesTags: (result) => (result ? [LIST, DASHBOARD] : []),
     }),
+    getAdminStaff: build.query<StaffListResponse, void>({
+      query: () => '/admin/staff',
+      keepUnusedDataFor: 5 * 60,
+    }),
+    assignApplication: build.mutation<AssignResponse, AssignInput>({
+      query: ({ id, assigneeId }) => ({
+        url: `/admin/applications/${encodeURIComponent(id)}/assignee`,
+        method: 'PUT',
+        body: { assigneeId },
+      }),
+      // The shown detail takes the new assignee without another (audited) load.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            adminApi.util.updateQueryData('getAdminApplication', id, (draft) => {
+              draft.assignee = data.assignee;
+            }),
+          );
+        } catch {
+          // The panel shows the error.
+        }
+      },
+      invalidatesTags: (result) => (result ? [LIST, DASHBOARD] : []),
+    }),
+    assignApplications: build.mutation<AssignResponse, BulkAssignBody>({
+      query: (body) => ({ url: '/admin/applications/assignee', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [LIST, DASHBOARD] : []),
+    }),
+    addApplicationNote: build.mutation<NotesResponse, NoteInput>({
+      query: ({ id, body }) => ({
+        url: `/admin/applications/${encodeURIComponent(id)}/notes`,
+        method: 'POST',
+        body: { body },
+      }),
+      // The reply is every note of the application: the shown detail takes them without another (audited) load.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            adminApi.util.updateQueryData('getAdminApplication', id, (draft) => {
+              draft.notes = data.notes;
+            }),
+          );
+        } catch {
+          // The form shows the error.
+        }
+      },
+    }),
     getFailedEmails: build.query<FailedEmailsResponse, void>({
       query: () => '/admin/emails',
       providesTags: [EMAILS],
@@ -165,4 +226,23 @@ export const {
   useRefundApplicationMutation,
   useGetFailedEmailsQuery,
   useRequeueEmailMutation,
+  useGetAdminStaffQuery,
+  useAssignApplicationMutation,
+  useAssignApplicationsMutation,
+  useAddApplicationNoteMutation,
 } = adminApi;
+
+/**
+ * The staff who can be given work, and the id of the member of staff signed in: as the API names them, or, until
+ * it has answered (or when it cannot), the signed-in account's own id (a member of staff is their account).
+ */
+export function useStaff() {
+  const { data, isError, refetch } = useGetAdminStaffQuery();
+  const user = useAppSelector(selectUser);
+  return {
+    staff: data?.staff ?? null,
+    me: data?.me ?? user?.id ?? null,
+    failed: isError,
+    retry: refetch,
+  };
+}

@@ -13,6 +13,9 @@ export const AdminText = {
   transitionNotAllowed: (from: string, to: string) =>
     apiMessage('admin.transitionNotAllowed', { fromKey: from, toKey: to }),
   dateOrder: ApiMessages['admin.dateOrder'],
+  selectionRequired: ApiMessages['admin.selectionRequired'],
+  noteRequired: ApiMessages['admin.noteRequired'],
+  noteTooLong: ApiMessages['admin.noteTooLong'],
 } as const;
 
 /** Page buttons around the current page: at most 5 (spec: 1 to 5, moving with the page). */

@@ -10,6 +10,14 @@ import { nextStatuses } from './lifecycle';
 import { APPLICATION_STATUSES } from './order-rules';
 import { Refund, RefundOption } from './refunds';
 import { ReceiptSummary } from './receipts';
+import {
+  ApplicationNote,
+  Due,
+  QueueAssignee,
+  QueueCounts,
+  QueueDue,
+  StaffMember,
+} from './staff-work';
 
 const optionalText = text()
   .trim()
@@ -20,9 +28,16 @@ const isoDate = IsoDate.optional().or(z.literal('').transform(() => undefined));
 
 /**
  * The columns the admin list can be sorted by (a whitelist: nothing else reaches the ORDER BY). Without one the
- * list is newest first (by creation).
+ * list is the work queue: open work by due date, the soonest first, then everything else newest first.
  */
-export const AdminSortColumn = z.enum(['created', 'submitted', 'amount', 'travellers', 'status']);
+export const AdminSortColumn = z.enum([
+  'due',
+  'created',
+  'submitted',
+  'amount',
+  'travellers',
+  'status',
+]);
 export type AdminSortColumn = z.infer<typeof AdminSortColumn>;
 export const SortOrder = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof SortOrder>;
@@ -34,15 +49,20 @@ export const AdminListQuery = z
     status: ApplicationStatus.optional().or(z.literal('').transform(() => undefined)),
     dateFrom: isoDate,
     dateTo: isoDate,
+    /** Open work past its due date, or due later today (UK time). */
+    due: QueueDue.optional().or(z.literal('').transform(() => undefined)),
+    /** Open work assigned to the member of staff asking, or to nobody. */
+    assignee: QueueAssignee.optional().or(z.literal('').transform(() => undefined)),
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    sort: AdminSortColumn.default('created'),
-    /** Ascending or descending; descending (newest, largest first) when not given. */
-    order: SortOrder.default('desc'),
+    sort: AdminSortColumn.default('due'),
+    /** Ascending or descending; soonest due first for the queue, else newest or largest first when not given. */
+    order: SortOrder.optional(),
   })
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
     message: AdminText.dateOrder,
     path: ['dateTo'],
-  });
+  })
+  .transform((q) => ({ ...q, order: q.order ?? (q.sort === 'due' ? 'asc' : 'desc') }));
 export type AdminListQuery = z.input<typeof AdminListQuery>;
 
 export const Pagination = z.object({
@@ -74,6 +94,10 @@ export const AdminApplicationRow = z.object({
     })
     .nullable(),
   guestEmail: text().nullable(),
+  /** When it is due and where it stands (null before submission); sent by the API. */
+  due: Due.nullable().optional(),
+  /** Who works on it; sent by the API. */
+  assignee: StaffMember.nullable().optional(),
 });
 export type AdminApplicationRow = z.infer<typeof AdminApplicationRow>;
 
@@ -105,6 +129,8 @@ export const DashboardResponse = z.object({
     /** E-mails that failed every attempt (listed at /api/admin/emails). */
     failedEmails: z.number().int(),
   }),
+  /** The work queue: overdue, due today, unassigned and the asking member of staff's open work; sent by the API. */
+  queue: QueueCounts.optional(),
   lastUpdated: text(),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
@@ -212,6 +238,10 @@ export const AdminApplicationDetail = z.object({
     .optional(),
   /** Who lodged the application with the Home Office, besides what the traveller sees. */
   lodgedBy: text().nullable().optional(),
+  /** When it is due and where it stands, who works on it, and staff's internal notes (oldest first); sent by the API. */
+  due: Due.nullable().optional(),
+  assignee: StaffMember.nullable().optional(),
+  notes: z.array(ApplicationNote).optional(),
   allowedTransitions: z.array(ApplicationStatus),
   /** The order's refunds, newest first. */
   refunds: z.array(Refund),

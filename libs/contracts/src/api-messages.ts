@@ -189,6 +189,10 @@ export const ApiMessages = {
   /** `fromKey` and `toKey` are `applicationStatus.*` keys (the statuses' names). */
   'admin.transitionNotAllowed': 'An application cannot go from {fromKey} to {toKey}.',
   'admin.dateOrder': 'The "to" date must not be before the "from" date',
+  'admin.selectionRequired': 'Select at least one application.',
+  'admin.noteRequired': 'Write the note.',
+  'admin.noteTooLong': 'A note can be at most 2,000 characters.',
+  'admin.assigneeNotStaff': 'Applications can only be given to an active member of staff.',
   'error.notFound': 'Not found',
   'error.internal': 'Something went wrong on our side. Please try again.',
   // validation (schema rules)

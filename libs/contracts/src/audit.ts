@@ -77,7 +77,14 @@ export interface AuditDetails {
   'reminders.unsubscribed': { kind: 'ETA' | 'VISA' };
   'application.access_denied': null;
   'applications.exported': {
-    filters: { search?: string; status?: ApplicationStatus; dateFrom?: string; dateTo?: string };
+    filters: {
+      search?: string;
+      status?: ApplicationStatus;
+      dateFrom?: string;
+      dateTo?: string;
+      due?: 'overdue' | 'today';
+      assignee?: 'me' | 'none';
+    };
   };
   'passport.viewed': null;
   'payment.canceled': { paymentIntentId: string; reason: string };
@@ -115,6 +122,19 @@ export interface AuditDetails {
   // Passport page MRZ
   /** The traveller kept their own value of these details where the passport page's MRZ reads otherwise. */
   'document.mrz_kept': { fields: string[] };
+  // The work queue
+  /** The application given to a member of staff, or to nobody (`to` null); names as they were then. */
+  'application.assigned': {
+    from: string | null;
+    fromName: string | null;
+    to: string | null;
+    toName: string | null;
+  };
+  /**
+   * An internal note added (its text is in the notes, erased with the traveller's data; the staff history shows
+   * it beside this entry while it is kept).
+   */
+  'application.note_added': { noteId: string; body?: string };
 }
 
 export type AuditAction = keyof AuditDetails;
@@ -551,6 +571,27 @@ export const AUDIT_ACTIONS = {
       return {
         what: say('history.mrzKept'),
         detail: fields.length ? shown({ kind: 'mrzFields', fields }) : null,
+      };
+    },
+  },
+  'application.assigned': {
+    entity: 'application',
+    describe: (d) => {
+      const to = str(d.toName);
+      const from = str(d.fromName);
+      return {
+        what: to ? say('history.assigned', { name: to }) : say('history.unassigned'),
+        detail: from ? say('history.assignedBefore', { name: from }) : null,
+      };
+    },
+  },
+  'application.note_added': {
+    entity: 'application',
+    describe: (d) => {
+      const body = str(d.body);
+      return {
+        what: say('history.noteAdded'),
+        detail: body ? shown(body) : say('history.noteErased'),
       };
     },
   },

@@ -32,3 +32,4 @@ export * from './live-stream';
 export * from './timeline';
 export * from './casework-rules';
 export * from './casework';
+export * from './staff-work';

@@ -27,7 +27,9 @@ import { selectListSearch, useGetAdminApplicationQuery } from '../state';
 import { CaseworkRecord } from '../casework/CaseworkRecord';
 import { ChangeReview } from '../casework/ChangeReview';
 import { DecisionPanel } from './DecisionPanel';
+import { NotesPanel } from './NotesPanel';
 import { RefundPanel } from './RefundPanel';
+import { WorkPanel } from './WorkPanel';
 
 type CountryName = (code: string | null | undefined) => string;
 
@@ -412,9 +414,11 @@ function Detail({
   );
   return (
     <>
+      <WorkPanel detail={detail} />
       <DecisionPanel detail={detail} onReload={onReload} reloading={reloading} />
       {changesFirst ? changes : null}
       <CaseworkRecord detail={detail} />
+      <NotesPanel detail={detail} />
 
       <section className="wp-card wpd-section" aria-labelledby="order-heading">
         <h2 id="order-heading">{t('detail.order')}</h2>
@@ -569,7 +573,10 @@ function Detail({
   );
 }
 
-/** One application for staff: everything the traveller gave, its documents, history and the decision. */
+/**
+ * One application for staff: who works on it and by when, everything the traveller gave, its documents, staff's
+ * notes, history and the decision.
+ */
 export function ApplicationDetailPage() {
   const { id = '' } = useParams();
   const location = useLocation();

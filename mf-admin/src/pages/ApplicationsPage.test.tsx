@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { APPLICATION_STATUSES, AdminText } from '@waypoint/contracts';
+import { APPLICATION_STATUSES, AdminText, ApiMessages } from '@waypoint/contracts';
+import { formatDateTime } from '../format';
 import { listOf, row } from '../test/fixtures';
 import {
   callsTo,
@@ -13,6 +14,21 @@ import {
 } from '../test/renderAdmin';
 
 const LIST = 'GET /api/admin/applications';
+const STAFF = 'GET /api/admin/staff';
+const BULK = 'POST /api/admin/applications/assignee';
+
+const SAM = {
+  id: '5a0e0000-0000-4000-8000-000000000001',
+  name: 'Sam Staff',
+  email: 'sam@waypoint.test',
+};
+const ALEX = {
+  id: '5a0e0000-0000-4000-8000-000000000002',
+  name: 'Alex Smith',
+  email: 'alex@waypoint.test',
+};
+const BO = { id: '5a0e0000-0000-4000-8000-000000000003', name: 'Bo Li', email: 'bo@waypoint.test' };
+const staffList = ok({ staff: [ALEX, BO, SAM], me: SAM.id });
 
 function listCalls(sent: SentRequest[]) {
   return callsTo(sent, LIST).map((call) => call.query);
@@ -26,7 +42,14 @@ function bodyRows() {
 
 describe('applications list', () => {
   it('shows each application with the columns of the spec', async () => {
-    const account = row({ travelerCount: 3, totalCents: 12600, totalAmount: 126 });
+    const dueAt = '2026-11-24T12:00:00.000Z';
+    const account = row({
+      travelerCount: 3,
+      totalCents: 12600,
+      totalAmount: 126,
+      due: { at: dueAt, state: 'overdue', hours: 72 },
+      assignee: ALEX,
+    });
     const guest = row({
       user: null,
       guestEmail: 'guest@example.com',
@@ -36,6 +59,8 @@ describe('applications list', () => {
       submittedAt: null,
       country: { id: 'US', name: 'United States', flagEmoji: '🇺🇸' },
       visaType: { id: 'visit', name: 'Standard Visitor visa' },
+      due: null,
+      assignee: null,
     });
     mockApi({ [LIST]: ok(listOf([account, guest])) });
     await renderAdmin('/admin/applications');
@@ -43,12 +68,15 @@ describe('applications list', () => {
     expect(await screen.findByRole('table', { name: 'Applications' })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual([
+      'Select all applications on this page',
       'Application',
       'Applicant',
       'Visa type',
       'Travellers',
       'Amount',
       'Status',
+      'Due',
+      'Assigned to',
       'Submitted',
       'Actions',
     ]);
@@ -57,7 +85,11 @@ describe('applications list', () => {
       .forEach((cell) => expect(cell).toHaveAttribute('scope', 'col'));
 
     const [first, second] = bodyRows() as [HTMLElement, HTMLElement];
-    const firstCells = within(first).getAllByRole('cell');
+    // The first cell of each row is its box to select it.
+    const [select, ...firstCells] = within(first).getAllByRole('cell');
+    expect(within(select!).getByRole('checkbox')).toHaveAccessibleName(
+      `Select application #${account.reference}`,
+    );
     expect(within(first).getByRole('rowheader')).toHaveTextContent(`#${account.reference}France`);
     expect(within(first).getByRole('rowheader').querySelector('img')).toHaveAttribute(
       'src',
@@ -69,16 +101,25 @@ describe('applications list', () => {
     expect(firstCells[2]).toHaveTextContent('3');
     expect(firstCells[3]).toHaveTextContent('€126.00');
     expect(firstCells[4]).toHaveTextContent('Submitted');
-    expect(firstCells[5]).toHaveTextContent('21 Nov 2026');
+    expect(firstCells[5]).toHaveTextContent(`${formatDateTime(dueAt)} Overdue`);
+    expect(within(firstCells[5]!).getByText(formatDateTime(dueAt))).toHaveAttribute(
+      'datetime',
+      dueAt,
+    );
+    expect(firstCells[6]).toHaveTextContent('Alex Smith');
+    expect(firstCells[7]).toHaveTextContent('21 Nov 2026');
 
-    const secondCells = within(second).getAllByRole('cell');
+    const secondCells = within(second).getAllByRole('cell').slice(1);
     expect(within(second).getByRole('rowheader')).toHaveTextContent('United States');
     expect(secondCells[0]).toHaveTextContent('Guest');
     expect(secondCells[0]).toHaveTextContent('guest@example.com');
     expect(secondCells[1]).toHaveTextContent('Standard Visitor visa');
     expect(secondCells[3]).toHaveTextContent('€0.00');
     expect(secondCells[4]).toHaveTextContent('Awaiting payment');
-    expect(secondCells[5]).toHaveTextContent('Not submitted');
+    // No due date before it is submitted: a dash, read out in words.
+    expect(secondCells[5]).toHaveTextContent(/^—No due date$/);
+    expect(secondCells[6]).toHaveTextContent('Unassigned');
+    expect(secondCells[7]).toHaveTextContent('Not submitted');
 
     expect(
       within(first).getByRole('link', { name: `View application #${account.reference}` }),
@@ -92,17 +133,27 @@ describe('applications list', () => {
     const sent = mockApi({ [LIST]: ok(listOf([row()], { page: 2, total: 30 })) });
     await renderAdmin('/admin/applications?status=SUBMITTED&page=2');
     const table = await screen.findByRole('table', { name: 'Applications' });
-    expect(table).toHaveAccessibleDescription('Applications newest first.');
-    // Only the columns the server can order by have a sort button; none is the order yet.
+    // The work queue's order: due soonest first, which the API applies when none is named.
+    expect(table).toHaveAccessibleDescription('Applications by due date, soonest first.');
+    expect(listCalls(sent)[0]).toEqual([
+      ['status', 'SUBMITTED'],
+      ['page', '2'],
+    ]);
+    // Only the columns the server can order by have a sort button; Due is the order.
     const sortButtons = within(table).getAllByRole('button');
     expect(sortButtons.map((button) => button.textContent)).toEqual([
       'Travellers',
       'Amount',
       'Status',
+      'Due',
       'Submitted',
     ]);
-    expect(table.querySelectorAll('th[aria-sort]')).toHaveLength(0);
-    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('created:desc');
+    expect(table.querySelectorAll('th[aria-sort]')).toHaveLength(1);
+    expect(within(table).getByRole('columnheader', { name: 'Due' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('due:asc');
 
     const user = userEvent.setup();
     await user.click(within(table).getByRole('button', { name: 'Submitted' }));
@@ -131,9 +182,33 @@ describe('applications list', () => {
       'ascending',
     );
     expect(submitted).not.toHaveAttribute('aria-sort');
+
+    // Due: soonest first is the default (nothing in the URL), then latest first.
+    const due = within(table).getByRole('columnheader', { name: 'Due' });
+    await user.click(within(table).getByRole('button', { name: 'Due' }));
+    expect(currentPath()).toBe('/admin/applications?status=SUBMITTED');
+    expect(due).toHaveAttribute('aria-sort', 'ascending');
+    await waitFor(() =>
+      expect(listCalls(sent).at(-1)).toEqual([
+        ['status', 'SUBMITTED'],
+        ['page', '1'],
+      ]),
+    );
+    await user.click(within(table).getByRole('button', { name: 'Due' }));
+    expect(currentPath()).toBe('/admin/applications?status=SUBMITTED&sort=due&order=desc');
+    expect(due).toHaveAttribute('aria-sort', 'descending');
+    expect(table).toHaveAccessibleDescription('Applications by due date, latest first.');
+    await waitFor(() =>
+      expect(listCalls(sent).at(-1)).toEqual([
+        ['status', 'SUBMITTED'],
+        ['sort', 'due'],
+        ['order', 'desc'],
+        ['page', '1'],
+      ]),
+    );
   });
 
-  it('orders with the Sort by list too, and back to newest first leaves the URL clean', async () => {
+  it('orders with the Sort by list too, and back to the work queue order leaves the URL clean', async () => {
     const sent = mockApi({ [LIST]: ok(listOf([row()])) });
     await renderAdmin('/admin/applications?sort=amount&order=desc');
     await screen.findByRole('table', { name: 'Applications' });
@@ -144,11 +219,28 @@ describe('applications list', () => {
     ]);
     const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
     expect(sortBy).toHaveValue('amount:desc');
+    expect(
+      within(sortBy)
+        .getAllByRole('option')
+        .slice(0, 3)
+        .map((option) => option.textContent),
+    ).toEqual(['Due, soonest first', 'Due, latest first', 'Newest first']);
     const user = userEvent.setup();
     await user.selectOptions(sortBy, 'Oldest first');
     expect(currentPath()).toBe('/admin/applications?sort=created&order=asc');
+    // Newest first is no longer the default: it stays in the URL.
     await user.selectOptions(sortBy, 'Newest first');
+    expect(currentPath()).toBe('/admin/applications?sort=created&order=desc');
+    await waitFor(() =>
+      expect(listCalls(sent).at(-1)).toEqual([
+        ['sort', 'created'],
+        ['order', 'desc'],
+        ['page', '1'],
+      ]),
+    );
+    await user.selectOptions(sortBy, 'Due, soonest first');
     expect(currentPath()).toBe('/admin/applications');
+    await waitFor(() => expect(listCalls(sent).at(-1)).toEqual([['page', '1']]));
     // The export never carries the order (it is always newest first).
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
@@ -390,5 +482,246 @@ describe('applications list', () => {
       'href',
       '/auth/login?redirect=%2Fadmin%2Fapplications%3Fstatus%3DSUBMITTED',
     );
+  });
+});
+
+describe('applications list: the work queue', () => {
+  it('says in words where each application stands against its due date', async () => {
+    const at = '2026-11-25T09:30:00.000Z';
+    const states = ['overdue', 'due-today', 'due', 'paused', 'met', 'missed'] as const;
+    mockApi({
+      [LIST]: ok(listOf(states.map((state) => row({ due: { at, state, hours: 24 } })))),
+    });
+    await renderAdmin('/admin/applications');
+    await screen.findByRole('table', { name: 'Applications' });
+    const dueCells = bodyRows().map((tableRow) => within(tableRow).getAllByRole('cell')[6]);
+    const date = formatDateTime(at);
+    expect(dueCells.map((cell) => cell?.textContent)).toEqual([
+      `${date} Overdue`,
+      `${date} Due today`,
+      // Due after today: the date says it all.
+      date,
+      `${date} Waiting for the traveller`,
+      `${date} Lodged on time`,
+      `${date} Lodged late`,
+    ]);
+  });
+
+  it('filters by due date and assignee in the URL and the request, from page 1', async () => {
+    const sent = mockApi({ [LIST]: ok(listOf([row()], { page: 3, total: 100 })) });
+    await renderAdmin('/admin/applications?status=SUBMITTED&page=3');
+    await screen.findByRole('table', { name: 'Applications' });
+    const due = screen.getByRole('combobox', { name: 'Due' });
+    const assignee = screen.getByRole('combobox', { name: 'Assigned to' });
+    const options = (select: HTMLElement) =>
+      within(select)
+        .getAllByRole('option')
+        .map((option) => [option.getAttribute('value'), option.textContent]);
+    expect(options(due)).toEqual([
+      ['', 'Any time'],
+      ['overdue', 'Overdue'],
+      ['today', 'Due today'],
+    ]);
+    expect(options(assignee)).toEqual([
+      ['', 'Anyone'],
+      ['me', 'Me'],
+      ['none', 'Unassigned'],
+    ]);
+    const user = userEvent.setup();
+
+    await user.selectOptions(due, 'Overdue');
+    expect(currentPath()).toBe('/admin/applications?status=SUBMITTED&due=overdue');
+    await waitFor(() =>
+      expect(listCalls(sent).at(-1)).toEqual([
+        ['status', 'SUBMITTED'],
+        ['due', 'overdue'],
+        ['page', '1'],
+      ]),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(currentPath()).toBe('/admin/applications?status=SUBMITTED&due=overdue&page=2');
+    await user.selectOptions(assignee, 'Me');
+    expect(currentPath()).toBe('/admin/applications?status=SUBMITTED&due=overdue&assignee=me');
+    await waitFor(() =>
+      expect(listCalls(sent).at(-1)).toEqual([
+        ['status', 'SUBMITTED'],
+        ['due', 'overdue'],
+        ['assignee', 'me'],
+        ['page', '1'],
+      ]),
+    );
+    // The export takes the same filters.
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/applications/export.csv?status=SUBMITTED&due=overdue&assignee=me',
+    );
+
+    await user.selectOptions(due, 'Any time');
+    await user.selectOptions(assignee, 'Unassigned');
+    expect(currentPath()).toBe('/admin/applications?status=SUBMITTED&assignee=none');
+    await waitFor(() =>
+      expect(listCalls(sent).at(-1)).toEqual([
+        ['status', 'SUBMITTED'],
+        ['assignee', 'none'],
+        ['page', '1'],
+      ]),
+    );
+  });
+
+  it('reads the queue filters from the URL, as the dashboard links to them', async () => {
+    const sent = mockApi({ [LIST]: ok(listOf([row()])) });
+    await renderAdmin('/admin/applications?due=today&assignee=none');
+    await screen.findByRole('table', { name: 'Applications' });
+    expect(listCalls(sent)).toEqual([
+      [
+        ['due', 'today'],
+        ['assignee', 'none'],
+        ['page', '1'],
+      ],
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Due' })).toHaveValue('today');
+    expect(screen.getByRole('combobox', { name: 'Assigned to' })).toHaveValue('none');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(currentPath()).toBe('/admin/applications');
+  });
+
+  it('assigns the selected rows to a colleague, to oneself or to nobody, and says how many changed', async () => {
+    const rows = [row(), row(), row()];
+    const ids = rows.map((r) => r.id);
+    const sent = mockApi({
+      [LIST]: ok(listOf(rows)),
+      [STAFF]: staffList,
+      [BULK]: [
+        ok({ changed: 3, assignee: ALEX }),
+        ok({ changed: 1, assignee: SAM }),
+        ok({ changed: 0, assignee: null }),
+      ],
+    });
+    await renderAdmin('/admin/applications');
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    const actions = screen.getByRole('group', { name: 'No application selected' });
+    const user = userEvent.setup();
+    const boxes = () => within(table).getAllByRole('checkbox') as HTMLInputElement[];
+
+    // One row, then the whole page.
+    await user.click(
+      within(table).getByRole('checkbox', { name: `Select application #${rows[1]!.reference}` }),
+    );
+    expect(actions).toHaveAccessibleName('1 application selected');
+    const all = within(table).getByRole('checkbox', {
+      name: 'Select all applications on this page',
+    });
+    expect(all).toBePartiallyChecked();
+    await user.click(all);
+    expect(boxes().every((box) => box.checked)).toBe(true);
+    expect(actions).toHaveAccessibleName('3 applications selected');
+
+    // Colleagues only: oneself has a button of its own.
+    const colleague = within(actions).getByRole('combobox', { name: 'Assign to' });
+    expect(
+      within(colleague)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a colleague', 'Alex Smith', 'Bo Li']);
+    await user.selectOptions(colleague, 'Alex Smith');
+    await user.click(within(actions).getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByText('3 applications assigned to Alex Smith.')).toBeInTheDocument();
+    expect(
+      screen.getByText('3 applications assigned to Alex Smith.').parentElement,
+    ).toHaveAttribute('role', 'status');
+    expect(callsTo(sent, BULK).map((call) => call.body)).toEqual([{ ids, assigneeId: ALEX.id }]);
+    // The list loads again, and the selection is cleared.
+    await waitFor(() => expect(callsTo(sent, LIST)).toHaveLength(2));
+    expect(boxes().some((box) => box.checked)).toBe(false);
+
+    await user.click(
+      within(table).getByRole('checkbox', { name: `Select application #${rows[2]!.reference}` }),
+    );
+    await user.click(within(actions).getByRole('button', { name: 'Assign to me' }));
+    expect(await screen.findByText('1 application assigned to you.')).toBeInTheDocument();
+
+    await user.click(
+      within(table).getByRole('checkbox', { name: `Select application #${rows[0]!.reference}` }),
+    );
+    await user.click(within(actions).getByRole('button', { name: 'Unassign' }));
+    expect(await screen.findByText('No application was changed.')).toBeInTheDocument();
+
+    expect(callsTo(sent, BULK).map((call) => call.body)).toEqual([
+      { ids, assigneeId: ALEX.id },
+      { ids: [rows[2]!.id], assigneeId: SAM.id },
+      { ids: [rows[0]!.id], assigneeId: null },
+    ]);
+  });
+
+  it('offers the page’s select-all box above the cards of a narrow screen too, in step with the header’s', async () => {
+    mockApi({ [LIST]: ok(listOf([row(), row()])), [STAFF]: staffList });
+    await renderAdmin('/admin/applications');
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    const actions = screen.getByRole('group', { name: 'No application selected' });
+    const name = 'Select all applications on this page';
+    const inHeader = within(table).getByRole('checkbox', { name });
+    const aboveCards = within(actions).getByRole('checkbox', { name });
+    const rowBoxes = () =>
+      within(table)
+        .getAllByRole('checkbox', { name: /^Select application #/ })
+        .map((box) => (box as HTMLInputElement).checked);
+    const user = userEvent.setup();
+
+    await user.click(aboveCards);
+    expect(rowBoxes()).toEqual([true, true]);
+    expect(inHeader).toBeChecked();
+    expect(actions).toHaveAccessibleName('2 applications selected');
+    await user.click(inHeader);
+    expect(rowBoxes()).toEqual([false, false]);
+    expect(aboveCards).not.toBeChecked();
+  });
+
+  it('asks for a selection and a colleague, shows a refusal in words, and forgets the selection on another page', async () => {
+    const rows = [row(), row()];
+    const sent = mockApi({
+      [LIST]: ok(listOf(rows, { total: 40 })),
+      [STAFF]: staffList,
+      [BULK]: failure(400, ApiMessages['admin.assigneeNotStaff']),
+    });
+    await renderAdmin('/admin/applications');
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    const actions = screen.getByRole('group', { name: 'No application selected' });
+    const user = userEvent.setup();
+
+    await user.click(within(actions).getByRole('button', { name: 'Assign to me' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(AdminText.selectionRequired);
+    expect(callsTo(sent, BULK)).toHaveLength(0);
+
+    await user.click(
+      within(table).getByRole('checkbox', { name: `Select application #${rows[0]!.reference}` }),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    const colleague = within(actions).getByRole('combobox', { name: 'Assign to' });
+    await user.click(within(actions).getByRole('button', { name: 'Assign' }));
+    expect(colleague).toHaveAttribute('aria-invalid', 'true');
+    expect(colleague).toHaveAccessibleDescription('Error: Choose the colleague to assign it to');
+    expect(colleague).toHaveFocus();
+    expect(callsTo(sent, BULK)).toHaveLength(0);
+
+    await user.selectOptions(colleague, 'Bo Li');
+    expect(colleague).not.toHaveAttribute('aria-invalid');
+    await user.click(within(actions).getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Applications can only be given to an active member of staff.',
+    );
+    expect(callsTo(sent, BULK).map((call) => call.body)).toEqual([
+      { ids: [rows[0]!.id], assigneeId: BO.id },
+    ]);
+    // Nothing changed: the selection stays for another try.
+    expect(actions).toHaveAccessibleName('1 application selected');
+
+    // Another page starts with nothing selected and no message.
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(currentPath()).toBe('/admin/applications?page=2'));
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'No application selected' })).toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,16 +1,18 @@
-import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import {
   AdminText,
   pageWindow,
   type AdminApplicationRow,
   type AdminSortColumn,
+  type AssignResponse,
   type Pagination as PaginationData,
   type SortOrder,
 } from '@waypoint/contracts';
-import { API_BASE, Link, useAppDispatch, useSearchParams } from '@waypoint/platform';
-import { useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
+import { API_BASE, Link, isApiError, useAppDispatch, useSearchParams } from '@waypoint/platform';
+import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import {
   Button,
+  ErrorBox,
   Select,
   Spinner,
   TextField,
@@ -22,8 +24,11 @@ import {
 } from '@waypoint/ui';
 import { Flag, Icon, Inbox, SearchX } from '@waypoint/ui/icons';
 import { DateText, EyeIcon, LoadError, PencilIcon, StatusBadge } from '../components/common';
+import { AssignActions, AssigneeText, DueText, type AssignAction } from '../components/work';
 import {
   DEFAULT_SORT,
+  QUEUE_ASSIGNEE,
+  QUEUE_DUE,
   STATUSES,
   datesOutOfOrder,
   filterParams,
@@ -33,8 +38,14 @@ import {
   type FilterName,
 } from '../filters';
 import { applicantEmail, applicantName, formatAmount, formatDate } from '../format';
+import type { HistoryWords } from '../history';
 import { adminMessages } from '../i18n/catalog';
-import { rememberListSearch, useGetAdminApplicationsQuery } from '../state';
+import {
+  rememberListSearch,
+  useAssignApplicationsMutation,
+  useGetAdminApplicationsQuery,
+  useStaff,
+} from '../state';
 
 /** How long the search waits after the last key before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -43,16 +54,40 @@ function detailPath(row: Pick<AdminApplicationRow, 'id'>) {
   return `/admin/applications/${encodeURIComponent(row.id)}`;
 }
 
-/** One application's row; a row whose data did not change is not drawn again (say, while another page loads). */
-const ApplicationRow = memo(function ApplicationRow({ row }: { row: AdminApplicationRow }) {
+/**
+ * One application's row, with its box to select it; a row whose data and selection did not change is not drawn
+ * again (say, while another page loads).
+ */
+const ApplicationRow = memo(function ApplicationRow({
+  row,
+  selected,
+  onSelect,
+}: {
+  row: AdminApplicationRow;
+  selected: boolean;
+  onSelect: (id: string, selected: boolean) => void;
+}) {
   const t = useT(adminMessages);
   const reference = useReferenceText();
   const locale = useLocale();
   const name = applicantName(row) || (row.user ? t('list.noName') : t('list.guest'));
   const email = applicantEmail(row);
+  const selectId = `select-${row.id}`;
   // data-label: the column's name, shown beside each value when a phone shows the rows as cards.
   return (
-    <tr>
+    <tr className={cx(selected && 'wpd-row--selected')}>
+      <td className="wpd-cell-select">
+        <input
+          id={selectId}
+          type="checkbox"
+          className="wp-choice__input"
+          checked={selected}
+          onChange={(event) => onSelect(row.id, event.target.checked)}
+        />
+        <label htmlFor={selectId} className="wp-visually-hidden">
+          {t('list.select', { reference: row.reference })}
+        </label>
+      </td>
       <th scope="row">
         <span className="wpd-app">
           <Flag code={row.country.id} height={18} className="wpd-flag" />
@@ -81,6 +116,16 @@ const ApplicationRow = memo(function ApplicationRow({ row }: { row: AdminApplica
       </td>
       <td data-label={t('column.status')}>
         <StatusBadge status={row.status} />
+      </td>
+      <td data-label={t('column.due')}>
+        <span className="wpd-value">
+          <DueText due={row.due} locale={locale} missing={t('due.none')} />
+        </span>
+      </td>
+      <td data-label={t('column.assignee')}>
+        <span className="wpd-value">
+          <AssigneeText assignee={row.assignee} />
+        </span>
       </td>
       <td data-label={t('column.submitted')}>
         <DateText
@@ -118,8 +163,10 @@ export interface ListOrder {
   order: SortOrder;
 }
 
-/** The orders offered by the Sort by list (the same as the column headers, plus oldest first). */
+/** The orders offered by the Sort by list (the same as the column headers, plus newest and oldest first). */
 const SORT_OPTIONS: ListOrder[] = [
+  { sort: 'due', order: 'asc' },
+  { sort: 'due', order: 'desc' },
   { sort: 'created', order: 'desc' },
   { sort: 'created', order: 'asc' },
   { sort: 'submitted', order: 'asc' },
@@ -187,17 +234,64 @@ function SortHeader({
   );
 }
 
+/**
+ * The box that selects every row of the page: mixed when only some are. In the table's header row, its label is
+ * read out only; above the cards of a narrow screen (which have no header row), it is shown.
+ */
+function SelectAll({
+  id,
+  count,
+  total,
+  onChange,
+  labelShown = false,
+}: {
+  id: string;
+  count: number;
+  total: number;
+  onChange: (selected: boolean) => void;
+  labelShown?: boolean;
+}) {
+  const t = useT(adminMessages);
+  const ref = useRef<HTMLInputElement>(null);
+  const some = count > 0 && count < total;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = some;
+  }, [some]);
+  return (
+    <>
+      <input
+        ref={ref}
+        id={id}
+        type="checkbox"
+        className="wp-choice__input"
+        checked={total > 0 && count === total}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id} className={labelShown ? 'wp-choice__label' : 'wp-visually-hidden'}>
+        {t('list.selectAll')}
+      </label>
+    </>
+  );
+}
+
 function ApplicationsTable({
   rows,
   order,
   onSort,
+  selected,
+  onSelect,
+  onSelectAll,
 }: {
   rows: AdminApplicationRow[];
   order: ListOrder;
   onSort: (order: ListOrder) => void;
+  selected: ReadonlySet<string>;
+  onSelect: (id: string, selected: boolean) => void;
+  onSelectAll: (selected: boolean) => void;
 }) {
   const t = useT(adminMessages);
   const sortable = { current: order, onSort };
+  const selectedHere = rows.filter((row) => selected.has(row.id)).length;
   return (
     <div
       className="wpd-table-wrap wpd-list-wrap wpd-stacked-wrap"
@@ -213,17 +307,28 @@ function ApplicationsTable({
           {t('list.caption')}
         </caption>
         <colgroup>
+          <col className="wpd-col-select" />
           <col className="wpd-col-app" />
           <col className="wpd-col-applicant" />
           <col className="wpd-col-visa" />
           <col className="wpd-col-travellers" />
           <col className="wpd-col-amount" />
           <col className="wpd-col-status" />
+          <col className="wpd-col-due" />
+          <col className="wpd-col-assignee" />
           <col className="wpd-col-date" />
           <col className="wpd-col-actions" />
         </colgroup>
         <thead>
           <tr>
+            <th scope="col" className="wpd-cell-select">
+              <SelectAll
+                id="select-page"
+                count={selectedHere}
+                total={rows.length}
+                onChange={onSelectAll}
+              />
+            </th>
             <th scope="col">{t('column.application')}</th>
             <th scope="col">{t('column.applicant')}</th>
             <th scope="col">{t('column.visaType')}</th>
@@ -240,13 +345,20 @@ function ApplicationsTable({
               {...sortable}
             />
             <SortHeader column="status" label={t('column.status')} {...sortable} />
+            <SortHeader column="due" label={t('column.due')} {...sortable} />
+            <th scope="col">{t('column.assignee')}</th>
             <SortHeader column="submitted" label={t('column.submitted')} {...sortable} />
             <th scope="col">{t('column.actions')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <ApplicationRow key={row.id} row={row} />
+            <ApplicationRow
+              key={row.id}
+              row={row}
+              selected={selected.has(row.id)}
+              onSelect={onSelect}
+            />
           ))}
         </tbody>
       </table>
@@ -337,7 +449,105 @@ function Pagination({
   );
 }
 
-/** Admin applications list: filters in the URL, server-side pages of 20, export of the filtered list. */
+/** What an assignment of the selection did, in words: how many changed, and to whom. */
+function assignedText(reply: AssignResponse, me: string | null, t: HistoryWords['t']): string {
+  const count = reply.changed;
+  if (!reply.assignee) return t('bulk.unassigned', { count });
+  if (reply.assignee.id === me) return t('bulk.assignedToYou', { count });
+  return t('bulk.assigned', { count, name: reply.assignee.name });
+}
+
+/**
+ * What can be done with the selected rows: give them to oneself, to a colleague, or to nobody. The list loads again
+ * afterwards, and a message says how many applications changed.
+ */
+function SelectionActions({
+  selectedIds,
+  total,
+  onSelectAll,
+  onDone,
+}: {
+  selectedIds: string[];
+  /** How many rows the page has. */
+  total: number;
+  onSelectAll: (selected: boolean) => void;
+  /** Called once the selection was assigned (the selection is then cleared). */
+  onDone: () => void;
+}) {
+  const t = useT(adminMessages);
+  const apiText = useApiText();
+  const { staff, me, failed } = useStaff();
+  const [assign] = useAssignApplicationsMutation();
+  const [busy, setBusy] = useState<AssignAction | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  /** Why the last action failed: the server's words, or '' for none (a general sentence). */
+  const [failure, setFailure] = useState<string | null>(null);
+  const count = selectedIds.length;
+  // "Select at least one application" holds only until one is.
+  const shownFailure = failure === AdminText.selectionRequired && count > 0 ? null : failure;
+
+  const run = async (assigneeId: string | null, action: AssignAction) => {
+    if (busy) return;
+    setResult(null);
+    setFailure(null);
+    if (count === 0) {
+      setFailure(AdminText.selectionRequired);
+      return;
+    }
+    setBusy(action);
+    const reply = await assign({ ids: selectedIds, assigneeId });
+    setBusy(null);
+    if ('data' in reply && reply.data) {
+      setResult(assignedText(reply.data, me, t));
+      onDone();
+      return;
+    }
+    const error = 'error' in reply ? reply.error : undefined;
+    setFailure((isApiError(error) && error.message) || '');
+  };
+
+  return (
+    <>
+      <div className="wpd-bulk" role="group" aria-labelledby="bulk-count">
+        <p id="bulk-count" className="wpd-bulk__count">
+          {t('bulk.selected', { count })}
+        </p>
+        <div className="wp-choice wpd-bulk__all">
+          <SelectAll
+            id="select-page-cards"
+            count={count}
+            total={total}
+            onChange={onSelectAll}
+            labelShown
+          />
+        </div>
+        <AssignActions
+          id="bulk"
+          staff={staff}
+          me={me}
+          busy={busy}
+          staffFailed={failed}
+          onAssign={(assigneeId, action) => void run(assigneeId, action)}
+        />
+      </div>
+      <div role="status" className="wpd-live">
+        {result ? <p className="wpd-result">{result}</p> : null}
+      </div>
+      {shownFailure !== null ? (
+        <ErrorBox className="wpd-bulk__failure">
+          <p>{shownFailure ? apiText(shownFailure) : t('bulk.failed')}</p>
+        </ErrorBox>
+      ) : null}
+    </>
+  );
+}
+
+const NOTHING_SELECTED: ReadonlySet<string> = new Set();
+
+/**
+ * Admin applications list, the work queue: filters in the URL, server-side pages of 20, rows to select and assign,
+ * export of the filtered list.
+ */
 export function ApplicationsPage() {
   const t = useT(adminMessages);
   const statusLabel = useStatusLabel();
@@ -379,6 +589,24 @@ export function ApplicationsPage() {
     setParams((current) => filterParams({ ...readFilters(current), ...order, page: 1 }, 'url'));
   };
 
+  // The rows selected on the page as it is shown: another page, filter or order starts with none.
+  const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({
+    key: urlSearch,
+    ids: NOTHING_SELECTED,
+  });
+  const selected = selection.key === urlSearch ? selection.ids : NOTHING_SELECTED;
+  const selectRow = useCallback(
+    (id: string, checked: boolean) => {
+      setSelection((current) => {
+        const ids = new Set(current.key === urlSearch ? current.ids : []);
+        if (checked) ids.add(id);
+        else ids.delete(id);
+        return { key: urlSearch, ids };
+      });
+    },
+    [urlSearch],
+  );
+
   // The search box: what is typed, sent to the URL (and the server) once typing pauses.
   const [searchText, setSearchText] = useState(filters.search);
   const [seenSearch, setSeenSearch] = useState(filters.search);
@@ -410,6 +638,13 @@ export function ApplicationsPage() {
   const shown = useDeferredValue(data);
   const drawing = shown !== data;
   const filtered = hasFilters(filters);
+  const rows = shown?.applications ?? [];
+  const selectedIds = rows.filter((row) => selected.has(row.id)).map((row) => row.id);
+  const selectPage = (checked: boolean) =>
+    setSelection({
+      key: urlSearch,
+      ids: checked ? new Set(rows.map((row) => row.id)) : NOTHING_SELECTED,
+    });
 
   return (
     <>
@@ -464,6 +699,25 @@ export function ApplicationsPage() {
           value={filters.status}
           onChange={(status) => setFilters({ status: status as AdminFilters['status'] })}
         />
+        <Select
+          id="filter-due"
+          label={t('filters.due')}
+          placeholder={t('filters.due.any')}
+          options={QUEUE_DUE.map((due) => ({ value: due, label: t(`filters.due.${due}`) }))}
+          value={filters.due}
+          onChange={(due) => setFilters({ due: due as AdminFilters['due'] })}
+        />
+        <Select
+          id="filter-assignee"
+          label={t('filters.assignee')}
+          placeholder={t('filters.assignee.anyone')}
+          options={QUEUE_ASSIGNEE.map((assignee) => ({
+            value: assignee,
+            label: t(`filters.assignee.${assignee}`),
+          }))}
+          value={filters.assignee}
+          onChange={(assignee) => setFilters({ assignee: assignee as AdminFilters['assignee'] })}
+        />
         <TextField
           id="filter-from"
           label={t('filters.from')}
@@ -517,12 +771,24 @@ export function ApplicationsPage() {
       ) : null}
       {shown ? (
         <div aria-busy={isFetching || drawing || undefined}>
-          {shown.applications.length > 0 ? (
-            <ApplicationsTable
-              rows={shown.applications}
-              order={{ sort: filters.sort, order: filters.order }}
-              onSort={sortBy}
-            />
+          {rows.length > 0 ? (
+            <>
+              <SelectionActions
+                key={urlSearch}
+                selectedIds={selectedIds}
+                total={rows.length}
+                onSelectAll={selectPage}
+                onDone={() => selectPage(false)}
+              />
+              <ApplicationsTable
+                rows={rows}
+                order={{ sort: filters.sort, order: filters.order }}
+                onSort={sortBy}
+                selected={selected}
+                onSelect={selectRow}
+                onSelectAll={selectPage}
+              />
+            </>
           ) : (
             <div className="wpd-empty">
               <span className="wpd-empty__icon">

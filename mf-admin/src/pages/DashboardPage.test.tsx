@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { APPLICATION_STATUSES } from '@waypoint/contracts';
-import { dashboard, row } from '../test/fixtures';
+import { dashboard, listOf, row } from '../test/fixtures';
 import { callsTo, currentPath, failure, mockApi, ok, renderAdmin } from '../test/renderAdmin';
 
 const DASHBOARD = 'GET /api/admin/dashboard';
@@ -133,6 +133,59 @@ describe('admin dashboard', () => {
     );
     expect(operations).toHaveTextContent('Failed e-mails: 2 Needs attention');
     expect(within(operations).getAllByText('Needs attention')).toHaveLength(2);
+  });
+
+  it('counts the work queue, each figure a link to the list with its filter', async () => {
+    const sent = mockApi({
+      [DASHBOARD]: ok(dashboard({ queue: { overdue: 3, dueToday: 5, unassigned: 7, mine: 1 } })),
+      'GET /api/admin/applications': ok(listOf([row()])),
+    });
+    await renderAdmin('/admin');
+    const queue = await screen.findByRole('region', { name: 'Work queue' });
+    expect(
+      within(queue)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Overdue 3 applications', '/admin/applications?due=overdue'],
+      ['Due today 5 applications', '/admin/applications?due=today'],
+      ['Unassigned 7 applications', '/admin/applications?assignee=none'],
+      ['Assigned to me 1 applications', '/admin/applications?assignee=me'],
+    ]);
+    // Overdue work is marked in words as well as in colour.
+    expect(within(queue).getAllByText('Needs attention')).toHaveLength(1);
+    expect(within(queue).getByText('Needs attention').closest('li')).toHaveTextContent('Overdue');
+
+    await userEvent.setup().click(within(queue).getByRole('link', { name: /^Unassigned/ }));
+    expect(currentPath()).toBe('/admin/applications?assignee=none');
+    await waitFor(() =>
+      expect(callsTo(sent, 'GET /api/admin/applications').map((call) => call.query)).toEqual([
+        [
+          ['assignee', 'none'],
+          ['page', '1'],
+        ],
+      ]),
+    );
+    expect(await screen.findByRole('combobox', { name: 'Assigned to' })).toHaveValue('none');
+  });
+
+  it('marks nothing when no work is overdue, and leaves the queue out for a server without it', async () => {
+    mockApi({
+      [DASHBOARD]: [
+        ok(dashboard({ queue: { overdue: 0, dueToday: 0, unassigned: 2, mine: 0 } })),
+        ok(dashboard()),
+      ],
+    });
+    await renderAdmin('/admin');
+    const queue = await screen.findByRole('region', { name: 'Work queue' });
+    expect(within(queue).getByRole('link', { name: 'Overdue 0 applications' })).toBeInTheDocument();
+    expect(within(queue).queryByText('Needs attention')).not.toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Work queue' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('region', { name: 'Operations' })).toBeInTheDocument();
   });
 
   it('loads again on Refresh', async () => {

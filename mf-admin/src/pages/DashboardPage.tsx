@@ -1,4 +1,9 @@
-import type { AdminApplicationRow, DashboardResponse, PeriodTotals } from '@waypoint/contracts';
+import type {
+  AdminApplicationRow,
+  DashboardResponse,
+  PeriodTotals,
+  QueueCounts,
+} from '@waypoint/contracts';
 import { Link } from '@waypoint/platform';
 import { useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import { Button, Spinner, cx, rich, useLocale, useT } from '@waypoint/ui';
@@ -122,6 +127,41 @@ function Attention({ count }: { count: number }) {
   );
 }
 
+/** The work queue's figures, each with the list it counts (the applications list's filters). */
+const QUEUE = [
+  ['overdue', 'dashboard.queue.overdue', 'due=overdue'],
+  ['dueToday', 'dashboard.queue.dueToday', 'due=today'],
+  ['unassigned', 'dashboard.queue.unassigned', 'assignee=none'],
+  ['mine', 'dashboard.queue.mine', 'assignee=me'],
+] as const satisfies readonly (readonly [keyof QueueCounts, string, string])[];
+
+/** The open work: overdue, due today, not given to anyone, and one's own; each a link to that list. */
+function WorkQueue({ queue }: { queue: QueueCounts }) {
+  const t = useT(adminMessages);
+  return (
+    <section aria-labelledby="queue-heading">
+      <h2 id="queue-heading">{t('dashboard.queue')}</h2>
+      <ul className="wpd-cards">
+        {QUEUE.map(([figure, label, filter]) => {
+          const count = queue[figure];
+          // Applications past their due date are marked in words as well as in colour.
+          const late = figure === 'overdue' && count > 0;
+          return (
+            <li key={figure} className={cx('wp-card', 'wpd-stat', late && 'wpd-stat--attention')}>
+              <Link className="wpd-stat__link" to={`/admin/applications?${filter}`}>
+                <span className="wpd-stat__label">{t(label)}</span>{' '}
+                <span className="wpd-stat__value">{count}</span>
+                <span className="wp-visually-hidden"> {t('dashboard.countSuffix', { count })}</span>
+              </Link>
+              {late ? <Attention count={count} /> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /** What needs staff attention behind the scenes: payments not yet turned into orders, e-mails never sent. */
 function Operations({ operations }: { operations: DashboardResponse['operations'] }) {
   const t = useT(adminMessages);
@@ -153,7 +193,8 @@ function Operations({ operations }: { operations: DashboardResponse['operations'
 }
 
 /**
- * Admin dashboard: what needs attention, counts by status, money paid, the 10 most recently updated applications.
+ * Admin dashboard: the work queue, what needs attention, counts by status, money paid, the 10 most recently updated
+ * applications.
  */
 export function DashboardPage() {
   const t = useT(adminMessages);
@@ -184,6 +225,8 @@ export function DashboardPage() {
               {t('dashboard.refresh')}
             </Button>
           </div>
+
+          {data.queue ? <WorkQueue queue={data.queue} /> : null}
 
           <Operations operations={data.operations} />
 

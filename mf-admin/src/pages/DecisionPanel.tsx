@@ -8,14 +8,15 @@ import {
 } from '@waypoint/contracts';
 import { isApiError, type FormFields } from '@waypoint/platform';
 import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
-import { Button, ErrorBox, rich, useLocale, useT } from '@waypoint/ui';
+import { Button, ErrorBox, Modal, rich, useLocale, useT } from '@waypoint/ui';
+import type { SendDecision } from '../casework/common';
 import { LodgeForm } from '../casework/LodgeForm';
 import { OutcomeForm } from '../casework/OutcomeForm';
 import { RequestChangesForm } from '../casework/RequestChangesForm';
 import { StatusBadge } from '../components/common';
 import { formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
-import { useDecideApplicationMutation, type DecisionStatus } from '../state';
+import { useDecideApplicationMutation, useStaff, type DecisionStatus } from '../state';
 
 /** The statuses at which staff have nothing to do, each with a sentence saying why. */
 const NO_DECISION = ['DRAFT', 'IN_PROGRESS', 'CHANGES_REQUESTED', 'APPROVED', 'REJECTED'] as const;
@@ -35,6 +36,15 @@ const REVIEW_STEPS: { step: ReviewStep; status: DecisionStatus }[] = [
 type Failure = { message: string | null; stale: boolean };
 type FocusTarget = 'result' | 'failure' | 'heading' | ReviewStep;
 
+/** A step held back until the member of staff says whether to take it on a colleague's application. */
+interface HeldStep {
+  body: DecisionBody;
+  fields: FormFields;
+  /** Whose application it is. */
+  assignee: string;
+  answer: (refused: FieldErrors | null) => void;
+}
+
 export interface DecisionPanelProps {
   detail: AdminApplicationDetail;
   /** Loads the application again (after a 409); resolves when it is shown. */
@@ -46,7 +56,7 @@ export interface DecisionPanelProps {
  * The casework of an application, one step at a time and only the steps the server allows: start the review;
  * then ask the traveller for changes or submit it to the Home Office; then record the government's decision.
  * Each step carries the version the member of staff saw, so a change made meanwhile by someone else is refused
- * rather than overwritten.
+ * rather than overwritten. On an application assigned to a colleague, each step is confirmed first.
  */
 export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProps) {
   const t = useT(adminMessages);
@@ -61,6 +71,11 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
   const [result, setResult] = useState<DecisionStatus | null>(null);
   /** The form of a review step open now. */
   const [open, setOpen] = useState<ReviewStep | null>(null);
+  /** A step waiting for the answer to "assigned to someone else: decide anyway?". */
+  const [held, setHeld] = useState<HeldStep | null>(null);
+  const { me } = useStaff();
+  const assignee = detail.assignee ?? null;
+  const colleague = assignee && assignee.id !== me ? assignee : null;
 
   const ownHeading = useRef<HTMLHeadingElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
@@ -114,6 +129,23 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
     );
     focusNext.current = 'failure';
     return null;
+  };
+
+  /** Every step goes through here: on a colleague's application, it waits for the confirmation. */
+  const decideStep: SendDecision = (body, fields) => {
+    if (pending) return Promise.resolve(null);
+    if (!colleague) return send(body, fields);
+    return new Promise((answer) => setHeld({ body, fields, assignee: colleague.name, answer }));
+  };
+
+  const decideAnyway = async (step: HeldStep) => {
+    setHeld(null);
+    step.answer(await send(step.body, step.fields));
+  };
+
+  const cancelHeld = (step: HeldStep) => {
+    setHeld(null);
+    step.answer(null);
   };
 
   const reload = async () => {
@@ -213,7 +245,7 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
               variant="primary"
               busy={pending === 'UNDER_REVIEW'}
               busyLabel={t('decision.saving')}
-              onClick={() => void send({ status: 'UNDER_REVIEW', version }, {})}
+              onClick={() => void decideStep({ status: 'UNDER_REVIEW', version }, {})}
             >
               {t('decision.action.UNDER_REVIEW')}
             </Button>
@@ -242,7 +274,7 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
           {open === 'changes' ? (
             <RequestChangesForm
               detail={detail}
-              send={send}
+              send={decideStep}
               busy={pending !== null}
               onCancel={() => close('changes')}
             />
@@ -250,7 +282,7 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
           {open === 'lodge' ? (
             <LodgeForm
               detail={detail}
-              send={send}
+              send={decideStep}
               busy={pending !== null}
               onCancel={() => close('lodge')}
             />
@@ -259,8 +291,34 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
       ) : null}
 
       {canRecordOutcome ? (
-        <OutcomeForm detail={detail} send={send} busy={pending !== null} />
+        <OutcomeForm detail={detail} send={decideStep} busy={pending !== null} />
       ) : null}
+
+      <Modal
+        open={held !== null}
+        onClose={() => {
+          if (held) cancelHeld(held);
+        }}
+        title={t('assigned.confirm.title')}
+      >
+        {held ? (
+          <div className="wpd-confirm">
+            <p>
+              {rich(t('assigned.confirm.text', { name: held.assignee }), {
+                strong: (text) => <strong translate="no">{text}</strong>,
+              })}
+            </p>
+            <div className="wp-actions wpd-confirm__actions">
+              <Button variant="primary" onClick={() => void decideAnyway(held)}>
+                {t('assigned.confirm.action')}
+              </Button>
+              <Button variant="secondary" onClick={() => cancelHeld(held)}>
+                {t('confirm.cancel')}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </Modal>
     </section>
   );
 }

@@ -42,12 +42,15 @@ describe('the admin area in French', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual([
+      'Sélectionner toutes les demandes de cette page',
       'Demande',
       'Demandeur',
       'Type de visa',
       'Voyageurs',
       'Montant',
       'Statut',
+      'Échéance',
+      'Attribuée à',
       'Déposée le',
       'Actions',
     ]);
@@ -218,12 +221,15 @@ describe('the admin area in Arabic', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual([
+      'تحديد كل الطلبات في هذه الصفحة',
       'الطلب',
       'مقدّم الطلب',
       'نوع التأشيرة',
       'المسافرون',
       'المبلغ',
       'الحالة',
+      'موعد الاستحقاق',
+      'مُسند إلى',
       'تاريخ التقديم',
       'الإجراءات',
     ]);
@@ -231,6 +237,52 @@ describe('the admin area in Arabic', () => {
     expect(within(table).getAllByText('فرنسا')).toHaveLength(2);
     expect(screen.getByText('عرض 1 إلى 2 من أصل نتيجتين')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'التالي' })).toBeInTheDocument();
+  });
+
+  it('shows the work queue in Arabic: due words, filters, and the dual in the message', async () => {
+    await act(() => activateLocale('ar'));
+    const alex = {
+      id: '5a0e0000-0000-4000-8000-000000000002',
+      name: 'Alex Smith',
+      email: 'a@x.test',
+    };
+    const rows = [
+      row({ due: { at: '2026-11-22T12:00:00.000Z', state: 'overdue', hours: 24 } }),
+      row({ due: { at: '2026-11-22T12:00:00.000Z', state: 'paused', hours: 24 }, assignee: null }),
+    ];
+    const sent = mockApi({
+      [LIST]: ok(listOf(rows)),
+      'GET /api/admin/staff': ok({ staff: [alex], me: 'admin-1' }),
+      'POST /api/admin/applications/assignee': ok({ changed: 2, assignee: alex }),
+    });
+    await renderAdmin('/admin/applications');
+    const table = await screen.findByRole('table', { name: 'الطلبات' });
+    expect(document.documentElement.dir).toBe('rtl');
+    const [first, second] = within(table).getAllByRole('row').slice(1) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(first).toHaveTextContent('متأخر');
+    expect(second).toHaveTextContent('بانتظار المسافر');
+    expect(second).toHaveTextContent('غير مُسند');
+    expect(
+      within(screen.getByRole('combobox', { name: 'الاستحقاق' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['أي وقت', 'متأخرة', 'مستحقة اليوم']);
+
+    const user = userEvent.setup();
+    await user.click(
+      within(table).getByRole('checkbox', { name: 'تحديد كل الطلبات في هذه الصفحة' }),
+    );
+    const actions = screen.getByRole('group', { name: 'طلبان محدَّدان' });
+    await user.selectOptions(
+      within(actions).getByRole('combobox', { name: 'إسناد إلى' }),
+      'Alex Smith',
+    );
+    await user.click(within(actions).getByRole('button', { name: 'إسناد' }));
+    expect(await screen.findByText('أُسند طلبان إلى Alex Smith.')).toBeInTheDocument();
+    expect(callsTo(sent, 'POST /api/admin/applications/assignee')).toHaveLength(1);
   });
 
   it('shows an application and starts its review in Arabic', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -17,7 +17,8 @@ import { seedSynthetic } from './seed-synthetic';
 /**
  * `npm run bench:admin [-- --rows 1000000 --pglite-rows 200000 --runs 60]`
  * Seeds a fresh database with synthetic applications and prints the p50 / p95 latency of the admin list API
- * for a search, a status + date filter and a deep page, on PostgreSQL and on PGlite.
+ * for a search, a status + date filter, a deep page and the work queue (its default order by due date, overdue,
+ * due today, mine, unassigned), and of the dashboard, on PostgreSQL and on PGlite.
  */
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -48,6 +49,13 @@ async function measure(database: Database, label: string, rows: number) {
     .values({ email, role: 'admin', passwordHash: await hashPassword(password) })
     .onConflictDoNothing();
   await database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+  // Half the open work is the bench's member of staff's (the "mine" queries).
+  const [admin] = await database.db.select().from(users).where(eq(users.email, email));
+  await database.db.execute(
+    sql`update applications set assignee_id = ${admin!.id}, assigned_at = now()
+        where queue_due_at is not null and (hashtext(id::text) & 1) = 0`,
+  );
+  await database.db.execute(sql`analyze applications`);
   const login = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -75,14 +83,24 @@ async function measure(database: Database, label: string, rows: number) {
         `?status=${['SUBMITTED', 'APPROVED', 'UNDER_REVIEW'][i % 3]}&dateFrom=${year - 1}-0${1 + (i % 6)}-01&dateTo=${year - 1}-0${2 + (i % 6)}-28`,
     ],
     ['deep page', (i) => `?page=${5000 + (i % 50)}`],
+    // The work queue: the default order (open work by due date), its filters, and a page into it.
+    ['queue (default)', (i) => (i % 2 ? '' : '?sort=due&order=asc')],
+    ['queue page 3', () => '?page=3'],
+    ['overdue', () => '?due=overdue'],
+    ['due today', () => '?due=today'],
+    ['mine', () => '?assignee=me'],
+    ['unassigned', () => '?assignee=none'],
+    ['mine + overdue', () => '?assignee=me&due=overdue'],
+    ['dashboard', () => '/api/admin/dashboard'],
     ['middle page', (i) => `?page=${Math.floor(rows / 20 / 2) + (i % 50)}`],
   ];
+  const urlOf = (q: string) => (q.startsWith('/') ? q : `/api/admin/applications${q}`);
   const results: string[] = [];
   for (const [name, query] of queries) {
     for (let i = 0; i < 5; i += 1)
       await app.inject({
         method: 'GET',
-        url: `/api/admin/applications${query(i)}`,
+        url: urlOf(query(i)),
         headers: { cookie },
       });
     const times: number[] = [];
@@ -91,12 +109,13 @@ async function measure(database: Database, label: string, rows: number) {
       const started = process.hrtime.bigint();
       const res = await app.inject({
         method: 'GET',
-        url: `/api/admin/applications${query(i)}`,
+        url: urlOf(query(i)),
         headers: { cookie },
       });
       times.push(Number(process.hrtime.bigint() - started) / 1e6);
       if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
-      total = (res.json() as { data: { pagination: { total: number } } }).data.pagination.total;
+      const data = (res.json() as { data: { pagination?: { total: number } } }).data;
+      total = data.pagination?.total ?? 0;
     }
     times.sort((a, b) => a - b);
     results.push(

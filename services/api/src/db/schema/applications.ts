@@ -94,6 +94,16 @@ export const applications = pgTable(
     documentsErasedBy: text('documents_erased_by').$type<'retention' | 'deletion'>(),
     /** When the travellers' personal and passport data were erased with the account (payment records are kept). */
     personalDataErasedAt: tstz('personal_data_erased_at'),
+    // The work queue (see modules/admin/staff-work). Kept by the trigger of migration 0019 on every status step:
+    /** Due: the first submission plus the processing hours, moved on by the time spent waiting for changes. */
+    dueAt: tstz('due_at'),
+    /** Since when it waits for the traveller's changes (the clock stopped); null otherwise. */
+    duePausedAt: tstz('due_paused_at'),
+    /** `due_at` while it is open work (submitted or under review), else null: what the queue sorts and filters. */
+    queueDueAt: tstz('queue_due_at'),
+    /** The member of staff working on it, and since when. */
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: tstz('assigned_at'),
   },
   (t) => [
     // (…, created_at, id) so a page of ids is read from the index alone, newest first.
@@ -113,6 +123,19 @@ export const applications = pgTable(
       .on(t.refundedAt)
       .where(sql`${t.documentsErasedAt} is null and ${t.status} = 'REFUNDED'`),
     index('applications_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The work queue: open work by due date first, then the rest newest first (the list's default order), for
+    // everyone and per assignee; the overdue, due-today and unassigned filters are ranges of the same keys.
+    index('applications_queue_idx').on(
+      t.queueDueAt.asc().nullsLast(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('applications_assignee_queue_idx').on(
+      t.assigneeId,
+      t.queueDueAt.asc().nullsLast(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     check('applications_total_nonnegative', sql`${t.totalCents} >= 0`),
     check('applications_traveler_count', sql`${t.travelerCount} between 1 and 10`),
   ],

@@ -83,3 +83,23 @@ export const grants = pgTable(
       .where(sql`${t.remindersStoppedAt} is null and ${t.reminder14SentAt} is null`),
   ],
 );
+
+/**
+ * Internal notes staff leave on an application: never shown to the traveller, included in their data export, and
+ * erased with their personal data.
+ */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's name when they wrote it (kept if their account goes). */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('application_notes_application_idx').on(t.applicationId, t.createdAt)],
+);

@@ -2,6 +2,7 @@ import type { AdminSortColumn, SortOrder } from '@waypoint/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { queueWhere } from './staff-work';
 import {
   applicationCounts,
   applications,
@@ -20,6 +21,11 @@ export interface ListFilters {
   dateTo?: string | undefined;
   /** Accounts whose e-mail is the searched address (looked up first by `resolveFilters`). */
   accountIds?: string[] | undefined;
+  /** The work queue: open work overdue or due later today, and open work of the asking member of staff or nobody. */
+  due?: 'overdue' | 'today' | undefined;
+  assignee?: 'me' | 'none' | undefined;
+  /** The member of staff asking (for `assignee: 'me'`). */
+  staffId?: string | undefined;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -37,7 +43,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The WHERE clause of the admin list; every filter is backed by an index (see the schema). */
 export function listWhere(f: ListFilters): SQL | undefined {
-  const parts: SQL[] = [];
+  const parts: SQL[] = queueWhere(f);
   if (f.status) parts.push(eq(applications.status, f.status));
   if (f.dateFrom) parts.push(gte(applications.createdAt, sql`${f.dateFrom}::date`));
   if (f.dateTo) parts.push(lt(applications.createdAt, sql`${f.dateTo}::date + 1`));
@@ -58,8 +64,8 @@ export function listWhere(f: ListFilters): SQL | undefined {
 }
 
 export async function countApplications(db: Db, f: ListFilters): Promise<number> {
-  // Without a search or dates, the exact totals kept by the trigger answer at once.
-  if (!f.search?.trim() && !f.dateFrom && !f.dateTo) {
+  // Without a search, dates or a queue filter, the exact totals kept by the trigger answer at once.
+  if (!f.search?.trim() && !f.dateFrom && !f.dateTo && !f.due && !f.assignee) {
     const kept = await db
       .select({ n: sql<number>`coalesce(sum(${applicationCounts.n}), 0)::bigint` })
       .from(applicationCounts)
@@ -83,6 +89,8 @@ export const NEWEST_FIRST: ListSort = { column: 'created', order: 'desc' };
 
 /** The whitelisted columns of the sort (the query parameter never becomes SQL itself). */
 const SORT_COLUMNS = {
+  // Open work by due date; the rest (no queue date) after it, newest first.
+  due: applications.queueDueAt,
   created: applications.createdAt,
   submitted: applications.submittedAt,
   amount: applications.totalCents,

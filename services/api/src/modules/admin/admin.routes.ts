@@ -1,6 +1,12 @@
 import {
   AdminApplicationDetail,
   AdminListQuery,
+  AssignBody,
+  AssignResponse,
+  BulkAssignBody,
+  NoteBody,
+  NotesResponse,
+  StaffListResponse,
   AdminListResponse,
   ApplicationIdParams,
   AuditEntry,
@@ -15,6 +21,7 @@ import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/reply';
 import { callerOf, staffScope, userOf } from '../../plugins/scopes';
 import * as service from './admin.service';
+import * as work from './staff-work';
 import { adminEmailsRoutes } from './emails.routes';
 import { adminRefundsRoutes } from '../refunds/refunds.routes';
 
@@ -61,7 +68,7 @@ export async function adminRoutes(app: FastifyInstance) {
         response: { 200: okEnvelope(DashboardResponse), ...errors },
       },
     },
-    async () => ok(await service.dashboard({ ctx })),
+    async (request) => ok(await service.dashboard({ ctx, staff: userOf(request) })),
   );
 
   r.get(
@@ -79,7 +86,11 @@ export async function adminRoutes(app: FastifyInstance) {
       return ok(
         await service.listApplications({
           ctx,
-          input: { filters, page, sort: { column: sort, order } },
+          input: {
+            filters: { ...filters, staffId: userOf(request).id },
+            page,
+            sort: { column: sort, order },
+          },
         }),
       );
     },
@@ -97,7 +108,10 @@ export async function adminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // The export is always newest first (it walks the list with keyset pages).
       const { page: _page, sort: _sort, order: _order, ...filters } = request.query;
-      const csv = await service.exportApplications({ ...staff(request), input: { filters } });
+      const csv = await service.exportApplications({
+        ...staff(request),
+        input: { filters: { ...filters, staffId: userOf(request).id } },
+      });
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -151,6 +165,73 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(await service.auditTrail({ ctx, input: request.params })),
+  );
+
+  r.get(
+    '/api/admin/staff',
+    {
+      schema: {
+        tags,
+        summary: 'The staff who can be given work, and which of them is asking',
+        response: { 200: okEnvelope(StaffListResponse), ...errors },
+      },
+    },
+    async (request) => ok(await work.staffList({ ctx, staff: userOf(request) })),
+  );
+
+  r.put(
+    '/api/admin/applications/:id/assignee',
+    {
+      schema: {
+        tags,
+        summary:
+          'Give an application to a member of staff (yourself included), or to nobody (audited)',
+        params: ApplicationIdParams,
+        body: AssignBody,
+        response: { 200: okEnvelope(AssignResponse), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await work.assign({
+          ...staff(request),
+          input: { ids: [request.params.id], assigneeId: request.body.assigneeId, single: true },
+        }),
+      ),
+  );
+
+  r.post(
+    '/api/admin/applications/assignee',
+    {
+      schema: {
+        tags,
+        summary:
+          'Give a selection of applications (at most 100) to a member of staff, or to nobody',
+        body: BulkAssignBody,
+        response: { 200: okEnvelope(AssignResponse), ...errors },
+      },
+    },
+    async (request) => ok(await work.assign({ ...staff(request), input: request.body })),
+  );
+
+  r.post(
+    '/api/admin/applications/:id/notes',
+    {
+      schema: {
+        tags,
+        summary: 'Add an internal note (staff only; never shown to the traveller)',
+        params: ApplicationIdParams,
+        body: NoteBody,
+        response: { 200: okEnvelope(NotesResponse), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await work.addNote({
+          ...staff(request),
+          input: { id: request.params.id, body: request.body.body },
+        }),
+      ),
   );
 
   await app.register(adminEmailsRoutes);

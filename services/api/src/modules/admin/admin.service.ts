@@ -44,6 +44,7 @@ import {
   type ListSort,
 } from './admin.repo';
 import { csvRow } from './csv';
+import { assigneesOf, dueOf, notesOf, queueCounts, withNoteBodies } from './staff-work';
 
 /** What a staff verb receives: its input, the member of staff (the staff scope checked the role) and the request. */
 export interface StaffVerb<Input> {
@@ -55,7 +56,12 @@ export interface StaffVerb<Input> {
 
 type PageRow = Awaited<ReturnType<typeof pageOfApplications>>[number];
 
-function toRow(r: PageRow, people: { firstName: string; lastName: string }[]): AdminApplicationRow {
+function toRow(
+  r: PageRow,
+  people: { firstName: string; lastName: string }[],
+  assignees: Awaited<ReturnType<typeof assigneesOf>>,
+  now: Date,
+): AdminApplicationRow {
   return {
     id: r.a.id,
     reference: r.a.reference,
@@ -73,6 +79,8 @@ function toRow(r: PageRow, people: { firstName: string; lastName: string }[]): A
       ? { firstName: r.user.firstName, lastName: r.user.lastName, email: r.user.email }
       : null,
     guestEmail: r.a.guestEmail,
+    due: dueOf(r.a, now),
+    assignee: r.a.assigneeId ? (assignees.get(r.a.assigneeId) ?? null) : null,
   };
 }
 
@@ -81,7 +89,12 @@ async function rowsFor(ctx: ServiceContext, page: PageRow[]) {
     ctx.db,
     page.map((r) => r.a.id),
   );
-  return page.map((r) => toRow(r, people.get(r.a.id) ?? []));
+  const assignees = await assigneesOf(
+    ctx.db,
+    page.map((r) => r.a.assigneeId),
+  );
+  const now = new Date();
+  return page.map((r) => toRow(r, people.get(r.a.id) ?? [], assignees, now));
 }
 
 export async function listApplications({
@@ -110,8 +123,15 @@ export async function listApplications({
   };
 }
 
-export async function dashboard({ ctx }: { ctx: ServiceContext }): Promise<DashboardResponse> {
+export async function dashboard({
+  ctx,
+  staff,
+}: {
+  ctx: ServiceContext;
+  staff: UserRow;
+}): Promise<DashboardResponse> {
   return {
+    queue: await queueCounts(ctx.db, staff.id),
     applications: await rowsFor(ctx, await recentlyUpdated(ctx.db, 10)),
     counts: await statusCounts(ctx.db),
     paid: await paidTotals(ctx.db),
@@ -168,7 +188,14 @@ export async function applicationForAdmin({
   const payment = await latestPaymentOf(ctx.db, a.id);
   const people = await travelersOf({ db: ctx.db, input: { applicationId: a.id } });
   const detail = await applicationDetail({ ctx, input: { application: a } });
+  const notes = await notesOf(ctx.db, a.id);
+  const assignee = a.assigneeId
+    ? (await assigneesOf(ctx.db, [a.assigneeId])).get(a.assigneeId)
+    : null;
   return {
+    due: dueOf(a),
+    assignee: assignee ?? null,
+    notes,
     application: detail,
     version: a.version,
     createdAt: a.createdAt.toISOString(),
@@ -200,7 +227,7 @@ export async function applicationForAdmin({
       addLater: t.passportAddLater,
       dateOfBirth: t.dateOfBirth,
     })),
-    history: await history(ctx, a.id),
+    history: withNoteBodies(await history(ctx, a.id), notes),
     changeReview: await changeReviewOf(ctx, a, detail),
     lodgedBy: a.lodgedBy ? await lodgedByOf(ctx, a.lodgedBy) : null,
     ...(await refundsForAdmin({ ctx, input: { application: a } })),
@@ -346,11 +373,13 @@ export async function exportApplications({
   staff,
   caller,
 }: StaffVerb<{ filters: ListFilters }>): Promise<PassThrough> {
+  // The filters as staff chose them (who asked is the entry's actor).
+  const { staffId: _staffId, ...filters } = input.filters;
   await recordAudit(ctx.db, {
     action: 'applications.exported',
     actor: actorOf(staff, caller),
     entityId: null,
-    details: { filters: input.filters },
+    details: { filters },
   });
   return exportCsv(ctx, input.filters);
 }

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import {
   applications,
   auditLog,
+  applicationNotes,
   changeRequests,
   documents,
   grants,
@@ -47,6 +48,16 @@ export function travelersOfApplications(db: Q, ids: string[]) {
     .from(travelers)
     .where(inArray(travelers.applicationId, ids))
     .orderBy(asc(travelers.applicationId), asc(travelers.position));
+}
+
+/** Staff's internal notes on the applications (the traveller is owed a copy on request). */
+export function notesOfApplications(db: Q, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(applicationNotes)
+    .where(inArray(applicationNotes.applicationId, ids))
+    .orderBy(asc(applicationNotes.createdAt), asc(applicationNotes.id));
 }
 
 export function grantsOfApplications(db: Q, ids: string[]) {
@@ -174,6 +185,8 @@ export async function minimiseApplications(tx: Tx, applicationIds: string[]): Pr
     .returning({ id: travelers.id });
   // Staff requests for changes keep what the answers were (their traveller's go with the traveller).
   await tx.delete(changeRequests).where(inArray(changeRequests.applicationId, applicationIds));
+  // Staff's internal notes are about the traveller.
+  await tx.delete(applicationNotes).where(inArray(applicationNotes.applicationId, applicationIds));
   await tx
     .update(applications)
     .set({

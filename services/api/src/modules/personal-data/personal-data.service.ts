@@ -45,16 +45,18 @@ function decrypt(ctx: ServiceContext, value: string | null): string | null {
 async function collect(ctx: ServiceContext, user: UserRow, currentSessionId: string | null) {
   const orders = await repo.applicationsOfUser(ctx.db, user.id);
   const ids = orders.map((a) => a.id);
-  const [people, allDocs, paid, emails, audit, sessionRows, [draft], granted] = await Promise.all([
-    repo.travelersOfApplications(ctx.db, ids),
-    repo.documentsOfApplications(ctx.db, ids),
-    repo.paymentsOfApplications(ctx.db, ids),
-    repo.emailsTo(ctx.db, user.email),
-    repo.auditAbout(ctx.db, user.id, ids),
-    repo.sessionsOf(ctx.db, user.id),
-    repo.draftOf(ctx.db, user.id),
-    repo.grantsOfApplications(ctx.db, ids),
-  ]);
+  const [people, allDocs, paid, emails, audit, sessionRows, [draft], granted, notes] =
+    await Promise.all([
+      repo.travelersOfApplications(ctx.db, ids),
+      repo.documentsOfApplications(ctx.db, ids),
+      repo.paymentsOfApplications(ctx.db, ids),
+      repo.emailsTo(ctx.db, user.email),
+      repo.auditAbout(ctx.db, user.id, ids),
+      repo.sessionsOf(ctx.db, user.id),
+      repo.draftOf(ctx.db, user.id),
+      repo.grantsOfApplications(ctx.db, ids),
+      repo.notesOfApplications(ctx.db, ids),
+    ]);
   // A decision document is the traveller's once the outcome is recorded with it.
   const docs = allDocs.filter((d) => d.kind !== 'DECISION' || d.status === 'ACCEPTED');
   const files: { path: string; doc: DocumentRow }[] = [];
@@ -102,6 +104,10 @@ async function collect(ctx: ServiceContext, user: UserRow, currentSessionId: str
           remindersStoppedAt: iso(g.remindersStoppedAt),
         })),
       documentsErasedAt: iso(a.documentsErasedAt),
+      // What staff noted about the application: the law on subject access gives the traveller a copy.
+      staffNotes: notes
+        .filter((n) => n.applicationId === a.id)
+        .map((n) => ({ at: iso(n.createdAt), author: n.authorName, note: n.body })),
       travelers: travellers.map((t) => ({
         position: t.position,
         firstName: t.firstName,
