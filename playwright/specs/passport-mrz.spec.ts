@@ -4,7 +4,10 @@ import { passportPageWithMrz } from '../support/mrz';
 import { adminApplicationPath } from '../pages/AdminApplicationDetailPage';
 import { PassportMrzPanel } from '../pages/PassportMrzPanel';
 import { PostPaymentDocumentPage } from '../pages/PostPaymentDocumentPage';
-import { PostPaymentPassportInfoPage } from '../pages/PostPaymentForms';
+import {
+  PostPaymentPassportInfoPage,
+  PostPaymentPersonalInfoPage,
+} from '../pages/PostPaymentForms';
 
 // The portal reads each uploaded passport page's machine-readable zone in the background (a second or a few).
 const READ_TIMEOUT = 45_000;
@@ -60,6 +63,17 @@ test.describe('passport page MRZ', () => {
     await expect(form.passportNumber).toHaveValue('Y98765432');
     await expect(mrz.difference('Passport number')).toHaveCount(0);
     await expect(mrz.matched).toBeVisible();
+
+    // A question the traveller has not answered yet starts with what the passport page says, marked as such.
+    await page.goto(at('personal-information'));
+    const personal = new PostPaymentPersonalInfoPage(page);
+    await personal.waitUntilReady();
+    await expect(personal.genderOption('Female')).toBeChecked();
+    await expect(personal.gender).toHaveAccessibleDescription(
+      'As listed in your passport. Filled in from your passport page. Check it before you continue.',
+    );
+    await personal.genderOption('Male').check();
+    await expect(personal.gender).toHaveAccessibleDescription('As listed in your passport');
 
     // A member of staff, in a browser of their own, sees that the MRZ matched.
     const staff = await browser.newContext({ baseURL: new URL(page.url()).origin });
