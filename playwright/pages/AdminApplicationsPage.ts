@@ -100,9 +100,9 @@ export class AdminApplicationsPage {
     return this.columnHeader(name).getByRole('button', { name, exact: true });
   }
 
-  /** The Status cell of a row (the cells after the row header: applicant, visa type, travellers, amount, status…). */
+  /** The Status cell of a row (each cell carries its column's name, shown as its label on a phone's cards). */
   statusOf(row: Locator): Locator {
-    return row.getByRole('cell').nth(4);
+    return row.locator('td[data-label="Status"]');
   }
 
   /** The statuses of the rows shown, top to bottom. */

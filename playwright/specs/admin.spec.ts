@@ -201,14 +201,17 @@ test.describe('admin area', () => {
       await expect(row.getByRole('rowheader')).toContainText(`#${approveMe.reference}`);
       await expect(row.getByRole('rowheader')).toContainText('United States');
       await expect(row.getByRole('cell')).toHaveText([
+        `Select application #${approveMe.reference}`,
         `${nameOf(approveMe)}${approveMe.email}`,
-        'United Kingdom ETA',
         '1',
         PRICE,
         STATUS.SUBMITTED,
+        // Due: the submission plus the speed's hours (days away, so no word with it); nobody works on it yet.
+        /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\s*Unassigned$/,
         /^\d{1,2} [A-Z][a-z]{2} \d{4}$/,
         '',
       ]);
+      await expect(row.getByRole('rowheader')).toContainText('United Kingdom ETA');
       await expect(list.changeStatusLink(approveMe.reference)).toBeVisible();
       await expectNoA11yViolations(page);
 
@@ -267,10 +270,14 @@ test.describe('admin area', () => {
       expect(header!.y).toBeGreaterThanOrEqual(60);
       expect(header!.y).toBeLessThan(80);
 
-      // Newest first again from the Sort by list: nothing about the order in the URL.
+      // Newest first from the Sort by list, then the work queue's order again: the default, nothing about the
+      // order in the URL.
       await list.sortBy.selectOption({ label: 'Newest first' });
-      await expect(page).toHaveURL(ADMIN_APPLICATIONS_PATH);
+      await expect(page).toHaveURL(`${ADMIN_APPLICATIONS_PATH}?sort=created&order=desc`);
       await expect(list.columnHeader('Amount')).not.toHaveAttribute('aria-sort');
+      await list.sortBy.selectOption({ label: 'Due, soonest first' });
+      await expect(page).toHaveURL(ADMIN_APPLICATIONS_PATH);
+      await expect(list.columnHeader('Due · assigned to')).toHaveAttribute('aria-sort', 'ascending');
       await page.setViewportSize({ width: 1280, height: 720 });
 
       // Paging through the synthetic applications: Next, page buttons, Previous.

@@ -71,12 +71,10 @@ describe('applications list', () => {
       'Select all applications on this page',
       'Application',
       'Applicant',
-      'Visa type',
       'Travellers',
       'Amount',
       'Status',
-      'Due',
-      'Assigned to',
+      'Due · assigned to',
       'Submitted',
       'Actions',
     ]);
@@ -90,36 +88,37 @@ describe('applications list', () => {
     expect(within(select!).getByRole('checkbox')).toHaveAccessibleName(
       `Select application #${account.reference}`,
     );
-    expect(within(first).getByRole('rowheader')).toHaveTextContent(`#${account.reference}France`);
+    expect(within(first).getByRole('rowheader')).toHaveTextContent(
+      `#${account.reference}FranceUnited Kingdom ETA`,
+    );
     expect(within(first).getByRole('rowheader').querySelector('img')).toHaveAttribute(
       'src',
       '/flags/fr.svg',
     );
     expect(firstCells[0]).toHaveTextContent('Ada Lovelace');
     expect(firstCells[0]).toHaveTextContent('ada@example.com');
-    expect(firstCells[1]).toHaveTextContent('United Kingdom ETA');
-    expect(firstCells[2]).toHaveTextContent('3');
-    expect(firstCells[3]).toHaveTextContent('€126.00');
-    expect(firstCells[4]).toHaveTextContent('Submitted');
-    expect(firstCells[5]).toHaveTextContent(`${formatDateTime(dueAt)} Overdue`);
-    expect(within(firstCells[5]!).getByText(formatDateTime(dueAt))).toHaveAttribute(
+    expect(firstCells[1]).toHaveTextContent('3');
+    expect(firstCells[2]).toHaveTextContent('€126.00');
+    expect(firstCells[3]).toHaveTextContent('Submitted');
+    // When it is due, where it stands, and who works on it.
+    expect(firstCells[4]).toHaveTextContent(`${formatDateTime(dueAt)} OverdueAlex Smith`);
+    expect(within(firstCells[4]!).getByText(formatDateTime(dueAt))).toHaveAttribute(
       'datetime',
       dueAt,
     );
-    expect(firstCells[6]).toHaveTextContent('Alex Smith');
-    expect(firstCells[7]).toHaveTextContent('21 Nov 2026');
+    expect(firstCells[5]).toHaveTextContent('21 Nov 2026');
 
     const secondCells = within(second).getAllByRole('cell').slice(1);
-    expect(within(second).getByRole('rowheader')).toHaveTextContent('United States');
+    expect(within(second).getByRole('rowheader')).toHaveTextContent(
+      'United StatesStandard Visitor visa',
+    );
     expect(secondCells[0]).toHaveTextContent('Guest');
     expect(secondCells[0]).toHaveTextContent('guest@example.com');
-    expect(secondCells[1]).toHaveTextContent('Standard Visitor visa');
-    expect(secondCells[3]).toHaveTextContent('€0.00');
-    expect(secondCells[4]).toHaveTextContent('Awaiting payment');
-    // No due date before it is submitted: a dash, read out in words.
-    expect(secondCells[5]).toHaveTextContent(/^—No due date$/);
-    expect(secondCells[6]).toHaveTextContent('Unassigned');
-    expect(secondCells[7]).toHaveTextContent('Not submitted');
+    expect(secondCells[2]).toHaveTextContent('€0.00');
+    expect(secondCells[3]).toHaveTextContent('Awaiting payment');
+    // No due date before it is submitted: a dash, read out in words; nobody works on it.
+    expect(secondCells[4]).toHaveTextContent(/^—No due dateUnassigned$/);
+    expect(secondCells[5]).toHaveTextContent('Not submitted');
 
     expect(
       within(first).getByRole('link', { name: `View application #${account.reference}` }),
@@ -145,11 +144,11 @@ describe('applications list', () => {
       'Travellers',
       'Amount',
       'Status',
-      'Due',
+      'Due · assigned to',
       'Submitted',
     ]);
     expect(table.querySelectorAll('th[aria-sort]')).toHaveLength(1);
-    expect(within(table).getByRole('columnheader', { name: 'Due' })).toHaveAttribute(
+    expect(within(table).getByRole('columnheader', { name: 'Due · assigned to' })).toHaveAttribute(
       'aria-sort',
       'ascending',
     );
@@ -184,8 +183,8 @@ describe('applications list', () => {
     expect(submitted).not.toHaveAttribute('aria-sort');
 
     // Due: soonest first is the default (nothing in the URL), then latest first.
-    const due = within(table).getByRole('columnheader', { name: 'Due' });
-    await user.click(within(table).getByRole('button', { name: 'Due' }));
+    const due = within(table).getByRole('columnheader', { name: 'Due · assigned to' });
+    await user.click(within(table).getByRole('button', { name: 'Due · assigned to' }));
     expect(currentPath()).toBe('/admin/applications?status=SUBMITTED');
     expect(due).toHaveAttribute('aria-sort', 'ascending');
     await waitFor(() =>
@@ -194,7 +193,7 @@ describe('applications list', () => {
         ['page', '1'],
       ]),
     );
-    await user.click(within(table).getByRole('button', { name: 'Due' }));
+    await user.click(within(table).getByRole('button', { name: 'Due · assigned to' }));
     expect(currentPath()).toBe('/admin/applications?status=SUBMITTED&sort=due&order=desc');
     expect(due).toHaveAttribute('aria-sort', 'descending');
     expect(table).toHaveAccessibleDescription('Applications by due date, latest first.');
@@ -494,7 +493,10 @@ describe('applications list: the work queue', () => {
     });
     await renderAdmin('/admin/applications');
     await screen.findByRole('table', { name: 'Applications' });
-    const dueCells = bodyRows().map((tableRow) => within(tableRow).getAllByRole('cell')[6]);
+    // The due cell: its date and state, then who works on it.
+    const dueCells = bodyRows().map(
+      (tableRow) => within(tableRow).getAllByRole('cell')[5]?.querySelector('.wpd-due') ?? null,
+    );
     const date = formatDateTime(at);
     expect(dueCells.map((cell) => cell?.textContent)).toEqual([
       `${date} Overdue`,

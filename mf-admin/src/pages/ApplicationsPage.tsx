@@ -94,6 +94,7 @@ const ApplicationRow = memo(function ApplicationRow({
           <span>
             <span className="wpd-strong">#{row.reference}</span>
             <span className="wpd-sub">{countryName(row.country.id, locale)}</span>
+            <span className="wpd-sub">{reference.visaTypeName(row.visaType)}</span>
           </span>
         </span>
       </th>
@@ -107,7 +108,6 @@ const ApplicationRow = memo(function ApplicationRow({
           ) : null}
         </span>
       </td>
-      <td data-label={t('column.visaType')}>{reference.visaTypeName(row.visaType)}</td>
       <td data-label={t('column.travellers')} className="wpd-num">
         {row.travelerCount}
       </td>
@@ -117,14 +117,12 @@ const ApplicationRow = memo(function ApplicationRow({
       <td data-label={t('column.status')}>
         <StatusBadge status={row.status} />
       </td>
-      <td data-label={t('column.due')}>
+      <td data-label={t('column.dueAssignee')}>
         <span className="wpd-value">
           <DueText due={row.due} locale={locale} missing={t('due.none')} />
-        </span>
-      </td>
-      <td data-label={t('column.assignee')}>
-        <span className="wpd-value">
-          <AssigneeText assignee={row.assignee} />
+          <span className="wpd-sub">
+            <AssigneeText assignee={row.assignee} />
+          </span>
         </span>
       </td>
       <td data-label={t('column.submitted')}>
@@ -310,12 +308,10 @@ function ApplicationsTable({
           <col className="wpd-col-select" />
           <col className="wpd-col-app" />
           <col className="wpd-col-applicant" />
-          <col className="wpd-col-visa" />
           <col className="wpd-col-travellers" />
           <col className="wpd-col-amount" />
           <col className="wpd-col-status" />
           <col className="wpd-col-due" />
-          <col className="wpd-col-assignee" />
           <col className="wpd-col-date" />
           <col className="wpd-col-actions" />
         </colgroup>
@@ -331,7 +327,6 @@ function ApplicationsTable({
             </th>
             <th scope="col">{t('column.application')}</th>
             <th scope="col">{t('column.applicant')}</th>
-            <th scope="col">{t('column.visaType')}</th>
             <SortHeader
               column="travellers"
               label={t('column.travellers')}
@@ -345,8 +340,7 @@ function ApplicationsTable({
               {...sortable}
             />
             <SortHeader column="status" label={t('column.status')} {...sortable} />
-            <SortHeader column="due" label={t('column.due')} {...sortable} />
-            <th scope="col">{t('column.assignee')}</th>
+            <SortHeader column="due" label={t('column.dueAssignee')} {...sortable} />
             <SortHeader column="submitted" label={t('column.submitted')} {...sortable} />
             <th scope="col">{t('column.actions')}</th>
           </tr>
