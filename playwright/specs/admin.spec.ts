@@ -277,7 +277,10 @@ test.describe('admin area', () => {
       await expect(list.columnHeader('Amount')).not.toHaveAttribute('aria-sort');
       await list.sortBy.selectOption({ label: 'Due, soonest first' });
       await expect(page).toHaveURL(ADMIN_APPLICATIONS_PATH);
-      await expect(list.columnHeader('Due · assigned to')).toHaveAttribute('aria-sort', 'ascending');
+      await expect(list.columnHeader('Due · assigned to')).toHaveAttribute(
+        'aria-sort',
+        'ascending',
+      );
       await page.setViewportSize({ width: 1280, height: 720 });
 
       // Paging through the synthetic applications: Next, page buttons, Previous.
