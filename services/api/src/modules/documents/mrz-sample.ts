@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { checkDigit } from './mrz-decode';
 
 /**
  * Generated passport pages with a valid machine-readable zone, for measuring and testing the MRZ reading (the
@@ -26,19 +27,6 @@ export interface SampleLook {
   /** Gaussian blur sigma, like a phone photo slightly out of focus (0 for none). */
   blur?: number;
   width?: number;
-}
-
-const WEIGHTS = [7, 3, 1];
-
-/** The ICAO 9303 check digit of a field. */
-export function checkDigit(field: string): string {
-  let sum = 0;
-  for (let i = 0; i < field.length; i += 1) {
-    const c = field[i]!;
-    const value = /\d/.test(c) ? Number(c) : /[A-Z]/.test(c) ? c.charCodeAt(0) - 55 : 0;
-    sum += value * WEIGHTS[i % 3]!;
-  }
-  return String(sum % 10);
 }
 
 const mrzName = (name: string) => name.toUpperCase().replace(/[^A-Z]+/g, '<');
