@@ -297,6 +297,23 @@ export const ApiMessages = {
   // staff tools
   'mailbox.notFound': 'No such message in the development mailbox',
   'failedEmail.notFound': 'No such failed e-mail: it may have been sent again already.',
+  // staff accounts: roles, invitations, deactivation
+  'staff.adminOnly': 'Only an admin can do this. Please ask an admin of your team.',
+  'staff.roleInvalid': 'Choose a role: caseworker or admin',
+  'staff.alreadyStaff': 'This address already belongs to an active member of staff.',
+  'staff.accountNotFound': 'No such staff account.',
+  'staff.lastAdmin':
+    'This is the only active admin, so it cannot be deactivated or given another role. Make another member of staff an admin first.',
+  'staff.invitationNotFound':
+    'This invitation does not exist. Please check that you used the whole link, or ask an admin for a new invitation.',
+  'staff.invitationExpired':
+    'This invitation has expired. Please ask an admin to invite you again.',
+  'staff.invitationUsed':
+    'This invitation has already been used. Please log in with the password you chose.',
+  'staff.invitationRevoked':
+    'This invitation was withdrawn. Please ask an admin for a new one if you still need access.',
+  'staff.invitationAlreadyAccepted':
+    'This invitation has already been accepted, so it can no longer be withdrawn.',
   // personal data (export and account deletion)
   'personalData.passwordRequired': 'Enter your password to delete your account.',
   'personalData.codeRequired':

@@ -11,7 +11,7 @@ import type { ApplicationStatus } from './orders';
  */
 
 /** Who acted: an account (by its role), a guest at checkout, a phone through its upload link, or Waypoint itself. */
-export type AuditActorRole = 'user' | 'admin' | 'guest' | 'phone-link' | 'system';
+export type AuditActorRole = 'user' | 'caseworker' | 'admin' | 'guest' | 'phone-link' | 'system';
 
 /** One step of an application's status. */
 export interface StatusStep {
@@ -135,6 +135,26 @@ export interface AuditDetails {
    * it beside this entry while it is kept).
    */
   'application.note_added': { noteId: string; body?: string };
+  // Staff accounts (by an admin, except the acceptance: by the person invited)
+  /** An address invited to join the staff with a role. */
+  'staff.invited': { email: string; role: 'caseworker' | 'admin' };
+  /** An open invitation withdrawn by an admin, or replaced by a newer one to the same address. */
+  'staff.invitation_revoked': { email: string; role: 'caseworker' | 'admin'; replaced: boolean };
+  /** The invitation accepted: a new account, or an existing one made staff (its other sessions ended). */
+  'staff.invitation_accepted': {
+    email: string;
+    role: 'caseworker' | 'admin';
+    userId: string;
+    existingAccount: boolean;
+    endedSessions: number;
+  };
+  /** A member of staff given another role (their name as it was then). */
+  'staff.role_changed': { name: string; from: 'caseworker' | 'admin'; to: 'caseworker' | 'admin' };
+  /** A staff account deactivated: every session of it ended. */
+  'staff.deactivated': { name: string; endedSessions: number };
+  'staff.reactivated': { name: string };
+  /** A staff account's authenticator app and recovery codes removed: it sets up a new one at its next sign-in. */
+  'staff.second_factor_reset': { name: string; endedSessions: number };
 }
 
 export type AuditAction = keyof AuditDetails;
@@ -148,7 +168,8 @@ export type AuditEntity =
   | 'upload_link'
   | 'email'
   | 'user'
-  | 'refund';
+  | 'refund'
+  | 'staff_invitation';
 
 /**
  * A value in an entry's wording. Strings and numbers are shown as they are (numbers also choose a message's plural);
@@ -264,6 +285,31 @@ const REFUND_MESSAGES = {
   },
   failed: { full: 'history.refund.failed.full', serviceFee: 'history.refund.failed.serviceFee' },
 } as const;
+
+// A staff role's messages, by the role stored (anything else is read as the role with the fewest rights).
+const STAFF_MESSAGES = {
+  invited: {
+    caseworker: 'history.staff.invited.caseworker',
+    admin: 'history.staff.invited.admin',
+  },
+  accepted: {
+    caseworker: 'history.staff.invitationAccepted.caseworker',
+    admin: 'history.staff.invitationAccepted.admin',
+  },
+  roleChanged: {
+    caseworker: 'history.staff.roleChanged.caseworker',
+    admin: 'history.staff.roleChanged.admin',
+  },
+} as const;
+
+const staffRole = (role: unknown): 'caseworker' | 'admin' =>
+  role === 'admin' ? 'admin' : 'caseworker';
+
+/** The sessions a change to a staff account ended, when it ended any. */
+function staffSessionsEnded(n: unknown) {
+  const count = num(n);
+  return count ? say('history.staff.sessionsEnded', { count }) : null;
+}
 
 function sessionsEnded(n: unknown, passwordRemoved = false) {
   const count = num(n);
@@ -594,6 +640,48 @@ export const AUDIT_ACTIONS = {
         detail: body ? shown(body) : say('history.noteErased'),
       };
     },
+  },
+  'staff.invited': {
+    entity: 'staff_invitation',
+    describe: (d) =>
+      plain(say(STAFF_MESSAGES.invited[staffRole(d.role)], { email: str(d.email) ?? '' })),
+  },
+  'staff.invitation_revoked': {
+    entity: 'staff_invitation',
+    describe: (d) => ({
+      what: say('history.staff.invitationRevoked', { email: str(d.email) ?? '' }),
+      detail: d.replaced === true ? say('history.staff.invitationReplaced') : null,
+    }),
+  },
+  'staff.invitation_accepted': {
+    entity: 'staff_invitation',
+    describe: (d) => ({
+      what: say(STAFF_MESSAGES.accepted[staffRole(d.role)], { email: str(d.email) ?? '' }),
+      detail: d.existingAccount === true ? say('history.staff.existingAccount') : null,
+    }),
+  },
+  'staff.role_changed': {
+    entity: 'user',
+    describe: (d) =>
+      plain(say(STAFF_MESSAGES.roleChanged[staffRole(d.to)], { name: str(d.name) ?? '' })),
+  },
+  'staff.deactivated': {
+    entity: 'user',
+    describe: (d) => ({
+      what: say('history.staff.deactivated', { name: str(d.name) ?? '' }),
+      detail: staffSessionsEnded(d.endedSessions),
+    }),
+  },
+  'staff.reactivated': {
+    entity: 'user',
+    describe: (d) => plain(say('history.staff.reactivated', { name: str(d.name) ?? '' })),
+  },
+  'staff.second_factor_reset': {
+    entity: 'user',
+    describe: (d) => ({
+      what: say('history.staff.secondFactorReset', { name: str(d.name) ?? '' }),
+      detail: staffSessionsEnded(d.endedSessions),
+    }),
   },
 } satisfies { [A in AuditAction]: CatalogueEntry<A> };
 

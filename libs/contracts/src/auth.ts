@@ -31,8 +31,14 @@ const NameField = (message: string) =>
     .min(1, message)
     .max(100, apiMessage('validation.atMostCharacters', { max: 100 }));
 
-export const Role = z.enum(['user', 'admin']);
+/** An account's role: a traveller (`user`), or staff: a `caseworker` or an `admin` (see `staff-accounts.ts`). */
+export const Role = z.enum(['user', 'caseworker', 'admin']);
 export type Role = z.infer<typeof Role>;
+
+/** A member of staff, whatever their role: they use the staff area and sign in with a second factor. */
+export function isStaffRole(role: string | null | undefined): role is 'caseworker' | 'admin' {
+  return role === 'caseworker' || role === 'admin';
+}
 
 /**
  * Where a staff session stands with its second factor: `setup-required` (no authenticator yet), `required`

@@ -33,3 +33,4 @@ export * from './timeline';
 export * from './casework-rules';
 export * from './casework';
 export * from './staff-work';
+export * from './staff-accounts';

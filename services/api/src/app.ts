@@ -28,6 +28,7 @@ import { createProvider } from './modules/payments/providers';
 import { ReferenceCache } from './modules/reference/reference.cache';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { receiptsRoutes } from './modules/receipts/receipts.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { bundlesAvailable, registerBundles } from './plugins/bundles';
 import { ordersPageQueries } from './modules/applications/my-orders.service';
 import { REFERENCE_PAGE_QUERIES } from './modules/reference/reference-pages';
@@ -170,6 +171,7 @@ export async function buildApp({
   await app.register(postPaymentRoutes);
   await app.register(documentsRoutes);
   await app.register(adminRoutes);
+  await app.register(staffRoutes);
   await app.register(personalDataRoutes);
   await app.register(receiptsRoutes);
   await app.register(remindersRoutes);

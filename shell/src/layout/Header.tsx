@@ -13,6 +13,7 @@ import {
   userInitial,
   type AuthUser,
 } from '@waypoint/platform';
+import { isStaffRole } from '@waypoint/contracts';
 import { Drawer, useT } from '@waypoint/ui';
 import { Icon, Menu } from '@waypoint/ui/icons';
 import { shellMessages } from '../i18n/catalog';
@@ -136,7 +137,7 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
             </li>
             {user ? (
               <>
-                {user.role === 'admin' ? (
+                {isStaffRole(user.role) ? (
                   STAFF_LINKS.map((link) => (
                     <li key={link.to}>
                       <Link className="wp-menu__item" to={link.to}>
@@ -191,7 +192,7 @@ export function Header() {
   // Prerendered pages show the signed-out header; the remembered user appears once the page has hydrated.
   const hydrated = useHydrated();
   const signedIn = hydrated && isAuthenticated && user ? user : null;
-  const staff = signedIn?.role === 'admin';
+  const staff = isStaffRole(signedIn?.role);
   // In the admin area the header spans the window like the pages under it.
   const wide = staff && (pathname === '/admin' || pathname.startsWith('/admin/'));
 

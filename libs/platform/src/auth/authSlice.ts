@@ -6,12 +6,13 @@ import {
   type PayloadAction,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import type {
-  FieldErrors,
-  Locale,
-  LoginBody,
-  RegisterBody,
-  UpdateProfileBody,
+import {
+  isStaffRole,
+  type FieldErrors,
+  type Locale,
+  type LoginBody,
+  type RegisterBody,
+  type UpdateProfileBody,
 } from '@waypoint/contracts';
 import { activateLocale, pageLocale, rememberLocale } from '@waypoint/ui';
 import { isApiError, requestEnvelope } from '../api/envelope';
@@ -311,7 +312,7 @@ export const authSlice = createSlice({
       .addMatcher(
         (action) => action.type === SECOND_FACTOR_REQUIRED_ACTION,
         (state) => {
-          if (state.user?.role === 'admin' && state.user.secondFactor !== 'setup-required') {
+          if (isStaffRole(state.user?.role) && state.user?.secondFactor !== 'setup-required') {
             state.user.secondFactor = 'required';
           }
         },

@@ -1,4 +1,4 @@
-import { isLocale, type User } from '@waypoint/contracts';
+import { isLocale, Role, type User } from '@waypoint/contracts';
 
 /** The fields a user saved on the device by an earlier release may lack. */
 type LaterFields = 'emailVerified' | 'hasPassword' | 'pendingEmail' | 'secondFactor' | 'locale';
@@ -41,7 +41,7 @@ export function toAuthUser(value: unknown): AuthUser | null {
     firstName: text(source.firstName),
     lastName: text(source.lastName),
     nationality: typeof source.nationality === 'string' ? source.nationality : null,
-    role: source.role === 'admin' ? 'admin' : 'user',
+    role: Role.safeParse(source.role).data ?? 'user',
   };
   if (typeof source.emailVerified === 'boolean') user.emailVerified = source.emailVerified;
   if (typeof source.hasPassword === 'boolean') user.hasPassword = source.hasPassword;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isStaffRole } from '@waypoint/contracts';
 import { Navigate, useLocation } from '../router';
 import { selectAuth } from '../auth/authSlice';
 import { needsSecondFactor } from '../auth/user';
@@ -61,7 +62,7 @@ export function RequireAdmin({
   if (!auth.isAuthenticated || !auth.user) {
     return <Navigate to={loginRedirectPath(here)} replace state={{ from: location }} />;
   }
-  if (auth.user.role !== 'admin') return <>{forbidden}</>;
+  if (!isStaffRole(auth.user.role)) return <>{forbidden}</>;
   // Staff complete the second factor before anything of the admin area renders.
   if (needsSecondFactor(auth.user)) {
     return <Navigate to={`${SECOND_FACTOR_PATH}?redirect=${encodeURIComponent(here)}`} replace />;

@@ -7,6 +7,7 @@ import {
   DeleteAccountBody,
   ErrorCode,
   exportFilename,
+  isStaffRole,
 } from '@waypoint/contracts';
 import {
   fieldErrorsOf,
@@ -175,7 +176,7 @@ function DeleteAccount({
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const hasPassword = user.hasPassword !== false;
-  const hasSecondFactor = user.role === 'admin' && user.secondFactor !== 'setup-required';
+  const hasSecondFactor = isStaffRole(user.role) && user.secondFactor !== 'setup-required';
   const [values, setValues] = useState<Record<Field, string>>({
     password: '',
     code: '',

@@ -1,16 +1,22 @@
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { EmailField, PASSWORD_MIN_LENGTH } from '@waypoint/contracts';
 import { openConfiguredDatabase } from '../boot';
 import { loadConfig } from '../config';
 import { users } from '../db/schema';
 import { hashPassword, isCommonPassword } from '../modules/auth/passwords';
+import {
+  createFirstAdmin,
+  FIRST_ADMIN_REFUSED,
+  hasActiveAdmin,
+} from '../modules/staff/staff-accounts.service';
 
 /**
  * `npm run admin:create -- --email staff@example.com`
- * Creates a staff account, or makes an existing account an admin. The password is read from a hidden prompt,
- * or from ADMIN_PASSWORD when there is no terminal — never from the command line.
+ * Creates the first admin, or makes an existing account the first admin. The password is read from a hidden
+ * prompt, or from ADMIN_PASSWORD when there is no terminal — never from the command line. Once there is an active
+ * admin it refuses: further staff join by an admin's invitation (the staff accounts page).
  */
 function argument(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -65,6 +71,8 @@ async function main() {
   const email = parsed.data;
   const database = await openConfiguredDatabase(loadConfig());
   try {
+    // Asked before the password; asked again, under a lock, when the admin is made.
+    if (await hasActiveAdmin({ db: database.db })) throw new Error(FIRST_ADMIN_REFUSED);
     const [existing] = await database.db.select().from(users).where(eq(users.email, email));
     const password = await readPassword(Boolean(existing));
     if (password !== null) {
@@ -74,17 +82,12 @@ async function main() {
         throw new Error('This password is too common. Please choose a less predictable one.');
     }
     const passwordHash = password === null ? undefined : await hashPassword(password);
-    if (existing) {
-      await database.db
-        .update(users)
-        .set({ role: 'admin', ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
-        .where(eq(users.id, existing.id));
-      process.stdout.write(`${email} is now an admin.\n`);
-    } else {
-      await database.db
-        .insert(users)
-        .values({ email, role: 'admin', passwordHash: passwordHash!, emailVerifiedAt: new Date() });
+    const made = await createFirstAdmin({ db: database.db, input: { email, passwordHash } });
+    if ('refused' in made) throw new Error(FIRST_ADMIN_REFUSED);
+    if (made.created) {
       process.stdout.write(`Admin ${email} created. Log in at /auth/login, then open /admin.\n`);
+    } else {
+      process.stdout.write(`${email} is now an admin.\n`);
     }
   } finally {
     await database.close();

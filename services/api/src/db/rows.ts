@@ -10,6 +10,7 @@ import type {
   refunds,
   receipts,
   sessions,
+  staffInvitations,
   travelers,
   uploadLinks,
   users,
@@ -22,6 +23,10 @@ import type {
  */
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+/** An admin's invitation to join the staff. */
+export type StaffInvitationRow = typeof staffInvitations.$inferSelect;
+/** A role of staff: `caseworker` or `admin`. */
+export type StaffRole = StaffInvitationRow['role'];
 export type ApplicationRow = typeof applications.$inferSelect;
 export type ApplicationStatus = ApplicationRow['status'];
 export type TravelerRow = typeof travelers.$inferSelect;

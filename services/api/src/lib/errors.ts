@@ -77,3 +77,12 @@ export const conflict = (message: Message, fieldErrors?: FieldMessages) =>
 export const unauthenticated = (message: Message) =>
   new AppError(ErrorCode.UNAUTHENTICATED, message);
 export const forbidden = (message: Message) => new AppError(ErrorCode.FORBIDDEN, message);
+
+/**
+ * Something that existed but can no longer be used (an invitation expired, used or withdrawn): answered 410 Gone,
+ * with the code of a missing thing (`NOT_FOUND`) and a message saying which case it is.
+ */
+export class GoneError extends AppError {
+  override readonly statusCode = 410;
+}
+export const gone = (message: Message) => new GoneError(ErrorCode.NOT_FOUND, message);

@@ -31,6 +31,18 @@ describe('logging', () => {
     );
   });
 
+  it('masks the token of an invitation to join the staff, in the page and the API', () => {
+    expect(redactUrl('/staff/invitation/Xk9-_abc')).toBe('/staff/invitation/[redacted]');
+    expect(redactUrl('/api/staff/invitations/Xk9-_abc')).toBe('/api/staff/invitations/[redacted]');
+    expect(redactUrl('/api/staff/invitations/Xk9-_abc/accept')).toBe(
+      '/api/staff/invitations/[redacted]/accept',
+    );
+    // An admin's route names the invitation by its id, which is no secret.
+    expect(redactUrl('/api/admin/staff/invitations/6f1c')).toBe(
+      '/api/admin/staff/invitations/6f1c',
+    );
+  });
+
   it('logs database errors without their parameters or the values they quote', () => {
     const pgError = Object.assign(new Error('invalid input syntax for type uuid: "X1234567"'), {
       code: '22P02',

@@ -4,10 +4,12 @@ import type { LoggerOptions } from 'pino';
 const SECRET_PARAMS = /([?&](?:token|code|key|secret|signature|password|client_secret)=)[^&#]*/gi;
 
 /**
- * Paths whose last segment is a secret: the phone-upload link (`/upload/<token>` in the browser,
- * `/api/uploads/<token>` in the API).
+ * Paths whose segment after a prefix is a secret: the phone-upload link (`/upload/<token>` in the browser,
+ * `/api/uploads/<token>` in the API) and the invitation to join the staff (`/staff/invitation/<token>` in the
+ * browser, `/api/staff/invitations/<token>` in the API).
  */
-const SECRET_SEGMENTS = /^((?:\/api\/uploads|\/upload)\/)[^/?#]+/i;
+const SECRET_SEGMENTS =
+  /^((?:\/api\/uploads|\/upload|\/api\/staff\/invitations|\/staff\/invitation)\/)[^/?#]+/i;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_SEGMENTS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');

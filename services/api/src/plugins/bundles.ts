@@ -10,6 +10,7 @@ import {
 } from '@waypoint/contracts';
 import type { Config, RemoteName } from '../config';
 import { sendPrepared } from '../lib/prepared-body';
+import { isStaff } from '../lib/roles';
 import { addressOf, PageSet } from './pages';
 import type { ServiceContext } from '../lib/context';
 import { userOfPageRequest } from './session';
@@ -237,7 +238,7 @@ export async function registerBundles(
     // Compressed as they are sent (they carry their user), like the API's replies. In the user's own language
     // when they chose one: the page then starts in it, as their profile would switch it.
     const ownLocale = user?.locale ?? locale;
-    if (user && isStaffPage && user.role === 'admin') {
+    if (user && isStaffPage && isStaff(user.role)) {
       return reply
         .type('text/html; charset=utf-8')
         .headers(PRIVATE_PAGE)

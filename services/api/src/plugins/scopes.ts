@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { negotiateLocale } from '@waypoint/contracts';
 import type { ApplicationRow, UserRow } from '../db/rows';
 import type { Caller, ServiceContext } from '../lib/context';
-import { requireAdmin, requireSignedIn, requireUser, userAgentOf } from './session';
+import { requireAdmin, requireSignedIn, requireStaff, requireUser, userAgentOf } from './session';
 
 /**
  * Who may use a group of routes is settled once, in the group's `onRequest` hook, before its body is parsed or
- * validated: 401 without a session, 403 for staff without their second factor or a traveller on staff routes.
- * Handlers then take the user the hook let in with `userOf(request)`.
+ * validated: 401 without a session, 403 for staff without their second factor, a traveller on staff routes or a
+ * caseworker on an admin's. Handlers then take the user the hook let in with `userOf(request)`.
  */
 
 /** Signed in, with or without the staff second factor (the profile and the second-factor steps). */
@@ -24,10 +24,20 @@ export function userScope(scope: FastifyInstance) {
   });
 }
 
-/** Staff only; their replies are never cached. */
+/** Staff only (caseworkers and admins); their replies are never cached. */
 export function staffScope(scope: FastifyInstance) {
   scope.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    requireStaff(request);
+  });
+}
+
+/**
+ * Admins only, inside a staff scope: refunds, failed e-mails and the staff accounts. A caseworker is refused with
+ * 403 (`staff.adminOnly`) before the body is read.
+ */
+export function adminOnly(scope: FastifyInstance) {
+  scope.addHook('onRequest', async (request) => {
     requireAdmin(request);
   });
 }

@@ -4,6 +4,7 @@ import { ErrorCode, type User } from '@waypoint/contracts';
 import type { Config } from '../config';
 import type { SessionRow, UserRow } from '../db/rows';
 import { AppError, forbidden, unauthenticated } from '../lib/errors';
+import { isAdmin, isStaff } from '../lib/roles';
 import type { SessionProof, SessionServices } from '../lib/session-services';
 
 declare module 'fastify' {
@@ -122,7 +123,7 @@ export function requireSignedIn(request: FastifyRequest): UserRow {
 
 /** Whether this session may act: staff need the second factor first. */
 export function secondFactorDone(request: FastifyRequest): boolean {
-  return request.user?.role !== 'admin' || Boolean(request.session?.secondFactorAt);
+  return !isStaff(request.user?.role) || Boolean(request.session?.secondFactorAt);
 }
 
 /**
@@ -153,7 +154,7 @@ export async function userOfPageRequest(
   if (!token) return null;
   try {
     const open = await app.sessionServices.openSession({ ctx: app.ctx, input: { token } });
-    if (!open || (open.user.role === 'admin' && !open.session.secondFactorAt)) return null;
+    if (!open || (isStaff(open.user.role) && !open.session.secondFactorAt)) return null;
     return await app.sessionServices.describeUser({
       ctx: app.ctx,
       input: { user: open.user, session: open.session },
@@ -163,8 +164,16 @@ export async function userOfPageRequest(
   }
 }
 
-export function requireAdmin(request: FastifyRequest): UserRow {
+/** A member of staff (either role) past their second factor; 403 for a traveller. */
+export function requireStaff(request: FastifyRequest): UserRow {
   const user = requireUser(request);
-  if (user.role !== 'admin') throw forbidden('auth.forbidden');
+  if (!isStaff(user.role)) throw forbidden('auth.forbidden');
+  return user;
+}
+
+/** An admin past their second factor; 403 for a caseworker (and for a traveller). */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireStaff(request);
+  if (!isAdmin(user.role)) throw forbidden('staff.adminOnly');
   return user;
 }

@@ -143,8 +143,27 @@ export async function makeAdmin(
   return b;
 }
 
+/** A new caseworker, signed in (password and authenticator) through their own browser, as `makeAdmin`. */
+export async function makeCaseworker(
+  t: { app: FastifyInstance; database: { db: Db } },
+  newBrowser?: () => Browser,
+) {
+  let b = newBrowser?.();
+  if (!b) {
+    staffCount += 1;
+    b = new Browser(t.app, `10.250.${Math.floor(staffCount / 200)}.${(staffCount % 200) + 1}`);
+  }
+  const email = await registerStaff(t, b, 'caseworker');
+  await signInNewStaff(b, email, STRONG_PASSWORD);
+  return b;
+}
+
 /** An account registered through `b` and made staff, not yet signed in as such; returns its e-mail. */
-export async function registerStaff(t: { database: { db: Db } }, b: Browser): Promise<string> {
+export async function registerStaff(
+  t: { database: { db: Db } },
+  b: Browser,
+  role: 'caseworker' | 'admin' = 'admin',
+): Promise<string> {
   const email = uniqueEmail('staff');
   await b.post('/api/auth/register', {
     firstName: 'Sam',
@@ -152,6 +171,6 @@ export async function registerStaff(t: { database: { db: Db } }, b: Browser): Pr
     email,
     password: STRONG_PASSWORD,
   });
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+  await t.database.db.update(users).set({ role }).where(eq(users.email, email));
   return email;
 }

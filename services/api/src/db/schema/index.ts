@@ -7,3 +7,4 @@ export * from './users';
 export * from './refunds';
 export * from './receipts';
 export * from './casework';
+export * from './staff';

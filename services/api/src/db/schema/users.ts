@@ -13,7 +13,11 @@ import type { Locale } from '@waypoint/contracts';
 import { createdAt, tstz, updatedAt } from './common';
 import { countries } from './reference';
 
-export const userRoleEnum = pgEnum('user_role', ['user', 'admin']);
+/**
+ * An account's role: a traveller (`user`), or staff: a `caseworker` works on applications, an `admin` also refunds,
+ * sends failed e-mails again and manages the staff accounts.
+ */
+export const userRoleEnum = pgEnum('user_role', ['user', 'caseworker', 'admin']);
 export const tokenPurposeEnum = pgEnum('token_purpose', [
   'SIGN_IN_LINK',
   'EMAIL_VERIFICATION',
@@ -47,6 +51,8 @@ export const users = pgTable(
     totpLastStep: integer('totp_last_step'),
     /** Set when the owner deleted the account: the row stays, without personal data, for its kept payments. */
     deletedAt: tstz('deleted_at'),
+    /** Set when an admin deactivated this staff account: it cannot sign in until it is reactivated. */
+    deactivatedAt: tstz('deactivated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

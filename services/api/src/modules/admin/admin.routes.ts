@@ -28,8 +28,9 @@ import { adminRefundsRoutes } from '../refunds/refunds.routes';
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
- * Staff only. The scope's hook checks the role once, before a query or body is parsed or validated (401 for
- * nobody, 403 for a traveller); every /api/admin route is registered inside it.
+ * Staff only (caseworkers and admins). The scope's hook checks the role once, before a query or body is parsed or
+ * validated (401 for nobody, 403 for a traveller); the admins' routes inside it (refunds, failed e-mails) add their
+ * own check (403 for a caseworker). The staff accounts' routes (modules/staff) have scopes of their own.
  */
 export async function adminRoutes(app: FastifyInstance) {
   staffScope(app);

@@ -7,13 +7,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, ok } from '../../lib/reply';
-import { callerOf, userOf } from '../../plugins/scopes';
+import { adminOnly, callerOf, userOf } from '../../plugins/scopes';
 import { listFailedEmails, requeueEmail } from '../notifications/failed-emails.service';
 
 const errors = errorResponses(401, 403, 404);
 
-/** E-mails that failed every retry, and sending one again (registered inside the admin scope). */
+/** E-mails that failed every retry, and sending one again (registered inside the staff scope; admins only). */
 export async function adminEmailsRoutes(app: FastifyInstance) {
+  adminOnly(app);
   const { ctx } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];

@@ -125,7 +125,13 @@ async function activeStaff(db: Q) {
   return db
     .select()
     .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
+    .where(
+      and(
+        inArray(users.role, ['caseworker', 'admin']),
+        isNull(users.deletedAt),
+        isNull(users.deactivatedAt),
+      ),
+    )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
 }
 

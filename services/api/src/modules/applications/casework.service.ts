@@ -21,6 +21,7 @@ import type { Tx } from '../../db/client';
 import type { ApplicationRow, UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, conflict, validationFailed } from '../../lib/errors';
+import { isStaff } from '../../lib/roles';
 import type { AuditActor } from '../audit/audit.repo';
 import * as repo from './applications.repo';
 import { applicationDetail, toDocumentSummary } from './application-detail.service';
@@ -344,7 +345,7 @@ export async function assertChangeAllowed(
   user: UserRow | null,
   target: ChangeTarget,
 ): Promise<void> {
-  if (order.status !== 'CHANGES_REQUESTED' || user?.role === 'admin') return;
+  if (order.status !== 'CHANGES_REQUESTED' || isStaff(user?.role)) return;
   const latest = await casework.latestChangeRequest(tx, order.id);
   const flagged = latest?.items.some((i) => changeKey(i) === changeKey(target));
   if (!latest || latest.request.resubmittedAt || !flagged) throw conflict('casework.notFlagged');

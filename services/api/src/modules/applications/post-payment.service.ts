@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { ApplicationRow, TravelerRow, TravelerValues, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
+import { isStaff } from '../../lib/roles';
 import { actorOf, recordAudit } from '../audit/audit.repo';
 import * as repo from './applications.repo';
 import { applicationDetail } from './application-detail.service';
@@ -55,7 +56,7 @@ export async function openOwnedApplication({
   caller: Caller;
 }): Promise<ApplicationRow> {
   const row = await repo.findApplication(ctx.db, input.id);
-  if (row && (row.userId === user.id || user.role === 'admin')) return row;
+  if (row && (row.userId === user.id || isStaff(user.role))) return row;
   if (row) {
     ctx.log.warn(
       { applicationId: row.id, userId: user.id },
@@ -80,7 +81,7 @@ export function assertEditable(application: ApplicationRow, user: UserRow) {
   if (application.status === 'DRAFT') throw conflict('postPayment.notPaid');
   // Refunded in full, the order is closed, for staff too.
   if (application.status === 'REFUNDED') throw conflict('postPayment.refunded');
-  if (!TRAVELLER_EDITS.has(application.status) && user.role !== 'admin')
+  if (!TRAVELLER_EDITS.has(application.status) && !isStaff(user.role))
     throw conflict('postPayment.readOnly');
 }
 

@@ -33,7 +33,8 @@ export async function login({
 }: CallerVerb<{ email: string; password: string }>): Promise<UserRow> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const ok = await checkPasswordThrottled(ctx, user, input.email, input.password, caller);
-  if (!user || !ok) throw unauthenticated('auth.wrongCredentials');
+  // A deactivated staff account is answered as a wrong password: the reply tells nothing about the account.
+  if (!user || !ok || user.deactivatedAt) throw unauthenticated('auth.wrongCredentials');
   return user;
 }
 
@@ -74,7 +75,7 @@ export async function forgotPassword({ ctx, input, caller }: CallerVerb<{ email:
     limit(`forgot:email:${input.email}`, 5, HOUR),
   ]);
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  if (user) await mailCode(ctx, user, 'PASSWORD_RESET', user.email);
+  if (user && !user.deactivatedAt) await mailCode(ctx, user, 'PASSWORD_RESET', user.email);
   return { sent: true as const, message: AuthText.resetEmailSent };
 }
 

@@ -123,7 +123,8 @@ export async function requestSignInLink({ ctx, input, caller }: CallerVerb<{ ema
     limit(`sign-in-link:email:${input.email}`, 5, HOUR),
   ]);
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  if (user) {
+  // A deactivated account gets no link (the reply is the same).
+  if (user && !user.deactivatedAt) {
     await ctx.db.transaction(async (tx) => {
       await issueSignInLink({ tx, input: { user } });
     });
@@ -167,8 +168,8 @@ export async function verifySignInLink({
   const result = await ctx.db.transaction(async (tx) => {
     const token = await repo.consumeTokenByHash(tx, hashToken(input.token), 'SIGN_IN_LINK');
     const user = token ? await repo.findUserById(tx, token.userId) : undefined;
-    // A link sent to an address the account no longer has does not sign in.
-    if (!token || !user || user.email !== token.email) return null;
+    // A link sent to an address the account no longer has does not sign in, nor one to a deactivated account.
+    if (!token || !user || user.email !== token.email || user.deactivatedAt) return null;
     // Following the link proves the address is theirs: the first time, it claims the account.
     return proveMailbox(tx, user, { via: 'sign-in-link', dropPassword: true, caller });
   });

@@ -2,6 +2,7 @@ import type { Locale, User } from '@waypoint/contracts';
 import type { UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
+import { isStaff } from '../../lib/roles';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import * as repo from './auth.repo';
 import { issueCode } from './one-time-codes.service';
@@ -11,7 +12,7 @@ import { HOUR, limit, type Session } from './verbs';
 /** The account as its owner sees and edits it: names, nationality, address and language. */
 
 function secondFactorOf(row: UserRow, session: Session | undefined): User['secondFactor'] {
-  if (row.role !== 'admin') return 'not-required';
+  if (!isStaff(row.role)) return 'not-required';
   if (session?.secondFactorAt) return 'verified';
   return row.totpEnabledAt ? 'required' : 'setup-required';
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
+import { isStaff } from '../../lib/roles';
 import type { UserRow } from '../../db/rows';
 import { markSession } from '../sessions/sessions.service';
 import * as repo from './auth.repo';
@@ -27,7 +28,7 @@ import {
 const FIFTEEN_MINUTES = 15 * 60;
 
 function assertStaff(user: UserRow) {
-  if (user.role !== 'admin') throw forbidden('auth.secondFactorStaffOnly');
+  if (!isStaff(user.role)) throw forbidden('auth.secondFactorStaffOnly');
 }
 
 const attemptsKey = (user: UserRow) => `second-factor:user:${user.id}`;

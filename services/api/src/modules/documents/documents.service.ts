@@ -11,6 +11,7 @@ import {
 import type { ApplicationRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { AppError, conflict, notFound, validationFailed, type Message } from '../../lib/errors';
+import { isStaff } from '../../lib/roles';
 import { travelersOf } from '../applications/order-lookup.service';
 import { toDocumentSummary } from '../applications/application-detail.service';
 import { onLockedOrder } from '../applications/order-lock.service';
@@ -365,9 +366,9 @@ export async function openDocument({
   const doc = await repo.findDocument(ctx.db, application.id, input.documentId);
   if (!doc) return null;
   // A decision document reaches the traveller once the outcome is recorded with it.
-  if (doc.kind === 'DECISION' && doc.status !== 'ACCEPTED' && user.role !== 'admin') return null;
+  if (doc.kind === 'DECISION' && doc.status !== 'ACCEPTED' && !isStaff(user.role)) return null;
   const data = await storage.get(doc.storageKey);
-  if (user.role === 'admin' && application.userId !== user.id) {
+  if (isStaff(user.role) && application.userId !== user.id) {
     await recordAudit(ctx.db, {
       action: 'document.viewed',
       actor: actorOf(user, caller),

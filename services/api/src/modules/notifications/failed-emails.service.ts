@@ -22,6 +22,7 @@ const DESCRIPTIONS: Record<TemplateName, string> = {
   lodged: 'Application submitted to the Home Office',
   decision: "The government's decision",
   'expiry-reminder': 'Reminder before an ETA, visa or passport expires',
+  'staff-invitation': 'Invitation to join the staff',
 };
 
 const LIST_LIMIT = 100;

@@ -116,6 +116,20 @@ const cases: {
     },
   },
   {
+    message: {
+      template: 'staff-invitation',
+      payload: { token: 'invite-token', role: 'admin', invitedBy: 'Sam Staff' },
+    },
+    fr: {
+      subject: 'Vous êtes invité(e) à rejoindre le personnel de Waypoint',
+      line: 'comme administrateur : vous traiterez les demandes et gérerez aussi les remboursements',
+    },
+    ar: {
+      subject: 'دعوة للانضمام إلى موظفي Waypoint',
+      line: 'الدعوة مرسلة من Sam Staff.',
+    },
+  },
+  {
     message: rejected,
     fr: {
       subject: 'Commande nº AB12CD34 : Refusée',
@@ -192,6 +206,32 @@ describe('e-mails in the account’s language', () => {
     expect(renderEmail(payment, URL, 'en').text).toContain(
       'Order #AB12CD34: UK ETA for 2 travellers (Amira Haddad, Omar Haddad). Amount paid: €1234.56.',
     );
+  });
+});
+
+describe('the invitation to join the staff', () => {
+  it('links to the invitation page, says the role and who invites, and escapes the name', () => {
+    const mail = renderEmail(
+      {
+        template: 'staff-invitation',
+        payload: { token: 'a/b+c', role: 'caseworker', invitedBy: '<b>Sam</b>' },
+      },
+      URL,
+    );
+    expect(mail.subject).toBe('You are invited to join the Waypoint staff');
+    expect(mail.text).toContain(`${URL}/staff/invitation/a%2Fb%2Bc`);
+    expect(mail.text).toContain('as a caseworker');
+    expect(mail.text).toContain('It works once and expires in 48 hours.');
+    expect(mail.html).toContain(`href="${URL}/staff/invitation/a%2Fb%2Bc"`);
+    expect(mail.html).toContain('The invitation comes from &lt;b&gt;Sam&lt;/b&gt;.');
+    expect(mail.html).toContain('>Accept the invitation</a>');
+    const unnamed = renderEmail(
+      { template: 'staff-invitation', payload: { token: 't', role: 'admin', invitedBy: null } },
+      URL,
+      'de',
+    );
+    expect(unnamed.text).toContain('als Administrator');
+    expect(unnamed.text).not.toContain('Die Einladung kommt von');
   });
 });
 

@@ -127,7 +127,12 @@ export type EmailMessage =
       };
     }
   // The confirmation of an account's deletion: no personal data (the account is already anonymised).
-  | { template: 'account-deleted'; payload: { applications: number } };
+  | { template: 'account-deleted'; payload: { applications: number } }
+  /** An admin's invitation to join the staff: the link to accept it (`/staff/invitation/<token>`, 48 hours). */
+  | {
+      template: 'staff-invitation';
+      payload: { token: string; role: 'caseworker' | 'admin'; invitedBy: string | null };
+    };
 
 export type TemplateName = EmailMessage['template'];
 
@@ -590,6 +595,25 @@ export function renderEmail(
           { label: t('reminder.action'), url: renewUrl },
           footnote(stop, stopUrl),
         ),
+      };
+    }
+    case 'staff-invitation': {
+      const p = message.payload;
+      const url = `${publicUrl}/staff/invitation/${encodeURIComponent(p.token)}`;
+      const greeting = hello(w, null);
+      const lines = [
+        t(p.role === 'admin' ? 'staffInvitation.roleAdmin' : 'staffInvitation.roleCaseworker'),
+        ...(p.invitedBy ? [t('staffInvitation.invitedBy', { inviter: p.invitedBy })] : []),
+        t('staffInvitation.next'),
+      ];
+      const ignore = t('staffInvitation.ignore');
+      return {
+        subject: t('staffInvitation.subject'),
+        text: text(w, [greeting, ...lines, url, ignore]),
+        html: layout(w, t('staffInvitation.title'), [greeting, ...lines, ignore], {
+          label: t('staffInvitation.action'),
+          url,
+        }),
       };
     }
     case 'account-deleted': {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   applications,
@@ -119,29 +119,6 @@ export function sessionsOf(db: Q, userId: string) {
 
 export function draftOf(db: Q, userId: string) {
   return db.select().from(drafts).where(eq(drafts.userId, userId)).limit(1);
-}
-
-/** Other staff accounts that can still reach the admin area. */
-export async function otherActiveAdmins(db: Q, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), ne(users.id, userId), isNull(users.deletedAt)));
-  return Number(row?.n ?? 0);
-}
-
-/**
- * The active admin accounts, locked until the transaction ends, in one order so that two admins deleting their
- * accounts at once wait for each other: the second sees the first one gone, and is refused if it is the last.
- */
-export async function lockActiveAdmins(tx: Tx): Promise<string[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
-    .orderBy(asc(users.id))
-    .for('update');
-  return rows.map((r) => r.id);
 }
 
 /**

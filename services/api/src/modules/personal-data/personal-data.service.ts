@@ -6,6 +6,7 @@ import type { DocumentRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
+import { isAdmin } from '../../lib/roles';
 import { recordAudit } from '../audit/audit.repo';
 import { fromStored } from '../applications/drafts.service';
 import { assertRecentProof, recentProof } from '../auth/recent-proof.service';
@@ -14,6 +15,7 @@ import { verifySecondFactor } from '../auth/second-factor.service';
 import type { FileStorage } from '../documents/storage';
 import { queueEmail } from '../notifications/outbox.service';
 import { SECRET_FIELDS } from '../notifications/templates';
+import { lockActiveAdmins, otherActiveAdmins } from '../staff/staff-accounts.service';
 import * as repo from './personal-data.repo';
 import { removeFiles } from './file-erasure';
 
@@ -297,7 +299,7 @@ export async function deleteAccount({
   caller: Caller;
   storage: FileStorage;
 }): Promise<{ deleted: true; message: string }> {
-  if (user.role === 'admin' && (await repo.otherActiveAdmins(ctx.db, user.id)) === 0) {
+  if (isAdmin(user.role) && (await otherActiveAdmins({ db: ctx.db, userId: user.id })) === 0) {
     throw conflict('personalData.lastAdmin');
   }
   if (user.passwordHash) {
@@ -330,8 +332,8 @@ export async function deleteAccount({
   const address = user.email;
   const keys = await ctx.db.transaction(async (tx) => {
     // The last-admin rule again, under the admins' locks: the check above was only the early answer.
-    if (user.role === 'admin') {
-      const admins = await repo.lockActiveAdmins(tx);
+    if (isAdmin(user.role)) {
+      const admins = await lockActiveAdmins({ tx });
       if (admins.filter((id) => id !== user.id).length === 0)
         throw conflict('personalData.lastAdmin');
     }

@@ -2,13 +2,17 @@ import { ApplicationIdParams, okEnvelope, RefundBody, RefundResponse } from '@wa
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, ok } from '../../lib/reply';
-import { callerOf, userOf } from '../../plugins/scopes';
+import { adminOnly, callerOf, userOf } from '../../plugins/scopes';
 import { refundOrder } from './refunds.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 502);
 
-/** Staff refund an order through the payment provider (registered inside the admin scope). */
+/**
+ * Admins refund an order through the payment provider (registered inside the staff scope; a caseworker is refused
+ * with 403, though the application's detail shows its refunds to every member of staff).
+ */
 export async function adminRefundsRoutes(app: FastifyInstance) {
+  adminOnly(app);
   const { ctx } = app;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

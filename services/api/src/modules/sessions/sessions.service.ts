@@ -3,12 +3,13 @@ import type { Db, Tx } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import type { OpenSession, SessionProof } from '../../lib/session-services';
+import { isStaff } from '../../lib/roles';
 import * as repo from './sessions.repo';
 import { hashToken, randomToken } from '../../lib/tokens';
 
 /**
  * Server-side sessions: the cookie holds a random id, the database only its hash. A session ends after the idle
- * timeout or the absolute lifetime, whichever comes first (admins have shorter ones). The session plugin carries
+ * timeout or the absolute lifetime, whichever comes first (staff have shorter ones). The session plugin carries
  * them between the cookie and the request.
  */
 
@@ -18,7 +19,7 @@ export type { OpenSession, SessionProof } from '../../lib/session-services';
 const TOUCH_AFTER_SECONDS = 60;
 
 export function lifetimes(config: Config, role: UserRow['role']) {
-  return role === 'admin' ? config.sessions.admin : config.sessions.user;
+  return isStaff(role) ? config.sessions.admin : config.sessions.user;
 }
 
 /** The live session of a cookie's token, or null; a session found expired is ended on the way. */
@@ -35,7 +36,8 @@ export async function openSession({
   const alive =
     found.session.expiresAt.getTime() > now &&
     found.session.lastSeenAt.getTime() + found.session.idleTimeoutSeconds * 1000 > now;
-  if (!alive) {
+  // A deactivated account's sessions end with it; one found here all the same is ended now.
+  if (!alive || found.user.deactivatedAt) {
     await repo.deleteSession(ctx.db, found.session.id);
     return null;
   }
