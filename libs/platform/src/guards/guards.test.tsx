@@ -122,12 +122,15 @@ describe('route guards', () => {
     }
   });
 
-  it('opens the admin page once the second factor is done', () => {
-    renderGuarded((s) => {
-      s.dispatch(setUser({ ...user, role: 'admin', secondFactor: 'verified' }));
-      s.dispatch(setAuthenticated(true));
-    }, true);
-    expect(screen.getByText('Protected page')).toBeInTheDocument();
+  it('opens the staff area to admins and caseworkers once the second factor is done', () => {
+    for (const role of ['admin', 'caseworker'] as const) {
+      renderGuarded((s) => {
+        s.dispatch(setUser({ ...user, role, secondFactor: 'verified' }));
+        s.dispatch(setAuthenticated(true));
+      }, true);
+      expect(screen.getByText('Protected page')).toBeInTheDocument();
+      cleanup();
+    }
   });
 
   it('sends the staff member back to the second factor when the API asks for it', async () => {

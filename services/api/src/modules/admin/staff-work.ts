@@ -1,9 +1,10 @@
-import type {
-  ApplicationNote,
-  Due,
-  QueueCounts,
-  StaffListResponse,
-  StaffMember,
+import {
+  STAFF_ROLES,
+  type ApplicationNote,
+  type Due,
+  type QueueCounts,
+  type StaffListResponse,
+  type StaffMember,
 } from '@waypoint/contracts';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -112,26 +113,34 @@ export async function queueCounts(db: Q, staffId: string, now = new Date()): Pro
   };
 }
 
-/** A member of staff as named on lists: their name, or their e-mail address when they have none. */
+/** A person's name as staff lists show it: first and last name, or the address when there is none. */
+export function displayName(u: Pick<UserRow, 'email' | 'firstName' | 'lastName'>): string {
+  const name = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
+  return name || u.email;
+}
+
+/** A member of staff as named on lists. */
 export function staffMember(
   u: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>,
 ): StaffMember {
-  const name = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
-  return { id: u.id, name: name || u.email, email: u.email };
+  return { id: u.id, name: displayName(u), email: u.email };
 }
 
+/** The statuses at which an application still needs staff: what a deactivated account's work returns from. */
+const WORK_STATUSES = ['SUBMITTED', 'UNDER_REVIEW', 'CHANGES_REQUESTED', 'LODGED'] as const;
+
 /** The staff who can be given work: active staff accounts. */
+const isActiveStaff = and(
+  inArray(users.role, STAFF_ROLES),
+  isNull(users.deletedAt),
+  isNull(users.deactivatedAt),
+);
+
 async function activeStaff(db: Q) {
   return db
     .select()
     .from(users)
-    .where(
-      and(
-        inArray(users.role, ['caseworker', 'admin']),
-        isNull(users.deletedAt),
-        isNull(users.deactivatedAt),
-      ),
-    )
+    .where(isActiveStaff)
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
 }
 
@@ -155,7 +164,9 @@ export async function assigneesOf(db: Q, assigneeIds: (string | null)[]) {
 
 /**
  * Gives applications to a member of staff (or to nobody): each one whose assignee changes is audited with who
- * had it before. An application whose travellers' data were erased is left as it is.
+ * had it before. An application whose travellers' data were erased is left as it is (409 when it is the only one).
+ * The assignee is checked again under a share lock on their account, so an admin deactivating them at the same
+ * moment either waits for the assignment (and then returns the work to the queue) or has them refused.
  */
 export async function assign({
   ctx,
@@ -174,6 +185,14 @@ export async function assign({
   if (input.assigneeId && !assignee) throw badRequest('admin.assigneeNotStaff');
   const to = assignee ? staffMember(assignee) : null;
   const changed = await ctx.db.transaction(async (tx) => {
+    if (to) {
+      const [still] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, to.id), isActiveStaff))
+        .for('share');
+      if (!still) throw badRequest('admin.assigneeNotStaff');
+    }
     const rows = await tx
       .select({
         id: applications.id,
@@ -182,8 +201,11 @@ export async function assign({
       })
       .from(applications)
       .where(inArray(applications.id, input.ids))
+      // In one order, so that two selections sharing rows never wait on each other crosswise.
+      .orderBy(asc(applications.id))
       .for('update');
     if (input.single && !rows.length) throw notFound('application.notFound');
+    if (input.single && rows[0]!.erased) throw conflict('admin.personalDataErased');
     const moving = rows.filter((r) => !r.erased && r.assigneeId !== (to?.id ?? null));
     if (!moving.length) return 0;
     await tx
@@ -201,22 +223,53 @@ export async function assign({
     );
     for (const r of moving) {
       const from = r.assigneeId ? before.get(r.assigneeId) : undefined;
-      await recordAudit(tx, {
-        action: 'application.assigned',
-        actor: actorOf(staff, caller),
-        entityId: r.id,
-        applicationId: r.id,
-        details: {
-          from: r.assigneeId,
-          fromName: from?.name ?? null,
-          to: to?.id ?? null,
-          toName: to?.name ?? null,
-        },
-      });
+      await auditAssignment(tx, actorOf(staff, caller), r.id, from ?? null, to);
     }
     return moving.length;
   });
   return { changed, assignee: to };
+}
+
+function auditAssignment(
+  tx: Tx,
+  actor: ReturnType<typeof actorOf>,
+  applicationId: string,
+  from: StaffMember | null,
+  to: StaffMember | null,
+) {
+  return recordAudit(tx, {
+    action: 'application.assigned',
+    actor,
+    entityId: applicationId,
+    applicationId,
+    details: {
+      from: from?.id ?? null,
+      fromName: from?.name ?? null,
+      to: to?.id ?? null,
+      toName: to?.name ?? null,
+    },
+  });
+}
+
+/**
+ * Returns a deactivated account's open work to the queue, unassigned (each application audited as an assignment to
+ * nobody by the admin who deactivated it), in the deactivation's transaction. Decided work keeps its assignee.
+ */
+export async function releaseWorkOf(
+  tx: Tx,
+  account: UserRow,
+  actor: ReturnType<typeof actorOf>,
+): Promise<number> {
+  const released = await tx
+    .update(applications)
+    .set({ assigneeId: null, assignedAt: null })
+    .where(
+      and(eq(applications.assigneeId, account.id), inArray(applications.status, WORK_STATUSES)),
+    )
+    .returning({ id: applications.id });
+  const from = staffMember(account);
+  for (const r of released) await auditAssignment(tx, actor, r.id, from, null);
+  return released.length;
 }
 
 /** An application's internal notes, oldest first. */

@@ -10,7 +10,8 @@ import type { StaffInvitationRow, StaffRole, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isAdmin } from '../../lib/roles';
-import { actorOf, recordAudit } from '../audit/audit.repo';
+import { actorOf, recordAudit, type AuditRecord } from '../audit/audit.repo';
+import { displayName, releaseWorkOf } from '../admin/staff-work';
 import { endAllSessions } from '../sessions/sessions.service';
 import * as repo from './staff.repo';
 
@@ -28,11 +29,7 @@ export interface AdminVerb<Input> {
   input: Input;
 }
 
-/** A person's name as staff lists show it: first and last name, or the address when there is none. */
-export function displayName(u: Pick<UserRow, 'email' | 'firstName' | 'lastName'>): string {
-  const name = [u.firstName, u.lastName].filter(Boolean).join(' ').trim();
-  return name || u.email;
-}
+export { displayName };
 
 /** The role of a staff account (an account of another role is not listed among staff). */
 function staffRoleOf(u: UserRow): StaffRole {
@@ -122,102 +119,92 @@ function assertNotLastAdmin(admins: string[], account: UserRow) {
   if (admins.includes(account.id) && admins.length <= 1) throw conflict('staff.lastAdmin');
 }
 
-/** Gives a member of staff another role (audited); the last active admin keeps theirs. */
-export async function changeRole({
-  ctx,
-  staff,
-  caller,
-  input,
-}: AdminVerb<{ id: string; role: StaffRole }>): Promise<StaffAccount> {
+type Without<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * One change to a staff account, in a transaction: the admins and the account locked (`lockForChange`), then
+ * `change`, which returns the account as it now stands and, when something changed, what to audit.
+ */
+async function changeAccount(
+  { ctx, staff, caller, input }: AdminVerb<{ id: string }>,
+  change: (
+    tx: Tx,
+    locked: { admins: string[]; account: UserRow; actor: ReturnType<typeof actorOf> },
+  ) => Promise<{ row: UserRow; audit?: Without<AuditRecord, 'actor' | 'entityId'> }>,
+): Promise<StaffAccount> {
   const account = await ctx.db.transaction(async (tx) => {
-    const { admins, account } = await lockForChange(tx, staff, input.id);
-    const from = staffRoleOf(account);
-    if (from === input.role) return account;
-    if (from === 'admin') assertNotLastAdmin(admins, account);
-    const row = await repo.setRole(tx, account.id, input.role);
-    await recordAudit(tx, {
-      action: 'staff.role_changed',
-      actor: actorOf(staff, caller),
-      entityId: account.id,
-      details: { name: displayName(account), from, to: input.role },
-    });
+    const locked = await lockForChange(tx, staff, input.id);
+    const actor = actorOf(staff, caller);
+    const { row, audit } = await change(tx, { ...locked, actor });
+    if (audit)
+      await recordAudit(tx, { ...audit, actor, entityId: locked.account.id } as AuditRecord);
     return row;
   });
   return toStaffAccount(account);
+}
+
+/** Gives a member of staff another role (audited); the last active admin keeps theirs. */
+export function changeRole(verb: AdminVerb<{ id: string; role: StaffRole }>) {
+  return changeAccount(verb, async (tx, { admins, account }) => {
+    const from = staffRoleOf(account);
+    const to = verb.input.role;
+    if (from === to) return { row: account };
+    if (from === 'admin') assertNotLastAdmin(admins, account);
+    return {
+      row: await repo.setRole(tx, account.id, to),
+      audit: { action: 'staff.role_changed', details: { name: displayName(account), from, to } },
+    };
+  });
 }
 
 /**
- * Deactivates a staff account (audited): every session of it ends at once, it cannot sign in and is given no more
- * work. The last active admin cannot be deactivated.
+ * Deactivates a staff account (audited): every session of it ends at once, it cannot sign in, is given no more
+ * work, and its open work returns to the queue unassigned. The last active admin cannot be deactivated.
  */
-export async function deactivate({
-  ctx,
-  staff,
-  caller,
-  input,
-}: AdminVerb<{ id: string }>): Promise<StaffAccount> {
-  const account = await ctx.db.transaction(async (tx) => {
-    const { admins, account } = await lockForChange(tx, staff, input.id);
-    if (account.deactivatedAt) return account;
+export function deactivate(verb: AdminVerb<{ id: string }>) {
+  return changeAccount(verb, async (tx, { admins, account, actor }) => {
+    if (account.deactivatedAt) return { row: account };
     assertNotLastAdmin(admins, account);
     const row = await repo.setDeactivated(tx, account.id, 'now');
     const endedSessions = await endAllSessions({ tx, input: { userId: account.id } });
-    await recordAudit(tx, {
-      action: 'staff.deactivated',
-      actor: actorOf(staff, caller),
-      entityId: account.id,
-      details: { name: displayName(account), endedSessions },
-    });
-    return row;
+    await releaseWorkOf(tx, account, actor);
+    return {
+      row,
+      audit: {
+        action: 'staff.deactivated',
+        details: { name: displayName(account), endedSessions },
+      },
+    };
   });
-  return toStaffAccount(account);
 }
 
 /** Lets a deactivated staff account sign in again (audited). */
-export async function reactivate({
-  ctx,
-  staff,
-  caller,
-  input,
-}: AdminVerb<{ id: string }>): Promise<StaffAccount> {
-  const account = await ctx.db.transaction(async (tx) => {
-    const { account } = await lockForChange(tx, staff, input.id);
-    if (!account.deactivatedAt) return account;
-    const row = await repo.setDeactivated(tx, account.id, null);
-    await recordAudit(tx, {
-      action: 'staff.reactivated',
-      actor: actorOf(staff, caller),
-      entityId: account.id,
-      details: { name: displayName(account) },
-    });
-    return row;
+export function reactivate(verb: AdminVerb<{ id: string }>) {
+  return changeAccount(verb, async (tx, { account }) => {
+    if (!account.deactivatedAt) return { row: account };
+    return {
+      row: await repo.setDeactivated(tx, account.id, null),
+      audit: { action: 'staff.reactivated', details: { name: displayName(account) } },
+    };
   });
-  return toStaffAccount(account);
 }
 
 /**
  * Removes a member of staff's authenticator app and recovery codes (a lost phone), and ends their sessions: at their
  * next sign-in they set up a new one (audited).
  */
-export async function resetSecondFactor({
-  ctx,
-  staff,
-  caller,
-  input,
-}: AdminVerb<{ id: string }>): Promise<StaffAccount> {
-  const account = await ctx.db.transaction(async (tx) => {
-    const { account } = await lockForChange(tx, staff, input.id);
+export function resetSecondFactor(verb: AdminVerb<{ id: string }>) {
+  return changeAccount(verb, async (tx, { account }) => {
     const row = await repo.clearSecondFactor(tx, account.id);
     const endedSessions = await endAllSessions({ tx, input: { userId: account.id } });
-    await recordAudit(tx, {
-      action: 'staff.second_factor_reset',
-      actor: actorOf(staff, caller),
-      entityId: account.id,
-      details: { name: displayName(account), endedSessions },
-    });
-    return row;
+    return {
+      row,
+      audit: {
+        action: 'staff.second_factor_reset',
+        details: { name: displayName(account), endedSessions },
+      },
+    };
   });
-  return toStaffAccount(account);
 }
 
 // The first admin

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import {
   ApiMessages,
   type StaffAccount,
@@ -8,7 +8,14 @@ import {
   type User,
   type UserResponse,
 } from '@waypoint/contracts';
-import { auditLog, emailOutbox, recoveryCodes, sessions, users } from '../../db/schema';
+import {
+  applications,
+  auditLog,
+  emailOutbox,
+  recoveryCodes,
+  sessions,
+  users,
+} from '../../db/schema';
 import {
   Browser,
   makeAdmin,
@@ -20,6 +27,7 @@ import {
 } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { paidOrder } from '../../test/orders';
+import { submittedByTraveller } from '../../test/casework';
 
 let t: TestApp;
 let ip = 1;
@@ -54,7 +62,16 @@ const actionsOn = (id: string, action: string) =>
   t.database.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entityId, id), eq(auditLog.action, action)));
+    .where(and(eq(auditLog.entityId, id), eq(auditLog.action, action)))
+    .orderBy(asc(auditLog.id));
+
+/** A traveller's order, paid and submitted: open work. */
+async function submittedOrder() {
+  const traveller = browser();
+  const id = await paidOrder(traveller, uniqueEmail('work'), 1);
+  await submittedByTraveller(traveller, id);
+  return id;
+}
 
 describe('an admin managing staff accounts', () => {
   it('gives a member of staff another role, which applies at their next request', async () => {
@@ -79,6 +96,12 @@ describe('an admin managing staff accounts', () => {
   it('deactivates an account: its sessions end at once, it cannot sign in, it is given no work', async () => {
     const c = await member('caseworker');
     expect((await c.b.get('/api/admin/dashboard')).statusCode).toBe(200);
+    // Their open work goes back to the queue; decided work keeps its history.
+    const open = await submittedOrder();
+    expect(
+      (await admin.put(`/api/admin/applications/${open}/assignee`, { assigneeId: c.id }))
+        .statusCode,
+    ).toBe(200);
     const res = await admin.post(`/api/admin/staff/${c.id}/deactivate`);
     expect(res.statusCode).toBe(200);
     expect(accountOf(res)).toMatchObject({ id: c.id, active: false });
@@ -102,6 +125,16 @@ describe('an admin managing staff accounts', () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.toAddress, c.email), eq(emailOutbox.template, 'sign-in-link')));
     expect(links).toEqual([]);
+
+    const [work] = await t.database.db
+      .select({ assigneeId: applications.assigneeId })
+      .from(applications)
+      .where(eq(applications.id, open));
+    expect(work?.assigneeId).toBeNull();
+    expect((await actionsOn(open, 'application.assigned')).map((a) => a.details)).toEqual([
+      expect.objectContaining({ to: c.id }),
+      { from: c.id, fromName: 'Sam Staff', to: null, toName: null },
+    ]);
 
     // Not among the staff who can be given work, and refused as an assignee.
     const staff = body<{ data: StaffListResponse }>(await admin.get('/api/admin/staff')).data;

@@ -47,8 +47,7 @@ async function submitted() {
 describe('a caseworker', () => {
   it('signs in like staff (authenticator app first) and is told its role', async () => {
     const profile = body<{ data: User }>(await caseworker.get('/api/auth/profile')).data;
-    // The profile's role names the staff area; the staff role itself comes from /api/admin/staff/me.
-    expect(profile).toMatchObject({ role: 'admin', secondFactor: 'verified' });
+    expect(profile).toMatchObject({ role: 'caseworker', secondFactor: 'verified' });
     expect(
       body<{ data: StaffSelfResponse }>(await caseworker.get('/api/admin/staff/me')).data,
     ).toEqual({

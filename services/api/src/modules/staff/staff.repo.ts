@@ -40,7 +40,8 @@ export async function lockActiveAdmins(tx: Tx): Promise<string[]> {
     .from(users)
     .where(activeAdmins)
     .orderBy(asc(users.id))
-    .for('update');
+    // Not FOR UPDATE: rows that only reference an admin (their audit entries, sessions) must not wait on it.
+    .for('no key update');
   return rows.map((r) => r.id);
 }
 
@@ -72,7 +73,7 @@ export async function findStaffAccount(
     .select()
     .from(users)
     .where(and(eq(users.id, id), inArray(users.role, [...STAFF_ROLES]), isNull(users.deletedAt)));
-  const [row] = options.lock ? await query.for('update') : await query;
+  const [row] = options.lock ? await query.for('no key update') : await query;
   return row;
 }
 
