@@ -40,6 +40,9 @@ const SecondFactorPage = lazyPage(() =>
 const UndoEmailChangePage = lazyPage(() =>
   import('./pages/auth/UndoEmailChangePage').then((page) => page.UndoEmailChangePage),
 );
+const StaffInvitationPage = lazyPage(() =>
+  import('./pages/auth/StaffInvitationPage').then((page) => page.StaffInvitationPage),
+);
 const ProfilePage = lazyPage(() =>
   import('./pages/account/ProfilePage').then((page) => page.ProfilePage),
 );
@@ -74,6 +77,7 @@ const auth: RouteObject[] = [
       { path: 'verify', element: <VerifyLinkPage /> },
       { path: 'second-factor', element: <SecondFactorPage /> },
       { path: 'undo-email-change', element: <UndoEmailChangePage /> },
+      { path: 'staff-invitation/:token', element: <StaffInvitationPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

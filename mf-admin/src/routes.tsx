@@ -11,16 +11,20 @@ import './admin.css';
 const lazyPage = (load: () => Promise<ComponentType>) => areaPage('admin', load);
 
 // A first visit downloads the dashboard and the list; an application's page (its decision, refund and document
-// panels and its history) and the failed e-mails download when first opened, or on the first tap or key press.
+// panels and its history), the failed e-mails and the staff accounts download when first opened, or on the first
+// tap or key press.
 const ApplicationDetailPage = lazyPage(() =>
   import('./pages/ApplicationDetailPage').then((page) => page.ApplicationDetailPage),
 );
 const FailedEmailsPage = lazyPage(() =>
   import('./pages/FailedEmailsPage').then((page) => page.FailedEmailsPage),
 );
+const StaffAccountsPage = lazyPage(() =>
+  import('./pages/StaffAccountsPage').then((page) => page.StaffAccountsPage),
+);
 
 /** The pages a member of staff may open next from the dashboard or the list. */
-const NEXT_PAGES = [ApplicationDetailPage, FailedEmailsPage];
+const NEXT_PAGES = [ApplicationDetailPage, FailedEmailsPage, StaffAccountsPage];
 
 /** The area's layout, which downloads the other pages on the first pointer or key press. */
 function StaffArea() {
@@ -36,10 +40,11 @@ const admin: RouteObject[] = [
       { path: 'applications', element: <ApplicationsPage /> },
       { path: 'applications/:id', element: <ApplicationDetailPage /> },
       { path: 'emails', element: <FailedEmailsPage /> },
+      { path: 'staff', element: <StaffAccountsPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },
 ];
 
-/** The admin area, mounted by the shell under /admin (for signed-in admins only). */
+/** The staff area, mounted by the shell under /admin (for signed-in staff only). */
 export const mounts: RemoteRoutesModule['mounts'] = { admin };

@@ -5,15 +5,21 @@ import type {
   AssignBody,
   AssignResponse,
   BulkAssignBody,
+  ChangeStaffRoleBody,
   DashboardResponse,
   DecisionBody,
   FailedEmail,
   FailedEmailsResponse,
+  InviteStaffBody,
+  InviteStaffResponse,
   NoteBody,
   NotesResponse,
   RefundBody,
   RefundResponse,
   RequeueEmailResponse,
+  RevokeInvitationResponse,
+  StaffAccountResponse,
+  StaffAccountsResponse,
   StaffListResponse,
 } from '@waypoint/contracts';
 import { injectRemoteSlice, isApiError, selectUser, useAppSelector } from '@waypoint/platform';
@@ -62,6 +68,8 @@ export type DecisionInput = { id: string } & DecisionBody;
 const LIST = { type: 'Application', id: 'ADMIN_LIST' } as const;
 const DASHBOARD = { type: 'Application', id: 'ADMIN_DASHBOARD' } as const;
 const EMAILS = { type: 'Application', id: 'ADMIN_EMAILS' } as const;
+const STAFF_ACCOUNTS = { type: 'Application', id: 'ADMIN_STAFF_ACCOUNTS' } as const;
+const ASSIGNABLE_STAFF = { type: 'Application', id: 'ADMIN_ASSIGNABLE_STAFF' } as const;
 
 /** A refund of the application `id`; `idempotencyKey` is made once per confirmation. */
 export type RefundInput = { id: string } & RefundBody;
@@ -74,6 +82,12 @@ export type AssignInput = { id: string } & AssignBody;
 
 /** An internal note on the application `id`. */
 export type NoteInput = { id: string } & NoteBody;
+
+/** A new role for the staff account `id`. */
+export type ChangeRoleInput = { id: string } & ChangeStaffRoleBody;
+
+/** What an admin does to a staff account: deactivate it, let it sign in again, or reset its authenticator app. */
+export type StaffAccountAction = 'deactivate' | 'reactivate' | 'second-factor/reset';
 
 /** This area's calls, added to the one API slice. */
 export const adminApi = api.injectEndpoints({
@@ -139,6 +153,7 @@ export const adminApi = api.injectEndpoints({
     }),
     getAdminStaff: build.query<StaffListResponse, void>({
       query: () => '/admin/staff',
+      providesTags: [ASSIGNABLE_STAFF],
       keepUnusedDataFor: 5 * 60,
     }),
     assignApplication: build.mutation<AssignResponse, AssignInput>({
@@ -215,6 +230,43 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: (result, error) =>
         result || (isApiError(error) && error.status === 404) ? [EMAILS, DASHBOARD] : [],
     }),
+    getStaffAccounts: build.query<StaffAccountsResponse, void>({
+      query: () => '/admin/staff/accounts',
+      providesTags: [STAFF_ACCOUNTS],
+    }),
+    inviteStaff: build.mutation<InviteStaffResponse, InviteStaffBody>({
+      query: (body) => ({ url: '/admin/staff/invitations', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [STAFF_ACCOUNTS] : []),
+    }),
+    // Whatever the answer, the list is loaded again: a refusal (a withdrawn or accepted invitation, the last
+    // admin) means it is out of date.
+    revokeStaffInvitation: build.mutation<RevokeInvitationResponse, string>({
+      query: (id) => ({
+        url: `/admin/staff/invitations/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: [STAFF_ACCOUNTS],
+    }),
+    changeStaffRole: build.mutation<StaffAccountResponse, ChangeRoleInput>({
+      query: ({ id, role }) => ({
+        url: `/admin/staff/${encodeURIComponent(id)}/role`,
+        method: 'PUT',
+        body: { role },
+      }),
+      invalidatesTags: [STAFF_ACCOUNTS, ASSIGNABLE_STAFF],
+    }),
+    updateStaffAccount: build.mutation<
+      StaffAccountResponse,
+      { id: string; action: StaffAccountAction }
+    >({
+      query: ({ id, action }) => ({
+        url: `/admin/staff/${encodeURIComponent(id)}/${action}`,
+        method: 'POST',
+        body: {},
+      }),
+      // A deactivated account can no longer be given work; a reactivated one can again.
+      invalidatesTags: [STAFF_ACCOUNTS, ASSIGNABLE_STAFF],
+    }),
   }),
 });
 
@@ -230,6 +282,11 @@ export const {
   useAssignApplicationMutation,
   useAssignApplicationsMutation,
   useAddApplicationNoteMutation,
+  useGetStaffAccountsQuery,
+  useInviteStaffMutation,
+  useRevokeStaffInvitationMutation,
+  useChangeStaffRoleMutation,
+  useUpdateStaffAccountMutation,
 } = adminApi;
 
 /**

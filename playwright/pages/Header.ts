@@ -8,9 +8,7 @@ export class Header {
   readonly logIn: Locator;
   readonly myOrders: Locator;
   /** Staff get their links instead of My Orders. */
-  readonly staffDashboard: Locator;
-  readonly staffApplications: Locator;
-  readonly staffFailedEmails: Locator;
+  readonly staffArea: Locator;
   readonly accountMenuButton: Locator;
   readonly accountSettings: Locator;
   readonly logOut: Locator;
@@ -23,9 +21,7 @@ export class Header {
     this.nav = this.root.getByRole('navigation', { name: 'Main' });
     this.logIn = this.nav.getByRole('link', { name: 'Log in', exact: true });
     this.myOrders = this.nav.getByRole('link', { name: 'My Orders', exact: true });
-    this.staffDashboard = this.nav.getByRole('link', { name: 'Dashboard', exact: true });
-    this.staffApplications = this.nav.getByRole('link', { name: 'Applications', exact: true });
-    this.staffFailedEmails = this.nav.getByRole('link', { name: 'Failed e-mails', exact: true });
+    this.staffArea = this.nav.getByRole('link', { name: 'Staff area', exact: true });
     this.accountMenuButton = this.nav.getByRole('button', { name: /^Account menu for / });
     this.accountSettings = this.nav.getByRole('link', { name: 'Account Settings', exact: true });
     this.logOut = this.nav.getByRole('button', { name: 'Log out', exact: true });

@@ -23,7 +23,10 @@ export class YesNoQuestion {
 /** A field's message under it: the description reads 'Error: …' (a hidden prefix). */
 export const fieldError = (message: string) => `Error: ${message}`;
 
-/** `/application/{id}/general-info`: country code, phone number and how to send updates. */
+/**
+ * `/application/{id}/general-info`: the phone's country (every country, each shown with its calling code), phone
+ * number and how to send updates.
+ */
 export class PostPaymentGeneralInfoPage extends PostPaymentPage {
   readonly countryCode: Locator;
   readonly phoneNumber: Locator;
@@ -44,9 +47,21 @@ export class PostPaymentGeneralInfoPage extends PostPaymentPage {
     return this.preference.getByRole('radio', { name: label, exact: true });
   }
 
-  /** Chooses '+44 (GB)' and the like by the calling code. */
-  async chooseCountryCode(code: string): Promise<void> {
-    await this.countryCode.selectOption(code);
+  /** The option shown for a country: its name and calling code, e.g. 'United Kingdom (+44)'. */
+  static countryCodeLabel(country: string, code: string): string {
+    return `${country} (${code})`;
+  }
+
+  /** Chooses the phone's country by its name and calling code ('United Kingdom', '+44'). */
+  async chooseCountryCode(country: string, code: string): Promise<void> {
+    await this.countryCode.selectOption({
+      label: PostPaymentGeneralInfoPage.countryCodeLabel(country, code),
+    });
+  }
+
+  /** The option the phone's country select shows as chosen. */
+  get chosenCountryCode(): Locator {
+    return this.countryCode.locator('option:checked');
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { CountryPicker } from './CountryPicker';
 import { WizardStepPage } from './WizardStepPage';
 
 export const CHECKOUT_PATH = '/application/checkout';
@@ -10,13 +11,17 @@ export interface TestCard {
   cvc: string;
 }
 
-/** Billing details of the payment form (the country is fixed to GB). */
+/**
+ * Billing details of the payment form. The country starts on the lead traveller's nationality; `country` (its
+ * English name) chooses another. `postalCode` is left out for a country without postal codes.
+ */
 export interface Billing {
   name: string;
   email: string;
+  country?: string;
   address: string;
   city: string;
-  postalCode: string;
+  postalCode?: string;
 }
 
 /** The parts of the review, each with an 'Edit …' link to its step. */
@@ -39,8 +44,9 @@ export class WizardCheckoutPage extends WizardStepPage {
   readonly email: Locator;
   readonly address: Locator;
   readonly city: Locator;
+  /** Named as the billing country names it: 'ZIP code', 'Postcode', 'Eircode' or 'Postal code'. */
   readonly postalCode: Locator;
-  readonly country: Locator;
+  readonly country: CountryPicker;
   readonly cardNumber: Locator;
   readonly expiry: Locator;
   readonly cvc: Locator;
@@ -69,8 +75,10 @@ export class WizardCheckoutPage extends WizardStepPage {
     this.email = this.payment.getByRole('textbox', { name: 'Email', exact: true });
     this.address = this.payment.getByRole('textbox', { name: 'Address', exact: true });
     this.city = this.payment.getByRole('textbox', { name: 'City', exact: true });
-    this.postalCode = this.payment.getByRole('textbox', { name: 'Postal code', exact: true });
-    this.country = this.payment.getByRole('textbox', { name: 'Country', exact: true });
+    this.postalCode = this.payment.getByRole('textbox', {
+      name: /^(?:ZIP code|Postcode|Eircode|Postal code)$/,
+    });
+    this.country = new CountryPicker(this.payment, 'Country');
     this.cardNumber = this.payment.getByRole('textbox', { name: 'Card number', exact: true });
     this.expiry = this.payment.getByRole('textbox', { name: 'Expiry date (MM / YY)', exact: true });
     this.cvc = this.payment.getByRole('textbox', { name: 'CVC', exact: true });
@@ -108,9 +116,14 @@ export class WizardCheckoutPage extends WizardStepPage {
   async fillBilling(billing: Billing): Promise<void> {
     await this.fullName.fill(billing.name);
     await this.email.fill(billing.email);
+    if (
+      billing.country !== undefined &&
+      (await this.country.input.inputValue()) !== billing.country
+    )
+      await this.country.choose(billing.country);
     await this.address.fill(billing.address);
     await this.city.fill(billing.city);
-    await this.postalCode.fill(billing.postalCode);
+    if (billing.postalCode !== undefined) await this.postalCode.fill(billing.postalCode);
   }
 
   /** Types the card as a traveller would (the fields format what is typed). */

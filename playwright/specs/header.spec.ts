@@ -64,7 +64,7 @@ test.describe('header', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('staff get their links (Dashboard, Applications, Failed e-mails) instead of My Orders', async ({
+  test('staff get one link to the staff area, whose own menu leads on, instead of My Orders', async ({
     page,
     home,
     header,
@@ -73,29 +73,31 @@ test.describe('header', () => {
     await signInAsStaff(page.request);
     await home.goto();
     await expect(header.myOrders).toHaveCount(0);
-    await expect(header.nav.getByRole('link')).toHaveText([
-      'Dashboard',
-      'Applications',
-      'Failed e-mails',
-    ]);
-    await expect(header.staffDashboard).toHaveAttribute('href', '/admin');
-    await expect(header.staffFailedEmails).toHaveAttribute('href', '/admin/emails');
+    await expect(header.nav.getByRole('link')).toHaveText(['Staff area']);
+    await expect(header.staffArea).toHaveAttribute('href', '/admin');
     await expect(header.accountMenuButton).toBeVisible();
     await expectNoA11yViolations(page);
 
-    await header.staffApplications.click();
+    await header.staffArea.click();
+    await expect(page).toHaveURL('/admin');
+    await expect(header.staffArea).toHaveAttribute('aria-current', 'page');
+    // The staff area's own navigation, shown once.
+    const adminNav = page.getByRole('navigation', { name: 'Admin' });
+    await expect(adminNav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Applications',
+      'Failed e-mails',
+      'Staff',
+    ]);
+    await adminNav.getByRole('link', { name: 'Applications' }).click();
     await expect(page).toHaveURL('/admin/applications');
     await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeVisible();
-    await expect(header.staffApplications).toHaveAttribute('aria-current', 'page');
-    await expect(header.staffDashboard).not.toHaveAttribute('aria-current');
-    await header.staffDashboard.click();
-    await expect(page).toHaveURL('/admin');
-    await expect(header.staffDashboard).toHaveAttribute('aria-current', 'page');
+    await expect(header.staffArea).toHaveAttribute('aria-current', 'page');
 
     // On a small screen, in the menu.
     await page.setViewportSize({ width: 390, height: 844 });
     const menu = await header.openMobileMenu();
-    await expect(menu.getByRole('link', { name: 'Failed e-mails' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Staff area' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
     await expectNoA11yViolations(page);
   });

@@ -128,9 +128,9 @@ for (const locale of ['fr', 'ar'] as const) {
       await expect(payment).toContainText(total);
       await page.locator('#billing-name').fill(`${traveller.firstName} ${traveller.lastName}`);
       await page.locator('#billing-email').fill(email);
-      await page.locator('#billing-line1').fill('10 Downing Street');
-      await page.locator('#billing-city').fill('London');
-      await page.locator('#billing-postal-code').fill('SW1A 2AA');
+      await page.locator('#billing-line1').fill('1600 Pennsylvania Avenue NW');
+      await page.locator('#billing-city').fill('Washington');
+      await page.locator('#billing-postal-code').fill('20500');
       await page.locator('#card-number').pressSequentially(CARDS.visa.number);
       await page.locator('#card-expiry').pressSequentially(CARDS.visa.expiry);
       await page.locator('#card-cvc').fill(CARDS.visa.cvc);

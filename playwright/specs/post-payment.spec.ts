@@ -73,7 +73,8 @@ test.describe('after payment', () => {
     const titles = ORDER_TRAVELLERS.map((traveller, index) => travellerTitle(index, traveller));
     const [firstTitle = '', secondTitle = ''] = titles;
 
-    // General Information: the spec's defaults (+43, WhatsApp), nothing started yet.
+    // General Information: the phone code of the travellers' nationality (United States, +1) and WhatsApp,
+    // nothing started yet.
     await page.goto(`${applicationPath(applicationId)}/general-info`);
     await generalInfo.waitUntilReady();
     await expect(page).toHaveTitle('General Information – Waypoint');
@@ -95,12 +96,20 @@ test.describe('after payment', () => {
       );
     for (const title of titles)
       await generalInfo.sidebar.expectTravellerStates(title, TRAVELLER_SECTIONS, 'Not started');
-    await expect(generalInfo.countryCode).toHaveValue('+43');
+    await expect(generalInfo.countryCode).toHaveValue('US');
+    await expect(generalInfo.chosenCountryCode).toHaveText('United States (+1)');
+    // Every country is offered, those sharing a code each under its own name.
+    await expect(
+      generalInfo.countryCode.getByRole('option', { name: 'Jamaica (+1)', exact: true }),
+    ).toHaveCount(1);
+    await expect(
+      generalInfo.countryCode.getByRole('option', { name: 'Jersey (+44)', exact: true }),
+    ).toHaveCount(1);
     await expect(generalInfo.preferenceOption('WhatsApp')).toBeChecked();
     await expect(generalInfo.back).toHaveCount(0);
     await expectNoA11yViolations(page);
 
-    await generalInfo.chooseCountryCode('+44');
+    await generalInfo.chooseCountryCode('United Kingdom', '+44');
     await generalInfo.phoneNumber.fill('07911 123456');
     await generalInfo.preferenceOption('SMS').check();
     await generalInfo.saveAndContinue.click();
@@ -478,7 +487,7 @@ test.describe('after payment', () => {
     await expect(generalInfo.phoneNumber).toHaveAttribute('aria-invalid', 'true');
     await expectNoA11yViolations(page);
 
-    await generalInfo.chooseCountryCode('+44');
+    await generalInfo.chooseCountryCode('United Kingdom', '+44');
     await generalInfo.phoneNumber.fill('12345');
     await generalInfo.saveAndContinue.click();
     await expect(generalInfo.errorSummary).toContainText(PostPaymentCopy.phoneInvalid);

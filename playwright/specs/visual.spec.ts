@@ -412,7 +412,7 @@ test.describe('how the portal looks in Arabic', () => {
     await page.locator('#billing-email').fill(billing.email);
     await page.locator('#billing-line1').fill(billing.address);
     await page.locator('#billing-city').fill(billing.city);
-    await page.locator('#billing-postal-code').fill(billing.postalCode);
+    await page.locator('#billing-postal-code').fill(billing.postalCode ?? '');
     await page.locator('#card-number').pressSequentially(CARDS.visa.number);
     await page.locator('#card-expiry').pressSequentially(CARDS.visa.expiry);
     await page.locator('#card-cvc').fill(CARDS.visa.cvc);

@@ -36,7 +36,7 @@ export const WizardCopy = {
   fullNameRequired: 'Full name is required',
   addressRequired: 'Address is required',
   cityRequired: 'City is required',
-  postalCodeRequired: 'Postal code is required',
+  zipCodeRequired: 'ZIP code is required',
   invalidCardNumber: 'Your card number is invalid.',
 } as const;
 
@@ -97,13 +97,17 @@ export function wizardEmail(): string {
   return uniqueEmail('wizard');
 }
 
+/**
+ * A billing address in the United States, the travellers' nationality: the payment form's country starts there,
+ * so the address is given without choosing one.
+ */
 export function billingFor(traveller: Traveller, email: string): Billing {
   return {
     name: `${traveller.firstName} ${traveller.lastName}`,
     email,
-    address: '10 Downing Street',
-    city: 'London',
-    postalCode: 'SW1A 2AA',
+    address: '1600 Pennsylvania Avenue NW',
+    city: 'Washington',
+    postalCode: '20500',
   };
 }
 

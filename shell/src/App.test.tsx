@@ -270,48 +270,44 @@ describe('remote areas', () => {
     expect(loader).toHaveBeenCalledWith('admin');
   });
 
-  it("gives staff their own header links instead of the traveller's My Orders", async () => {
-    const admin = { ...traveller, role: 'admin' as const };
-    mockApi({ '/api/auth/profile': profileOf(admin) });
-    const { store } = await renderApp({
-      path: '/admin/applications',
-      savedUser: admin,
-      load: async () => ({
-        mounts: { admin: [{ path: '*', element: <h1>Applications</h1> }] },
-      }),
-    });
-    await act(() => store.dispatch(loadProfile()));
-    await screen.findByRole('heading', { name: 'Applications', level: 1 });
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
-      ['Dashboard', '/admin'],
-      ['Applications', '/admin/applications'],
-      ['Failed e-mails', '/admin/emails'],
-    ]);
-    expect(within(nav).getByRole('link', { name: 'Applications' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    // Dashboard is current on /admin only.
-    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
-      'aria-current',
-    );
-    expect(screen.queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
-    expect(within(nav).getByRole('button', { name: /^Account menu for / })).toBeInTheDocument();
+  it.each(['admin', 'caseworker'] as const)(
+    "gives staff (%s) one link to the staff area, whose own menu leads on, instead of the traveller's My Orders",
+    async (role) => {
+      const staff = { ...traveller, role };
+      mockApi({ '/api/auth/profile': profileOf(staff) });
+      const { store } = await renderApp({
+        path: '/admin/applications',
+        savedUser: staff,
+        load: async () => ({
+          mounts: { admin: [{ path: '*', element: <h1>Applications</h1> }] },
+        }),
+      });
+      await act(() => store.dispatch(loadProfile()));
+      await screen.findByRole('heading', { name: 'Applications', level: 1 });
+      const nav = screen.getByRole('navigation', { name: 'Main' });
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((link) => [link.textContent, link.getAttribute('href')]),
+      ).toEqual([['Staff area', '/admin']]);
+      // Current on every page of the staff area.
+      expect(within(nav).getByRole('link', { name: 'Staff area' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(screen.queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+      expect(within(nav).getByRole('button', { name: /^Account menu for / })).toBeInTheDocument();
 
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
-    expect(within(menu).getByRole('link', { name: 'Failed e-mails' })).toHaveAttribute(
-      'href',
-      '/admin/emails',
-    );
-    expect(within(menu).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
-  });
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: 'Menu' }));
+      const menu = screen.getByRole('dialog', { name: 'Menu' });
+      expect(within(menu).getByRole('link', { name: 'Staff area' })).toHaveAttribute(
+        'href',
+        '/admin',
+      );
+      expect(within(menu).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+    },
+  );
 
   it('opens the links of a reminder e-mail in their areas: a new application, and stopping the reminders', async () => {
     mockApi({ '/api/auth/profile': guestProfile });

@@ -124,6 +124,7 @@ export const ApiMessages = {
   // postPayment
   'postPayment.phoneRequired': 'Phone number is required',
   'postPayment.phoneInvalid': 'Please enter a valid phone number for the selected country code',
+  'postPayment.phoneCodeRequired': 'Select the country of your phone number',
   'postPayment.addressRequired': 'Residence street address is required',
   'postPayment.cityRequired': 'City/town is required',
   'postPayment.countryOfBirthRequired': 'Country of birth is required',
@@ -179,6 +180,13 @@ export const ApiMessages = {
   'payment.addressRequired': 'Address is required',
   'payment.cityRequired': 'City is required',
   'payment.postalCodeRequired': 'Postal code is required',
+  'payment.postcodeRequired': 'Postcode is required',
+  'payment.zipCodeRequired': 'ZIP code is required',
+  'payment.postalCodeInvalid': 'Enter a postal code in the right format, like {example}',
+  'payment.postcodeInvalid': 'Enter a real postcode, like {example}',
+  'payment.zipCodeInvalid': 'Enter a ZIP code of 5 or 9 digits, like {example}',
+  'payment.eircodeInvalid': 'Enter an Eircode like {example}, or leave it blank',
+  'payment.countryRequired': 'Select the country of your billing address',
   'payment.paymentFailed': 'Payment failed',
   'payment.cardElementNotFound': 'Card element not found',
   'payment.notCompleted': 'Payment not completed: {status}',
@@ -322,6 +330,7 @@ export const ApiMessages = {
     'Enter a code from your authenticator app to delete your account.',
   'personalData.lastAdmin':
     'You are the only staff member with access to the admin area, so this account cannot be deleted. Give another person staff access first.',
+  'admin.chartPeriodTooLong': 'A period can be at most {max} days.',
   'admin.personalDataErased':
     'The traveller deleted their account and their data were erased: this application can no longer be decided.',
   'admin.refundedInFull':

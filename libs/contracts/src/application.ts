@@ -142,6 +142,8 @@ export const CheckoutOrderResponse = z.object({
   /** The visa type's code, by which a front end names it in its language. */
   visaTypeId: text().optional(),
   travelers: z.array(z.object({ firstName: text(), lastName: text() })),
+  /** The lead traveller's nationality (ISO 3166-1 alpha-2), where the billing country starts. */
+  nationality: text().optional(),
   email: text(),
 });
 export type CheckoutOrderResponse = z.infer<typeof CheckoutOrderResponse>;

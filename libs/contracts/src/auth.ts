@@ -1,6 +1,7 @@
 import { apiMessage, ApiMessages } from './api-messages';
 import { AuthText, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth-text';
 import { z } from 'zod';
+import { STAFF_ROLES } from './roles';
 import { LOCALES } from './locales';
 import { text } from './primitives';
 
@@ -32,13 +33,8 @@ const NameField = (message: string) =>
     .max(100, apiMessage('validation.atMostCharacters', { max: 100 }));
 
 /** An account's role: a traveller (`user`), or staff: a `caseworker` or an `admin` (see `staff-accounts.ts`). */
-export const Role = z.enum(['user', 'caseworker', 'admin']);
+export const Role = z.enum(['user', ...STAFF_ROLES]);
 export type Role = z.infer<typeof Role>;
-
-/** A member of staff, whatever their role: they use the staff area and sign in with a second factor. */
-export function isStaffRole(role: string | null | undefined): role is 'caseworker' | 'admin' {
-  return role === 'caseworker' || role === 'admin';
-}
 
 /**
  * Where a staff session stands with its second factor: `setup-required` (no authenticator yet), `required`

@@ -33,4 +33,6 @@ export * from './timeline';
 export * from './casework-rules';
 export * from './casework';
 export * from './staff-work';
+export * from './dashboard-charts';
+export * from './roles';
 export * from './staff-accounts';

@@ -1,6 +1,10 @@
 import { apiMessage, ApiMessages } from './api-messages';
 import { z } from 'zod';
 import { text } from './primitives';
+import { isListedCountry } from './country-codes';
+import { postalCodeProblem, postalCodeRule } from './postal-codes';
+
+export * from './postal-codes';
 
 /**
  * The sandbox provider behaves like Stripe's test mode without a network. The browser turns a test card number
@@ -35,23 +39,60 @@ export const PaymentText = {
   addressRequired: ApiMessages['payment.addressRequired'],
   cityRequired: ApiMessages['payment.cityRequired'],
   postalCodeRequired: ApiMessages['payment.postalCodeRequired'],
+  postcodeRequired: ApiMessages['payment.postcodeRequired'],
+  zipCodeRequired: ApiMessages['payment.zipCodeRequired'],
+  postalCodeInvalid: (example: string) => apiMessage('payment.postalCodeInvalid', { example }),
+  postcodeInvalid: (example: string) => apiMessage('payment.postcodeInvalid', { example }),
+  zipCodeInvalid: (example: string) => apiMessage('payment.zipCodeInvalid', { example }),
+  eircodeInvalid: (example: string) => apiMessage('payment.eircodeInvalid', { example }),
+  countryRequired: ApiMessages['payment.countryRequired'],
   paymentFailed: ApiMessages['payment.paymentFailed'],
   cardElementNotFound: ApiMessages['payment.cardElementNotFound'],
   notCompleted: (status: string) => apiMessage('payment.notCompleted', { status }),
 } as const;
 
-/** Billing details sent with the card payment (spec: billing country fixed to GB). */
+/**
+ * The billing address's country: any country the portal lists (ISO 3166-1 alpha-2), sent to the card provider,
+ * which compares the address with the card's.
+ */
+export const BillingCountry = text({ error: PaymentText.countryRequired })
+  .trim()
+  .toUpperCase()
+  .refine(isListedCountry, PaymentText.countryRequired);
+export type BillingCountry = z.infer<typeof BillingCountry>;
+
+/**
+ * Billing details sent with the card payment. The postal code follows the country's rule
+ * ({@link postalCodeProblem}): required or not, in the country's format; it is left out when blank, and for a
+ * country without postal codes.
+ */
 export const BillingDetails = z.object({
   name: text().trim().min(1, PaymentText.fullNameRequired).max(200),
   email: text().trim().min(1, PaymentText.emailRequired).max(254),
-  address: z.object({
-    line1: text().trim().min(1, PaymentText.addressRequired).max(200),
-    city: text().trim().min(1, PaymentText.cityRequired).max(100),
-    postal_code: text().trim().min(1, PaymentText.postalCodeRequired).max(20),
-    country: z.literal('GB'),
-  }),
+  address: z
+    .object({
+      line1: text().trim().min(1, PaymentText.addressRequired).max(200),
+      city: text().trim().min(1, PaymentText.cityRequired).max(100),
+      postal_code: text().trim().max(20).optional(),
+      country: BillingCountry,
+    })
+    .check(
+      // Checked even while another field of the address is wrong, so every problem shows at once.
+      z.superRefine((address, ctx) => {
+        if (typeof address.country !== 'string' || !isListedCountry(address.country)) return;
+        const problem = postalCodeProblem(address.country, address.postal_code);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['postal_code'], message: problem });
+      }),
+    )
+    .transform(({ postal_code, ...address }) =>
+      postal_code && postalCodeRule(address.country).requirement !== 'none'
+        ? { ...address, postal_code }
+        : address,
+    ),
 });
 export type BillingDetails = z.infer<typeof BillingDetails>;
+/** Billing details as a form holds them, before the checks (the postal code as typed, the country in any case). */
+export type BillingDetailsInput = z.input<typeof BillingDetails>;
 
 export const IntentStatus = z.enum([
   'requires_payment_method',

@@ -11,6 +11,7 @@ import { ChangeRequest, Lodging, Outcome, ProductKind } from './casework';
 export const PostPaymentText = {
   phoneRequired: ApiMessages['postPayment.phoneRequired'],
   phoneInvalid: ApiMessages['postPayment.phoneInvalid'],
+  phoneCodeRequired: ApiMessages['postPayment.phoneCodeRequired'],
   addressRequired: ApiMessages['postPayment.addressRequired'],
   cityRequired: ApiMessages['postPayment.cityRequired'],
   countryOfBirthRequired: ApiMessages['postPayment.countryOfBirthRequired'],

@@ -3,6 +3,7 @@ import { apiMessage, ApiMessages } from './api-messages';
 import { AuthText } from './auth-text';
 import { EmailField, NewPasswordField } from './auth';
 import { IdParams, text } from './primitives';
+import { STAFF_ROLES, type StaffPermissions } from './roles';
 
 /**
  * The staff and their roles. Staff are either caseworkers (they review applications, ask the traveller for changes,
@@ -12,36 +13,24 @@ import { IdParams, text } from './primitives';
  * first sign-in that follows.
  */
 
-/** The roles a member of staff can have. */
-export const STAFF_ROLES = ['caseworker', 'admin'] as const;
 export const StaffRole = z.enum(STAFF_ROLES, { error: ApiMessages['staff.roleInvalid'] });
 export type StaffRole = z.infer<typeof StaffRole>;
 
 /** How long an invitation link works. */
 export const STAFF_INVITATION_HOURS = 48;
 
-/** What each role may do beyond casework (the staff area shows only what the signed-in member may use). */
-export const StaffPermissions = z.object({
-  /** Refund orders (`POST /api/admin/applications/:id/refunds`). */
+/** What the role may do (see `staffPermissions`). */
+export const StaffPermissionsSchema: z.ZodType<StaffPermissions> = z.object({
   refunds: z.boolean(),
-  /** See and send again the e-mails that failed (`/api/admin/emails`). */
   failedEmails: z.boolean(),
-  /** Invite staff and manage their accounts (`/api/admin/staff/accounts`, invitations, roles…). */
   staffManagement: z.boolean(),
 });
-export type StaffPermissions = z.infer<typeof StaffPermissions>;
-
-/** What a role may do, as `StaffSelfResponse` reports it. */
-export function staffPermissions(role: StaffRole): StaffPermissions {
-  const admin = role === 'admin';
-  return { refunds: admin, failedEmails: admin, staffManagement: admin };
-}
 
 /** `GET /api/admin/staff/me`: the signed-in member of staff's role and what it allows. */
 export const StaffSelfResponse = z.object({
   id: text(),
   role: StaffRole,
-  permissions: StaffPermissions,
+  permissions: StaffPermissionsSchema,
 });
 export type StaffSelfResponse = z.infer<typeof StaffSelfResponse>;
 
@@ -117,7 +106,7 @@ export type ChangeStaffRoleBody = z.input<typeof ChangeStaffRoleBody>;
 export const StaffAccountResponse = z.object({ account: StaffAccount });
 export type StaffAccountResponse = z.infer<typeof StaffAccountResponse>;
 
-/** `/api/staff/invitations/:token`: the token of an invitation link (`/staff/invitation/<token>`). */
+/** `/api/staff/invitations/:token`: the token of an invitation link (`/auth/staff-invitation/<token>`). */
 export const StaffInvitationTokenParams = z.object({
   token: text({ error: ApiMessages['staff.invitationNotFound'] })
     .trim()

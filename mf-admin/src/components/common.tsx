@@ -1,7 +1,19 @@
-import type { ApplicationStatus } from '@waypoint/contracts';
-import { Link, isApiError, loginRedirectPath, useLocation } from '@waypoint/platform';
+import {
+  isStaffRole,
+  staffPermissions,
+  type ApplicationStatus,
+  type StaffPermissions,
+} from '@waypoint/contracts';
+import {
+  Link,
+  isApiError,
+  loginRedirectPath,
+  selectUser,
+  useAppSelector,
+  useLocation,
+} from '@waypoint/platform';
 import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
-import { Button, rich, useT } from '@waypoint/ui';
+import { Banner, Button, rich, useT } from '@waypoint/ui';
 import { adminMessages } from '../i18n/catalog';
 
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
@@ -102,5 +114,26 @@ export function PencilIcon() {
         d="M3 17.25V21h3.75L17.8 9.94l-3.75-3.75L3 17.25Zm17.7-10.2a1 1 0 0 0 0-1.42l-2.33-2.33a1 1 0 0 0-1.42 0l-1.83 1.83 3.75 3.75 1.83-1.83Z"
       />
     </svg>
+  );
+}
+
+const NO_PERMISSIONS: StaffPermissions = staffPermissions('caseworker');
+
+/**
+ * What the signed-in member of staff may use beyond casework (refunds, failed e-mails, the staff accounts), by
+ * their role: the staff area shows only what they can use.
+ */
+export function useStaffPermissions(): StaffPermissions {
+  const role = useAppSelector(selectUser)?.role;
+  return isStaffRole(role) ? staffPermissions(role) : NO_PERMISSIONS;
+}
+
+/** Instead of a page only admins can use: says so, and whom to ask. */
+export function AdminOnly() {
+  const t = useT(adminMessages);
+  return (
+    <Banner tone="info" title={t('staffAccounts.adminOnly.title')} className="wpd-admin-only">
+      {t('staffAccounts.adminOnly.text')}
+    </Banner>
   );
 }

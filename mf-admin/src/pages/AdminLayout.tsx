@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { NavLink, Outlet } from '@waypoint/platform';
 import { Button, Drawer, useT } from '@waypoint/ui';
+import { useStaffPermissions } from '../components/common';
 import { adminMessages } from '../i18n/catalog';
 
 function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT(adminMessages);
+  // Caseworkers see only the pages they can use.
+  const permissions = useStaffPermissions();
   return (
     <ul className="wp-side-menu">
       <li>
@@ -18,17 +21,27 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
           {t('menu.applications')}
         </NavLink>
       </li>
-      <li>
-        <NavLink className="wp-menu__item" to="/admin/emails" onClick={onNavigate}>
-          {t('menu.failedEmails')}
-        </NavLink>
-      </li>
+      {permissions.failedEmails ? (
+        <li>
+          <NavLink className="wp-menu__item" to="/admin/emails" onClick={onNavigate}>
+            {t('menu.failedEmails')}
+          </NavLink>
+        </li>
+      ) : null}
+      {permissions.staffManagement ? (
+        <li>
+          <NavLink className="wp-menu__item" to="/admin/staff" onClick={onNavigate}>
+            {t('menu.staff')}
+          </NavLink>
+        </li>
+      ) : null}
     </ul>
   );
 }
 
 /**
- * The admin area: a side menu (Dashboard, Applications, Failed e-mails), which becomes a drawer on small screens.
+ * The admin area: a side menu (Dashboard, Applications, and for admins Failed e-mails and Staff), which becomes a
+ * drawer on small screens.
  */
 export function AdminLayout() {
   const t = useT(adminMessages);

@@ -18,7 +18,7 @@ import {
   useT,
 } from '@waypoint/ui';
 import { Check, Flag, Icon, X } from '@waypoint/ui/icons';
-import { LoadError, StatusBadge } from '../components/common';
+import { LoadError, StatusBadge, useStaffPermissions } from '../components/common';
 import { formatAmount, formatDate, formatDateTime, fullName } from '../format';
 import { checkLabel, useDescribeEntry, type HistoryWords } from '../history';
 import { adminMessages } from '../i18n/catalog';
@@ -28,7 +28,7 @@ import { CaseworkRecord } from '../casework/CaseworkRecord';
 import { ChangeReview } from '../casework/ChangeReview';
 import { DecisionPanel } from './DecisionPanel';
 import { NotesPanel } from './NotesPanel';
-import { RefundPanel } from './RefundPanel';
+import { RefundHistory, RefundPanel } from './RefundPanel';
 import { WorkPanel } from './WorkPanel';
 
 type CountryName = (code: string | null | undefined) => string;
@@ -402,6 +402,8 @@ function Detail({
   const t = useT(adminMessages);
   const reference = useReferenceText();
   const locale = useLocale();
+  // Refunds are for admins: a caseworker sees only the refunds made.
+  const canRefund = useStaffPermissions().refunds;
   const { application, account, payment, createdAt, paidAt } = detail;
   const receipt = detail.receipt ?? null;
   const general = application.generalInfo;
@@ -536,7 +538,7 @@ function Detail({
         </section>
       </div>
 
-      <RefundPanel detail={detail} />
+      {canRefund ? <RefundPanel detail={detail} /> : <RefundHistory detail={detail} />}
 
       <section className="wp-card wpd-section" aria-labelledby="general-heading">
         <h2 id="general-heading">{t('detail.general')}</h2>

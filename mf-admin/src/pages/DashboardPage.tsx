@@ -4,14 +4,16 @@ import type {
   PeriodTotals,
   QueueCounts,
 } from '@waypoint/contracts';
-import { Link } from '@waypoint/platform';
+import { Link, useAppDispatch } from '@waypoint/platform';
 import { useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import { Button, Spinner, cx, rich, useLocale, useT } from '@waypoint/ui';
-import { DateText, LoadError, StatusBadge } from '../components/common';
+import { DateText, LoadError, StatusBadge, useStaffPermissions } from '../components/common';
 import { STATUSES } from '../filters';
 import { applicantEmail, applicantName, formatAmount, formatDate, formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { useGetAdminDashboardQuery } from '../state';
+import { DashboardCharts } from './DashboardCharts';
+import { CHARTS, chartsApi } from './DashboardChartsData';
 
 /** The dashboard's periods, by their label. */
 const PERIODS = [
@@ -166,7 +168,10 @@ function WorkQueue({ queue }: { queue: QueueCounts }) {
 function Operations({ operations }: { operations: DashboardResponse['operations'] }) {
   const t = useT(adminMessages);
   const { paymentsAwaitingReconciliation: payments, failedEmails } = operations;
+  // Admins send failed e-mails again; a caseworker sees how many there are.
+  const canResend = useStaffPermissions().failedEmails;
   const strong = (text: string) => <strong>{text}</strong>;
+  const failedCount = rich(t('dashboard.failedEmails', { count: failedEmails }), { strong });
   return (
     <section aria-labelledby="operations-heading">
       <h2 id="operations-heading">{t('dashboard.operations')}</h2>
@@ -180,12 +185,13 @@ function Operations({ operations }: { operations: DashboardResponse['operations'
         </li>
         <li className={cx('wp-card', 'wpd-stat', failedEmails > 0 && 'wpd-stat--attention')}>
           <p className="wpd-ops__figure">
-            <Link to="/admin/emails">
-              {rich(t('dashboard.failedEmails', { count: failedEmails }), { strong })}
-            </Link>
+            {canResend ? <Link to="/admin/emails">{failedCount}</Link> : failedCount}
             <Attention count={failedEmails} />
           </p>
-          <p className="wpd-stat__hint">{t('dashboard.failedEmailsHint')}</p>
+          <p className="wpd-stat__hint">
+            {t('dashboard.failedEmailsHint')}
+            {canResend ? null : ` ${t('dashboard.failedEmailsByAdmin')}`}
+          </p>
         </li>
       </ul>
     </section>
@@ -194,15 +200,21 @@ function Operations({ operations }: { operations: DashboardResponse['operations'
 
 /**
  * Admin dashboard: the work queue, what needs attention, counts by status, money paid, the 10 most recently updated
- * applications.
+ * applications, and the trends of a chosen period.
  */
 export function DashboardPage() {
   const t = useT(adminMessages);
   const locale = useLocale();
   const statusLabel = useStatusLabel();
+  const dispatch = useAppDispatch();
   const { data, error, isError, isFetching, refetch } = useGetAdminDashboardQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
+  /** Loads the figures and the trends again. */
+  const refresh = () => {
+    void refetch();
+    dispatch(chartsApi.util.invalidateTags([CHARTS]));
+  };
 
   return (
     <>
@@ -221,7 +233,7 @@ export function DashboardPage() {
                 },
               )}
             </p>
-            <Button variant="secondary" size="small" busy={isFetching} onClick={() => refetch()}>
+            <Button variant="secondary" size="small" busy={isFetching} onClick={refresh}>
               {t('dashboard.refresh')}
             </Button>
           </div>
@@ -251,6 +263,8 @@ export function DashboardPage() {
           <AmountsPaid paid={data.paid} refunded={data.refunded} />
 
           <RecentApplications rows={data.applications} />
+
+          <DashboardCharts />
         </div>
       ) : null}
     </>

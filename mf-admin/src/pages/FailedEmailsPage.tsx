@@ -4,7 +4,7 @@ import { isApiError } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
 import { Button, ErrorBox, Spinner, useLocale, useT } from '@waypoint/ui';
 import { CircleCheck, Icon } from '@waypoint/ui/icons';
-import { DateText, LoadError } from '../components/common';
+import { AdminOnly, DateText, LoadError, useStaffPermissions } from '../components/common';
 import { formatDateTime } from '../format';
 import { adminMessages, type AdminMessage } from '../i18n/catalog';
 import { useGetFailedEmailsQuery, useRequeueEmailMutation, type RequeueInput } from '../state';
@@ -79,7 +79,13 @@ const TEMPLATES = [
   'email-changed',
   'payment-confirmation',
   'status-change',
+  'changes-requested',
+  'lodged',
+  'decision',
+  'refund-confirmation',
+  'expiry-reminder',
   'account-deleted',
+  'staff-invitation',
 ] as const;
 
 /**
@@ -127,8 +133,11 @@ function outcomeText(outcome: Outcome, t: Translate, apiText: (text: string) => 
 export function FailedEmailsPage() {
   const t = useT(adminMessages);
   const apiText = useApiText();
+  // Only admins send failed e-mails again: a caseworker is told so, and nothing is loaded.
+  const allowed = useStaffPermissions().failedEmails;
   const { data, error, isError, isFetching, refetch } = useGetFailedEmailsQuery(undefined, {
     refetchOnMountOrArgChange: true,
+    skip: !allowed,
   });
   const [requeue] = useRequeueEmailMutation();
   const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
@@ -160,6 +169,16 @@ export function FailedEmailsPage() {
     }
     focusOutcome.current = true;
   };
+
+  if (!allowed) {
+    return (
+      <>
+        <title>{t('emails.title')}</title>
+        <h1>{t('emails.heading')}</h1>
+        <AdminOnly />
+      </>
+    );
+  }
 
   const emails = data?.emails ?? [];
 

@@ -244,6 +244,23 @@ export function RefundPanel({ detail }: { detail: AdminApplicationDetail }) {
   );
 }
 
+/** The order's refunds, read only: what a caseworker sees (refunds are for admins). Nothing when there are none. */
+export function RefundHistory({ detail }: { detail: AdminApplicationDetail }) {
+  const t = useT(adminMessages);
+  const locale = useLocale();
+  const currency = detail.payment?.currency ?? 'EUR';
+  if (detail.refunds.length === 0) return null;
+  return (
+    <section className="wp-card wpd-section wpd-refunds" aria-labelledby="refunds-heading">
+      <h2 id="refunds-heading">{t('refund.heading')}</h2>
+      <RefundList
+        refunds={detail.refunds}
+        amount={(cents) => formatAmount(cents, locale, currency)}
+      />
+    </section>
+  );
+}
+
 /** The order's refunds, newest first. */
 function RefundList({ refunds, amount }: { refunds: Refund[]; amount: (cents: number) => string }) {
   const t = useT(adminMessages);

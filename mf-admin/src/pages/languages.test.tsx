@@ -330,7 +330,7 @@ describe('the admin area in Arabic', () => {
     );
   });
 
-  it('counts failed e-mails with the Arabic plural', async () => {
+  it('counts failed e-mails with the Arabic plural and names each kind in Arabic', async () => {
     await act(() => activateLocale('ar'));
     const email = (id: string) => ({
       id,
@@ -341,13 +341,22 @@ describe('the admin area in Arabic', () => {
       lastError: null,
       createdAt: '2026-11-21T12:00:00.000Z',
     });
-    mockApi({ 'GET /api/admin/emails': ok({ emails: [email('a'), email('b')], total: 2 }) });
+    const invitation = {
+      ...email('b'),
+      template: 'staff-invitation',
+      description: 'Invitation to join the staff',
+    };
+    mockApi({
+      'GET /api/admin/emails': ok({ emails: [email('a'), invitation], total: 2 }),
+    });
     await renderAdmin('/admin/emails');
     expect(
       await screen.findByRole('heading', { name: 'الرسائل المتعذّر إرسالها', level: 1 }),
     ).toBeInTheDocument();
     expect(await screen.findByText('رسالتان متعذّر إرسالهما.')).toBeInTheDocument();
-    expect(screen.getAllByText('تأكيد الدفع')).toHaveLength(2);
+    expect(screen.getAllByText('تأكيد الدفع')).toHaveLength(1);
+    // Every kind of e-mail is named in the page's language, the staff's own included.
+    expect(screen.getByText('دعوة للانضمام إلى فريق العمل')).toBeInTheDocument();
     expect(
       screen.getByRole('button', { name: 'إعادة الإرسال إلى a@example.com' }),
     ).toBeInTheDocument();

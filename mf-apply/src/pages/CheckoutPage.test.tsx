@@ -5,6 +5,7 @@ import { selectAuth } from '@waypoint/platform';
 import { selectApply } from '../state';
 import {
   callsTo,
+  countries,
   currentPath,
   failure,
   findTitle,
@@ -99,11 +100,20 @@ async function openPayment(routes: Routes = {}) {
   return { sent, user, ...view };
 }
 
+/** A billing address in the United States, the traveller's nationality (the country the form starts on). */
 async function fillPayment(user: UserEvent, number: string) {
-  await user.type(screen.getByRole('textbox', { name: /Address/ }), '1 High Street');
-  await user.type(screen.getByRole('textbox', { name: /City/ }), 'London');
-  await user.type(screen.getByRole('textbox', { name: /Postal code/ }), 'SW1A 1AA');
+  await user.type(screen.getByRole('textbox', { name: /Address/ }), '1 Main Street');
+  await user.type(screen.getByRole('textbox', { name: /City/ }), 'Boston');
+  await user.type(screen.getByRole('textbox', { name: /ZIP code/ }), '02108');
   await enterCard(user, number);
+}
+
+/** Chooses the billing country by typing its name in the country list. */
+async function chooseBillingCountry(user: UserEvent, name: string) {
+  const country = screen.getByRole('combobox', { name: /^Country/ });
+  await user.click(country);
+  await user.keyboard(name);
+  await user.click(await screen.findByRole('option', { name }));
 }
 
 async function enterCard(user: UserEvent, number: string) {
@@ -301,7 +311,14 @@ describe('checkout', () => {
     expect(screen.getByRole('heading', { name: 'Payment' })).toHaveFocus();
     expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveValue('Ada Lovelace');
     expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('ada@example.com');
-    expect(screen.getByRole('textbox', { name: 'Country' })).toHaveValue('United Kingdom (GB)');
+    // The billing country starts on the traveller's nationality.
+    const country = screen.getByRole('combobox', { name: /^Country/ });
+    expect(country).toHaveValue('United States');
+    expect(country).toHaveAttribute('autocomplete', 'country');
+    expect(screen.getByRole('textbox', { name: /ZIP code/ })).toHaveAttribute(
+      'autocomplete',
+      'postal-code',
+    );
     expect(screen.getByText('Total to pay:').parentElement).toHaveTextContent('€51.90');
 
     await user.clear(screen.getByRole('textbox', { name: /Full name/ }));
@@ -317,7 +334,7 @@ describe('checkout', () => {
       PaymentText.fullNameRequired,
       PaymentText.addressRequired,
       PaymentText.cityRequired,
-      PaymentText.postalCodeRequired,
+      PaymentText.zipCodeRequired,
       PaymentText.invalidNumber,
     ]);
     expect(screen.getByRole('textbox', { name: /Card number/ })).toHaveValue('4242 4242 4242 4241');
@@ -329,6 +346,86 @@ describe('checkout', () => {
       PaymentText.sandboxOnlyTestCards,
     );
     expect(callsTo(sent, 'POST /api/payments/sandbox/confirm')).toHaveLength(0);
+  });
+
+  it("checks the postal code by the billing country's rule, named as that country names it", async () => {
+    const { sent, user } = await openPayment();
+    const zip = screen.getByRole('textbox', { name: /ZIP code/ });
+    expect(zip).toBeRequired();
+    await fillPayment(user, '4242424242424242');
+    await user.clear(zip);
+    await user.type(zip, '0210');
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(within(summary).getByRole('link')).toHaveTextContent(
+      PaymentText.zipCodeInvalid('10001'),
+    );
+    expect(zip).toHaveAccessibleDescription(`Error: ${PaymentText.zipCodeInvalid('10001')}`);
+
+    // A billing address in the United Kingdom has a postcode.
+    await chooseBillingCountry(user, 'United Kingdom');
+    const postcode = screen.getByRole('textbox', { name: /Postcode/ });
+    expect(postcode).toHaveValue('0210');
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
+    expect(postcode).toHaveAccessibleDescription(
+      `Error: ${PaymentText.postcodeInvalid('SW1A 1AA')}`,
+    );
+    expect(callsTo(sent, 'POST /api/payments/sandbox/confirm')).toHaveLength(0);
+  });
+
+  it('asks no postal code for a country without postal codes, and sends the country chosen', async () => {
+    const { sent, user } = await openPayment({
+      'GET /api/reference/countries': ok([
+        ...countries,
+        { id: 'HK', name: 'Hong Kong', flagEmoji: '🇭🇰', entryRule: 'ETA', ruleNote: null },
+      ]),
+      'POST /api/payments/sandbox/confirm': intentStatus('succeeded'),
+      'POST /api/applications/confirm-payment': confirmed(null),
+    });
+    await chooseBillingCountry(user, 'Hong Kong');
+    expect(screen.getByRole('combobox', { name: /^Country/ })).toHaveValue('Hong Kong');
+    expect(screen.queryByRole('textbox', { name: /ZIP code|Postal code|Postcode/ })).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: /Address/ }), '1 Queen’s Road Central');
+    await user.type(screen.getByRole('textbox', { name: /City/ }), 'Hong Kong');
+    await enterCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
+    await findTitle('Application Submitted Successfully');
+    expect(callsTo(sent, 'POST /api/payments/sandbox/confirm')[0]?.body).toMatchObject({
+      billingDetails: {
+        address: { line1: '1 Queen’s Road Central', city: 'Hong Kong', country: 'HK' },
+      },
+    });
+    const sentAddress = (
+      callsTo(sent, 'POST /api/payments/sandbox/confirm')[0]?.body as {
+        billingDetails: { address: object };
+      }
+    ).billingDetails.address;
+    expect(sentAddress).not.toHaveProperty('postal_code');
+  });
+
+  it('lets an optional postal code be left blank', async () => {
+    const { sent, user } = await openPayment({
+      'GET /api/reference/countries': ok([
+        ...countries,
+        { id: 'IE', name: 'Ireland', flagEmoji: '🇮🇪', entryRule: 'NONE', ruleNote: null },
+      ]),
+      'POST /api/payments/sandbox/confirm': intentStatus('succeeded'),
+      'POST /api/applications/confirm-payment': confirmed(null),
+    });
+    await chooseBillingCountry(user, 'Ireland');
+    const eircode = screen.getByRole('textbox', { name: /Eircode/ });
+    expect(eircode).not.toBeRequired();
+    expect(eircode).toHaveAccessibleDescription(
+      'Leave this blank if your address does not have one.',
+    );
+    await user.type(screen.getByRole('textbox', { name: /Address/ }), '1 Grafton Street');
+    await user.type(screen.getByRole('textbox', { name: /City/ }), 'Dublin');
+    await enterCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
+    await findTitle('Application Submitted Successfully');
+    expect(callsTo(sent, 'POST /api/payments/sandbox/confirm')[0]?.body).toMatchObject({
+      billingDetails: { address: { city: 'Dublin', country: 'IE' } },
+    });
   });
 
   it('shows a declined card, then pays with another card on the same order', async () => {
@@ -358,10 +455,10 @@ describe('checkout', () => {
           name: 'Ada Lovelace',
           email: 'ada@example.com',
           address: {
-            line1: '1 High Street',
-            city: 'London',
-            postal_code: 'SW1A 1AA',
-            country: 'GB',
+            line1: '1 Main Street',
+            city: 'Boston',
+            postal_code: '02108',
+            country: 'US',
           },
         },
       },
@@ -521,6 +618,7 @@ describe('an unpaid order reopened from My orders', () => {
         price,
         visaTypeName: 'United Kingdom ETA',
         travelers: [{ firstName: 'Ada', lastName: 'Lovelace' }],
+        nationality: 'US',
         email: 'ada@example.com',
       }),
       'POST /api/payments/sandbox/confirm': intentStatus('succeeded'),
@@ -534,6 +632,10 @@ describe('an unpaid order reopened from My orders', () => {
     await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
     await findTitle('Application Submitted Successfully');
     expect(callsTo(sent, 'POST /api/applications/create-payment-intent')).toHaveLength(0);
+    // The billing country started on the lead traveller's nationality.
+    expect(callsTo(sent, 'POST /api/payments/sandbox/confirm')[0]?.body).toMatchObject({
+      billingDetails: { address: { postal_code: '02108', country: 'US' } },
+    });
     expect(callsTo(sent, 'POST /api/applications/confirm-payment')[0]?.body).toEqual({
       paymentIntentId: 'pi_1',
       email: 'ada@example.com',

@@ -214,6 +214,7 @@ function NewCheckout() {
             totalCents={order.price.totalCents}
             defaultName={travelerName(travelers[0] ?? { firstName: '', lastName: '' })}
             defaultEmail={travelers[0]?.email ?? ''}
+            defaultCountry={travelers[0]?.passport?.nationality || countryId}
             confirmEmail={travelers[0]?.email}
             onPaid={onPaid}
           />
@@ -275,6 +276,7 @@ function ResumeCheckout({ applicationId }: { applicationId: string }) {
             totalCents={data.price.totalCents}
             defaultName={travelerName(data.travelers[0] ?? { firstName: '', lastName: '' })}
             defaultEmail={data.email}
+            defaultCountry={data.nationality}
             confirmEmail={data.email}
             onPaid={onPaid}
           />

@@ -132,7 +132,7 @@ describe('the wizard in French', () => {
     await user.click(screen.getByRole('button', { name: 'Passer au paiement' }));
     await screen.findByRole('heading', { name: 'Paiement' });
     expect(screen.getByRole('textbox', { name: /Nom complet/ })).toHaveValue('Ada Lovelace');
-    expect(screen.getByRole('textbox', { name: 'Pays' })).toHaveValue('Royaume-Uni (GB)');
+    expect(screen.getByRole('combobox', { name: /^Pays/ })).toHaveValue('États-Unis');
     expect(screen.getByRole('textbox', { name: /Date d’expiration \(MM \/ AA\)/ })).toHaveAttribute(
       'placeholder',
       'MM / AA',
@@ -173,12 +173,19 @@ describe('the wizard in French', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Passer au paiement' }));
     await screen.findByRole('heading', { name: 'Paiement' });
-    await user.type(screen.getByRole('textbox', { name: /^Adresse(?! e-mail)/ }), '1 High Street');
-    await user.type(screen.getByRole('textbox', { name: /Ville/ }), 'London');
-    await user.type(screen.getByRole('textbox', { name: /Code postal/ }), 'SW1A 1AA');
+    // The billing country is the traveller's nationality; its postal code rule speaks French.
+    await user.type(screen.getByRole('textbox', { name: /^Adresse(?! e-mail)/ }), '1 Main Street');
+    await user.type(screen.getByRole('textbox', { name: /Ville/ }), 'Boston');
+    const zip = screen.getByRole('textbox', { name: /Code ZIP/ });
+    await user.type(zip, '0210');
     await user.type(screen.getByRole('textbox', { name: /Numéro de carte/ }), '4242424242424242');
     await user.type(screen.getByRole('textbox', { name: /Date d’expiration/ }), '1240');
     await user.type(screen.getByRole('textbox', { name: /CVC/ }), '123');
+    await user.click(screen.getByRole('button', { name: /^Payer/ }));
+    expect(zip).toHaveAccessibleDescription(
+      /^Erreur\s?: Saisissez un code ZIP de 5 ou 9 chiffres, par exemple 10001$/,
+    );
+    await user.type(zip, '8');
     await user.click(screen.getByRole('button', { name: /^Payer/ }));
 
     await findTitle('Demande envoyée avec succès');

@@ -3,6 +3,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useMemo,
   useReducer,
   useRef,
   useState,
@@ -10,15 +11,22 @@ import {
 } from 'react';
 import {
   BillingDetails,
+  COUNTRY_IDS,
+  isListedCountry,
   PaymentText,
+  postalCodeRule,
+  type BillingDetailsInput,
   type ConfirmPaymentResponse,
+  type PostalCodeLabel,
   type SandboxIntentResponse,
   type SandboxPaymentMethod,
 } from '@waypoint/contracts';
 import { fieldErrorsFromIssues, fieldPath, isApiError, useFormErrors } from '@waypoint/platform';
+import { useGetCountriesQuery } from '@waypoint/platform/api';
 import { useApiText } from '@waypoint/platform/i18n';
 import {
   Button,
+  CountryPicker,
   countryName,
   ErrorBox,
   ErrorSummary,
@@ -58,6 +66,7 @@ export function messageOf(error: unknown, fallback: string): string {
 interface Billing {
   name: string;
   email: string;
+  country: string;
   line1: string;
   city: string;
   postalCode: string;
@@ -67,6 +76,7 @@ interface Billing {
 const BILLING_CONTROL: Readonly<Record<string, string>> = {
   name: 'billing-name',
   email: 'billing-email',
+  'address.country': 'billing-country',
   'address.line1': 'billing-line1',
   'address.city': 'billing-city',
   'address.postal_code': 'billing-postal-code',
@@ -85,11 +95,38 @@ const CONTROLS = Object.fromEntries(
 
 const billingControl = (path: readonly PropertyKey[]) => BILLING_CONTROL[fieldPath(path)] ?? '';
 
+/** The postal code field's label, by what the billing country calls its postal codes. */
+const POSTAL_CODE_LABEL = {
+  postalCode: 'payment.postalCode',
+  postcode: 'payment.postcode',
+  zipCode: 'payment.zipCode',
+  eircode: 'payment.eircode',
+} as const satisfies Record<PostalCodeLabel, string>;
+
+/**
+ * Every country the billing address may be in: the reference list of countries once loaded, else every listed
+ * country by its name in the page's language.
+ */
+function useBillingCountries() {
+  const countries = useGetCountriesQuery();
+  const locale = useLocale();
+  const list = useMemo(
+    () =>
+      countries.data && countries.data.length > 0
+        ? countries.data
+        : COUNTRY_IDS.map((id) => ({ id, name: countryName(id, locale) })),
+    [countries.data, locale],
+  );
+  return { list, loading: countries.isLoading };
+}
+
 export interface PaymentFormProps {
   payment: PaymentTarget;
   totalCents: number;
   defaultName?: string;
   defaultEmail?: string;
+  /** The billing country to start on (ISO 3166-1 alpha-2): the lead traveller's nationality. */
+  defaultCountry?: string | null;
   /** The e-mail the order is confirmed for (traveller 1's). */
   confirmEmail?: string;
   onPaid: (response: ConfirmPaymentResponse) => void;
@@ -101,15 +138,20 @@ export function PaymentForm({
   totalCents,
   defaultName = '',
   defaultEmail = '',
+  defaultCountry,
   confirmEmail,
   onPaid,
 }: PaymentFormProps) {
-  const [billing, setBilling] = useState<Billing>({
-    name: defaultName,
-    email: defaultEmail,
-    line1: '',
-    city: '',
-    postalCode: '',
+  const [billing, setBilling] = useState<Billing>(() => {
+    const country = defaultCountry?.trim().toUpperCase() ?? '';
+    return {
+      name: defaultName,
+      email: defaultEmail,
+      country: isListedCountry(country) ? country : '',
+      line1: '',
+      city: '',
+      postalCode: '',
+    };
   });
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
   const { errors, summary, attempt, showErrors } = useFormErrors(CONTROLS);
@@ -123,7 +165,7 @@ export function PaymentForm({
   const failureRef = useRef<HTMLDivElement>(null);
   const t = useT(applyMessages);
   const apiText = useApiText();
-  const locale = useLocale();
+  const countries = useBillingCountries();
   const money = useMoney();
   const total = money.euros(totalCents);
 
@@ -152,14 +194,16 @@ export function PaymentForm({
 
   const fail = (message: string) => dispatch({ type: 'fail', message });
 
-  const billingDetails: BillingDetails = {
+  const postal = postalCodeRule(billing.country);
+  const billingDetails: BillingDetailsInput = {
     name: billing.name,
     email: billing.email,
     address: {
       line1: billing.line1,
       city: billing.city,
-      postal_code: billing.postalCode,
-      country: 'GB',
+      // A country without postal codes is sent none, whatever was typed before it was chosen.
+      ...(postal.requirement === 'none' ? {} : { postal_code: billing.postalCode }),
+      country: billing.country,
     },
   };
 
@@ -275,7 +319,13 @@ export function PaymentForm({
     }
   };
 
-  const billingField = (key: keyof Billing, id: string, label: string, autoComplete: string) => (
+  const billingField = (
+    key: Exclude<keyof Billing, 'country'>,
+    id: string,
+    label: string,
+    autoComplete: string,
+    optional?: { hint: string },
+  ) => (
     <TextField
       id={id}
       label={label}
@@ -283,7 +333,8 @@ export function PaymentForm({
       type={key === 'email' ? 'email' : 'text'}
       dir={key === 'email' ? 'ltr' : undefined}
       value={billing[key]}
-      required
+      required={!optional}
+      hint={optional?.hint}
       error={errors[id]}
       onChange={(event) => setBilling((state) => ({ ...state, [key]: event.target.value }))}
     />
@@ -305,21 +356,31 @@ export function PaymentForm({
           <legend className="wpw-legend">{t('payment.billing')}</legend>
           {billingField('name', 'billing-name', t('payment.fullName'), 'name')}
           {billingField('email', 'billing-email', t('common.email'), 'email')}
-          {billingField('line1', 'billing-line1', t('payment.address'), 'address-line1')}
-          {billingField('city', 'billing-city', t('payment.city'), 'address-level2')}
-          {billingField(
-            'postalCode',
-            'billing-postal-code',
-            t('payment.postalCode'),
-            'postal-code',
-          )}
-          <TextField
+          <CountryPicker
             id="billing-country"
             label={t('payment.country')}
             hint={t('payment.country.hint')}
-            value={t('payment.country.value', { country: countryName('GB', locale) })}
-            readOnly
+            autoComplete="country"
+            countries={countries.list}
+            loading={countries.loading}
+            value={billing.country || null}
+            onChange={(country) => setBilling((state) => ({ ...state, country }))}
+            required
+            error={errors['billing-country']}
           />
+          {billingField('line1', 'billing-line1', t('payment.address'), 'address-line1')}
+          {billingField('city', 'billing-city', t('payment.city'), 'address-level2')}
+          {postal.requirement === 'none'
+            ? null
+            : billingField(
+                'postalCode',
+                'billing-postal-code',
+                t(POSTAL_CODE_LABEL[postal.label]),
+                'postal-code',
+                postal.requirement === 'optional'
+                  ? { hint: t('payment.postalCode.optionalHint') }
+                  : undefined,
+              )}
         </fieldset>
         <fieldset className="wpw-fieldset">
           <legend className="wpw-legend">{t('payment.card')}</legend>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  COUNTRY_IDS,
   orderTimeline,
   PostPaymentText,
   SUBMIT_DECLARATION,
@@ -141,7 +142,14 @@ describe('section forms', () => {
     await renderApply(`${base}/general-info`, { user: account });
     await findTitle('General Information');
     const user = userEvent.setup();
-    expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue('+43');
+    // The order's nationality (United States) gives the code until the traveller picks another country.
+    const code = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Country code' });
+    expect(code).toHaveValue('US');
+    expect(code).toHaveAttribute('autocomplete', 'tel-country-code');
+    expect(
+      within(code).getByRole<HTMLOptionElement>('option', { selected: true }),
+    ).toHaveTextContent('United States (+1)');
+    await user.selectOptions(code, 'Austria (+43)');
     expect(screen.getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
@@ -167,6 +175,79 @@ describe('section forms', () => {
       phoneNumber: '664 1234567',
       notificationPreference: 'sms',
     });
+  });
+
+  it("general information: offers every country's code, starting on the lead traveller's nationality", async () => {
+    const sent = mockApi({
+      [get]: ok(
+        detail({
+          travelers: [
+            traveler({
+              passport: {
+                nationality: 'JP',
+                number: 'TR1234567',
+                expirationDate: '2031-01-01',
+                hasSecondNationality: false,
+                addLater: false,
+              },
+            }),
+          ],
+        }),
+      ),
+      [`PUT /api/application/${APP_ID}/general-info`]: ok(
+        detail({ generalInfo: { ...detail().generalInfo, state: 'completed' } }),
+      ),
+    });
+    await renderApply(`${base}/general-info`, { user: account });
+    await findTitle('General Information');
+    const code = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Country code' });
+    expect(code).toHaveValue('JP');
+    const options = within(code).getAllByRole<HTMLOptionElement>('option');
+    expect(options).toHaveLength(COUNTRY_IDS.length);
+    expect(new Set(options.map((option) => option.value))).toEqual(new Set(COUNTRY_IDS));
+    // Named and sorted in the reader's language, each with its code; countries sharing a code each have theirs.
+    const labels = options.map((option) => option.textContent ?? '');
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'Japan (+81)',
+        'United States (+1)',
+        'Canada (+1)',
+        'Jamaica (+1)',
+        'Kazakhstan (+7)',
+        'Russia (+7)',
+        'Jersey (+44)',
+        'United Kingdom (+44)',
+      ]),
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /Phone number/ }), '090-1234-5678');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await findTitle('Passport page');
+    expect(callsTo(sent, `PUT /api/application/${APP_ID}/general-info`)[0]?.body).toEqual({
+      countryCode: '+81',
+      phoneNumber: '090-1234-5678',
+      notificationPreference: 'whatsapp',
+    });
+  });
+
+  it('general information: shows a saved phone with the country its number belongs to', async () => {
+    mockApi({
+      [get]: ok(
+        detail({
+          generalInfo: {
+            countryCode: '+1',
+            phoneNumber: '876 555 1234',
+            notificationPreference: 'sms',
+            state: 'completed',
+          },
+        }),
+      ),
+    });
+    await renderApply(`${base}/general-info`, { user: account });
+    await findTitle('General Information');
+    expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue('JM');
+    expect(screen.getByRole('textbox', { name: /Phone number/ })).toHaveValue('876 555 1234');
   });
 
   it('personal information: starts unanswered, every answer required, server text in the red box', async () => {

@@ -1,16 +1,29 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
-  DEFAULT_PHONE_CODE,
+  CALLING_CODES,
   DeclarationBody,
+  defaultPhoneCountry,
+  directionOf,
   GeneralInfoBody,
+  isListedCountry,
   PHONE_CODES,
   PersonalInfoBody,
+  phoneCountryOf,
   PostPaymentText,
   WorkInfoBody,
   type TravelerDetail,
 } from '@waypoint/contracts';
 import { useApiText } from '@waypoint/platform/i18n';
-import { CountryPicker, RadioGroup, Select, TextField, useT } from '@waypoint/ui';
+import {
+  compareText,
+  CountryPicker,
+  countryName,
+  RadioGroup,
+  Select,
+  TextField,
+  useLocale,
+  useT,
+} from '@waypoint/ui';
 import { useSectionAccess } from './casework';
 import { usePostPayment } from './context';
 import { postPaymentMessages } from './i18n/catalog';
@@ -32,12 +45,38 @@ export { PassportInformationPage } from './PassportInformationPage';
 // The forms hold the traveller's own answers only: a question they have not answered starts unanswered (no
 // default), so Save & Continue never stores an answer nobody gave; the contracts refuse it with its message.
 
+/** The phone field's countries, each named in the page's language with its calling code, in its readers' order. */
+function usePhoneCountryOptions() {
+  const locale = useLocale();
+  return useMemo(() => {
+    // The code reads left to right inside a right-to-left name.
+    const code = (value: string) =>
+      directionOf(locale) === 'rtl' ? `\u2066${value}\u2069` : value;
+    return PHONE_CODES.map(({ country, code: calling }) => ({
+      value: country,
+      name: countryName(country, locale),
+      code: calling,
+    }))
+      .sort((a, b) => compareText(locale)(a.name, b.name))
+      .map((option) => ({ value: option.value, label: `${option.name} (${code(option.code)})` }));
+  }, [locale]);
+}
+
 export function GeneralInfoPage() {
   const t = useT(postPaymentMessages);
   const { application } = usePostPayment();
-  const [countryCode, setCountryCode] = useState(
-    application.generalInfo.countryCode || DEFAULT_PHONE_CODE,
+  const saved = application.generalInfo;
+  // The lead traveller's nationality: where the phone code starts, and which of the countries sharing a saved
+  // code is theirs.
+  const nationality = application.travelers[0]?.passport?.nationality ?? application.country.id;
+  const [phoneCountry, setPhoneCountry] = useState<string>(() =>
+    saved.phoneNumber?.trim()
+      ? (phoneCountryOf(saved.countryCode, saved.phoneNumber, nationality) ??
+        defaultPhoneCountry(nationality))
+      : defaultPhoneCountry(nationality),
   );
+  const countryCode = isListedCountry(phoneCountry) ? CALLING_CODES[phoneCountry] : '';
+  const phoneCountries = usePhoneCountryOptions();
   const [phoneNumber, setPhoneNumber] = useState(application.generalInfo.phoneNumber ?? '');
   const [preference, setPreference] = useState(
     application.generalInfo.notificationPreference ?? 'whatsapp',
@@ -64,12 +103,10 @@ export function GeneralInfoPage() {
         <Select
           id="general-countryCode"
           label={t('general.countryCode')}
-          options={PHONE_CODES.map(({ code, region }) => ({
-            value: code,
-            label: `${code} (${region})`,
-          }))}
-          value={countryCode}
-          onChange={setCountryCode}
+          autoComplete="tel-country-code"
+          options={phoneCountries}
+          value={phoneCountry}
+          onChange={setPhoneCountry}
           error={form.errors.countryCode}
         />
         <TextField

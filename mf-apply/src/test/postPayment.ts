@@ -53,7 +53,8 @@ export function detail(overrides: Partial<ApplicationDetail> = {}): ApplicationD
     totalCents: 5190,
     email: 'ann@example.com',
     generalInfo: {
-      countryCode: '+43',
+      // Until a phone is given, the API sends the code of the lead traveller's nationality.
+      countryCode: '+1',
       phoneNumber: '',
       notificationPreference: 'whatsapp',
       state: 'not_started',

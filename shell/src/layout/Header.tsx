@@ -19,13 +19,6 @@ import { Icon, Menu } from '@waypoint/ui/icons';
 import { shellMessages } from '../i18n/catalog';
 import { LanguagePicker } from './LanguagePicker';
 
-/** Where staff work: the admin area's pages, in the header instead of the traveller's My Orders. */
-const STAFF_LINKS = [
-  { to: '/admin', label: 'header.staff.dashboard', end: true },
-  { to: '/admin/applications', label: 'header.staff.applications', end: false },
-  { to: '/admin/emails', label: 'header.staff.failedEmails', end: false },
-] as const;
-
 function useSignOut() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -137,21 +130,18 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
             </li>
             {user ? (
               <>
-                {isStaffRole(user.role) ? (
-                  STAFF_LINKS.map((link) => (
-                    <li key={link.to}>
-                      <Link className="wp-menu__item" to={link.to}>
-                        {t(link.label)}
-                      </Link>
-                    </li>
-                  ))
-                ) : (
-                  <li>
+                <li>
+                  {/* Staff have the staff area (its own navigation) where travellers have My Orders. */}
+                  {isStaffRole(user.role) ? (
+                    <Link className="wp-menu__item" to="/admin">
+                      {t('header.staffArea')}
+                    </Link>
+                  ) : (
                     <Link className="wp-menu__item" to="/orders">
                       {t('header.myOrders')}
                     </Link>
-                  </li>
-                )}
+                  )}
+                </li>
                 <li>
                   <Link className="wp-menu__item" to="/account/profile">
                     {t('header.accountSettings')}
@@ -215,11 +205,9 @@ export function Header() {
           {signedIn ? (
             <>
               {staff ? (
-                STAFF_LINKS.map((link) => (
-                  <NavLink key={link.to} className="wp-nav__link" to={link.to} end={link.end}>
-                    {t(link.label)}
-                  </NavLink>
-                ))
+                <NavLink className="wp-nav__link" to="/admin">
+                  {t('header.staffArea')}
+                </NavLink>
               ) : (
                 <NavLink className="wp-nav__link" to="/orders">
                   {t('header.myOrders')}

@@ -1,4 +1,7 @@
-import { isLocale, Role, type User } from '@waypoint/contracts';
+import { isLocale, isStaffRole, type User } from '@waypoint/contracts';
+
+/** A staff role, or undefined for a traveller. */
+const staffRoleOf = (role: string) => (isStaffRole(role) ? role : undefined);
 
 /** The fields a user saved on the device by an earlier release may lack. */
 type LaterFields = 'emailVerified' | 'hasPassword' | 'pendingEmail' | 'secondFactor' | 'locale';
@@ -41,7 +44,7 @@ export function toAuthUser(value: unknown): AuthUser | null {
     firstName: text(source.firstName),
     lastName: text(source.lastName),
     nationality: typeof source.nationality === 'string' ? source.nationality : null,
-    role: Role.safeParse(source.role).data ?? 'user',
+    role: staffRoleOf(text(source.role)) ?? 'user',
   };
   if (typeof source.emailVerified === 'boolean') user.emailVerified = source.emailVerified;
   if (typeof source.hasPassword === 'boolean') user.hasPassword = source.hasPassword;

@@ -22,7 +22,7 @@ describe('field errors from validation issues', () => {
       name: PaymentText.fullNameRequired,
       email: PaymentText.emailRequired,
       'address.line1': PaymentText.addressRequired,
-      'address.postal_code': PaymentText.postalCodeRequired,
+      'address.postal_code': PaymentText.postcodeRequired,
     });
   });
 

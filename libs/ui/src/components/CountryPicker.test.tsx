@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CountryPicker, type CountryOption } from './CountryPicker';
 
@@ -11,7 +11,13 @@ const countries: CountryOption[] = [
   { id: 'US', name: 'United States' },
 ];
 
-function Harness({ initial = null as string | null }) {
+function Harness({
+  initial = null as string | null,
+  autoComplete,
+}: {
+  initial?: string | null;
+  autoComplete?: string;
+}) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <>
@@ -21,6 +27,7 @@ function Harness({ initial = null as string | null }) {
         countries={countries}
         value={value}
         onChange={setValue}
+        autoComplete={autoComplete}
       />
       <p>Chosen: {value ?? 'none'}</p>
     </>
@@ -123,5 +130,29 @@ describe('CountryPicker', () => {
     const input = screen.getByRole('combobox', { name: 'Where are you from?' });
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription(/Please select your country/);
+  });
+
+  it("chooses the country the browser's autofill names, when it is asked to", async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Harness autoComplete="country" />);
+    const input = screen.getByRole('combobox', { name: 'Where are you from?' });
+    expect(input).toHaveAttribute('autocomplete', 'country');
+    // Autofill puts the whole name in at once.
+    fireEvent.change(input, { target: { value: 'Canada' } });
+    expect(screen.getByText('Chosen: CA')).toBeInTheDocument();
+    expect(input).toHaveValue('Canada');
+    fireEvent.change(input, { target: { value: 'fr' } });
+    expect(screen.getByText('Chosen: FR')).toBeInTheDocument();
+    // Typing still filters, one letter at a time.
+    await user.clear(input);
+    await user.type(input, 'Austria');
+    expect(screen.getByText('Chosen: FR')).toBeInTheDocument();
+    unmount();
+
+    render(<Harness />);
+    const plain = screen.getByRole('combobox', { name: 'Where are you from?' });
+    expect(plain).toHaveAttribute('autocomplete', 'off');
+    fireEvent.change(plain, { target: { value: 'Canada' } });
+    expect(screen.getByText('Chosen: none')).toBeInTheDocument();
   });
 });

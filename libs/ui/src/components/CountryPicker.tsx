@@ -51,6 +51,21 @@ export interface CountryPickerProps {
   loading?: boolean;
   placeholder?: string;
   className?: string;
+  /**
+   * The browser's autofill token (e.g. "country"); off when not given. A country name or code filled in whole by
+   * the browser is chosen at once.
+   */
+  autoComplete?: string;
+}
+
+/** The country a whole text names: its name, or its two-letter code (either case). */
+function countryNamed<C extends CountryOption>(countries: C[], text: string): C | undefined {
+  const wanted = text.trim().toLocaleLowerCase();
+  if (wanted === '') return undefined;
+  return countries.find(
+    (country) =>
+      country.name.toLocaleLowerCase() === wanted || country.id.toLocaleLowerCase() === wanted,
+  );
 }
 
 /**
@@ -69,6 +84,7 @@ export function CountryPicker({
   loading = false,
   placeholder,
   className,
+  autoComplete,
   countries: given,
 }: CountryPickerProps) {
   const t = useT(uiMessages);
@@ -179,7 +195,7 @@ export function CountryPicker({
           className={cx('wp-input', 'wp-combobox__input', error && 'wp-input--error')}
           value={inputValue}
           placeholder={loading ? t('country.loading') : (placeholder ?? t('country.placeholder'))}
-          autoComplete="off"
+          autoComplete={autoComplete ?? 'off'}
           spellCheck={false}
           disabled={!usable}
           required={required}
@@ -191,6 +207,16 @@ export function CountryPicker({
           aria-describedby={describe}
           onChange={(event) => {
             const text = event.target.value;
+            // Autofill replaces the whole text at once (typing adds or removes a character at a time).
+            const typed = (event.nativeEvent as InputEvent).inputType;
+            const named =
+              autoComplete && (typed === undefined || typed === 'insertReplacementText')
+                ? countryNamed(countries, text)
+                : undefined;
+            if (named) {
+              choose(named);
+              return;
+            }
             setQuery(text);
             setOpen(true);
             setActiveIndex(filterCountries(countries, text).length > 0 ? 0 : -1);

@@ -32,7 +32,7 @@ describe('logging', () => {
   });
 
   it('masks the token of an invitation to join the staff, in the page and the API', () => {
-    expect(redactUrl('/staff/invitation/Xk9-_abc')).toBe('/staff/invitation/[redacted]');
+    expect(redactUrl('/auth/staff-invitation/Xk9-_abc')).toBe('/auth/staff-invitation/[redacted]');
     expect(redactUrl('/api/staff/invitations/Xk9-_abc')).toBe('/api/staff/invitations/[redacted]');
     expect(redactUrl('/api/staff/invitations/Xk9-_abc/accept')).toBe(
       '/api/staff/invitations/[redacted]/accept',

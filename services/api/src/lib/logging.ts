@@ -5,11 +5,11 @@ const SECRET_PARAMS = /([?&](?:token|code|key|secret|signature|password|client_s
 
 /**
  * Paths whose segment after a prefix is a secret: the phone-upload link (`/upload/<token>` in the browser,
- * `/api/uploads/<token>` in the API) and the invitation to join the staff (`/staff/invitation/<token>` in the
+ * `/api/uploads/<token>` in the API) and the invitation to join the staff (`/auth/staff-invitation/<token>` in the
  * browser, `/api/staff/invitations/<token>` in the API).
  */
 const SECRET_SEGMENTS =
-  /^((?:\/api\/uploads|\/upload|\/api\/staff\/invitations|\/staff\/invitation)\/)[^/?#]+/i;
+  /^((?:\/api\/uploads|\/upload|\/api\/staff\/invitations|\/auth\/staff-invitation)\/)[^/?#]+/i;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_SEGMENTS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');

@@ -10,6 +10,8 @@ import {
   AdminListResponse,
   ApplicationIdParams,
   AuditEntry,
+  DashboardChartsQuery,
+  DashboardChartsResponse,
   DashboardResponse,
   DecisionBody,
   okEnvelope,
@@ -22,6 +24,7 @@ import { errorResponses, ok } from '../../lib/reply';
 import { callerOf, staffScope, userOf } from '../../plugins/scopes';
 import * as service from './admin.service';
 import * as work from './staff-work';
+import { dashboardCharts } from './dashboard-charts';
 import { adminEmailsRoutes } from './emails.routes';
 import { adminRefundsRoutes } from '../refunds/refunds.routes';
 
@@ -70,6 +73,20 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(await service.dashboard({ ctx, staff: userOf(request) })),
+  );
+
+  r.get(
+    '/api/admin/dashboard/charts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Charts for a period of UK days (the last 30 by default): applications received per day by status, the funnel from paid to decided, time to lodging per speed, revenue per day net of refunds',
+        querystring: DashboardChartsQuery,
+        response: { 200: okEnvelope(DashboardChartsResponse), ...errors },
+      },
+    },
+    async (request) => ok(await dashboardCharts({ ctx, period: request.query })),
   );
 
   r.get(

@@ -1,4 +1,5 @@
 import {
+  defaultPhoneCode,
   orderTimeline,
   postPaymentSection,
   SECTION_KEY,
@@ -132,8 +133,12 @@ export async function applicationDetail({
     };
     return { ...answers, sections: travelerSections(answers, started(t, { passportPage, photo })) };
   });
+  // Until the traveller gives one, the phone code is the lead traveller's nationality's.
+  const lead = people[0];
   const generalInfo = {
-    countryCode: application.phoneCountryCode ?? '+43',
+    countryCode:
+      application.phoneCountryCode ??
+      defaultPhoneCode(lead?.passportNationality ?? application.countryCode),
     phoneNumber: application.phoneNumber ?? '',
     notificationPreference:
       (application.notificationPreference as 'whatsapp' | 'sms' | 'neither' | null) ?? 'whatsapp',

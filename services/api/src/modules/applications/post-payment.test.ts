@@ -63,13 +63,14 @@ const personal = (travelerId: string) => ({
 });
 
 describe('the paid application', () => {
-  it('starts with every section not started and the spec defaults', async () => {
+  it("starts with every section not started, and the lead traveller's nationality's phone code", async () => {
     const { detail } = await setup(2);
     expect(detail).toMatchObject({
       status: 'IN_PROGRESS',
       editable: true,
       generalInfo: {
-        countryCode: '+43',
+        // United States citizens: +1.
+        countryCode: '+1',
         phoneNumber: '',
         notificationPreference: 'whatsapp',
         state: 'not_started',
@@ -148,6 +149,35 @@ describe('answers', () => {
         },
       },
     });
+  });
+
+  it('takes the calling code of any country, and refuses one no country has', async () => {
+    const { b, id } = await setup();
+    const save = (countryCode: string | undefined, phoneNumber: string) =>
+      b.put(`/api/application/${id}/general-info`, {
+        ...(countryCode === undefined ? {} : { countryCode }),
+        phoneNumber,
+        notificationPreference: 'sms',
+      });
+    for (const [code, number] of [
+      ['+1', '876 555 1234'],
+      ['+7', '701 123 4567'],
+      ['+383', '044 123 456'],
+      ['+81', '090-1234-5678'],
+    ] as const) {
+      const saved = await save(code, number);
+      expect(saved.statusCode).toBe(200);
+      expect(body(saved)).toMatchObject({
+        data: { generalInfo: { countryCode: code, phoneNumber: number } },
+      });
+    }
+    for (const code of ['+999', '', undefined]) {
+      const refused = await save(code, '202-555-0143');
+      expect(refused.statusCode).toBe(400);
+      expect(body(refused)).toMatchObject({
+        fieldErrors: { countryCode: PostPaymentText.phoneCodeRequired },
+      });
+    }
   });
 
   it('validates and saves each traveller section with the real traveller id', async () => {

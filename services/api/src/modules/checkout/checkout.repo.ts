@@ -104,7 +104,11 @@ export async function findOrderForCheckout(db: Q, applicationId: string) {
 
 export async function travelerNamesOf(db: Q, applicationId: string) {
   return db
-    .select({ firstName: travelers.firstName, lastName: travelers.lastName })
+    .select({
+      firstName: travelers.firstName,
+      lastName: travelers.lastName,
+      nationality: travelers.passportNationality,
+    })
     .from(travelers)
     .where(eq(travelers.applicationId, applicationId))
     .orderBy(asc(travelers.position));

@@ -31,16 +31,19 @@ async function order(b: Browser, email: string, travelers = 1, overrides = {}) {
   return body<{ data: Intent }>(res).data;
 }
 
-async function pay(b: Browser, intent: Intent, paymentMethod = 'pm_card_visa') {
+const LONDON = { line1: '1 High St', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' };
+
+async function pay(
+  b: Browser,
+  intent: Intent,
+  paymentMethod = 'pm_card_visa',
+  address: Record<string, string> = LONDON,
+) {
   return b.post('/api/payments/sandbox/confirm', {
     paymentIntentId: intent.paymentIntentId,
     clientSecret: intent.clientSecret,
     paymentMethod,
-    billingDetails: {
-      name: 'Ann Lee',
-      email: 'ann@example.com',
-      address: { line1: '1 High St', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
-    },
+    billingDetails: { name: 'Ann Lee', email: 'ann@example.com', address },
   });
 }
 
@@ -322,6 +325,40 @@ describe('sandbox card payments and confirmation', () => {
     expect(body(await auth('complete'))).toMatchObject({ data: { status: 'succeeded' } });
   });
 
+  it("takes a billing address in any listed country, its postal code checked by the country's rule", async () => {
+    const b = browser();
+    const intent = await order(b, uniqueEmail());
+    const boston = { line1: '1 Main Street', city: 'Boston', country: 'US' };
+    const badZip = await pay(b, intent, 'pm_card_visa', { ...boston, postal_code: '0211' });
+    expect(badZip.statusCode).toBe(400);
+    expect(body(badZip)).toMatchObject({
+      fieldErrors: { 'billingDetails.address.postal_code': PaymentText.zipCodeInvalid('10001') },
+      fieldErrorKeys: {
+        'billingDetails.address.postal_code': {
+          key: 'payment.zipCodeInvalid',
+          params: { example: 10001 },
+        },
+      },
+    });
+    const noZip = await pay(b, intent, 'pm_card_visa', { ...boston, postal_code: '' });
+    expect(body(noZip)).toMatchObject({
+      fieldErrors: { 'billingDetails.address.postal_code': PaymentText.zipCodeRequired },
+    });
+    const unknown = await pay(b, intent, 'pm_card_visa', { ...boston, country: 'ZZ' });
+    expect(body(unknown)).toMatchObject({
+      fieldErrors: { 'billingDetails.address.country': PaymentText.countryRequired },
+    });
+    // Hong Kong has no postal codes: none is asked for.
+    const hongKong = { line1: '1 Queen’s Road Central', city: 'Hong Kong', country: 'HK' };
+    expect(body(await pay(b, intent, 'pm_card_visa', hongKong))).toMatchObject({
+      data: { status: 'succeeded' },
+    });
+    const again = await order(browser(), uniqueEmail());
+    expect(
+      body(await pay(b, again, 'pm_card_visa', { ...boston, postal_code: '02108-1234' })),
+    ).toMatchObject({ data: { status: 'succeeded' } });
+  });
+
   it('refuses a wrong client secret', async () => {
     const intent = await order(browser(), uniqueEmail());
     const res = await pay(browser(), { ...intent, clientSecret: 'nope' });
@@ -475,6 +512,9 @@ describe('sandbox card payments and confirmation', () => {
         applicationId: intent.applicationId,
         paymentIntentId: intent.paymentIntentId,
         clientSecret: intent.clientSecret,
+        travelers: [{ firstName: 'Ann1', lastName: 'Lee1' }],
+        // The billing country starts on the lead traveller's nationality.
+        nationality: 'US',
         email,
       },
     });

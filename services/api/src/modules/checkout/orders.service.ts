@@ -222,6 +222,7 @@ export async function resumeCheckout({
   let intent = await provider.retrieveIntent(row.p.providerPaymentId);
   if (!intent) throw new AppError(ErrorCode.PROVIDER, 'payment.paymentFailed');
   if (intent.status === 'canceled') intent = await renewIntent(ctx, provider, row.p, row.a);
+  const travelers = await repo.travelerNamesOf(ctx.db, row.a.id);
   return {
     applicationId: row.a.id,
     reference: row.a.reference,
@@ -233,7 +234,8 @@ export async function resumeCheckout({
     price: priceOf(row.a),
     visaTypeName: row.visaTypeName,
     visaTypeId: row.a.visaTypeId,
-    travelers: await repo.travelerNamesOf(ctx.db, row.a.id),
+    travelers: travelers.map(({ firstName, lastName }) => ({ firstName, lastName })),
+    nationality: travelers[0]?.nationality ?? row.a.countryCode,
     email: row.a.guestEmail ?? user.email,
   };
 }

@@ -1,10 +1,12 @@
 import sharp from 'sharp';
 import { checkDigit } from './mrz-decode';
+import glyphData from './ocr-b-glyphs.json';
 
 /**
  * Generated passport pages with a valid machine-readable zone, for measuring and testing the MRZ reading (the
  * benchmark, the API tests and the browser test). Not real documents: a plain page with the printed fields and
- * the two MRZ lines in a monospace face (OCR-B where installed, else DejaVu Sans Mono or the system's monospace).
+ * the two MRZ lines printed in OCR-B from the glyphs the reader keeps (`ocr-b-glyphs.json`), so that a page looks
+ * the same on every machine, whatever fonts it has.
  */
 
 export interface SamplePassport {
@@ -47,6 +49,41 @@ export function td3Lines(p: SamplePassport): [string, string] {
   return [first, second];
 }
 
+/** Where the zone's lines are printed on the page: their left edge, the baseline of each, the character pitch. */
+const ZONE = { left: 64, baselines: [785, 875], pitch: 24 } as const;
+
+/**
+ * The two lines of the zone as a grey image the size of the page (white but for the ink), drawn from the OCR-B
+ * glyphs: each character's frame placed at its cell, the darker pixel kept where frames overlap.
+ */
+function zoneInk(lines: [string, string], width: number, height: number): Buffer {
+  const data = glyphData as {
+    width: number;
+    height: number;
+    faces: Record<string, Record<string, string>>;
+  };
+  const face = data.faces.regular ?? Object.values(data.faces)[0]!;
+  const ink = Buffer.alloc(width * height, 255);
+  // The frame's baseline sits five-sixths of the way down (capitals and digits above it, nothing below).
+  const rise = Math.round((data.height * 5) / 6);
+  lines.forEach((line, row) => {
+    const top = ZONE.baselines[row]! - rise;
+    [...line].forEach((char, i) => {
+      const glyph = face[char];
+      if (!glyph) return;
+      const bytes = Buffer.from(glyph, 'base64');
+      const left = ZONE.left + i * ZONE.pitch;
+      for (let y = 0; y < data.height; y += 1)
+        for (let x = 0; x < data.width; x += 1) {
+          const at = (top + y) * width + left + x;
+          if (top + y < 0 || top + y >= height || left + x >= width) continue;
+          ink[at] = Math.min(ink[at]!, bytes[y * data.width + x]!);
+        }
+    });
+  });
+  return ink;
+}
+
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -61,7 +98,6 @@ export async function samplePassportPage(
   const width = 1400;
   const height = 980;
   const [l1, l2] = zone;
-  const mono = "'OCR B', 'DejaVu Sans Mono', monospace";
   const label = (x: number, y: number, title: string, value: string) =>
     `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="18" fill="#555">${escape(title)}</text>` +
     `<text x="${x}" y="${y + 30}" font-family="DejaVu Sans, sans-serif" font-size="26" fill="#111">${escape(value)}</text>`;
@@ -80,10 +116,19 @@ export async function samplePassportPage(
   ${label(420, 500, 'Date of expiry / Date d’expiration', p.expirationDate)}
   ${label(900, 180, 'Passport No. / N° du passeport', p.number)}
   <rect x="40" y="700" width="${width - 80}" height="220" fill="#e2ddd1"/>
-  <text x="64" y="785" font-family="${mono}" font-size="40" fill="#111">${escape(l1)}</text>
-  <text x="64" y="875" font-family="${mono}" font-size="40" fill="#111">${escape(l2)}</text>
 </svg>`;
-  let image = sharp(Buffer.from(svg)).flatten({ background: '#d6cfbf' });
+  const printed = await sharp(zoneInk([l1, l2], width, height), {
+    raw: { width, height, channels: 1 },
+  })
+    .toColourspace('srgb')
+    .png()
+    .toBuffer();
+  const page = await sharp(Buffer.from(svg))
+    .flatten({ background: '#d6cfbf' })
+    .composite([{ input: printed, blend: 'multiply' }])
+    .png()
+    .toBuffer();
+  let image = sharp(page);
   if (look.rotation) image = image.rotate(look.rotation, { background: '#d8d4cc' });
   let buffer = await image.png().toBuffer();
   if (look.blur) buffer = await sharp(buffer).blur(look.blur).png().toBuffer();

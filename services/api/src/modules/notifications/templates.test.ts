@@ -219,10 +219,10 @@ describe('the invitation to join the staff', () => {
       URL,
     );
     expect(mail.subject).toBe('You are invited to join the Waypoint staff');
-    expect(mail.text).toContain(`${URL}/staff/invitation/a%2Fb%2Bc`);
+    expect(mail.text).toContain(`${URL}/auth/staff-invitation/a%2Fb%2Bc`);
     expect(mail.text).toContain('as a caseworker');
     expect(mail.text).toContain('It works once and expires in 48 hours.');
-    expect(mail.html).toContain(`href="${URL}/staff/invitation/a%2Fb%2Bc"`);
+    expect(mail.html).toContain(`href="${URL}/auth/staff-invitation/a%2Fb%2Bc"`);
     expect(mail.html).toContain('The invitation comes from &lt;b&gt;Sam&lt;/b&gt;.');
     expect(mail.html).toContain('>Accept the invitation</a>');
     const unnamed = renderEmail(

@@ -128,7 +128,7 @@ export type EmailMessage =
     }
   // The confirmation of an account's deletion: no personal data (the account is already anonymised).
   | { template: 'account-deleted'; payload: { applications: number } }
-  /** An admin's invitation to join the staff: the link to accept it (`/staff/invitation/<token>`, 48 hours). */
+  /** An admin's invitation to join the staff: the link to accept it (`/auth/staff-invitation/<token>`, 48 hours). */
   | {
       template: 'staff-invitation';
       payload: { token: string; role: 'caseworker' | 'admin'; invitedBy: string | null };
@@ -599,7 +599,7 @@ export function renderEmail(
     }
     case 'staff-invitation': {
       const p = message.payload;
-      const url = `${publicUrl}/staff/invitation/${encodeURIComponent(p.token)}`;
+      const url = `${publicUrl}/auth/staff-invitation/${encodeURIComponent(p.token)}`;
       const greeting = hello(w, null);
       const lines = [
         t(p.role === 'admin' ? 'staffInvitation.roleAdmin' : 'staffInvitation.roleCaseworker'),

@@ -19,7 +19,7 @@ import * as repo from './staff.repo';
 
 /**
  * Joining the staff: an admin invites an address with a role; the invitation is e-mailed as a single-use link
- * (`/staff/invitation/<token>`: 256 random bits, only their SHA-256 stored) that works for 48 hours. Following it,
+ * (`/auth/staff-invitation/<token>`: 256 random bits, only their SHA-256 stored) that works for 48 hours. Following it,
  * the person chooses a name and a password and is signed in; like every member of staff, they then set up their
  * authenticator app before anything else. A newer invitation to an address withdraws the one still open.
  */

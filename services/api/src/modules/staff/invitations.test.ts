@@ -77,7 +77,7 @@ describe('inviting a new member of staff', () => {
       { template: 'staff-invitation', payload: mail.payload } as EmailMessage,
       'https://apply.example.com',
     );
-    expect(rendered.text).toContain(`https://apply.example.com/staff/invitation/${token}`);
+    expect(rendered.text).toContain(`https://apply.example.com/auth/staff-invitation/${token}`);
     expect(rendered.text).toContain('as a caseworker');
     expect(rendered.text).toContain('The invitation comes from Sam Staff.');
 

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { apiMessage } from './api-messages';
+import { AdminText } from './admin-text';
+import { ApplicationStatus } from './orders';
+import { APPLICATION_STATUSES } from './order-rules';
+import { IsoDate, text } from './primitives';
+
+/**
+ * The staff dashboard's charts for a period of UK calendar days (`from` and `to` both included): applications
+ * received per day by status, the funnel from paid to decided, time from submission to lodging against each speed's
+ * promise, and revenue per day net of refunds.
+ *
+ * An application is received on the day it is paid (an unpaid order is a draft, nobody's work yet); the funnel
+ * follows the applications received in the period to where they are now. Lodging is counted on the day it was
+ * recorded, whenever the application was received. Money is counted on the day it moved: a payment on the day it
+ * succeeded, a refund on the day the provider settled it.
+ */
+
+/** The longest period the charts draw, in days (a year, a leap year's included). */
+export const MAX_CHART_DAYS = 366;
+/** The period drawn when none is asked for: the last 30 days, today included. */
+export const DEFAULT_CHART_DAYS = 30;
+
+/** The message of a period longer than `MAX_CHART_DAYS`. */
+export const CHART_PERIOD_TOO_LONG = apiMessage('admin.chartPeriodTooLong', {
+  max: MAX_CHART_DAYS,
+});
+
+const DAY_MS = 86_400_000;
+
+const utcOf = (day: string) => Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10));
+
+/** The calendar day `days` after `day` (before it when negative), both YYYY-MM-DD. */
+export function addDays(day: string, days: number): string {
+  return new Date(utcOf(day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** How many days a period holds, both ends included (0 when `to` is before `from`). */
+export function periodLength(from: string, to: string): number {
+  return Math.max(0, Math.round((utcOf(to) - utcOf(from)) / DAY_MS) + 1);
+}
+
+/** Every day of a period, oldest first. */
+export function daysOf(from: string, to: string): string[] {
+  return Array.from({ length: periodLength(from, to) }, (_, i) => addDays(from, i));
+}
+
+/** Today's date in the United Kingdom at `now` (YYYY-MM-DD). */
+export function ukToday(now: Date = new Date()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The last `days` days up to `today`, today included. */
+export function lastDays(days: number, today: string): ChartPeriod {
+  return { from: addDays(today, 1 - days), to: today };
+}
+
+/**
+ * The period asked for, with what is left out filled in: up to today (UK) when `to` is missing, and the 30 days up
+ * to `to` when `from` is missing.
+ */
+export function resolveChartPeriod(
+  asked: { from?: string | undefined; to?: string | undefined },
+  today: string = ukToday(),
+): ChartPeriod {
+  const to = asked.to ?? today;
+  return { from: asked.from ?? addDays(to, 1 - DEFAULT_CHART_DAYS), to };
+}
+
+/** A resolved period: both days known, in order, at most `MAX_CHART_DAYS` long. */
+export const ChartPeriod = z
+  .object({ from: IsoDate, to: IsoDate })
+  .refine((p) => p.from <= p.to, { message: AdminText.dateOrder, path: ['to'] })
+  .refine((p) => p.from > p.to || periodLength(p.from, p.to) <= MAX_CHART_DAYS, {
+    message: CHART_PERIOD_TOO_LONG,
+    path: ['to'],
+  });
+export type ChartPeriod = z.infer<typeof ChartPeriod>;
+
+/**
+ * `GET /api/admin/dashboard/charts?from=&to=`: UK calendar days written YYYY-MM-DD, both included and both optional
+ * (see `resolveChartPeriod`). `to` must not be before `from`, and the period is at most 366 days.
+ */
+export const DashboardChartsQuery = z
+  .object({
+    from: IsoDate.optional().or(z.literal('').transform(() => undefined)),
+    to: IsoDate.optional().or(z.literal('').transform(() => undefined)),
+  })
+  .transform((q) => resolveChartPeriod(q))
+  .pipe(ChartPeriod);
+export type DashboardChartsQuery = z.input<typeof DashboardChartsQuery>;
+
+/** The statuses a received (paid) application can have: every one but the unpaid draft. */
+export const RECEIVED_STATUSES = APPLICATION_STATUSES.filter(
+  (s): s is Exclude<ApplicationStatus, 'DRAFT'> => s !== 'DRAFT',
+);
+export type ReceivedStatus = (typeof RECEIVED_STATUSES)[number];
+
+/** The applications received (paid) on a day, by the status they have now. */
+export const ReceivedDay = z.object({
+  day: text(),
+  total: z.number().int(),
+  byStatus: z.record(ApplicationStatus.exclude(['DRAFT']), z.number().int()),
+});
+export type ReceivedDay = z.infer<typeof ReceivedDay>;
+
+/**
+ * The funnel's stages, in order: paid (received), submitted (every answer and document in), under review, lodged
+ * with the Home Office, decided (approved or refused).
+ */
+export const FUNNEL_STAGES = ['paid', 'submitted', 'reviewed', 'lodged', 'decided'] as const;
+export const FunnelStage = z.enum(FUNNEL_STAGES);
+export type FunnelStage = z.infer<typeof FunnelStage>;
+
+/** The applications received in the period that reached each stage, and the decisions among them. */
+export const Funnel = z.object({
+  stages: z.array(z.object({ stage: FunnelStage, count: z.number().int() })),
+  approved: z.number().int(),
+  refused: z.number().int(),
+});
+export type Funnel = z.infer<typeof Funnel>;
+
+/**
+ * A processing speed's record over the applications lodged in the period. Time is counted on the promise's clock:
+ * from the first submission to lodging, less the time spent waiting for the traveller's changes; an application is
+ * on time when lodged by its due date.
+ */
+export const SpeedRecord = z.object({
+  /** The speed's promise, in hours. */
+  hours: z.number().int(),
+  /** One of the speed's processing options, to name it (`uk-eta-express`, 'Express'); null for none. */
+  optionId: text().nullable(),
+  name: text().nullable(),
+  lodged: z.number().int(),
+  onTime: z.number().int(),
+  /** The share lodged on time, 0 to 1; null when none was lodged. */
+  onTimeShare: z.number().nullable(),
+  /** The median time to lodging in hours, to a tenth; null when none was lodged. */
+  medianHours: z.number().nullable(),
+});
+export type SpeedRecord = z.infer<typeof SpeedRecord>;
+
+/** The money of a day in euro cents: payments that succeeded, refunds settled, and what is left. */
+export const RevenueDay = z.object({
+  day: text(),
+  paidCents: z.number().int(),
+  refundedCents: z.number().int(),
+  netCents: z.number().int(),
+});
+export type RevenueDay = z.infer<typeof RevenueDay>;
+
+export const DashboardChartsResponse = z.object({
+  period: z.object({ from: text(), to: text(), days: z.number().int() }),
+  /** Every day of the period, oldest first, zero on a day without any. */
+  received: z.array(ReceivedDay),
+  funnel: Funnel,
+  /** The speeds offered and any other an application lodged in the period was paid for, fastest first. */
+  speeds: z.array(SpeedRecord),
+  /** Every day of the period, oldest first. */
+  revenue: z.array(RevenueDay),
+});
+export type DashboardChartsResponse = z.infer<typeof DashboardChartsResponse>;

@@ -1,0 +1,4 @@
+CREATE INDEX "applications_paid_charts_idx" ON "applications" USING btree ("paid_at","status","submitted_at","review_started_at","lodged_at") WHERE "applications"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "applications_lodged_charts_idx" ON "applications" USING btree ("lodged_at","processing_hours","due_at") WHERE "applications"."lodged_at" is not null;--> statement-breakpoint
+CREATE INDEX "payments_revenue_idx" ON "payments" USING btree ("succeeded_at","amount_cents") WHERE "payments"."status" = 'succeeded';--> statement-breakpoint
+CREATE INDEX "refunds_settled_idx" ON "refunds" USING btree ("settled_at","amount_cents") WHERE "refunds"."status" = 'succeeded';
