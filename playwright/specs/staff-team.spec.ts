@@ -61,16 +61,14 @@ test.describe('a team running its day', () => {
     ).toBeVisible();
     await page.getByRole('textbox', { name: 'First name' }).fill('Nadia');
     await page.getByRole('textbox', { name: 'Last name' }).fill(`Okafor-${run}`);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Confirm password', exact: true }).fill(PASSWORD);
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Accept the invitation' }).click();
-    await expect(
-      page.getByRole('heading', { name: 'Welcome to the Waypoint staff' }),
-    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Welcome to the Waypoint staff' })).toBeVisible();
 
     // The second factor before anything else: the set-up key, a code from it, the recovery codes.
-    await page.getByRole('link', { name: 'Set up your authenticator app' }).click();
+    await page.getByRole('button', { name: 'Set up your authenticator app' }).click();
     await expect(page.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible();
     const secret = (await page.getByLabel('Set-up key').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
