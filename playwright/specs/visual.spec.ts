@@ -271,7 +271,8 @@ test.describe('how the portal looks', () => {
     await review.waitUntilReady();
     await looksRight(page, 'check-your-answers', { reference });
     await review.confirmAndSubmit();
-    await expect(review.readOnlyBanner).toBeVisible();
+    // Submitted: My orders opens.
+    await expect(page).toHaveURL('/orders');
   });
 
   test('the staff area: dashboard, applications and one application', async ({

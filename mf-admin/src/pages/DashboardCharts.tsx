@@ -113,28 +113,31 @@ function DataTable({
   rows: { key: string; cells: string[] }[];
 }) {
   return (
-    <table className="wp-visually-hidden">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((label) => (
-            <th key={label} scope="col">
-              {label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ key, cells: [first, ...rest] }) => (
-          <tr key={key}>
-            <th scope="row">{first}</th>
-            {rest.map((cell, i) => (
-              <td key={i}>{cell}</td>
+    // Hidden by its box: a table itself cannot be shrunk to nothing, and would widen a narrow page.
+    <div className="wp-visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(({ key, cells: [first, ...rest] }) => (
+            <tr key={key}>
+              <th scope="row">{first}</th>
+              {rest.map((cell, i) => (
+                <td key={i}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
