@@ -16,7 +16,7 @@ export function isStaffRole(role: string | null | undefined): role is (typeof ST
 }
 
 /** What each role may do beyond casework (the staff area shows only what the signed-in member may use). */
-export interface StaffPermissions {
+export interface RolePermissions {
   /** Refund orders (`POST /api/admin/applications/:id/refunds`). */
   refunds: boolean;
   /** See and send again the e-mails that failed (`/api/admin/emails`). */
@@ -26,7 +26,7 @@ export interface StaffPermissions {
 }
 
 /** What a role may do. */
-export function staffPermissions(role: (typeof STAFF_ROLES)[number]): StaffPermissions {
+export function staffPermissions(role: (typeof STAFF_ROLES)[number]): RolePermissions {
   const admin = role === 'admin';
   return { refunds: admin, failedEmails: admin, staffManagement: admin };
 }

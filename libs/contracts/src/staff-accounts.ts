@@ -3,7 +3,7 @@ import { apiMessage, ApiMessages } from './api-messages';
 import { AuthText } from './auth-text';
 import { EmailField, NewPasswordField } from './auth';
 import { IdParams, text } from './primitives';
-import { STAFF_ROLES, type StaffPermissions } from './roles';
+import { STAFF_ROLES, type RolePermissions } from './roles';
 
 /**
  * The staff and their roles. Staff are either caseworkers (they review applications, ask the traveller for changes,
@@ -20,17 +20,18 @@ export type StaffRole = z.infer<typeof StaffRole>;
 export const STAFF_INVITATION_HOURS = 48;
 
 /** What the role may do (see `staffPermissions`). */
-export const StaffPermissionsSchema: z.ZodType<StaffPermissions> = z.object({
+export const StaffPermissions: z.ZodType<RolePermissions> = z.object({
   refunds: z.boolean(),
   failedEmails: z.boolean(),
   staffManagement: z.boolean(),
 });
+export type StaffPermissions = z.infer<typeof StaffPermissions>;
 
 /** `GET /api/admin/staff/me`: the signed-in member of staff's role and what it allows. */
 export const StaffSelfResponse = z.object({
   id: text(),
   role: StaffRole,
-  permissions: StaffPermissionsSchema,
+  permissions: StaffPermissions,
 });
 export type StaffSelfResponse = z.infer<typeof StaffSelfResponse>;
 
