@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { apiMessage } from './api-messages';
 import { AdminText } from './admin-text';
+import {
+  CHART_PERIOD_TOO_LONG,
+  FUNNEL_STAGES,
+  MAX_CHART_DAYS,
+  periodLength,
+  resolveChartPeriod,
+} from './chart-period';
 import { ApplicationStatus } from './orders';
-import { APPLICATION_STATUSES } from './order-rules';
 import { IsoDate, text } from './primitives';
 
 /**
@@ -15,67 +20,6 @@ import { IsoDate, text } from './primitives';
  * recorded, whenever the application was received. Money is counted on the day it moved: a payment on the day it
  * succeeded, a refund on the day the provider settled it.
  */
-
-/** The longest period the charts draw, in days (a year, a leap year's included). */
-export const MAX_CHART_DAYS = 366;
-/** The period drawn when none is asked for: the last 30 days, today included. */
-export const DEFAULT_CHART_DAYS = 30;
-
-/** The message of a period longer than `MAX_CHART_DAYS`. */
-export const CHART_PERIOD_TOO_LONG = apiMessage('admin.chartPeriodTooLong', {
-  max: MAX_CHART_DAYS,
-});
-
-const DAY_MS = 86_400_000;
-
-const utcOf = (day: string) => Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10));
-
-/** The calendar day `days` after `day` (before it when negative), both YYYY-MM-DD. */
-export function addDays(day: string, days: number): string {
-  return new Date(utcOf(day) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** How many days a period holds, both ends included (0 when `to` is before `from`). */
-export function periodLength(from: string, to: string): number {
-  return Math.max(0, Math.round((utcOf(to) - utcOf(from)) / DAY_MS) + 1);
-}
-
-/** Every day of a period, oldest first. */
-export function daysOf(from: string, to: string): string[] {
-  return Array.from({ length: periodLength(from, to) }, (_, i) => addDays(from, i));
-}
-
-/** Today's date in the United Kingdom at `now` (YYYY-MM-DD). */
-export function ukToday(now: Date = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/** The last `days` days up to `today`, today included. */
-export function lastDays(days: number, today: string): ChartPeriod {
-  return { from: addDays(today, 1 - days), to: today };
-}
-
-/**
- * The period asked for, with what is left out filled in: up to today (UK) when `to` is missing, and the 30 days up
- * to `to` when `from` is missing.
- */
-export function resolveChartPeriod(
-  asked: { from?: string | undefined; to?: string | undefined },
-  today: string = ukToday(),
-): ChartPeriod {
-  const to = asked.to ?? today;
-  return { from: asked.from ?? addDays(to, 1 - DEFAULT_CHART_DAYS), to };
-}
 
 /** A resolved period: both days known, in order, at most `MAX_CHART_DAYS` long. */
 export const ChartPeriod = z
@@ -100,12 +44,6 @@ export const DashboardChartsQuery = z
   .pipe(ChartPeriod);
 export type DashboardChartsQuery = z.input<typeof DashboardChartsQuery>;
 
-/** The statuses a received (paid) application can have: every one but the unpaid draft. */
-export const RECEIVED_STATUSES = APPLICATION_STATUSES.filter(
-  (s): s is Exclude<ApplicationStatus, 'DRAFT'> => s !== 'DRAFT',
-);
-export type ReceivedStatus = (typeof RECEIVED_STATUSES)[number];
-
 /** The applications received (paid) on a day, by the status they have now. */
 export const ReceivedDay = z.object({
   day: text(),
@@ -114,11 +52,7 @@ export const ReceivedDay = z.object({
 });
 export type ReceivedDay = z.infer<typeof ReceivedDay>;
 
-/**
- * The funnel's stages, in order: paid (received), submitted (every answer and document in), under review, lodged
- * with the Home Office, decided (approved or refused).
- */
-export const FUNNEL_STAGES = ['paid', 'submitted', 'reviewed', 'lodged', 'decided'] as const;
+/** A stage of the funnel (see `FUNNEL_STAGES`). */
 export const FunnelStage = z.enum(FUNNEL_STAGES);
 export type FunnelStage = z.infer<typeof FunnelStage>;
 

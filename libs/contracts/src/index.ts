@@ -33,6 +33,7 @@ export * from './timeline';
 export * from './casework-rules';
 export * from './casework';
 export * from './staff-work';
+export * from './chart-period';
 export * from './dashboard-charts';
 export * from './roles';
 export * from './staff-accounts';

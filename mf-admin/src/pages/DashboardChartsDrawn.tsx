@@ -7,6 +7,7 @@ import {
   LabelList,
   Legend,
   type LabelProps,
+  type LegendPayload,
   Line,
   ReferenceLine,
   Tooltip,
@@ -61,7 +62,38 @@ function legendStyle(rtl: boolean): CSSProperties {
   return { direction: rtl ? 'rtl' : 'ltr', paddingTop: 8 };
 }
 
-/** Orders legend and tooltip items as the series are given (recharts would sort them by name). */
+/**
+ * A legend of the series' names, each after a swatch of its colour, in the page's direction. Drawn here rather than
+ * by recharts, whose icons carry English labels of their own.
+ */
+function SeriesLegend({ payload }: { payload?: readonly LegendPayload[] }) {
+  return (
+    <ul className="wpd-chart__legend">
+      {(payload ?? []).map((item) => (
+        <li key={String(item.dataKey ?? item.value)} className="wpd-chart__legend-item">
+          <span
+            className={`wpd-chart__swatch${item.type === 'line' ? ' wpd-chart__swatch--line' : ''}`}
+            style={{ backgroundColor: item.color }}
+          />
+          {item.value}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The chart's legend under it, its items in the given order (recharts would sort them by name). */
+function seriesLegend(rtl: boolean, order?: readonly string[]) {
+  return (
+    <Legend
+      wrapperStyle={legendStyle(rtl)}
+      content={SeriesLegend}
+      {...(order ? { itemSorter: inOrder(order) } : {})}
+    />
+  );
+}
+
+/** Orders legend and tooltip items as the series are given. */
 function inOrder(keys: readonly string[]) {
   return (item: { dataKey?: unknown }) => keys.indexOf(String(item.dataKey));
 }
@@ -105,7 +137,10 @@ export function ReceivedDrawing({
       {dayAxis(rtl)}
       {valueAxis(rtl)}
       <Tooltip {...tooltipStyles(rtl)} itemSorter={inOrder(series.map((s) => s.key))} />
-      <Legend wrapperStyle={legendStyle(rtl)} itemSorter={inOrder(series.map((s) => s.key))} />
+      {seriesLegend(
+        rtl,
+        series.map((s) => s.key),
+      )}
       {series.map((s) => (
         <Bar
           key={s.key}
@@ -147,7 +182,7 @@ export function FunnelDrawing({
         width={180}
       />
       <Tooltip {...tooltipStyles(rtl)} />
-      <Legend wrapperStyle={legendStyle(rtl)} />
+      {seriesLegend(rtl)}
       <Bar dataKey="count" name={name} fill={SERIES_COLOURS.funnel} isAnimationActive={false}>
         <LabelList dataKey="count" content={(props: LabelProps) => beyondBar(props, rtl)} />
       </Bar>
@@ -215,7 +250,7 @@ export function SpeedsDrawing({
       <XAxis dataKey="label" reversed={rtl} tick={TICK} />
       {valueAxis(rtl)}
       <Tooltip {...tooltipStyles(rtl)} itemSorter={inOrder(['promise', 'median'])} />
-      <Legend wrapperStyle={legendStyle(rtl)} itemSorter={inOrder(['promise', 'median'])} />
+      {seriesLegend(rtl, ['promise', 'median'])}
       <Bar
         dataKey="promise"
         name={promiseName}
@@ -263,7 +298,7 @@ export function RevenueDrawing({
         formatter={money}
         itemSorter={inOrder(['paid', 'refunded', 'net'])}
       />
-      <Legend wrapperStyle={legendStyle(rtl)} itemSorter={inOrder(['paid', 'refunded', 'net'])} />
+      {seriesLegend(rtl, ['paid', 'refunded', 'net'])}
       <Bar
         dataKey="paid"
         name={names.paid}
