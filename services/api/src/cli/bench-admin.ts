@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { addDays, ukToday } from '@waypoint/contracts';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, rowsOf, type Database } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { seedReferenceData } from '../db/seed';
 import { users } from '../db/schema';
@@ -18,10 +18,12 @@ import { hashPassword } from '../modules/auth/passwords';
 import { seedSynthetic } from './seed-synthetic';
 
 /**
- * `npm run bench:admin [-- --rows 1000000 --pglite-rows 200000 --runs 60]`
+ * `npm run bench:admin [-- --rows 1000000 --pglite-rows 200000 --runs 60 --keep]`
  * Seeds a fresh database with synthetic applications and prints the p50 / p95 latency of the admin list API
  * for a search, a status + date filter, a deep page and the work queue (its default order by due date, overdue,
  * due today, mine, unassigned), and of the dashboard and its charts, on PostgreSQL and on PGlite.
+ * With `--keep`, the PostgreSQL database is `waypoint_bench_<rows>` and stays after the run; a later run with
+ * `--keep` and the same number of rows measures it again without seeding (after migrating it to the newest schema).
  */
 function option(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,6 +33,7 @@ function option(name: string, fallback: number): number {
 const ROWS = option('rows', 1_000_000);
 const PGLITE_ROWS = option('pglite-rows', 200_000);
 const RUNS = option('runs', 60);
+const KEEP = process.argv.includes('--keep');
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const percentile = (sorted: number[], p: number) =>
@@ -84,22 +87,29 @@ async function measure(database: Database, label: string, rows: number) {
   );
   await database.db.execute(sql`analyze applications`);
   const cookie = await signIn(app, email, password);
+  // Travellers' names that are there, spread over the table: the searches find something.
+  const names = rowsOf<{ first: string; last: string }>(
+    await database.db.execute(
+      sql`select lower(first_name) as first, lower(last_name) as last from travelers
+          where position = 1 and (hashtext(application_id::text) & 1023) = 7 limit 64`,
+    ),
+  );
+  if (names.length === 0) throw new Error('no travellers to search for');
   const year = new Date().getUTCFullYear();
   const today = ukToday();
   const daysAgo = (days: number) => addDays(today, -days);
   const queries: [string, (i: number) => string][] = [
-    [
-      'search (name)',
-      (i) => `?search=${['kowalski', 'tanaka', 'haddad', 'okafor'][i % 4]}${100 + (i % 800)}`,
-    ],
+    ['search (name)', (i) => `?search=${encodeURIComponent(names[i % names.length]!.last)}`],
     [
       'search (e-mail)',
-      (i) => `?search=synthetic0_${1 + ((i * 7919) % Math.min(rows, 100_000))}@example.com`,
+      (i) => `?search=synthetic0_${1 + ((i * 7919) % Math.min(rows, 20_000))}@example.com`,
     ],
     [
       'search (part)',
-      (i) =>
-        `?search=${['olivia', 'mateo', 'yuki', 'amara'][i % 4]} ${['smith', 'rossi', 'kim', 'costa'][i % 4]}${200 + (i % 700)}`,
+      (i) => {
+        const name = names[(i * 7) % names.length]!;
+        return `?search=${encodeURIComponent(`${name.first.slice(1)} ${name.last.slice(0, -1)}`)}`;
+      },
     ],
     [
       'status + date',
@@ -168,6 +178,14 @@ async function prepare(database: Database, rows: number, label: string) {
   );
 }
 
+/** Whether a kept database already holds the synthetic applications (then it is only migrated). */
+async function seeded(database: Database, rows: number): Promise<boolean> {
+  const found = await database.db
+    .execute(sql`select count(*)::int as n from applications`)
+    .catch(() => null);
+  return found !== null && Number(rowsOf<{ n: number }>(found)[0]?.n ?? 0) >= rows;
+}
+
 async function postgres(): Promise<string[]> {
   const admin = new pg.Client({ connectionString: PG_URL });
   try {
@@ -175,17 +193,26 @@ async function postgres(): Promise<string[]> {
   } catch {
     return [`PostgreSQL  not reachable at ${PG_URL}: skipped`];
   }
-  const name = `waypoint_bench_${crypto.randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  const name = KEEP
+    ? `waypoint_bench_${ROWS}`
+    : `waypoint_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name]))
+    .rowCount;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   try {
-    await prepare(database, ROWS, 'PostgreSQL');
+    if (KEEP && exists && (await seeded(database, ROWS))) {
+      await migrateDatabase(database);
+      process.stdout.write(`PostgreSQL: reusing ${name} (${ROWS} applications)\n`);
+    } else {
+      await prepare(database, ROWS, 'PostgreSQL');
+    }
     return await measure(database, 'PostgreSQL', ROWS);
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    if (!KEEP) await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     await admin.end();
   }
 }
