@@ -130,16 +130,23 @@ export async function dashboard({
   ctx: ServiceContext;
   staff: UserRow;
 }): Promise<DashboardResponse> {
+  // Independent reads, asked at once (each on its own pooled connection where the database has several).
+  const [queue, applications, counts, paid, refunded, awaiting, failedEmails] = await Promise.all([
+    queueCounts(ctx.db, staff.id),
+    recentlyUpdated(ctx.db, 10).then((rows) => rowsFor(ctx, rows)),
+    statusCounts(ctx.db),
+    paidTotals(ctx.db),
+    refundedTotals(ctx.db),
+    paymentsAwaitingReconciliation({ ctx }),
+    failedEmailCount({ ctx }),
+  ]);
   return {
-    queue: await queueCounts(ctx.db, staff.id),
-    applications: await rowsFor(ctx, await recentlyUpdated(ctx.db, 10)),
-    counts: await statusCounts(ctx.db),
-    paid: await paidTotals(ctx.db),
-    refunded: await refundedTotals(ctx.db),
-    operations: {
-      paymentsAwaitingReconciliation: await paymentsAwaitingReconciliation({ ctx }),
-      failedEmails: await failedEmailCount({ ctx }),
-    },
+    queue,
+    applications,
+    counts,
+    paid,
+    refunded,
+    operations: { paymentsAwaitingReconciliation: awaiting, failedEmails },
     lastUpdated: new Date().toISOString(),
   };
 }

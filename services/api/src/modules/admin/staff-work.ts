@@ -97,7 +97,7 @@ export function queueWhere(
 }
 
 /** The dashboard's queue counts: each a range of the queue indexes. */
-export async function queueCounts(db: Q, staffId: string, now = new Date()): Promise<QueueCounts> {
+export async function queueCounts(db: Db, staffId: string, now = new Date()): Promise<QueueCounts> {
   const count = async (where: ReturnType<typeof queueWhere>) => {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -105,12 +105,13 @@ export async function queueCounts(db: Q, staffId: string, now = new Date()): Pro
       .where(and(...where));
     return Number(row?.n ?? 0);
   };
-  return {
-    overdue: await count(queueWhere({ due: 'overdue' }, now)),
-    dueToday: await count(queueWhere({ due: 'today' }, now)),
-    unassigned: await count(queueWhere({ assignee: 'none' }, now)),
-    mine: await count(queueWhere({ assignee: 'me', staffId }, now)),
-  };
+  const [overdue, dueToday, unassigned, mine] = await Promise.all([
+    count(queueWhere({ due: 'overdue' }, now)),
+    count(queueWhere({ due: 'today' }, now)),
+    count(queueWhere({ assignee: 'none' }, now)),
+    count(queueWhere({ assignee: 'me', staffId }, now)),
+  ]);
+  return { overdue, dueToday, unassigned, mine };
 }
 
 /** A person's name as staff lists show it: first and last name, or the address when there is none. */
