@@ -11,7 +11,8 @@ import {
   type ProductKind,
 } from '@waypoint/contracts';
 import { useFormErrors, type FormFields } from '@waypoint/platform';
-import { Button, ErrorSummary, Modal, TextField, rich, useLocale, useT } from '@waypoint/ui';
+import { Button, ErrorSummary, TextField, rich, useLocale, useT } from '@waypoint/ui';
+import { ConfirmDialog } from '../components/common';
 import { formatDate } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { applicantOf, type CaseworkFormProps } from './common';
@@ -146,36 +147,30 @@ export function LodgeForm({
         </Button>
       </div>
 
-      <Modal
-        open={confirming !== null}
-        onClose={() => setConfirming(null)}
+      <ConfirmDialog
+        subject={confirming}
         title={t('lodge.confirm.title')}
+        confirmLabel={t('lodge.confirm.action')}
+        onConfirm={(lodging) => void confirm(lodging)}
+        onCancel={() => setConfirming(null)}
       >
-        {confirming ? (
-          <div className="wpd-confirm">
+        {(lodging) => (
+          <>
             <p>
               {rich(
                 t('lodge.confirm.text', {
                   applicant: applicantOf(detail) ?? t('decision.theTraveller'),
                   reference: application.reference,
-                  date: formatDate(confirming.lodgedOn, locale),
-                  homeOfficeReference: formatHomeOfficeReference(confirming.homeOfficeReference),
+                  date: formatDate(lodging.lodgedOn, locale),
+                  homeOfficeReference: formatHomeOfficeReference(lodging.homeOfficeReference),
                 }),
                 { strong: (text) => <strong>{text}</strong> },
               )}
             </p>
             <p>{t('lodge.confirm.final')}</p>
-            <div className="wp-actions wpd-confirm__actions">
-              <Button variant="primary" onClick={() => void confirm(confirming)}>
-                {t('lodge.confirm.action')}
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirming(null)}>
-                {t('confirm.cancel')}
-              </Button>
-            </div>
-          </div>
-        ) : null}
-      </Modal>
+          </>
+        )}
+      </ConfirmDialog>
     </form>
   );
 }

@@ -15,7 +15,6 @@ import {
   Button,
   ErrorSummary,
   FieldChrome,
-  Modal,
   RadioGroup,
   TextField,
   cx,
@@ -23,12 +22,16 @@ import {
   useLocale,
   useT,
 } from '@waypoint/ui';
+import { ConfirmDialog } from '../components/common';
 import { formatDate } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { applicantOf, passportNumberOf, travellerName, type CaseworkFormProps } from './common';
 import { DecisionDocumentField } from './DecisionDocumentField';
 
 type Outcome = 'APPROVED' | 'REJECTED';
+
+/** A recorded outcome: the approval with its grants, or the refusal with its reason. */
+type OutcomeBody = Extract<DecisionBody, { status: Outcome }>;
 
 /** What staff fill in for one traveller of an approved application. */
 interface GrantDraft {
@@ -112,7 +115,7 @@ export function OutcomeForm({ detail, send, busy }: CaseworkFormProps) {
   );
   const [reason, setReason] = useState('');
   const [letter, setLetter] = useState<DecisionDocument | null>(null);
-  const [confirming, setConfirming] = useState<DecisionBody | null>(null);
+  const [confirming, setConfirming] = useState<OutcomeBody | null>(null);
 
   const forget = (...names: string[]) =>
     setErrors((current) => {
@@ -144,7 +147,7 @@ export function OutcomeForm({ detail, send, busy }: CaseworkFormProps) {
   });
 
   /** The decision as the form holds it, or the problems that keep it from being sent. */
-  const check = (): { body: DecisionBody } | { errors: FieldErrors } => {
+  const check = (): { body: OutcomeBody } | { errors: FieldErrors } => {
     const found: FieldErrors = {};
     if (outcome === null) return { errors: { outcome: t('outcome.kindRequired') } };
     if (outcome === 'REJECTED') {
@@ -387,25 +390,28 @@ export function OutcomeForm({ detail, send, busy }: CaseworkFormProps) {
         </Button>
       </div>
 
-      <Modal
-        open={confirming !== null}
-        onClose={() => setConfirming(null)}
-        title={confirming ? t(`confirm.title.${confirming.status as Outcome}`) : ''}
+      <ConfirmDialog
+        subject={confirming}
+        title={confirming ? t(`confirm.title.${confirming.status}`) : ''}
+        confirmLabel={confirming ? t(`confirm.action.${confirming.status}`) : ''}
+        confirmVariant={confirming?.status === 'REJECTED' ? 'danger' : 'primary'}
+        onConfirm={(body) => void confirm(body)}
+        onCancel={() => setConfirming(null)}
       >
-        {confirming?.status === 'APPROVED' || confirming?.status === 'REJECTED' ? (
-          <div className="wpd-confirm">
+        {(body) => (
+          <>
             <p>
               {rich(
-                t(`confirm.text.${confirming.status}`, {
+                t(`confirm.text.${body.status}`, {
                   applicant: applicantOf(detail) ?? t('decision.theTraveller'),
                   reference: application.reference,
                 }),
                 { strong: (text) => <strong>{text}</strong> },
               )}
             </p>
-            {confirming.status === 'APPROVED' ? (
+            {body.status === 'APPROVED' ? (
               <ul className="wpd-confirm__grants">
-                {confirming.grants.map((grant, index) => (
+                {body.grants.map((grant, index) => (
                   <li key={grant.travelerId}>
                     {t('confirm.grant', {
                       name: nameOf(index),
@@ -419,24 +425,13 @@ export function OutcomeForm({ detail, send, busy }: CaseworkFormProps) {
             ) : (
               <>
                 <p>{t('confirm.reasonIntro')}</p>
-                <blockquote className="wpd-confirm__reason">{confirming.reason}</blockquote>
+                <blockquote className="wpd-confirm__reason">{body.reason}</blockquote>
               </>
             )}
             <p>{t('confirm.final')}</p>
-            <div className="wp-actions wpd-confirm__actions">
-              <Button
-                variant={confirming.status === 'REJECTED' ? 'danger' : 'primary'}
-                onClick={() => void confirm(confirming)}
-              >
-                {t(`confirm.action.${confirming.status}`)}
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirming(null)}>
-                {t('confirm.cancel')}
-              </Button>
-            </div>
-          </div>
-        ) : null}
-      </Modal>
+          </>
+        )}
+      </ConfirmDialog>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   isStaffRole,
   staffPermissions,
@@ -13,7 +14,7 @@ import {
   useLocation,
 } from '@waypoint/platform';
 import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
-import { Banner, Button, rich, useT } from '@waypoint/ui';
+import { Banner, Button, Modal, rich, useT } from '@waypoint/ui';
 import { adminMessages } from '../i18n/catalog';
 
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
@@ -135,5 +136,63 @@ export function AdminOnly() {
     <Banner tone="info" title={t('staffAccounts.adminOnly.title')} className="wpd-admin-only">
       {t('staffAccounts.adminOnly.text')}
     </Banner>
+  );
+}
+
+export interface ConfirmDialogProps<T extends object> {
+  /** What is to be confirmed: the dialog is open while there is something. */
+  subject: T | null;
+  /** The question the dialog asks; it names the dialog. */
+  title: string;
+  /** What the confirming button says: the step it takes. */
+  confirmLabel: string;
+  /** 'danger' for a step that takes something away (a refund, a refusal, a deactivation). */
+  confirmVariant?: 'primary' | 'danger';
+  /** What the button that backs out says: Cancel unless given. */
+  cancelLabel?: string;
+  onConfirm: (subject: T) => void;
+  /** Cancel, Escape, the close button or a click beside the dialog. */
+  onCancel: (subject: T) => void;
+  /** What the step does, shown above the buttons. */
+  children: (subject: T) => ReactNode;
+}
+
+/**
+ * A question asked before a step that is not easily undone: what it does, then a button that takes it and Cancel.
+ * The focus moves into the dialog and goes back to what opened it.
+ */
+export function ConfirmDialog<T extends object>({
+  subject,
+  title,
+  confirmLabel,
+  confirmVariant = 'primary',
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps<T>) {
+  const t = useT(adminMessages);
+  return (
+    <Modal
+      open={subject !== null}
+      onClose={() => {
+        if (subject !== null) onCancel(subject);
+      }}
+      title={title}
+    >
+      {subject !== null ? (
+        <div className="wpd-confirm">
+          {children(subject)}
+          <div className="wp-actions wpd-confirm__actions">
+            <Button variant={confirmVariant} onClick={() => onConfirm(subject)}>
+              {confirmLabel}
+            </Button>
+            <Button variant="secondary" onClick={() => onCancel(subject)}>
+              {cancelLabel ?? t('confirm.cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
   );
 }

@@ -8,12 +8,12 @@ import {
 } from '@waypoint/contracts';
 import { isApiError, type FormFields } from '@waypoint/platform';
 import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
-import { Button, ErrorBox, Modal, rich, useLocale, useT } from '@waypoint/ui';
+import { Button, ErrorBox, rich, useLocale, useT } from '@waypoint/ui';
 import type { SendDecision } from '../casework/common';
 import { LodgeForm } from '../casework/LodgeForm';
 import { OutcomeForm } from '../casework/OutcomeForm';
 import { RequestChangesForm } from '../casework/RequestChangesForm';
-import { StatusBadge } from '../components/common';
+import { ConfirmDialog, StatusBadge } from '../components/common';
 import { formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { useDecideApplicationMutation, useStaff, type DecisionStatus } from '../state';
@@ -294,31 +294,21 @@ export function DecisionPanel({ detail, onReload, reloading }: DecisionPanelProp
         <OutcomeForm detail={detail} send={decideStep} busy={pending !== null} />
       ) : null}
 
-      <Modal
-        open={held !== null}
-        onClose={() => {
-          if (held) cancelHeld(held);
-        }}
+      <ConfirmDialog
+        subject={held}
         title={t('assigned.confirm.title')}
+        confirmLabel={t('assigned.confirm.action')}
+        onConfirm={(step) => void decideAnyway(step)}
+        onCancel={cancelHeld}
       >
-        {held ? (
-          <div className="wpd-confirm">
-            <p>
-              {rich(t('assigned.confirm.text', { name: held.assignee }), {
-                strong: (text) => <strong translate="no">{text}</strong>,
-              })}
-            </p>
-            <div className="wp-actions wpd-confirm__actions">
-              <Button variant="primary" onClick={() => void decideAnyway(held)}>
-                {t('assigned.confirm.action')}
-              </Button>
-              <Button variant="secondary" onClick={() => cancelHeld(held)}>
-                {t('confirm.cancel')}
-              </Button>
-            </div>
-          </div>
-        ) : null}
-      </Modal>
+        {(step) => (
+          <p>
+            {rich(t('assigned.confirm.text', { name: step.assignee }), {
+              strong: (text) => <strong translate="no">{text}</strong>,
+            })}
+          </p>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -12,13 +12,13 @@ import {
   ErrorBox,
   ErrorSummary,
   FieldChrome,
-  Modal,
   RadioGroup,
   cx,
   rich,
   useLocale,
   useT,
 } from '@waypoint/ui';
+import { ConfirmDialog } from '../components/common';
 import { formatAmount, formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { useRefundApplicationMutation } from '../state';
@@ -201,18 +201,25 @@ export function RefundPanel({ detail }: { detail: AdminApplicationDetail }) {
 
       {refunds.length > 0 ? <RefundList refunds={refunds} amount={amount} /> : null}
 
-      <Modal
-        open={confirming !== null}
-        onClose={() => setConfirming(null)}
+      <ConfirmDialog
+        subject={confirming}
         title={t('refund.confirm.title')}
+        confirmLabel={t('refund.confirm.action')}
+        confirmVariant="danger"
+        cancelLabel={t('refund.confirm.cancel')}
+        onConfirm={(confirmed) => {
+          setConfirming(null);
+          void send(confirmed);
+        }}
+        onCancel={() => setConfirming(null)}
       >
-        {confirming ? (
-          <div className="wpd-confirm">
+        {(confirmed) => (
+          <>
             <p>
               {rich(
-                t(`refund.confirm.text.${confirming.kind}`, {
+                t(`refund.confirm.text.${confirmed.kind}`, {
                   amount: amount(
-                    refundOptions.find((o) => o.kind === confirming.kind)?.amountCents ?? 0,
+                    refundOptions.find((o) => o.kind === confirmed.kind)?.amountCents ?? 0,
                   ),
                   reference: application.reference,
                 }),
@@ -222,24 +229,9 @@ export function RefundPanel({ detail }: { detail: AdminApplicationDetail }) {
             <p>{t('refund.confirm.reasonIntro')}</p>
             <blockquote className="wpd-confirm__reason">{reason.trim()}</blockquote>
             <p>{t('refund.confirm.final')}</p>
-            <div className="wp-actions wpd-confirm__actions">
-              <Button
-                variant="danger"
-                onClick={() => {
-                  const confirmed = confirming;
-                  setConfirming(null);
-                  void send(confirmed);
-                }}
-              >
-                {t('refund.confirm.action')}
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirming(null)}>
-                {t('refund.confirm.cancel')}
-              </Button>
-            </div>
-          </div>
-        ) : null}
-      </Modal>
+          </>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

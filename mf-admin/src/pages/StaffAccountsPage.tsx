@@ -16,8 +16,8 @@ import {
   useLocation,
 } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
-import { Button, ErrorBox, Modal, Spinner, rich, useLocale, useT } from '@waypoint/ui';
-import { AdminOnly, DateText, useStaffPermissions } from '../components/common';
+import { Button, ErrorBox, Spinner, rich, useLocale, useT } from '@waypoint/ui';
+import { AdminOnly, ConfirmDialog, DateText, useStaffPermissions } from '../components/common';
 import { formatDate, formatDateTime } from '../format';
 import { adminMessages, type AdminMessage } from '../i18n/catalog';
 import {
@@ -367,36 +367,31 @@ function ConfirmChange({
   const t = useT(adminMessages);
   const key = change?.kind === 'role' ? (`role.${change.role}` as const) : change?.kind;
   const confirmable = key === 'reactivate' ? undefined : key;
+  const asked = change && confirmable ? { change, confirmable } : null;
   return (
-    <Modal
-      open={change !== null && confirmable !== undefined}
-      onClose={onCancel}
+    <ConfirmDialog
+      subject={asked}
       title={
-        change && confirmable
-          ? t(`staffAccounts.confirm.${confirmable}.title`, { name: change.account.name })
+        asked
+          ? t(`staffAccounts.confirm.${asked.confirmable}.title`, {
+              name: asked.change.account.name,
+            })
           : ''
       }
+      confirmLabel={asked ? t(`staffAccounts.confirm.${asked.confirmable}.action`) : ''}
+      confirmVariant={confirmable === 'role.admin' ? 'primary' : 'danger'}
+      onConfirm={(confirmed) => onConfirm(confirmed.change)}
+      onCancel={onCancel}
     >
-      {change && confirmable ? (
-        <div className="wpd-confirm">
-          <p>{t(`staffAccounts.confirm.${confirmable}.text`)}</p>
-          {own && confirmable !== 'role.admin' ? (
-            <p className="wpd-strong">{t(`staffAccounts.confirm.${confirmable}.own`)}</p>
+      {(shown) => (
+        <>
+          <p>{t(`staffAccounts.confirm.${shown.confirmable}.text`)}</p>
+          {own && shown.confirmable !== 'role.admin' ? (
+            <p className="wpd-strong">{t(`staffAccounts.confirm.${shown.confirmable}.own`)}</p>
           ) : null}
-          <div className="wp-actions wpd-confirm__actions">
-            <Button
-              variant={confirmable === 'role.admin' ? 'primary' : 'danger'}
-              onClick={() => onConfirm(change)}
-            >
-              {t(`staffAccounts.confirm.${confirmable}.action`)}
-            </Button>
-            <Button variant="secondary" onClick={onCancel}>
-              {t('confirm.cancel')}
-            </Button>
-          </div>
-        </div>
-      ) : null}
-    </Modal>
+        </>
+      )}
+    </ConfirmDialog>
   );
 }
 

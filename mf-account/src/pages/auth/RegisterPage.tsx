@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { AuthText, ErrorCode, PASSWORD_MIN_LENGTH, RegisterBody } from '@waypoint/contracts';
+import { ErrorCode, RegisterBody } from '@waypoint/contracts';
 import {
   AuthErrorText,
   Link,
@@ -12,7 +12,8 @@ import {
 } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
 import { Button, ErrorBox, ErrorSummary, TextField, rich, useT } from '@waypoint/ui';
-import { AuthPage, MismatchAnnouncement, PasswordField } from '../../components/forms';
+import { AuthPage } from '../../components/forms';
+import { PasswordPairFields, withPasswordMismatch } from '../../components/PasswordPairFields';
 import { useRedirectTarget, withRedirect } from '../../components/redirect';
 import { accountMessages } from '../../i18n/catalog';
 
@@ -48,25 +49,19 @@ export function RegisterPage() {
   const t = useT(accountMessages);
   const apiText = useApiText();
 
-  const mismatch = values.confirmPassword !== '' && values.confirmPassword !== values.password;
-  // The live message replaces a stale one from the last submit once the passwords match again.
-  const confirmError = mismatch
-    ? AuthText.passwordsDoNotMatch
-    : errors.confirmPassword === AuthText.passwordsDoNotMatch
-      ? null
-      : errors.confirmPassword;
-
+  const update = (name: keyof Values, value: string) =>
+    setValues((current) => ({ ...current, [name]: value }));
   const set = (name: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+    update(name, event.target.value);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
     const parsed = RegisterBody.safeParse(values);
-    const problems = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-    if (values.confirmPassword !== values.password && !problems.confirmPassword) {
-      problems.confirmPassword = AuthText.passwordsDoNotMatch;
-    }
+    const problems = withPasswordMismatch(
+      values,
+      parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues),
+    );
     if (!parsed.success || Object.keys(problems).length > 0) {
       showErrors(problems);
       return;
@@ -136,26 +131,7 @@ export function RegisterPage() {
           error={errors.email}
           onChange={set('email')}
         />
-        <PasswordField
-          id={FIELDS.password}
-          label={t('form.password')}
-          hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          autoComplete="new-password"
-          required
-          value={values.password}
-          error={errors.password}
-          onChange={set('password')}
-        />
-        <PasswordField
-          id={FIELDS.confirmPassword}
-          label={t('form.confirmPassword')}
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          error={confirmError}
-          onChange={set('confirmPassword')}
-        />
-        <MismatchAnnouncement message={mismatch ? AuthText.passwordsDoNotMatch : null} />
+        <PasswordPairFields ids={FIELDS} values={values} errors={errors} onChange={update} />
         <Button type="submit" busy={busy} fullWidth>
           {t('register.submit')}
         </Button>

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   AcceptStaffInvitationBody,
-  AuthText,
-  PASSWORD_MIN_LENGTH,
   type StaffInvitationDetails,
   type UserResponse,
 } from '@waypoint/contracts';
@@ -26,7 +24,8 @@ import {
 import { api } from '@waypoint/platform/api';
 import { useApiText } from '@waypoint/platform/i18n';
 import { Banner, Button, ErrorBox, ErrorSummary, Spinner, TextField, useT } from '@waypoint/ui';
-import { AuthPage, MismatchAnnouncement, PasswordField } from '../../components/forms';
+import { AuthPage } from '../../components/forms';
+import { PasswordPairFields, withPasswordMismatch } from '../../components/PasswordPairFields';
 import { withRedirect } from '../../components/redirect';
 import { accountMessages } from '../../i18n/catalog';
 
@@ -140,25 +139,19 @@ export function StaffInvitationPage() {
   const [refusedOnAccept, setRefusedOnAccept] = useState<ApiError | null>(null);
   const [joined, setJoined] = useState<AuthUser | null>(null);
 
-  const mismatch = values.confirmPassword !== '' && values.confirmPassword !== values.password;
-  // The live message replaces a stale one from the last submit once the passwords match again.
-  const confirmError = mismatch
-    ? AuthText.passwordsDoNotMatch
-    : errors.confirmPassword === AuthText.passwordsDoNotMatch
-      ? null
-      : errors.confirmPassword;
-
+  const update = (name: keyof Values, value: string) =>
+    setValues((current) => ({ ...current, [name]: value }));
   const set = (name: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+    update(name, event.target.value);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
     const parsed = AcceptStaffInvitationBody.safeParse(values);
-    const problems = parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-    if (values.confirmPassword !== values.password && !problems.confirmPassword) {
-      problems.confirmPassword = AuthText.passwordsDoNotMatch;
-    }
+    const problems = withPasswordMismatch(
+      values,
+      parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues),
+    );
     if (!parsed.success || Object.keys(problems).length > 0) {
       showErrors(problems);
       return;
@@ -257,26 +250,7 @@ export function StaffInvitationPage() {
           error={errors.lastName}
           onChange={set('lastName')}
         />
-        <PasswordField
-          id={FIELDS.password}
-          label={t('form.password')}
-          hint={t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          autoComplete="new-password"
-          required
-          value={values.password}
-          error={errors.password}
-          onChange={set('password')}
-        />
-        <PasswordField
-          id={FIELDS.confirmPassword}
-          label={t('form.confirmPassword')}
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          error={confirmError}
-          onChange={set('confirmPassword')}
-        />
-        <MismatchAnnouncement message={mismatch ? AuthText.passwordsDoNotMatch : null} />
+        <PasswordPairFields ids={FIELDS} values={values} errors={errors} onChange={update} />
         <Button type="submit" busy={accepting.isLoading} fullWidth>
           {t('staffInvitation.submit')}
         </Button>
