@@ -1,5 +1,7 @@
 import {
   STAFF_ROLES,
+  addDays,
+  ukToday,
   type ApplicationNote,
   type Due,
   type QueueCounts,
@@ -27,17 +29,12 @@ type Q = Db | Tx;
 
 /** The start of the next day in the United Kingdom after `now`: what "due today" runs up to. */
 export function endOfUkDay(now: Date): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
+  const tomorrow = addDays(ukToday(now), 1);
+  const nextDay = Date.UTC(
+    +tomorrow.slice(0, 4),
+    +tomorrow.slice(5, 7) - 1,
+    +tomorrow.slice(8, 10),
   );
-  const nextDay = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) + 1);
   // UK midnight is UTC midnight, or an hour earlier in summer time (when the UK's clock reads 1 am at it).
   const ukHour = Number(
     new Intl.DateTimeFormat('en-GB', {
