@@ -1,5 +1,18 @@
 import type { AdminSortColumn, SortOrder } from '@waypoint/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { queueWhere } from './staff-work';
@@ -108,6 +121,64 @@ function orderOf(sort: ListSort): SQL {
   return sql`${column} ${direction} nulls last, ${fallback}`;
 }
 
+/** The statuses of open work: the only rows with a queue date (the database's trigger keeps it). */
+const QUEUE_STATUSES: readonly string[] = ['SUBMITTED', 'UNDER_REVIEW'];
+
+/**
+ * The ids of a page in the due-date order: open work by its queue date, then the rest newest first. Each part is
+ * read on its own index (the queue's, and the newest-first one) from where the page starts in it, so neither sorts
+ * the rows a filter keeps; a page past the open work counts it first (a range of the queue's index), and a status
+ * that is never open work skips it.
+ */
+async function duePageIds(
+  db: Db,
+  where: SQL | undefined,
+  f: ListFilters,
+  sort: ListSort,
+  limit: number,
+  offset: number,
+): Promise<string[]> {
+  const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
+  const newest = sql`${applications.createdAt} desc nulls last, ${applications.id} desc nulls last`;
+  const isOpen = and(where, isNotNull(applications.queueDueAt));
+  const rest = (take: number, skip: number) =>
+    db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(and(where, isNull(applications.queueDueAt)))
+      .orderBy(newest)
+      .limit(take)
+      .offset(skip);
+  if (f.status && !QUEUE_STATUSES.includes(f.status))
+    return (await rest(limit, offset)).map((r) => r.id);
+  const openCount =
+    offset === 0
+      ? 0
+      : Number(
+          (
+            await db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(applications)
+              .where(isOpen)
+          )[0]?.n ?? 0,
+        );
+  if (offset > 0 && offset >= openCount)
+    return (await rest(limit, offset - openCount)).map((r) => r.id);
+  // The page starts in the open work; the rest, when the open work ends on it, follows from its start.
+  const [open, after] = await Promise.all([
+    db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(isOpen)
+      .orderBy(sql`${applications.queueDueAt} ${direction}, ${newest}`)
+      .limit(limit)
+      .offset(offset),
+    offset + limit > openCount && offset === 0 ? rest(limit, 0) : Promise.resolve([]),
+  ]);
+  const tail = open.length < limit && offset > 0 ? await rest(limit - open.length, 0) : after;
+  return [...open, ...tail].slice(0, limit).map((r) => r.id);
+}
+
 /**
  * One page in the order asked for (newest first by default). The page of ids is found first (on the index alone
  * for the default and status orders), then joined, so a deep page does not join the rows it skips.
@@ -122,6 +193,19 @@ export async function pageOfApplications(
   sort: ListSort = NEWEST_FIRST,
 ) {
   const where = listWhere(f);
+  if (!after && sort.column === 'due') {
+    const ids = await duePageIds(db, where, f, sort, limit, offset);
+    if (ids.length === 0) return [];
+    const place = new Map(ids.map((id, i) => [id, i]));
+    const rows = await db
+      .select({ a: applications, country: countries, visaTypeName: visaTypes.name, user: users })
+      .from(applications)
+      .innerJoin(countries, eq(countries.code, applications.countryCode))
+      .innerJoin(visaTypes, eq(visaTypes.id, applications.visaTypeId))
+      .leftJoin(users, eq(users.id, applications.userId))
+      .where(inArray(applications.id, ids));
+    return rows.sort((x, y) => place.get(x.a.id)! - place.get(y.a.id)!);
+  }
   const keyset = after
     ? sql`(${applications.createdAt}, ${applications.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
     : undefined;

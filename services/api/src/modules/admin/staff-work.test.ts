@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   ApiMessages,
   type AdminApplicationDetail,
@@ -16,6 +16,7 @@ import { body, createTestApp, type TestApp } from '../../test/harness';
 import { passportPage } from '../../test/images';
 import { paidOrder } from '../../test/orders';
 import { unzip } from '../../test/zip';
+import { pageOfApplications } from './admin.repo';
 import { endOfUkDay } from './staff-work';
 
 let t: TestApp;
@@ -165,6 +166,47 @@ describe('due dates', () => {
     );
     expect(open.map((a) => a.due!.at)).toEqual([...open.map((a) => a.due!.at)].sort());
     expect(dues.length).toBeGreaterThan(0);
+  });
+
+  it('pages through the due-date order without losing or repeating a row, across the end of the open work', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await submitted();
+      await paidOrder(browser(), uniqueEmail('queue'), 1);
+    }
+    const me = (await t.database.db.select().from(users).limit(1))[0]!;
+    for (const order of ['asc', 'desc'] as const)
+      for (const f of [{}, { status: 'SUBMITTED' as const }, { status: 'IN_PROGRESS' as const }]) {
+        const sort = { column: 'due' as const, order };
+        const all = (
+          await pageOfApplications(t.database.db, { ...f, staffId: me.id }, 500, 0, undefined, sort)
+        ).map((r) => r.a.id);
+        expect(all.length).toBeGreaterThan(2);
+        const paged: string[] = [];
+        for (let offset = 0; offset < all.length; offset += 2)
+          paged.push(
+            ...(await pageOfApplications(t.database.db, f, 2, offset, undefined, sort)).map(
+              (r) => r.a.id,
+            ),
+          );
+        expect(paged).toEqual(all);
+        // Open work first, by its due date in the order asked; the rest newest first.
+        const rows = await t.database.db
+          .select({
+            id: applications.id,
+            due: applications.queueDueAt,
+            created: applications.createdAt,
+          })
+          .from(applications)
+          .where(inArray(applications.id, all));
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        const seen = all.map((id) => byId.get(id)!);
+        const openCount = seen.filter((r) => r.due).length;
+        expect(seen.slice(openCount).every((r) => r.due === null)).toBe(true);
+        const dues = seen.slice(0, openCount).map((r) => r.due!.getTime());
+        expect(dues).toEqual([...dues].sort((x, y) => (order === 'asc' ? x - y : y - x)));
+        const created = seen.slice(openCount).map((r) => r.created.getTime());
+        expect(created).toEqual([...created].sort((x, y) => y - x));
+      }
   });
 });
 
