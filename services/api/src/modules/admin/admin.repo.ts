@@ -151,6 +151,8 @@ async function duePageIds(
       .offset(skip);
   if (f.status && !QUEUE_STATUSES.includes(f.status))
     return (await rest(limit, offset)).map((r) => r.id);
+  // Open work only (an open status, or a queue filter): nothing follows it.
+  const openOnly = Boolean(f.status || f.due || f.assignee);
   const openCount =
     offset === 0
       ? 0
@@ -163,7 +165,7 @@ async function duePageIds(
           )[0]?.n ?? 0,
         );
   if (offset > 0 && offset >= openCount)
-    return (await rest(limit, offset - openCount)).map((r) => r.id);
+    return openOnly ? [] : (await rest(limit, offset - openCount)).map((r) => r.id);
   // The page starts in the open work; the rest, when the open work ends on it, follows from its start.
   const [open, after] = await Promise.all([
     db
@@ -173,9 +175,10 @@ async function duePageIds(
       .orderBy(sql`${applications.queueDueAt} ${direction}, ${newest}`)
       .limit(limit)
       .offset(offset),
-    offset + limit > openCount && offset === 0 ? rest(limit, 0) : Promise.resolve([]),
+    offset === 0 && !openOnly ? rest(limit, 0) : Promise.resolve([]),
   ]);
-  const tail = open.length < limit && offset > 0 ? await rest(limit - open.length, 0) : after;
+  const tail =
+    open.length < limit && offset > 0 && !openOnly ? await rest(limit - open.length, 0) : after;
   return [...open, ...tail].slice(0, limit).map((r) => r.id);
 }
 
