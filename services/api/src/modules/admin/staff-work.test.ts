@@ -175,7 +175,12 @@ describe('due dates', () => {
     }
     const me = (await t.database.db.select().from(users).limit(1))[0]!;
     for (const order of ['asc', 'desc'] as const)
-      for (const f of [{}, { status: 'SUBMITTED' as const }, { status: 'IN_PROGRESS' as const }]) {
+      for (const f of [
+        {},
+        { status: 'SUBMITTED' as const },
+        { status: 'IN_PROGRESS' as const },
+        { assignee: 'none' as const },
+      ]) {
         const sort = { column: 'due' as const, order };
         const all = (
           await pageOfApplications(t.database.db, { ...f, staffId: me.id }, 500, 0, undefined, sort)
