@@ -141,16 +141,18 @@ async function duePageIds(
   const direction = sort.order === 'asc' ? sql`asc` : sql`desc`;
   const newest = sql`${applications.createdAt} desc nulls last, ${applications.id} desc nulls last`;
   const isOpen = and(where, isNotNull(applications.queueDueAt));
+  // The rest: newest first, on the status's index when the status is never open work, otherwise on the null end of
+  // the queue's index (which holds them newest first).
+  const closedStatus = Boolean(f.status && !QUEUE_STATUSES.includes(f.status));
   const rest = (take: number, skip: number) =>
     db
       .select({ id: applications.id })
       .from(applications)
-      .where(and(where, isNull(applications.queueDueAt)))
-      .orderBy(newest)
+      .where(closedStatus ? where : and(where, isNull(applications.queueDueAt)))
+      .orderBy(closedStatus ? newest : sql`${applications.queueDueAt} asc nulls last, ${newest}`)
       .limit(take)
       .offset(skip);
-  if (f.status && !QUEUE_STATUSES.includes(f.status))
-    return (await rest(limit, offset)).map((r) => r.id);
+  if (closedStatus) return (await rest(limit, offset)).map((r) => r.id);
   // Open work only (an open status, or a queue filter): nothing follows it.
   const openOnly = Boolean(f.status || f.due || f.assignee);
   const openCount =
