@@ -297,6 +297,8 @@ export const applyApi = api.injectEndpoints({
     }),
     saveDraft: build.mutation<SaveDraftResponse, DraftData>({
       query: (body) => ({ url: '/applications/save', method: 'POST', body }),
+      // Without a reply the traveller is told their changes are not saved.
+      extraOptions: { saves: true },
     }),
     getPaymentConfig: build.query<PaymentConfigResponse, void>({
       query: () => '/payments/config',

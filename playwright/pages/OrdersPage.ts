@@ -15,6 +15,10 @@ export class OrdersPage {
   readonly oldPanel: Locator;
   /** The saved, unpaid application of the wizard (first in the active tab). */
   readonly savedApplication: Locator;
+  /** The confirmation shown once after the traveller's final submit, above the tabs. */
+  readonly submittedNotice: Locator;
+  /** The active tab's pointer to Old Applications (when it is empty, or an order moved there). */
+  readonly showOldButton: Locator;
 
   constructor(readonly page: Page) {
     this.main = page.getByRole('main');
@@ -28,6 +32,10 @@ export class OrdersPage {
     this.savedApplication = this.activePanel
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Saved application' }) });
+    this.submittedNotice = this.main
+      .getByRole('status')
+      .getByRole('region', { name: 'Application sent to the Waypoint team' });
+    this.showOldButton = this.activePanel.getByRole('button', { name: 'Show Old Applications' });
   }
 
   async goto(): Promise<void> {

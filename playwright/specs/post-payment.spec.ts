@@ -328,15 +328,27 @@ test.describe('after payment', () => {
     await expectNoA11yViolations(page);
     await review.confirmAndSubmit();
 
-    // My orders shows the order as submitted.
+    // My orders shows the order as submitted, and confirms it once: sent to the team, then submitted to the UK
+    // government by the due time of the speed paid for.
     await expect(page).toHaveURL(ORDERS_PATH);
     await orders.waitUntilReady();
+    await expect(orders.submittedNotice).toContainText(
+      `Thank you. Order #${order.reference} is now with our team.`,
+    );
+    await expect(orders.submittedNotice).toContainText(
+      /We check your application, then submit it to the UK government by .+ \(.+ processing\)\./,
+    );
     const card = orders.activePanel
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: `Order #${order.reference}` }) });
     await expect(card).toContainText('Submitted');
     await expect(card.getByText('Submitted', { exact: true })).toBeVisible();
     await expectNoA11yViolations(page);
+    // Said once: a reload does not say it again.
+    await page.reload();
+    await orders.waitUntilReady();
+    await expect(card).toBeVisible();
+    await expect(orders.submittedNotice).toHaveCount(0);
     await mailbox.waitForMessage(order.email, {
       subject: new RegExp(`^Order #${order.reference}: Submitted$`),
     });

@@ -127,6 +127,11 @@ test.describe('refunds', () => {
     // Refunded in full, the order is closed: listed with the old ones, marked Refunded.
     const named = { has: page.getByRole('heading', { name: `Order #${order.reference}` }) };
     await expect(orders.activePanel.getByRole('listitem').filter(named)).toHaveCount(0);
+    // The Active tab, now empty, says where the order went.
+    await expect(orders.activePanel.getByRole('status').first()).toContainText(
+      'Applications that have been decided or refunded are under Old Applications.',
+    );
+    await expect(orders.showOldButton).toBeVisible();
     await orders.showOld();
     const card = orders.oldPanel.getByRole('listitem').filter(named);
     await expect(card).toBeVisible();

@@ -178,13 +178,24 @@ test.describe('guest application wizard', () => {
     await wizard.payWith(CARDS.visa);
 
     const reference = await wizard.expectSuccess();
-    await expect(page).toHaveTitle('Application Submitted Successfully – Waypoint');
+    await expect(page).toHaveTitle('Payment received – Waypoint');
+    await expect(wizard.success.heading).toBeFocused();
     await expect(wizard.success.order).toContainText('United Kingdom ETA');
     await expect(wizard.success.order).toContainText('Standard');
-    await expect(wizard.success.whatHappensNext).toContainText(
-      `We check your application and submit it within ${STANDARD_HOURS} hours.`,
+    // What is still needed, and the one primary action that leads to it.
+    await expect(wizard.success.stillNeeded.getByRole('listitem')).toHaveText([
+      'The passport page and a photo of the traveller',
+      "Answers to the remaining questions: a phone number, and each traveller's personal details, passport details, work and declaration",
+    ]);
+    await expect(wizard.success.continueWithDocuments).toHaveAttribute(
+      'href',
+      /^\/application\/[^/]+\/general-info$/,
     );
-    await expect(wizard.success.submitNewApplication).toBeVisible();
+    await expect(wizard.success.main.locator('.wp-button--primary')).toHaveCount(1);
+    await expect(wizard.success.whatHappensNext).toContainText(
+      `Once you have sent your application, we check it and submit it to the UK government within ${STANDARD_HOURS} hours.`,
+    );
+    await expect(wizard.success.startNewApplication).toBeVisible();
 
     // The confirmation e-mail names the server's reference.
     const mail = await mailbox.waitForMessage(email, { subject: /^Payment received – order #/ });
@@ -365,9 +376,9 @@ test.describe('guest application wizard', () => {
     await checkout.complete3ds.click();
     await wizard.expectSuccess();
 
-    // Submit New Application: a fresh wizard (no dates planned, one empty traveller) and no saved
+    // Start a new application: a fresh wizard (no dates planned, one empty traveller) and no saved
     // application offered, since the draft became the paid order.
-    await wizard.success.submitNewApplication.click();
+    await wizard.success.startNewApplication.click();
     await expect(page).toHaveURL(TRIP_DETAILS_PATH);
     await wizard.tripDetails.waitUntilReady();
     await expect(wizard.tripDetails.travelDatesPlanned).toHaveAttribute('aria-checked', 'false');
@@ -418,13 +429,16 @@ test.describe('guest application wizard', () => {
     await trip.startApplying.click();
     await expect(page).toHaveURL(PERSONAL_INFO_PATH);
 
-    // Step 2, everything empty: the first problem in the summary, every field's own message.
+    // Step 2, everything empty: every problem in the summary, and each field's own message.
     const info = wizard.personalInfo;
     await info.waitUntilReady();
     await info.saveAndContinue.click();
     await expect(info.errorSummary).toBeFocused();
     await expect(info.errorSummary.getByRole('listitem')).toHaveText([
       WizardCopy.firstNameRequired,
+      WizardCopy.lastNameRequired,
+      WizardCopy.dateOfBirthRequired,
+      WizardCopy.emailRequired,
     ]);
     const fields = info.traveler(0);
     await expect(fields.firstName).toHaveAccessibleDescription(
@@ -461,7 +475,7 @@ test.describe('guest application wizard', () => {
     expect((await saved).status()).toBe(200);
     await expect(page).toHaveURL(PASSPORT_INFO_PATH);
 
-    // Step 3: the nationality is the trip's country, so the passport number comes first.
+    // Step 3: the nationality is the trip's country, so the summary starts with the passport number.
     const passport = wizard.passportInfo;
     await passport.waitUntilReady();
     await expect(passport.traveler(0).nationality).toHaveValue('United States');
@@ -469,6 +483,8 @@ test.describe('guest application wizard', () => {
     await expect(passport.errorSummary).toBeFocused();
     await expect(passport.errorSummary.getByRole('listitem')).toHaveText([
       WizardCopy.passportNumberRequired,
+      WizardCopy.passportExpiryRequired,
+      WizardCopy.secondNationalityRequired,
     ]);
     const passportFields = passport.traveler(0);
     await expect(passportFields.number).toHaveAccessibleDescription(

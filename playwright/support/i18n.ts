@@ -109,7 +109,7 @@ export function translated(
 
 /**
  * The text of the `<tag>` part of the message whose English is `english` in `locale` (a link inside a sentence:
- * `Your next step: … <link>Continue with your documents</link>` → `Continuer avec vos documents`).
+ * `New to Waypoint? <register>Create an account</register>` → `Créer un compte`).
  */
 export function translatedPart(
   english: string,

@@ -1,15 +1,25 @@
 import { AdminText } from './admin-text';
 import { z } from 'zod';
-import { IdParams, IsoDate, text, Uuid } from './primitives';
+import {
+  atMostItems,
+  blankOr,
+  CHOOSE_FROM_LIST,
+  IdParams,
+  INVALID_VALUE,
+  IsoDate,
+  text,
+  Uuid,
+} from './primitives';
+import { ValidationText } from './messages';
 import { ApplicationDetail, DocumentSummary } from './post-payment';
 import { ChangeSection, GrantBody, HomeOfficeReference, RequestedChange } from './casework';
 import { changeKey } from './casework-rules';
-import { ApiMessages } from './api-messages';
+import { apiMessage, ApiMessages } from './api-messages';
 import { ApplicationStatus } from './orders';
 import { nextStatuses } from './lifecycle';
 import { APPLICATION_STATUSES } from './order-rules';
 import { Refund, RefundOption } from './refunds';
-import { ReceiptSummary } from './receipts';
+import { CreditNoteSummary, ReceiptSummary } from './receipts';
 import {
   ApplicationNote,
   Due,
@@ -24,36 +34,37 @@ const optionalText = text()
   .max(200)
   .optional()
   .transform((v) => (v ? v : undefined));
-const isoDate = IsoDate.optional().or(z.literal('').transform(() => undefined));
+const isoDate = blankOr(IsoDate, ValidationText.realDate);
 
 /**
  * The columns the admin list can be sorted by (a whitelist: nothing else reaches the ORDER BY). Without one the
  * list is the work queue: open work by due date, the soonest first, then everything else newest first.
  */
-export const AdminSortColumn = z.enum([
-  'due',
-  'created',
-  'submitted',
-  'amount',
-  'travellers',
-  'status',
-]);
+export const AdminSortColumn = z.enum(
+  ['due', 'created', 'submitted', 'amount', 'travellers', 'status'],
+  CHOOSE_FROM_LIST,
+);
 export type AdminSortColumn = z.infer<typeof AdminSortColumn>;
-export const SortOrder = z.enum(['asc', 'desc']);
+export const SortOrder = z.enum(['asc', 'desc'], CHOOSE_FROM_LIST);
 export type SortOrder = z.infer<typeof SortOrder>;
 
 /** The admin list's filters (spec: Admin filter), all optional; changing one resets the page to 1. */
 export const AdminListQuery = z
   .object({
     search: optionalText,
-    status: ApplicationStatus.optional().or(z.literal('').transform(() => undefined)),
+    status: blankOr(ApplicationStatus),
     dateFrom: isoDate,
     dateTo: isoDate,
     /** Open work past its due date, or due later today (UK time). */
-    due: QueueDue.optional().or(z.literal('').transform(() => undefined)),
+    due: blankOr(QueueDue),
     /** Open work assigned to the member of staff asking, or to nobody. */
-    assignee: QueueAssignee.optional().or(z.literal('').transform(() => undefined)),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    assignee: blankOr(QueueAssignee),
+    page: z.coerce
+      .number(INVALID_VALUE)
+      .int(INVALID_VALUE)
+      .min(1, INVALID_VALUE)
+      .max(1_000_000, INVALID_VALUE)
+      .default(1),
     sort: AdminSortColumn.default('due'),
     /** Ascending or descending; soonest due first for the queue, else newest or largest first when not given. */
     order: SortOrder.optional(),
@@ -198,6 +209,8 @@ export const AdminApplicationDetail = z.object({
   // Receipts
   /** The order's receipt (null before payment); optional only for readers that predate it. */
   receipt: ReceiptSummary.nullable().optional(),
+  /** The credit notes of its succeeded refunds, oldest first; optional only for readers that predate them. */
+  creditNotes: z.array(CreditNoteSummary).optional(),
   /** Passport data from the wizard, the number decrypted for this view only (the view is audited). */
   passports: z.array(
     z.object({
@@ -269,59 +282,66 @@ export const TRANSITIONS: Partial<
   ),
 );
 
-const seenVersion = z.number().int().min(1);
+const seenVersion = z.number(INVALID_VALUE).int(INVALID_VALUE).min(1, INVALID_VALUE);
 
 /**
  * A staff step on an application (`POST /api/admin/applications/:id/status`), each with what it records; `version`
  * is the version the member of staff saw: a step on an application changed meanwhile is refused.
  */
-export const DecisionBody = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('UNDER_REVIEW'), version: seenVersion }),
-  /** Ask the traveller to change sections or documents, with a message for each. */
-  z.object({
-    status: z.literal('CHANGES_REQUESTED'),
-    version: seenVersion,
-    changes: z
-      .array(RequestedChange)
-      .min(1, ApiMessages['casework.changesRequired'])
-      .max(80)
-      .superRefine((changes, ctx) => {
-        const seen = new Set<string>();
-        changes.forEach((c, i) => {
-          const key = changeKey(c);
-          if (seen.has(key))
-            ctx.addIssue({
-              code: 'custom',
-              path: [i],
-              message: ApiMessages['casework.changeTwice'],
-            });
-          seen.add(key);
-        });
-      }),
-  }),
-  /** Submitted to the Home Office under this reference on this day. */
-  z.object({
-    status: z.literal('LODGED'),
-    version: seenVersion,
-    homeOfficeReference: HomeOfficeReference,
-    lodgedOn: IsoDate,
-  }),
-  /** The government granted it: an ETA or visa for every traveller. */
-  z.object({
-    status: z.literal('APPROVED'),
-    version: seenVersion,
-    grants: z.array(GrantBody).min(1).max(10),
-  }),
-  /** The government refused it: the reason it gave and, if any, its letter. */
-  z.object({
-    status: z.literal('REJECTED'),
-    version: seenVersion,
-    reason: text({ error: AdminText.rejectReasonRequired })
-      .trim()
-      .min(1, AdminText.rejectReasonRequired)
-      .max(1000),
-    documentId: Uuid.optional(),
-  }),
-]);
+export const DecisionBody = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('UNDER_REVIEW'), version: seenVersion }),
+    /** Ask the traveller to change sections or documents, with a message for each. */
+    z.object({
+      status: z.literal('CHANGES_REQUESTED'),
+      version: seenVersion,
+      changes: z
+        .array(RequestedChange, { error: ApiMessages['casework.changesRequired'] })
+        .min(1, ApiMessages['casework.changesRequired'])
+        .max(80, atMostItems(80))
+        .superRefine((changes, ctx) => {
+          const seen = new Set<string>();
+          changes.forEach((c, i) => {
+            const key = changeKey(c);
+            if (seen.has(key))
+              ctx.addIssue({
+                code: 'custom',
+                path: [i],
+                message: ApiMessages['casework.changeTwice'],
+              });
+            seen.add(key);
+          });
+        }),
+    }),
+    /** Submitted to the Home Office under this reference on this day. */
+    z.object({
+      status: z.literal('LODGED'),
+      version: seenVersion,
+      homeOfficeReference: HomeOfficeReference,
+      lodgedOn: IsoDate,
+    }),
+    /** The government granted it: an ETA or visa for every traveller. */
+    z.object({
+      status: z.literal('APPROVED'),
+      version: seenVersion,
+      grants: z
+        .array(GrantBody, { error: ApiMessages['casework.grantEveryTraveler'] })
+        .min(1, ApiMessages['casework.grantEveryTraveler'])
+        .max(10, ApiMessages['casework.grantEveryTraveler']),
+    }),
+    /** The government refused it: the reason it gave and, if any, its letter. */
+    z.object({
+      status: z.literal('REJECTED'),
+      version: seenVersion,
+      reason: text({ error: AdminText.rejectReasonRequired })
+        .trim()
+        .min(1, AdminText.rejectReasonRequired)
+        .max(1000, apiMessage('validation.atMostCharacters', { max: 1000 })),
+      documentId: Uuid.optional(),
+    }),
+  ],
+  INVALID_VALUE,
+);
 export type DecisionBody = z.input<typeof DecisionBody>;
 export type DecisionStep = z.output<typeof DecisionBody>;

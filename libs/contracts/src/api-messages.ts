@@ -17,6 +17,13 @@
 export const ClientErrorText = {
   requestFailed: 'Request failed',
   unknown: 'Unknown error',
+  /** No reply at all (offline, the server unreachable): nothing was read. */
+  network: 'We could not reach Waypoint. Check your connection and try again.',
+  /** No reply to a change: it was not saved. */
+  networkUnsaved:
+    'We could not reach Waypoint. Your changes are not saved. Check your connection and try again.',
+  /** A validator's message that is not in the catalog, or a value no form sends: never shown as it is. */
+  invalidValue: 'Please check this answer and try again',
 } as const;
 
 export const ApiMessages = {
@@ -36,6 +43,8 @@ export const ApiMessages = {
   // error
   'error.requestFailed': ClientErrorText.requestFailed,
   'error.unknown': ClientErrorText.unknown,
+  'error.network': ClientErrorText.network,
+  'error.networkUnsaved': ClientErrorText.networkUnsaved,
   // auth
   'auth.firstNameRequired': 'First name is required',
   'auth.lastNameRequired': 'Last name is required',
@@ -98,13 +107,21 @@ export const ApiMessages = {
   'wizard.countryRequired': 'Please select your country',
   'wizard.visaTypeRequired': 'Please select a visa type',
   'wizard.arrivalDateRequired': 'Please select your arrival date',
-  'wizard.arrivalDateInvalid': 'Please enter a real arrival date',
+  'wizard.arrivalDateIncomplete': 'Please select the day, month and year of your arrival',
+  'wizard.arrivalDateInvalid':
+    'The arrival date you chose does not exist. Please choose a real date',
   'wizard.arrivalDatePast': 'The arrival date cannot be in the past',
+  /** The years are `DATE_LIMITS.arrivalYearsAhead` (wizard.ts). */
+  'wizard.arrivalDateTooFar': 'The arrival date must be within 2 years from today',
   'wizard.firstNameRequired': 'First name is required',
   'wizard.lastNameRequired': 'Last name is required',
   'wizard.dateOfBirthRequired': 'Date of birth is required',
-  'wizard.dateOfBirthInvalid': 'Date of birth must be a real date',
+  'wizard.dateOfBirthIncomplete': 'Please select the day, month and year of birth',
+  'wizard.dateOfBirthInvalid':
+    'The date of birth you chose does not exist. Please choose a real date',
   'wizard.dateOfBirthFuture': 'Date of birth must be in the past',
+  /** The years are `DATE_LIMITS.birthYearsBack` (wizard.ts). */
+  'wizard.dateOfBirthTooOld': 'Date of birth must be within the last 120 years',
   'wizard.emailRequired': 'Email is required',
   'wizard.emailInvalid': 'Valid email is required',
   'wizard.maxTravelers': 'Maximum 10 travelers allowed',
@@ -112,8 +129,12 @@ export const ApiMessages = {
   'wizard.passportNumberRequired': 'Passport number is required',
   'wizard.passportNumberInvalid': 'Passport number must be 5 to 20 letters and digits',
   'wizard.passportExpiryRequired': 'Passport expiration date is required',
-  'wizard.passportExpiryInvalid': 'Passport expiration date must be a real date',
+  'wizard.passportExpiryIncomplete': 'Please select the day, month and year the passport expires',
+  'wizard.passportExpiryInvalid':
+    'The passport expiration date you chose does not exist. Please choose a real date',
   'wizard.passportExpired': 'Passport must not have expired',
+  /** The years are `DATE_LIMITS.passportExpiryYearsAhead` (wizard.ts). */
+  'wizard.passportExpiryTooFar': 'Passport expiration date must be within 15 years from today',
   'wizard.secondNationalityRequired': 'Please specify if you have another nationality',
   'wizard.processingRequired': 'Please select a processing option',
   'wizard.precheckTrip': 'Please complete trip details',
@@ -204,9 +225,14 @@ export const ApiMessages = {
   'error.notFound': 'Not found',
   'error.internal': 'Something went wrong on our side. Please try again.',
   // validation (schema rules)
-  'validation.invalidValue': 'Invalid value',
+  'validation.invalidValue': ClientErrorText.invalidValue,
   'validation.requestInvalid': 'The request is not valid',
+  'validation.required': 'Please fill in this field',
   'validation.atMostCharacters': 'Please use at most {max} characters',
+  'validation.atLeastCharacters': 'Please use at least {min} characters',
+  'validation.chooseFromList': 'Please choose one of the options offered',
+  'validation.atLeastOne': 'Please choose at least one',
+  'validation.atMostItems': 'Please choose at most {max}',
   'validation.nationalityFromList': 'Please choose a nationality from the list',
   'validation.localeFromList': 'Please choose one of the languages offered (en, fr, de, es, ar)',
   'validation.travellerRequired': 'Please choose a traveller',
@@ -338,6 +364,7 @@ export const ApiMessages = {
   'personalData.deleted': 'Your account has been deleted. We have e-mailed you a confirmation.',
   // receipts
   'receipt.notFound': 'This order has no receipt: a receipt is issued once the order is paid.',
+  'creditNote.notFound': 'This order has no credit note with that number.',
   // casework: changes requested, lodging with the Home Office, the government's outcome, reminders
   'casework.changesRequired':
     'Please tick at least one section or document the traveller must change',

@@ -1,6 +1,6 @@
 import { apiMessage } from './api-messages';
 import { z } from 'zod';
-import { text } from './primitives';
+import { INVALID_VALUE, text } from './primitives';
 import { User } from './auth';
 import { Currency } from './money';
 import { ApplicationStatus } from './orders';
@@ -21,7 +21,12 @@ const upTo = (max: number) =>
 export const DraftData = TripStepBody.extend(TravelersStepBody.shape)
   .extend(ProcessingStepBody.shape)
   .extend({
-    currentStep: z.number().int().min(1).max(5).default(1),
+    currentStep: z
+      .number(INVALID_VALUE)
+      .int(INVALID_VALUE)
+      .min(1, INVALID_VALUE)
+      .max(5, INVALID_VALUE)
+      .default(1),
     email: upTo(254).optional(),
   });
 export type DraftData = z.infer<typeof DraftData>;
@@ -46,7 +51,9 @@ function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
  */
 export const CreatePaymentIntentBody = TripStepBody.extend({
   processingOptionId: upTo(64).nullable().default(null),
-  travelers: z.array(TravelerDraft).max(MAX_TRAVELERS, WizardText.maxTravelers),
+  travelers: z
+    .array(TravelerDraft, { error: WizardText.precheckTravelers })
+    .max(MAX_TRAVELERS, WizardText.maxTravelers),
 })
   .extend(PaymentStepBody.shape)
   .superRefine((body, ctx) => {

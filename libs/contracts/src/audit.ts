@@ -119,6 +119,8 @@ export interface AuditDetails {
   // Receipts
   /** A member of staff downloaded an order's receipt (it names the travellers and the card). */
   'receipt.downloaded': { number: string };
+  /** A member of staff downloaded a refund's credit note. */
+  'credit_note.downloaded': { number: string };
   // Passport page MRZ
   /** The traveller kept their own value of these details where the passport page's MRZ reads otherwise. */
   'document.mrz_kept': { fields: string[] };
@@ -606,6 +608,16 @@ export const AUDIT_ACTIONS = {
       return {
         what: say('history.receiptDownloaded'),
         detail: number ? say('history.receiptNumber', { number }) : null,
+      };
+    },
+  },
+  'credit_note.downloaded': {
+    entity: 'refund',
+    describe: (d) => {
+      const number = str(d.number);
+      return {
+        what: say('history.creditNoteDownloaded'),
+        detail: number ? say('history.creditNoteNumber', { number }) : null,
       };
     },
   },

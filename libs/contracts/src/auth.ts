@@ -81,7 +81,9 @@ export type CheckEmailResponse = z.infer<typeof CheckEmailResponse>;
 
 export const LoginBody = z.object({
   email: EmailField,
-  password: text({ error: AuthText.passwordRequired }).min(1, AuthText.passwordRequired).max(1024),
+  password: text({ error: AuthText.passwordRequired })
+    .min(1, AuthText.passwordRequired)
+    .max(1024, apiMessage('validation.atMostCharacters', { max: 1024 })),
 });
 export type LoginBody = z.input<typeof LoginBody>;
 
@@ -108,7 +110,7 @@ export const VerifyTokenBody = z.object({
   token: text({ error: AuthText.signInLinkInvalid })
     .trim()
     .min(1, AuthText.signInLinkInvalid)
-    .max(200),
+    .max(200, AuthText.signInLinkInvalid),
 });
 export type VerifyTokenBody = z.input<typeof VerifyTokenBody>;
 
@@ -143,13 +145,18 @@ export type LocaleField = z.infer<typeof LocaleField>;
 export const UpdateProfileBody = z.object({
   firstName: NameField(AuthText.firstNameRequired),
   lastName: NameField(AuthText.lastNameRequired),
-  nationality: text()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, ApiMessages['validation.nationalityFromList'])
-    .nullable()
-    .optional()
-    .or(z.literal('').transform(() => null)),
+  nationality: z.union(
+    [
+      text()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, ApiMessages['validation.nationalityFromList'])
+        .nullable()
+        .optional(),
+      z.literal('').transform(() => null),
+    ],
+    { error: ApiMessages['validation.nationalityFromList'] },
+  ),
   email: EmailField,
   /** The account's language; unchanged when left out. */
   locale: LocaleField.optional(),
@@ -161,14 +168,17 @@ export const UpdateLocaleBody = z.object({ locale: LocaleField });
 export type UpdateLocaleBody = z.input<typeof UpdateLocaleBody>;
 
 /** Proof that the signed-in person is the owner, before changing the e-mail or the password. */
-export const RecentProofBody = z.union([
-  z.object({
-    password: text({ error: AuthText.passwordRequired })
-      .min(1, AuthText.passwordRequired)
-      .max(1024),
-  }),
-  z.object({ code: CodeField }),
-]);
+export const RecentProofBody = z.union(
+  [
+    z.object({
+      password: text({ error: AuthText.passwordRequired })
+        .min(1, AuthText.passwordRequired)
+        .max(1024, apiMessage('validation.atMostCharacters', { max: 1024 })),
+    }),
+    z.object({ code: CodeField }),
+  ],
+  { error: AuthText.recentProofRequired },
+);
 export type RecentProofBody = z.input<typeof RecentProofBody>;
 
 export const ChangePasswordBody = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiMessages } from './api-messages';
-import { IsoDate, text, Uuid } from './primitives';
+import { CHOOSE_FROM_LIST, IsoDate, text, Uuid } from './primitives';
 import {
   CHANGE_SECTIONS,
   HOME_OFFICE_REFERENCE,
@@ -18,7 +18,7 @@ import {
 export const ProductKind = z.enum(['ETA', 'VISA']);
 export type ProductKind = z.infer<typeof ProductKind>;
 
-export const ChangeSection = z.enum(CHANGE_SECTIONS);
+export const ChangeSection = z.enum(CHANGE_SECTIONS, CHOOSE_FROM_LIST);
 export type ChangeSection = z.infer<typeof ChangeSection>;
 
 /** One change staff ask for: where, and what to do, in words the traveller reads. */
@@ -70,7 +70,7 @@ export type ChangeRequest = z.infer<typeof ChangeRequest>;
 export const HomeOfficeReference = text()
   .trim()
   .min(1, ApiMessages['casework.referenceRequired'])
-  .max(40)
+  .max(40, ApiMessages['casework.referenceFormat'])
   .transform(normaliseHomeOfficeReference)
   .refine(
     (v) => HOME_OFFICE_REFERENCE.VISA.test(v) || HOME_OFFICE_REFERENCE.ETA.test(v),
@@ -160,7 +160,12 @@ export type DecisionDocumentResponse = z.infer<typeof DecisionDocumentResponse>;
 // Reminders before an ETA, a visa or its passport expires
 
 /** A reminder's link (`/renew?token=…`, `/reminders/unsubscribe?token=…`). */
-export const ReminderTokenBody = z.object({ token: text().trim().min(1).max(400) });
+export const ReminderTokenBody = z.object({
+  token: text()
+    .trim()
+    .min(1, ApiMessages['casework.reminderLinkInvalid'])
+    .max(400, ApiMessages['casework.reminderLinkInvalid']),
+});
 export type ReminderTokenBody = z.input<typeof ReminderTokenBody>;
 
 /** What a new application is prefilled with, from a reminder's link. */

@@ -8,7 +8,8 @@ import {
   resolveChartPeriod,
 } from './chart-period';
 import { ApplicationStatus } from './orders';
-import { IsoDate, text } from './primitives';
+import { blankOr, IsoDate, text } from './primitives';
+import { ValidationText } from './messages';
 
 /**
  * The staff dashboard's charts for a period of UK calendar days (`from` and `to` both included): applications
@@ -37,8 +38,8 @@ export type ChartPeriod = z.infer<typeof ChartPeriod>;
  */
 export const DashboardChartsQuery = z
   .object({
-    from: IsoDate.optional().or(z.literal('').transform(() => undefined)),
-    to: IsoDate.optional().or(z.literal('').transform(() => undefined)),
+    from: blankOr(IsoDate, ValidationText.realDate),
+    to: blankOr(IsoDate, ValidationText.realDate),
   })
   .transform((q) => resolveChartPeriod(q))
   .pipe(ChartPeriod);

@@ -8,7 +8,14 @@ describe('messages', () => {
   it('are exported from the package under their names', () => {
     expect(contracts.ClientErrorText).toBe(ClientErrorText);
     expect(contracts.ErrorCode).toBe(ErrorCode);
-    expect(ClientErrorText).toEqual({ requestFailed: 'Request failed', unknown: 'Unknown error' });
+    expect(ClientErrorText).toEqual({
+      requestFailed: 'Request failed',
+      unknown: 'Unknown error',
+      network: 'We could not reach Waypoint. Check your connection and try again.',
+      networkUnsaved:
+        'We could not reach Waypoint. Your changes are not saved. Check your connection and try again.',
+      invalidValue: 'Please check this answer and try again',
+    });
     expect(ErrorCode.VALIDATION_FAILED).toBe('VALIDATION_FAILED');
   });
 

@@ -73,4 +73,10 @@ export const ValidationText = {
   invalidId: ApiMessages['validation.invalidId'],
   dateFormat: ApiMessages['validation.dateFormat'],
   realDate: ApiMessages['validation.realDate'],
+  required: ApiMessages['validation.required'],
+  /** A value no form sends (a wrong type, a number out of range): the generic message. */
+  invalidValue: ApiMessages['validation.invalidValue'],
+  chooseFromList: ApiMessages['validation.chooseFromList'],
+  atLeastOne: ApiMessages['validation.atLeastOne'],
+  countryFromList: ApiMessages['validation.countryFromList'],
 } as const;

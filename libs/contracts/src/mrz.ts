@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { text } from './primitives';
+import { atMostItems, CHOOSE_FROM_LIST, text } from './primitives';
+import { ValidationText } from './messages';
 
 /**
  * The reading of a passport page's machine-readable zone (MRZ): what was read, and where it differs from the
@@ -7,15 +8,10 @@ import { text } from './primitives';
  */
 
 /** The details an MRZ carries that the portal compares with the traveller's. */
-export const MrzField = z.enum([
-  'number',
-  'expirationDate',
-  'nationality',
-  'lastName',
-  'firstName',
-  'dateOfBirth',
-  'sex',
-]);
+export const MrzField = z.enum(
+  ['number', 'expirationDate', 'nationality', 'lastName', 'firstName', 'dateOfBirth', 'sex'],
+  CHOOSE_FROM_LIST,
+);
 export type MrzField = z.infer<typeof MrzField>;
 
 /** The fields read from an MRZ whose check digits were right. Dates are YYYY-MM-DD. */
@@ -83,7 +79,10 @@ export type PassportMrz = z.infer<typeof PassportMrz>;
 
 /** `POST /api/application/:id/documents/:documentId/mrz/keep`: the traveller keeps their values of these fields. */
 export const MrzKeepBody = z.object({
-  fields: z.array(MrzField).min(1).max(7),
+  fields: z
+    .array(MrzField, { error: ValidationText.atLeastOne })
+    .min(1, ValidationText.atLeastOne)
+    .max(7, atMostItems(7)),
 });
 export type MrzKeepBody = z.input<typeof MrzKeepBody>;
 

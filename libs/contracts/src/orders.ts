@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ChangeRequest, Lodging, Outcome, ProductKind } from './casework';
 import { APPLICATION_STATUSES } from './order-rules';
 import { OrderTimeline } from './timeline';
-import { text } from './primitives';
+import { CHOOSE_FROM_LIST, text } from './primitives';
 import { OrderRefund } from './refunds';
-import { ReceiptSummary } from './receipts';
+import { CreditNoteSummary, ReceiptSummary } from './receipts';
 import { Currency } from './money';
 
-export const ApplicationStatus = z.enum(APPLICATION_STATUSES);
+export const ApplicationStatus = z.enum(APPLICATION_STATUSES, CHOOSE_FROM_LIST);
 export type ApplicationStatus = z.infer<typeof ApplicationStatus>;
 
 export const OrderSummary = z.object({
@@ -49,6 +49,8 @@ export const OrderSummary = z.object({
   // Receipts
   /** The receipt of a paid order (null before payment); optional only for readers that predate it. */
   receipt: ReceiptSummary.nullable().optional(),
+  /** The credit notes of its succeeded refunds, oldest first; optional only for readers that predate them. */
+  creditNotes: z.array(CreditNoteSummary).optional(),
   // Casework (sent by the API; optional only for readers that predate it)
   /** An ETA or a visa. */
   productKind: ProductKind.optional(),

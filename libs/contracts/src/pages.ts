@@ -60,3 +60,74 @@ export function isAccountDeletedState(state: unknown): boolean {
     (state as { notice?: unknown }).notice === accountDeletedState.notice
   );
 }
+
+/**
+ * What My orders says once, after the traveller's final submit: the router state the pages after payment leave on
+ * their way there (`navigate('/orders', { state: submittedNoticeState(application) })`). My orders reads it, then
+ * replaces it (a reload, or going back to the page, does not say it again).
+ */
+export interface SubmittedNotice {
+  notice: 'application-submitted';
+  applicationId: string;
+  /** The order reference people see (`Order #…`). */
+  reference: string;
+  /** The processing speed paid for: its code (named in the reader's language), its name and the hours it promises. */
+  processingOptionId: string | null;
+  processingName: string;
+  processingHours: number;
+  /**
+   * When staff are due to have submitted it to the UK government: the submission plus the speed's hours, as the
+   * work queue counts it; null when the submission time is not known.
+   */
+  dueAt: string | null;
+}
+
+const SUBMITTED_NOTICE = 'application-submitted';
+
+/** The router state that makes My orders confirm a submitted application (see {@link SubmittedNotice}). */
+export function submittedNoticeState(application: {
+  id: string;
+  reference: string;
+  processingOptionId?: string | undefined;
+  processingName: string;
+  processingHours: number;
+  submittedAt: string | null;
+}): SubmittedNotice {
+  const submitted = application.submittedAt ? Date.parse(application.submittedAt) : Number.NaN;
+  const hours = application.processingHours;
+  return {
+    notice: SUBMITTED_NOTICE,
+    applicationId: application.id,
+    reference: application.reference,
+    processingOptionId: application.processingOptionId ?? null,
+    processingName: application.processingName,
+    processingHours: hours,
+    dueAt:
+      Number.isFinite(submitted) && Number.isInteger(hours) && hours > 0
+        ? new Date(submitted + hours * 3_600_000).toISOString()
+        : null,
+  };
+}
+
+/** The submitted application a router state confirms, or null (any other state, or one that cannot be read). */
+export function submittedNoticeOf(state: unknown): SubmittedNotice | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const value = state as Partial<Record<keyof SubmittedNotice, unknown>>;
+  if (value.notice !== SUBMITTED_NOTICE) return null;
+  if (typeof value.applicationId !== 'string' || typeof value.reference !== 'string') return null;
+  const hours = value.processingHours;
+  const dueAt =
+    typeof value.dueAt === 'string' && Number.isFinite(Date.parse(value.dueAt))
+      ? value.dueAt
+      : null;
+  return {
+    notice: SUBMITTED_NOTICE,
+    applicationId: value.applicationId,
+    reference: value.reference,
+    processingOptionId:
+      typeof value.processingOptionId === 'string' ? value.processingOptionId : null,
+    processingName: typeof value.processingName === 'string' ? value.processingName : '',
+    processingHours: typeof hours === 'number' && Number.isInteger(hours) && hours > 0 ? hours : 0,
+    dueAt,
+  };
+}

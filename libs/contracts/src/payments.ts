@@ -1,6 +1,6 @@
 import { apiMessage, ApiMessages } from './api-messages';
 import { z } from 'zod';
-import { text } from './primitives';
+import { CHOOSE_FROM_LIST, text } from './primitives';
 import { isListedCountry } from './country-codes';
 import { postalCodeProblem, postalCodeRule } from './postal-codes';
 
@@ -17,12 +17,15 @@ export const SANDBOX_TEST_CARDS: Record<string, SandboxPaymentMethod> = {
   '4000002500003155': 'pm_card_authenticationRequired',
 };
 
-export const SandboxPaymentMethod = z.enum([
-  'pm_card_visa',
-  'pm_card_visa_chargeDeclined',
-  'pm_card_visa_chargeDeclinedInsufficientFunds',
-  'pm_card_authenticationRequired',
-]);
+export const SandboxPaymentMethod = z.enum(
+  [
+    'pm_card_visa',
+    'pm_card_visa_chargeDeclined',
+    'pm_card_visa_chargeDeclinedInsufficientFunds',
+    'pm_card_authenticationRequired',
+  ],
+  CHOOSE_FROM_LIST,
+);
 export type SandboxPaymentMethod = z.infer<typeof SandboxPaymentMethod>;
 
 export const PaymentText = {
@@ -66,30 +69,36 @@ export type BillingCountry = z.infer<typeof BillingCountry>;
  * ({@link postalCodeProblem}): required or not, in the country's format; it is left out when blank, and for a
  * country without postal codes.
  */
-export const BillingDetails = z.object({
-  name: text().trim().min(1, PaymentText.fullNameRequired).max(200),
-  email: text().trim().min(1, PaymentText.emailRequired).max(254),
-  address: z
-    .object({
-      line1: text().trim().min(1, PaymentText.addressRequired).max(200),
-      city: text().trim().min(1, PaymentText.cityRequired).max(100),
-      postal_code: text().trim().max(20).optional(),
-      country: BillingCountry,
-    })
-    .check(
-      // Checked even while another field of the address is wrong, so every problem shows at once.
-      z.superRefine((address, ctx) => {
-        if (typeof address.country !== 'string' || !isListedCountry(address.country)) return;
-        const problem = postalCodeProblem(address.country, address.postal_code);
-        if (problem) ctx.addIssue({ code: 'custom', path: ['postal_code'], message: problem });
-      }),
-    )
-    .transform(({ postal_code, ...address }) =>
-      postal_code && postalCodeRule(address.country).requirement !== 'none'
-        ? { ...address, postal_code }
-        : address,
-    ),
-});
+export const BillingDetails = z.object(
+  {
+    name: text().trim().min(1, PaymentText.fullNameRequired).max(200),
+    email: text().trim().min(1, PaymentText.emailRequired).max(254),
+    address: z
+      .object(
+        {
+          line1: text().trim().min(1, PaymentText.addressRequired).max(200),
+          city: text().trim().min(1, PaymentText.cityRequired).max(100),
+          postal_code: text().trim().max(20).optional(),
+          country: BillingCountry,
+        },
+        { error: PaymentText.addressRequired },
+      )
+      .check(
+        // Checked even while another field of the address is wrong, so every problem shows at once.
+        z.superRefine((address, ctx) => {
+          if (typeof address.country !== 'string' || !isListedCountry(address.country)) return;
+          const problem = postalCodeProblem(address.country, address.postal_code);
+          if (problem) ctx.addIssue({ code: 'custom', path: ['postal_code'], message: problem });
+        }),
+      )
+      .transform(({ postal_code, ...address }) =>
+        postal_code && postalCodeRule(address.country).requirement !== 'none'
+          ? { ...address, postal_code }
+          : address,
+      ),
+  },
+  { error: PaymentText.fullNameRequired },
+);
 export type BillingDetails = z.infer<typeof BillingDetails>;
 /** Billing details as a form holds them, before the checks (the postal code as typed, the country in any case). */
 export type BillingDetailsInput = z.input<typeof BillingDetails>;
@@ -115,7 +124,7 @@ export type SandboxConfirmBody = z.input<typeof SandboxConfirmBody>;
 export const SandboxAuthenticateBody = z.object({
   paymentIntentId: text().min(1).max(100),
   clientSecret: text().min(1).max(200),
-  outcome: z.enum(['complete', 'fail']),
+  outcome: z.enum(['complete', 'fail'], CHOOSE_FROM_LIST),
 });
 export type SandboxAuthenticateBody = z.input<typeof SandboxAuthenticateBody>;
 

@@ -1,4 +1,4 @@
-import { ApiMessages } from './api-messages';
+import { apiMessage, ApiMessages } from './api-messages';
 import { z } from 'zod';
 import { CodeField, SecondFactorCodeField } from './auth';
 import { text } from './primitives';
@@ -10,7 +10,9 @@ import { text } from './primitives';
 
 /** Deleting the account: the password (or, for an account without one, an e-mailed code) and the staff code. */
 export const DeleteAccountBody = z.object({
-  password: text({ error: ApiMessages['personalData.passwordRequired'] }).max(1024).optional(),
+  password: text({ error: ApiMessages['personalData.passwordRequired'] })
+    .max(1024, apiMessage('validation.atMostCharacters', { max: 1024 }))
+    .optional(),
   /** The 6-digit code of `POST /api/auth/recent-proof/code`, for an account that has no password. */
   code: CodeField.optional(),
   /** An authenticator code (or a recovery code), when the account has a second factor. */

@@ -4,7 +4,7 @@ import {
   type CountryCode as PhoneCountry,
 } from 'libphonenumber-js/min';
 import { z } from 'zod';
-import { text } from './primitives';
+import { CHOOSE_FROM_LIST, text } from './primitives';
 import { PostPaymentText } from './post-payment';
 
 import {
@@ -111,8 +111,13 @@ export function phoneCountryOf(
 export const GeneralInfoBody = z
   .object({
     countryCode: PhoneCode,
-    phoneNumber: text().trim().min(1, PostPaymentText.phoneRequired).max(30),
-    notificationPreference: z.enum(['whatsapp', 'sms', 'neither']).default('whatsapp'),
+    phoneNumber: text()
+      .trim()
+      .min(1, PostPaymentText.phoneRequired)
+      .max(30, PostPaymentText.phoneInvalid),
+    notificationPreference: z
+      .enum(['whatsapp', 'sms', 'neither'], CHOOSE_FROM_LIST)
+      .default('whatsapp'),
     email: text().optional(),
   })
   .superRefine((b, ctx) => {

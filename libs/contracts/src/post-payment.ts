@@ -1,7 +1,7 @@
 import { ApiMessages } from './api-messages';
 import { z } from 'zod';
 import { OrderTimeline } from './timeline';
-import { IdParams, text, Uuid } from './primitives';
+import { CHOOSE_FROM_LIST, IdParams, INVALID_VALUE, text, Uuid } from './primitives';
 import { ApplicationStatus } from './orders';
 import { passportDetailsIssues, WizardText } from './wizard';
 import { PassportMrz } from './mrz';
@@ -64,10 +64,10 @@ export type PersonalInfoBody = z.input<typeof PersonalInfoBody>;
  */
 export const PassportDetails = z
   .object({
-    nationality: text().trim().toUpperCase().max(2).default(''),
-    number: text().trim().max(30).default(''),
-    expirationDate: text().trim().max(10).default(''),
-    hasSecondNationality: z.boolean().nullable().default(null),
+    nationality: text().trim().toUpperCase().max(2, WizardText.nationalityRequired).default(''),
+    number: text().trim().max(30, WizardText.passportNumberInvalid).default(''),
+    expirationDate: text().trim().max(10, WizardText.passportExpiryInvalid).default(''),
+    hasSecondNationality: z.boolean(INVALID_VALUE).nullable().default(null),
   })
   .superRefine((p, ctx) => {
     if (!/^[A-Z]{2}$/.test(p.nationality))
@@ -252,7 +252,7 @@ export type SubmitResponse = z.infer<typeof SubmitResponse>;
 export const MissingItems = z.array(text());
 export type MissingItems = z.infer<typeof MissingItems>;
 
-export const DocumentKindParam = z.enum(['passport-page', 'photo']);
+export const DocumentKindParam = z.enum(['passport-page', 'photo'], CHOOSE_FROM_LIST);
 export type DocumentKindParam = z.input<typeof DocumentKindParam>;
 /** `/api/application/:id/travelers/:travelerId/…/:kind` */
 export const TravelerDocumentParams = z.object({
@@ -280,7 +280,9 @@ export type UploadLinkParams = z.input<typeof UploadLinkParams>;
 export const UploadLinkRevokedResponse = z.object({ revoked: z.number().int() });
 export type UploadLinkRevokedResponse = z.infer<typeof UploadLinkRevokedResponse>;
 /** A phone upload link's id in a path (22 characters; anything else names no link). */
-export const UploadTokenParams = z.object({ token: text().max(200) });
+export const UploadTokenParams = z.object({
+  token: text().max(200, ApiMessages['uploadLink.invalid']),
+});
 export type UploadTokenParams = z.input<typeof UploadTokenParams>;
 /** Why a phone upload link cannot be used; the phone's page shows these words, never the server's. */
 export const UploadLinkText = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiMessage } from './api-messages';
 import { ValidationText } from './messages';
 import { isRealDate } from './wizard';
 
@@ -26,12 +27,58 @@ export function withoutForbiddenCharacters(value: string): string {
   );
 }
 
-/** A string without NUL characters or unpaired surrogates: the only string schema the contracts use. */
+/**
+ * The message of a problem with a string whose schema gave no words of its own, by its rule: missing, too short,
+ * too long, anything else (a wrong type, a format). Every string schema starts with it (`text()` without an
+ * `error`), so zod's own English ("Too big: expected string to have <=300 characters") never reaches a person.
+ */
+export const textIssueMessage: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? ValidationText.required
+        : ValidationText.invalidValue;
+    case 'too_small':
+      return Number(issue.minimum) <= 1
+        ? ValidationText.required
+        : apiMessage('validation.atLeastCharacters', { min: Number(issue.minimum) });
+    case 'too_big':
+      return apiMessage('validation.atMostCharacters', { max: Number(issue.maximum) });
+    default:
+      return ValidationText.invalidValue;
+  }
+};
+
+/**
+ * A string without NUL characters or unpaired surrogates: the only string schema the contracts use. Without an
+ * `error` of its own, each rule's problem is told by {@link textIssueMessage}; a schema that gives one (the
+ * field's "… is required") gives every check a message of its own too.
+ */
 export function text(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).refine((v) => !hasForbiddenCharacters(v), {
+  return z.string(params ?? { error: textIssueMessage }).refine((v) => !hasForbiddenCharacters(v), {
     message: ValidationText.forbiddenCharacters,
     abort: true,
   });
+}
+
+/**
+ * The words of a value no form lets a person get wrong (a flag, a number or a choice the page sets itself): only
+ * another client can send it, and it is told the catalog's generic message, never zod's.
+ */
+export const INVALID_VALUE = { error: ValidationText.invalidValue } as const;
+
+/** The words of a choice from a fixed list (`z.enum`) that is not one of its options. */
+export const CHOOSE_FROM_LIST = { error: ValidationText.chooseFromList } as const;
+
+/** At most `max` items of a list (`z.array(…).max(max, atMostItems(max))`). */
+export const atMostItems = (max: number) => apiMessage('validation.atMostItems', { max });
+
+/** A query parameter that may be left blank: '' is the same as leaving it out. */
+export function blankOr<T extends z.ZodType>(
+  schema: T,
+  error: string = ValidationText.chooseFromList,
+) {
+  return z.union([schema.optional(), z.literal('').transform(() => undefined)], { error });
 }
 
 /** An id the database made (a UUID; the format admits no NUL or surrogate either). */

@@ -3,14 +3,14 @@ import { ApiMessages } from './api-messages';
 import { canRefundInFull } from './lifecycle';
 import { APPLICATION_STATUSES } from './order-rules';
 import type { ApplicationStatus } from './orders';
-import { text } from './primitives';
+import { CHOOSE_FROM_LIST, text } from './primitives';
 
 /**
  * Refunds of a paid order. Staff refund the whole order, or only Waypoint's service fee (the processing price
  * of every traveller) once the government fee is spent. Which refund an order allows depends on its status; the
  * API enforces `refundKindsFor` and the admin area offers the same choices, so the two never disagree.
  */
-export const RefundKind = z.enum(['full', 'service_fee']);
+export const RefundKind = z.enum(['full', 'service_fee'], CHOOSE_FROM_LIST);
 export type RefundKind = z.infer<typeof RefundKind>;
 
 export const RefundStatus = z.enum(['pending', 'succeeded', 'failed']);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AdminText } from './admin-text';
-import { text, Uuid } from './primitives';
+import { atMostItems, CHOOSE_FROM_LIST, text, Uuid } from './primitives';
 
 /**
  * A team's day in the staff area: when each application is due, who works on it, and the notes staff leave for
@@ -42,9 +42,9 @@ export const StaffListResponse = z.object({ staff: z.array(StaffMember), me: tex
 export type StaffListResponse = z.infer<typeof StaffListResponse>;
 
 /** The work-queue filters of the staff list (each optional). */
-export const QueueDue = z.enum(['overdue', 'today']);
+export const QueueDue = z.enum(['overdue', 'today'], CHOOSE_FROM_LIST);
 export type QueueDue = z.infer<typeof QueueDue>;
-export const QueueAssignee = z.enum(['me', 'none']);
+export const QueueAssignee = z.enum(['me', 'none'], CHOOSE_FROM_LIST);
 export type QueueAssignee = z.infer<typeof QueueAssignee>;
 
 /**
@@ -56,7 +56,10 @@ export type AssignBody = z.input<typeof AssignBody>;
 
 /** `POST /api/admin/applications/assignee`: the same for a selection of rows (at most a page). */
 export const BulkAssignBody = z.object({
-  ids: z.array(Uuid).min(1, AdminText.selectionRequired).max(100),
+  ids: z
+    .array(Uuid, { error: AdminText.selectionRequired })
+    .min(1, AdminText.selectionRequired)
+    .max(100, atMostItems(100)),
   assigneeId: Uuid.nullable(),
 });
 export type BulkAssignBody = z.input<typeof BulkAssignBody>;

@@ -15,13 +15,17 @@ export const WizardText = {
   countryRequired: ApiMessages['wizard.countryRequired'],
   visaTypeRequired: ApiMessages['wizard.visaTypeRequired'],
   arrivalDateRequired: ApiMessages['wizard.arrivalDateRequired'],
+  arrivalDateIncomplete: ApiMessages['wizard.arrivalDateIncomplete'],
   arrivalDateInvalid: ApiMessages['wizard.arrivalDateInvalid'],
   arrivalDatePast: ApiMessages['wizard.arrivalDatePast'],
+  arrivalDateTooFar: ApiMessages['wizard.arrivalDateTooFar'],
   firstNameRequired: ApiMessages['wizard.firstNameRequired'],
   lastNameRequired: ApiMessages['wizard.lastNameRequired'],
   dateOfBirthRequired: ApiMessages['wizard.dateOfBirthRequired'],
+  dateOfBirthIncomplete: ApiMessages['wizard.dateOfBirthIncomplete'],
   dateOfBirthInvalid: ApiMessages['wizard.dateOfBirthInvalid'],
   dateOfBirthFuture: ApiMessages['wizard.dateOfBirthFuture'],
+  dateOfBirthTooOld: ApiMessages['wizard.dateOfBirthTooOld'],
   emailRequired: ApiMessages['wizard.emailRequired'],
   emailInvalid: ApiMessages['wizard.emailInvalid'],
   maxTravelers: ApiMessages['wizard.maxTravelers'],
@@ -29,8 +33,10 @@ export const WizardText = {
   passportNumberRequired: ApiMessages['wizard.passportNumberRequired'],
   passportNumberInvalid: ApiMessages['wizard.passportNumberInvalid'],
   passportExpiryRequired: ApiMessages['wizard.passportExpiryRequired'],
+  passportExpiryIncomplete: ApiMessages['wizard.passportExpiryIncomplete'],
   passportExpiryInvalid: ApiMessages['wizard.passportExpiryInvalid'],
   passportExpired: ApiMessages['wizard.passportExpired'],
+  passportExpiryTooFar: ApiMessages['wizard.passportExpiryTooFar'],
   secondNationalityRequired: ApiMessages['wizard.secondNationalityRequired'],
   processingRequired: ApiMessages['wizard.processingRequired'],
   precheckTrip: ApiMessages['wizard.precheckTrip'],
@@ -72,17 +78,68 @@ export interface Issue {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSPORT_NUMBER = /^[A-Z0-9]{5,20}$/;
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a day of the calendar written YYYY-MM-DD (no 2027-02-31, no month 13), whatever its year. */
+function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
 /** True for a real calendar date written YYYY-MM-DD (no 2025-02-30). */
 export function isRealDate(value: string | null | undefined): value is string {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return (
-    date.getUTCFullYear() === y &&
-    date.getUTCMonth() === m - 1 &&
-    date.getUTCDate() === d &&
-    y >= 1900
-  );
+  return !!value && isCalendarDate(value) && Number(value.slice(0, 4)) >= 1900;
+}
+
+/**
+ * How far from today the wizard's dates may be, in whole years: the rules below, and the years each date picker
+ * offers (`pickerYears`). An ETA lasts 2 years, so a later arrival cannot be planned with it; nobody is older than
+ * 120; a passport's validity (10 years in most countries) fits well within 15. The messages say these numbers.
+ */
+export const DATE_LIMITS = {
+  arrivalYearsAhead: 2,
+  birthYearsBack: 120,
+  passportExpiryYearsAhead: 15,
+} as const;
+
+/** The wizard's dates a person picks. */
+export type WizardDate = 'arrival' | 'birth' | 'passportExpiry';
+
+/**
+ * The years a date picker offers for one of the wizard's dates: every year its rules can accept, the nearest
+ * first (this year and later for an arrival or a passport's expiry, this year and earlier for a birth).
+ */
+export function pickerYears(date: WizardDate, now: Date = new Date()): number[] {
+  const year = now.getUTCFullYear();
+  const span =
+    date === 'birth'
+      ? -DATE_LIMITS.birthYearsBack
+      : date === 'arrival'
+        ? DATE_LIMITS.arrivalYearsAhead
+        : DATE_LIMITS.passportExpiryYearsAhead;
+  return Array.from({ length: Math.abs(span) + 1 }, (_, i) => year + Math.sign(span) * i);
+}
+
+/** The same day `years` years later (earlier when negative), as text: only ever compared with other days. */
+function yearsFrom(day: string, years: number): string {
+  return `${String(Number(day.slice(0, 4)) + years).padStart(4, '0')}${day.slice(4)}`;
+}
+
+/**
+ * The first problem of a date as a picker gives it: nothing chosen (''), a part not chosen (the date picker keeps
+ * the others, '2027--31'), or a day its month does not have (2027-02-31). Null for a day of the calendar.
+ */
+function datePickerIssue(
+  value: string | null | undefined,
+  messages: { required: string; incomplete: string; invalid: string },
+): string | null {
+  if (!value) return messages.required;
+  if (!DATE.test(value)) return messages.incomplete;
+  if (!isCalendarDate(value)) return messages.invalid;
+  return null;
 }
 
 /** Today's date (UTC) as YYYY-MM-DD. */
@@ -100,12 +157,19 @@ export function validateTrip(trip: TripInput, today = todayIso()): Issue[] {
   if (!trip.countryId) issues.push({ path: ['countryId'], message: WizardText.countryRequired });
   if (!trip.visaTypeId) issues.push({ path: ['visaTypeId'], message: WizardText.visaTypeRequired });
   if (trip.hasPlannedDates) {
-    if (!trip.arrivalDate)
-      issues.push({ path: ['arrivalDate'], message: WizardText.arrivalDateRequired });
-    else if (!isRealDate(trip.arrivalDate))
-      issues.push({ path: ['arrivalDate'], message: WizardText.arrivalDateInvalid });
-    else if (trip.arrivalDate < today)
-      issues.push({ path: ['arrivalDate'], message: WizardText.arrivalDatePast });
+    const arrival = trip.arrivalDate ?? '';
+    const message =
+      datePickerIssue(arrival, {
+        required: WizardText.arrivalDateRequired,
+        incomplete: WizardText.arrivalDateIncomplete,
+        invalid: WizardText.arrivalDateInvalid,
+      }) ??
+      (arrival < today
+        ? WizardText.arrivalDatePast
+        : arrival > yearsFrom(today, DATE_LIMITS.arrivalYearsAhead)
+          ? WizardText.arrivalDateTooFar
+          : null);
+    if (message) issues.push({ path: ['arrivalDate'], message });
   }
   return issues;
 }
@@ -131,9 +195,18 @@ export function validateTravelers(travelers: TravelerInput[], today = todayIso()
       issues.push({ path: ['travelers', i, field], message: prefix(i, message) });
     if (!t.firstName.trim()) at('firstName', WizardText.firstNameRequired);
     if (!t.lastName.trim()) at('lastName', WizardText.lastNameRequired);
-    if (!t.dateOfBirth) at('dateOfBirth', WizardText.dateOfBirthRequired);
-    else if (!isRealDate(t.dateOfBirth)) at('dateOfBirth', WizardText.dateOfBirthInvalid);
-    else if (t.dateOfBirth >= today) at('dateOfBirth', WizardText.dateOfBirthFuture);
+    const birth =
+      datePickerIssue(t.dateOfBirth, {
+        required: WizardText.dateOfBirthRequired,
+        incomplete: WizardText.dateOfBirthIncomplete,
+        invalid: WizardText.dateOfBirthInvalid,
+      }) ??
+      (t.dateOfBirth >= today
+        ? WizardText.dateOfBirthFuture
+        : t.dateOfBirth < yearsFrom(today, -DATE_LIMITS.birthYearsBack)
+          ? WizardText.dateOfBirthTooOld
+          : null);
+    if (birth) at('dateOfBirth', birth);
     if (i === 0) {
       const email = (t.email ?? '').trim();
       if (!email) at('email', WizardText.emailRequired);
@@ -159,9 +232,19 @@ export function passportDetailsIssues(
   const number = normalisePassportNumber(p?.number ?? '');
   if (!number) at('number', WizardText.passportNumberRequired);
   else if (!PASSPORT_NUMBER.test(number)) at('number', WizardText.passportNumberInvalid);
-  if (!p?.expirationDate) at('expirationDate', WizardText.passportExpiryRequired);
-  else if (!isRealDate(p.expirationDate)) at('expirationDate', WizardText.passportExpiryInvalid);
-  else if (p.expirationDate <= today) at('expirationDate', WizardText.passportExpired);
+  const expiry = p?.expirationDate ?? '';
+  const expiryIssue =
+    datePickerIssue(expiry, {
+      required: WizardText.passportExpiryRequired,
+      incomplete: WizardText.passportExpiryIncomplete,
+      invalid: WizardText.passportExpiryInvalid,
+    }) ??
+    (expiry <= today
+      ? WizardText.passportExpired
+      : expiry > yearsFrom(today, DATE_LIMITS.passportExpiryYearsAhead)
+        ? WizardText.passportExpiryTooFar
+        : null);
+  if (expiryIssue) at('expirationDate', expiryIssue);
   if (p?.hasSecondNationality === null || p?.hasSecondNationality === undefined)
     at('hasSecondNationality', WizardText.secondNationalityRequired);
   return issues;

@@ -19,6 +19,7 @@ import {
   useT,
 } from '@waypoint/ui';
 import { ConfirmDialog } from '../components/common';
+import { CreditNoteList } from './CreditNoteList';
 import { formatAmount, formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { useRefundApplicationMutation } from '../state';
@@ -200,6 +201,7 @@ export function RefundPanel({ detail }: { detail: AdminApplicationDetail }) {
       )}
 
       {refunds.length > 0 ? <RefundList refunds={refunds} amount={amount} /> : null}
+      <CreditNoteList notes={detail.creditNotes} />
 
       <ConfirmDialog
         subject={confirming}
@@ -249,6 +251,7 @@ export function RefundHistory({ detail }: { detail: AdminApplicationDetail }) {
         refunds={detail.refunds}
         amount={(cents) => formatAmount(cents, locale, currency)}
       />
+      <CreditNoteList notes={detail.creditNotes} />
     </section>
   );
 }

@@ -69,23 +69,23 @@ const newUser = {
   pendingEmail: null,
 };
 
-const confirmed = (user: object | null) =>
-  ok({
-    application: {
-      id: 'app-0001',
-      reference: 'WP7K3M9Q',
-      status: 'IN_PROGRESS',
-      createdAt: '2026-01-02T10:00:00Z',
-      paidAt: '2026-01-02T10:05:00Z',
-      visaTypeName: 'United Kingdom ETA',
-      processingName: 'Standard',
-      processingHours: 72,
-      travelerCount: 1,
-      totalCents: 5190,
-    },
-    user,
-    signInLinkSent: user === null,
-  });
+const confirmedBody = (user: object | null) => ({
+  application: {
+    id: 'app-0001',
+    reference: 'WP7K3M9Q',
+    status: 'IN_PROGRESS',
+    createdAt: '2026-01-02T10:00:00Z',
+    paidAt: '2026-01-02T10:05:00Z',
+    visaTypeName: 'United Kingdom ETA',
+    processingName: 'Standard',
+    processingHours: 72,
+    travelerCount: 1,
+    totalCents: 5190,
+  },
+  user,
+  signInLinkSent: user === null,
+});
+const confirmed = (user: object | null) => ok(confirmedBody(user));
 
 async function openPayment(routes: Routes = {}) {
   const sent = mockApi({
@@ -389,7 +389,7 @@ describe('checkout', () => {
     await user.type(screen.getByRole('textbox', { name: /City/ }), 'Hong Kong');
     await enterCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
-    await findTitle('Application Submitted Successfully');
+    await findTitle('Payment received');
     expect(callsTo(sent, 'POST /api/payments/sandbox/confirm')[0]?.body).toMatchObject({
       billingDetails: {
         address: { line1: '1 Queen’s Road Central', city: 'Hong Kong', country: 'HK' },
@@ -422,7 +422,7 @@ describe('checkout', () => {
     await user.type(screen.getByRole('textbox', { name: /City/ }), 'Dublin');
     await enterCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
-    await findTitle('Application Submitted Successfully');
+    await findTitle('Payment received');
     expect(callsTo(sent, 'POST /api/payments/sandbox/confirm')[0]?.body).toMatchObject({
       billingDetails: { address: { city: 'Dublin', country: 'IE' } },
     });
@@ -442,7 +442,7 @@ describe('checkout', () => {
 
     await enterCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
-    await findTitle('Application Submitted Successfully');
+    await findTitle('Payment received');
     expect(currentPath()).toBe('/application/success');
 
     const confirms = callsTo(sent, 'POST /api/payments/sandbox/confirm');
@@ -507,7 +507,7 @@ describe('checkout', () => {
     expect(screen.getByRole('button', { name: 'Paying…' })).toHaveAttribute('aria-busy', 'true');
 
     await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
-    await findTitle('Application Submitted Successfully');
+    await findTitle('Payment received');
     expect(callsTo(sent, 'POST /api/payments/sandbox/authenticate')[0]?.body).toEqual({
       paymentIntentId: 'pi_1',
       clientSecret: 'pi_1_secret_abc',
@@ -543,25 +543,56 @@ describe('checkout', () => {
 });
 
 describe('success', () => {
-  it('shows the order, keeps it on a reload, and Submit New Application starts afresh', async () => {
+  it('says the payment is received, shows the order, what is still needed and one way on; keeps it on a reload', async () => {
     const { user, store, unmount } = await openPayment({
       'POST /api/payments/sandbox/confirm': intentStatus('succeeded'),
       'POST /api/applications/confirm-payment': confirmed(newUser),
     });
     await fillPayment(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
-    await findTitle('Application Submitted Successfully');
+    const title = await findTitle('Payment received');
+    // One heading of level 1, which takes the focus as the page opens.
+    expect(screen.getAllByRole('heading', { level: 1 })).toEqual([title]);
+    await waitFor(() => expect(title).toHaveFocus());
+    expect(screen.queryByText('Application Submitted Successfully')).not.toBeInTheDocument();
 
     const check = () => {
-      expect(screen.getByRole('heading', { name: 'Order #WP7K3M9Q' })).toBeInTheDocument();
-      expect(screen.getByText('In progress')).toBeInTheDocument();
-      expect(screen.getByText(/Payment received/)).toBeInTheDocument();
-      expect(screen.getByText('2 January 2026')).toBeInTheDocument();
-      expect(screen.getByText(/submit it within 72 hours/)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Continue with your documents' })).toHaveAttribute(
-        'href',
-        '/application/app-0001/general-info',
+      // The order's reference, as My orders and the e-mails show it.
+      const order = screen.getByRole('region', { name: 'Order #WP7K3M9Q' });
+      expect(order).toHaveTextContent('In progress');
+      expect(order).toHaveTextContent('2 January 2026');
+      expect(order).toHaveTextContent('United Kingdom ETA');
+      expect(order).toHaveTextContent('Standard');
+      // What is still needed, in plain words.
+      const needed = screen.getByRole('region', { name: 'What we still need from you' });
+      expect(
+        within(needed)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'The passport page and a photo of the traveller',
+        "Answers to the remaining questions: a phone number, and each traveller's personal details, passport details, work and declaration",
+      ]);
+      expect(needed).toHaveTextContent(
+        'We can check your application and submit it to the UK government only once you have sent these.',
       );
+      // One primary action: on to the pages after payment.
+      const main = screen.getByRole('heading', { level: 1 }).parentElement as HTMLElement;
+      const primary = main.querySelectorAll('.wp-button--primary');
+      expect(primary).toHaveLength(1);
+      const next = within(needed).getByRole('link', { name: 'Continue with your documents' });
+      expect(primary[0]).toBe(next);
+      expect(next).toHaveAttribute('href', '/application/app-0001/general-info');
+      expect(
+        screen.getByText(/submit it to the UK government within 72 hours/),
+      ).toBeInTheDocument();
+      // A new application is only a secondary way out.
+      expect(screen.getByRole('button', { name: 'Start a new application' })).toHaveClass(
+        'wp-button--link',
+      );
+      expect(
+        screen.queryByRole('button', { name: 'Submit New Application' }),
+      ).not.toBeInTheDocument();
     };
     check();
     expect(screen.queryByText(/already has a Waypoint account/)).not.toBeInTheDocument();
@@ -577,15 +608,31 @@ describe('success', () => {
     unmount();
 
     const reloaded = await renderApply('/application/success', { keepSession: true });
-    await findTitle('Application Submitted Successfully');
+    await findTitle('Payment received');
     check();
-    await user.click(screen.getByRole('button', { name: 'Submit New Application' }));
+    await user.click(screen.getByRole('button', { name: 'Start a new application' }));
     await findTitle('Trip details');
     expect(currentPath()).toBe('/application/trip-details');
     expect(selectApply(reloaded.store.getState()).confirmation).toBeNull();
     expect(
       screen.getByRole('switch', { name: 'Do you have any travel dates planned?' }),
     ).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('asks for the documents of every traveller of the order', async () => {
+    const { user } = await openPayment({
+      'POST /api/payments/sandbox/confirm': intentStatus('succeeded'),
+      'POST /api/applications/confirm-payment': ok({
+        ...confirmedBody(newUser),
+        application: { ...confirmedBody(newUser).application, travelerCount: 3 },
+      }),
+    });
+    await fillPayment(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
+    await findTitle('Payment received');
+    expect(screen.getByRole('region', { name: 'What we still need from you' })).toHaveTextContent(
+      'The passport page and a photo of each of the 3 travellers',
+    );
   });
 
   it('sends a visitor with nothing to confirm to the start', async () => {
@@ -630,7 +677,7 @@ describe('an unpaid order reopened from My orders', () => {
     const user = userEvent.setup();
     await fillPayment(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay €51.90' }));
-    await findTitle('Application Submitted Successfully');
+    await findTitle('Payment received');
     expect(callsTo(sent, 'POST /api/applications/create-payment-intent')).toHaveLength(0);
     // The billing country started on the lead traveller's nationality.
     expect(callsTo(sent, 'POST /api/payments/sandbox/confirm')[0]?.body).toMatchObject({

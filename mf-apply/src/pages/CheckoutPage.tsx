@@ -79,7 +79,7 @@ function useFailureOf(fallback: string): (error: unknown) => Failure {
 
 function NewCheckout() {
   const dispatch = useAppDispatch();
-  const saveDraft = useSaveDraft();
+  const { saveDraft } = useSaveDraft();
   const onPaid = usePaid();
   const { apply, countries, country, countryId, visaType, visaTypes, options, option } =
     useOrderContext();
@@ -126,7 +126,8 @@ function NewCheckout() {
         ? checkoutKey.key
         : newIdempotencyKey();
     if (key !== checkoutKey?.key) dispatch(setCheckoutKey({ key, fingerprint }));
-    saveDraft(
+    // The order itself is made next: a failure to reach Waypoint is told by that call.
+    void saveDraft(
       draftOf(
         apply,
         { countryId, visaTypeId: visaType?.id ?? null, optionId: option?.id ?? null },

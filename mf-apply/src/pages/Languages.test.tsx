@@ -188,17 +188,22 @@ describe('the wizard in French', () => {
     await user.type(zip, '8');
     await user.click(screen.getByRole('button', { name: /^Payer/ }));
 
-    await findTitle('Demande envoyée avec succès');
+    await findTitle('Paiement reçu');
     expect(screen.getByRole('heading', { name: 'Commande n° WP7K3M9Q' })).toBeInTheDocument();
     expect(screen.getByText('En cours')).toBeInTheDocument();
     expect(screen.getByText('2 janvier 2026')).toBeInTheDocument();
-    expect(screen.getByText(/la transmettons sous 72 heures/)).toBeInTheDocument();
+    expect(screen.getByText('La page du passeport et une photo du voyageur')).toBeInTheDocument();
+    expect(
+      screen.getByText(/la déposons auprès du gouvernement britannique sous 72 heures/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Cette adresse e-mail est déjà associée/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continuer avec vos documents' })).toHaveAttribute(
       'href',
       '/application/app-0001/general-info',
     );
-    expect(screen.getByRole('button', { name: 'Faire une nouvelle demande' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Commencer une nouvelle demande' }),
+    ).toBeInTheDocument();
   });
 });
 

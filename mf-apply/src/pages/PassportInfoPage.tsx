@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { validatePassports, type PassportInput, type TravelerInput } from '@waypoint/contracts';
+import {
+  pickerYears,
+  validatePassports,
+  type PassportInput,
+  type TravelerInput,
+} from '@waypoint/contracts';
 import { useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
 import {
   Button,
@@ -22,6 +27,7 @@ import {
   useSaveDraft,
   useWizardIssues,
 } from '../wizard/order';
+import { SaveFailureBox } from '../wizard/SaveFailureBox';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
 
@@ -41,7 +47,7 @@ function passportOf(traveler: TravelerInput, countryId: string | null): Passport
 export function PassportInfoPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const saveDraft = useSaveDraft();
+  const { saveDraft, saving, failure } = useSaveDraft();
   const { apply, countryId, countryList, countries, visaType, option } = useOrderContext();
   const travelers = useAppSelector(selectTravelers);
   const issues = useWizardIssues();
@@ -55,8 +61,9 @@ export function PassportInfoPage() {
   const change = (index: number, passport: PassportInput, changes: Partial<PassportInput>) =>
     dispatch(updatePassport({ index, passport: { ...passport, ...changes } }));
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     const withPassports = travelers.map((traveler) => ({
       ...traveler,
       passport: passportOf(traveler, countryId),
@@ -74,13 +81,14 @@ export function PassportInfoPage() {
     withPassports.forEach((traveler, index) =>
       dispatch(updatePassport({ index, passport: traveler.passport })),
     );
-    saveDraft(
+    const saved = await saveDraft(
       draftOf(
         { ...apply, travelers: withPassports },
         { countryId, visaTypeId: visaType?.id ?? null, optionId: option?.id ?? null },
         4,
       ),
     );
+    if (!saved) return;
     dispatch(reachStep(4));
     navigate(stepPath(4));
   };
@@ -90,7 +98,8 @@ export function PassportInfoPage() {
   return (
     <WizardStepPage step={3} title={t('step.passport-info.title')}>
       <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
-      <form onSubmit={onSubmit} noValidate className="wpw-narrow">
+      <SaveFailureBox failure={failure} />
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="wpw-narrow">
         <div className="wp-stack">
           {travelers.map((traveler, index) => {
             const passport = passportOf(traveler, countryId);
@@ -140,6 +149,7 @@ export function PassportInfoPage() {
                       id={`passport-${index}-expirationDate`}
                       label={t('passport.expirationDate')}
                       value={passport.expirationDate}
+                      years={pickerYears('passportExpiry')}
                       required
                       error={errorFor(index, 'expirationDate')}
                       onChange={(date) => change(index, passport, { expirationDate: date })}
@@ -169,7 +179,7 @@ export function PassportInfoPage() {
             );
           })}
           <div className="wp-actions">
-            <Button type="submit" size="large">
+            <Button type="submit" size="large" busy={saving}>
               {t('common.saveAndContinue')}
             </Button>
           </div>

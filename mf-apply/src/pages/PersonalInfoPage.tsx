@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_TRAVELERS, validateTravelers, WizardText } from '@waypoint/contracts';
+import { MAX_TRAVELERS, pickerYears, validateTravelers, WizardText } from '@waypoint/contracts';
 import { useAppDispatch, useAppSelector, useNavigate } from '@waypoint/platform';
 import {
   Button,
@@ -14,23 +14,21 @@ import { applyMessages } from '../i18n/catalog';
 import { OrderCost, priceOf } from '../components/OrderCost';
 import { addTraveler, reachStep, removeTraveler, selectTravelers, updateTraveler } from '../state';
 import {
-  birthYears,
   draftOf,
   travelersWithIssues,
   useOrderContext,
   useSaveDraft,
   useWizardIssues,
 } from '../wizard/order';
+import { SaveFailureBox } from '../wizard/SaveFailureBox';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
 import { useTravelerSummary } from '../wizard/text';
 
-const YEARS = birthYears();
-
 export function PersonalInfoPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const saveDraft = useSaveDraft();
+  const { saveDraft, saving, failure } = useSaveDraft();
   const { apply, countryId, visaType, visaTypes, option, options } = useOrderContext();
   const travelers = useAppSelector(selectTravelers);
   const issues = useWizardIssues();
@@ -53,8 +51,9 @@ export function PersonalInfoPage() {
     setClosed({});
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     const problems = validateTravelers(travelers);
     if (problems.length > 0) {
       // Cards with a problem open, so the summary's links reach their fields.
@@ -66,13 +65,14 @@ export function PersonalInfoPage() {
       return;
     }
     issues.clear();
-    saveDraft(
+    const saved = await saveDraft(
       draftOf(
         apply,
         { countryId, visaTypeId: visaType?.id ?? null, optionId: option?.id ?? null },
         3,
       ),
     );
+    if (!saved) return;
     dispatch(reachStep(3));
     navigate(stepPath(3));
   };
@@ -82,7 +82,8 @@ export function PersonalInfoPage() {
   return (
     <WizardStepPage step={2} title={t('step.personal-info.title')}>
       <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
-      <form className="wp-two-columns" onSubmit={onSubmit} noValidate>
+      <SaveFailureBox failure={failure} />
+      <form className="wp-two-columns" onSubmit={(event) => void onSubmit(event)} noValidate>
         <div className="wp-stack">
           {travelers.map((traveler, index) => (
             <CollapsibleCard
@@ -130,7 +131,7 @@ export function PersonalInfoPage() {
                 id={`traveler-${index}-dateOfBirth`}
                 label={t('travelers.dateOfBirth')}
                 value={traveler.dateOfBirth}
-                years={YEARS}
+                years={pickerYears('birth')}
                 required
                 error={errorFor(index, 'dateOfBirth')}
                 onChange={(date) =>
@@ -171,7 +172,7 @@ export function PersonalInfoPage() {
           ) : visaTypes.isLoading || options.isLoading ? (
             <Spinner label={t('common.loadingPrices')} showLabel />
           ) : null}
-          <Button type="submit" size="large" fullWidth>
+          <Button type="submit" size="large" fullWidth busy={saving}>
             {t('common.saveAndContinue')}
           </Button>
         </div>

@@ -8,6 +8,7 @@ import { OrderCost, priceOf } from '../components/OrderCost';
 import { ProcessingSpeeds } from '../components/ProcessingSpeeds';
 import { reachStep, selectProcessingOption, selectTravelers } from '../state';
 import { draftOf, useOrderContext, useSaveDraft, useWizardIssues } from '../wizard/order';
+import { SaveFailureBox } from '../wizard/SaveFailureBox';
 import { WizardStepPage } from '../wizard/WizardLayout';
 import { stepPath } from '../wizard/steps';
 import { useTravelerSummary } from '../wizard/text';
@@ -15,7 +16,7 @@ import { useTravelerSummary } from '../wizard/text';
 export function ProcessingTimePage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const saveDraft = useSaveDraft();
+  const { saveDraft, saving, failure } = useSaveDraft();
   const { apply, countryId, visaType, visaTypes, options, optionList, option } = useOrderContext();
   const travelers = useAppSelector(selectTravelers);
   const issues = useWizardIssues();
@@ -23,15 +24,17 @@ export function ProcessingTimePage() {
   const apiText = useApiText();
   const travelerSummary = useTravelerSummary();
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     const problems = validateProcessing(option?.id);
     issues.show(problems);
     if (problems.length > 0 || !option) return;
     dispatch(selectProcessingOption(option.id));
-    saveDraft(
+    const saved = await saveDraft(
       draftOf(apply, { countryId, visaTypeId: visaType?.id ?? null, optionId: option.id }, 5),
     );
+    if (!saved) return;
     dispatch(reachStep(5));
     navigate(stepPath(5));
   };
@@ -42,6 +45,7 @@ export function ProcessingTimePage() {
   return (
     <WizardStepPage step={4} title={t('step.processing-time.title')}>
       <ErrorSummary errors={issues.summary} focusKey={issues.attempt} />
+      <SaveFailureBox failure={failure} />
       {loadError ? (
         <ErrorBox title={t('processing.loadFailed')}>
           <p>{apiText(loadError.message ?? '')}</p>
@@ -54,7 +58,7 @@ export function ProcessingTimePage() {
           </Button>
         </ErrorBox>
       ) : null}
-      <form className="wp-two-columns" onSubmit={onSubmit} noValidate>
+      <form className="wp-two-columns" onSubmit={(event) => void onSubmit(event)} noValidate>
         <div>
           {loading ? <Spinner label={t('processing.loading')} showLabel /> : null}
           {optionList.length > 0 || !loading ? (
@@ -79,7 +83,7 @@ export function ProcessingTimePage() {
               )}
             />
           ) : null}
-          <Button type="submit" size="large" fullWidth>
+          <Button type="submit" size="large" fullWidth busy={saving}>
             {t('common.saveAndContinue')}
           </Button>
         </div>

@@ -1,6 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { WizardText } from '@waypoint/contracts';
+import { activateLocale } from '@waypoint/ui';
+import { server } from '../../../libs/platform/test/api-server';
 import {
   callsTo,
   currentPath,
@@ -13,13 +16,43 @@ import {
 
 const empty = { firstName: '', lastName: '', dateOfBirth: '' };
 
+const THIS_YEAR = new Date().getUTCFullYear();
+
+/** The years a date's Year list offers. */
+function yearsOffered(group: HTMLElement): number[] {
+  return within(within(group).getByRole('combobox', { name: 'Year' }))
+    .getAllByRole('option')
+    .slice(1)
+    .map((option) => Number(option.textContent));
+}
+
+/** Waypoint cannot be reached: saving the draft gets no reply at all (until `back()`). */
+function serverUnreachable() {
+  let reachable = false;
+  server.use(
+    http.post('/api/applications/save', () =>
+      reachable
+        ? HttpResponse.json({ success: true, data: { sessionId: 's1', savedAt: '2026-01-02' } })
+        : HttpResponse.error(),
+    ),
+  );
+  return {
+    back: () => {
+      reachable = true;
+    },
+  };
+}
+
+const NOT_SAVED =
+  'We could not reach Waypoint. Your changes are not saved. Check your connection and try again.';
+
 function card(name: string) {
   const toggle = screen.getByRole('button', { name: new RegExp(`^${name}`) });
   return toggle.closest('section') as HTMLElement;
 }
 
 describe('your information', () => {
-  it('shows the first problem in the summary with the exact text, and each one at its field', async () => {
+  it('lists every problem in the summary with the exact text, each linking to its field', async () => {
     mockApi({});
     await renderApply('/application/personal-info', {
       wizard: { currentStep: 2, travelers: [{ ...traveler1 }, { ...empty, firstName: 'Bo' }] },
@@ -33,8 +66,11 @@ describe('your information', () => {
     expect(
       within(summary)
         .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Traveler 2: Last name is required']);
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Traveler 2: Last name is required', '#traveler-1-lastName'],
+      ['Traveler 2: Date of birth is required', '#traveler-1-dateOfBirth'],
+    ]);
     expect(screen.getByRole('textbox', { name: /Last name/, description: /Traveler 2/ })).toBe(
       within(card('Traveler 2')).getByRole('textbox', { name: /Last name/ }),
     );
@@ -43,6 +79,113 @@ describe('your information', () => {
     ).toHaveTextContent('Traveler 2: Date of birth is required');
     expect(currentPath()).toBe('/application/personal-info');
   });
+
+  it('lists all four problems of a traveller left blank, as the fields show them', async () => {
+    mockApi({});
+    await renderApply('/application/personal-info', {
+      wizard: { currentStep: 2, travelers: [{ ...empty, email: '' }] },
+    });
+    await findTitle('Your information');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    const links = within(screen.getByRole('alert', { name: 'There is a problem' })).getAllByRole(
+      'link',
+    );
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Traveler 1: First name is required', '#traveler-0-firstName'],
+      ['Traveler 1: Last name is required', '#traveler-0-lastName'],
+      ['Traveler 1: Date of birth is required', '#traveler-0-dateOfBirth'],
+      ['Traveler 1: Email is required', '#traveler-0-email'],
+    ]);
+    expect(document.querySelectorAll('.wp-field-error')).toHaveLength(4);
+    await user.click(links[3]!);
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveFocus();
+    await user.click(links[2]!);
+    expect(screen.getByRole('combobox', { name: 'Day' })).toHaveFocus();
+  });
+
+  it('offers the years of birth of the last 120 years, and says which part of the date is wrong', async () => {
+    mockApi({});
+    await renderApply('/application/personal-info', {
+      wizard: { currentStep: 2, travelers: [{ ...traveler1, dateOfBirth: '' }] },
+    });
+    await findTitle('Your information');
+    const birth = screen.getByRole('group', { name: /Date of birth/ });
+    const years = yearsOffered(birth);
+    expect(years[0]).toBe(THIS_YEAR);
+    expect(years.at(-1)).toBe(THIS_YEAR - 120);
+    expect(years).toHaveLength(121);
+
+    const user = userEvent.setup();
+    await pickDate(user, birth, '1990-02-30');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(birth).toHaveTextContent(
+      'Traveler 1: The date of birth you chose does not exist. Please choose a real date',
+    );
+    await user.selectOptions(within(birth).getByRole('combobox', { name: 'Month' }), '');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(birth).toHaveTextContent('Traveler 1: Please select the day, month and year of birth');
+    expect(currentPath()).toBe('/application/personal-info');
+  });
+
+  it('stays on the step and says nothing was saved when Waypoint cannot be reached', async () => {
+    const sent = mockApi({});
+    const network = serverUnreachable();
+    await renderApply('/application/personal-info', {
+      wizard: { currentStep: 2, travelers: [traveler1] },
+    });
+    await findTitle('Your information');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    const box = await screen.findByText(NOT_SAVED);
+    expect(box.closest('[role="alert"]')).toBeInTheDocument();
+    await waitFor(() => expect(box.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your information');
+    expect(currentPath()).toBe('/application/personal-info');
+    expect(callsTo(sent, 'POST /api/applications/save')).toEqual([]);
+
+    // The step was not reached: the next one is not open.
+    network.back();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await findTitle('Passport information');
+    expect(screen.queryByText(NOT_SAVED)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'fr',
+      'Vos informations',
+      'Enregistrer et continuer',
+      'Nous n’avons pas pu joindre Waypoint. Vos modifications ne sont pas enregistrées. Vérifiez votre connexion et réessayez.',
+    ],
+    [
+      'ar',
+      'معلوماتك',
+      'حفظ ومتابعة',
+      'تعذّر علينا الوصول إلى Waypoint. لم يتم حفظ تغييراتك. تحقّق من اتصالك وحاول مرة أخرى.',
+    ],
+  ] as const)(
+    'says nothing was saved in the reader’s language (%s)',
+    async (locale, title, save, notSaved) => {
+      mockApi({});
+      serverUnreachable();
+      await act(() => activateLocale(locale));
+      try {
+        await renderApply('/application/personal-info', {
+          wizard: { currentStep: 2, travelers: [traveler1] },
+        });
+        await findTitle(title);
+        await userEvent.setup().click(screen.getByRole('button', { name: save }));
+        expect(await screen.findByText(notSaved)).toBeInTheDocument();
+        expect(screen.queryByText(NOT_SAVED)).not.toBeInTheDocument();
+        expect(currentPath()).toBe('/application/personal-info');
+      } finally {
+        await act(() => activateLocale('en'));
+      }
+    },
+  );
 
   it('checks the e-mail of traveller 1 only', async () => {
     mockApi({});
@@ -196,8 +339,24 @@ describe('passport information', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
-    expect(summary).toHaveTextContent('Traveler 1: Passport number is required');
-    expect(summary).not.toHaveTextContent('Expiration');
+    // Every problem of every traveller, as the cards show them, each linking to its field.
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual(
+      [0, 1].flatMap((index) => [
+        [`Traveler ${index + 1}: Passport number is required`, `#passport-${index}-number`],
+        [
+          `Traveler ${index + 1}: Passport expiration date is required`,
+          `#passport-${index}-expirationDate`,
+        ],
+        [
+          `Traveler ${index + 1}: Please specify if you have another nationality`,
+          `#passport-${index}-hasSecondNationality`,
+        ],
+      ]),
+    );
     const first = card('Traveler 1: Ada Lovelace');
     expect(first).toHaveTextContent('Traveler 1: Passport expiration date is required');
     expect(first).toHaveTextContent('Traveler 1: Please specify if you have another nationality');
@@ -238,6 +397,25 @@ describe('passport information', () => {
         },
       ],
     });
+  });
+
+  it("offers only the years a passport's expiry can be in, and says when it is too far off", async () => {
+    mockApi({});
+    await renderApply('/application/passport-info', {
+      wizard: { currentStep: 3, travelers: [traveler1] },
+    });
+    await findTitle('Passport information');
+    const expiry = screen.getByRole('group', { name: /Expiration date/ });
+    expect(yearsOffered(expiry)).toEqual(Array.from({ length: 16 }, (_, i) => THIS_YEAR + i));
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /Passport number/ }), 'X1234567');
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await pickDate(user, expiry, `${THIS_YEAR + 15}-12-31`);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      'Traveler 1: Passport expiration date must be within 15 years from today',
+    );
   });
 });
 

@@ -18,6 +18,9 @@ import {
   visitor,
 } from '../test/renderApply';
 
+const THIS_YEAR = new Date().getUTCFullYear();
+const NEXT_YEAR = THIS_YEAR + 1;
+
 const savedDraft = {
   countryId: 'US',
   visaTypeId: 'uk-visitor',
@@ -123,7 +126,7 @@ describe('trip details', () => {
       `Error: ${WizardText.arrivalDateRequired}`,
     );
 
-    await pickDate(user, screen.getByRole('group', { name: /Arrival date/ }), '2035-06-15');
+    await pickDate(user, screen.getByRole('group', { name: /Arrival date/ }), `${NEXT_YEAR}-06-15`);
     expect(day).toHaveValue('15');
     const planned = screen.getByRole('switch', { name: 'Do you have any travel dates planned?' });
     await user.click(planned);
@@ -134,6 +137,42 @@ describe('trip details', () => {
     await user.click(screen.getByRole('button', { name: 'Start Applying' }));
     await findTitle('Your information');
     expect(currentPath()).toBe('/application/personal-info');
+  });
+
+  it('says which part of the arrival date is wrong, and offers only the years an arrival can be in', async () => {
+    mockApi({});
+    await renderApply('/application/trip-details');
+    await screen.findByRole('combobox', { name: 'Apply for' });
+    const user = userEvent.setup();
+    const arrival = screen.getByRole('group', { name: /Arrival date/ });
+    const year = within(arrival).getByRole('combobox', { name: 'Year' });
+    expect(
+      within(year)
+        .getAllByRole('option')
+        .slice(1)
+        .map((option) => option.textContent),
+    ).toEqual([String(THIS_YEAR), String(NEXT_YEAR), String(THIS_YEAR + 2)]);
+
+    // The day and the month, without a year.
+    await user.selectOptions(within(arrival).getByRole('combobox', { name: 'Day' }), '31');
+    await user.selectOptions(within(arrival).getByRole('combobox', { name: 'Month' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Start Applying' }));
+    expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+      'Please select the day, month and year of your arrival',
+    );
+
+    // 31 February does not exist, in any year.
+    await user.selectOptions(year, String(NEXT_YEAR));
+    await user.click(screen.getByRole('button', { name: 'Start Applying' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(
+      within(summary).getByRole('link', {
+        name: 'The arrival date you chose does not exist. Please choose a real date',
+      }),
+    ).toHaveAttribute('href', '#trip-arrival-date');
+    expect(summary).not.toHaveTextContent(WizardText.arrivalDateRequired);
+    expect(arrival).toHaveAccessibleDescription(`Error: ${WizardText.arrivalDateInvalid}`);
+    expect(currentPath()).toBe('/application/trip-details');
   });
 
   it('tells a nationality that needs nothing so plainly, and offers no way to start', async () => {

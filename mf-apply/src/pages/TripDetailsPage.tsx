@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { validateTrip, WizardText, type VisaType } from '@waypoint/contracts';
+import { pickerYears, validateTrip, WizardText, type VisaType } from '@waypoint/contracts';
 import {
   selectCountry,
   selectVisaType,
@@ -208,6 +208,7 @@ export function TripDetailsPage() {
                 id="trip-arrival-date"
                 label={t('common.arrivalDate')}
                 value={arrivalDate}
+                years={pickerYears('arrival')}
                 disabled={!hasPlannedDates}
                 required={hasPlannedDates}
                 error={issues.byField['trip-arrival-date']}

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { PassportInfoBody, PostPaymentText, type TravelerDetail } from '@waypoint/contracts';
+import {
+  PassportInfoBody,
+  PostPaymentText,
+  pickerYears,
+  type TravelerDetail,
+} from '@waypoint/contracts';
 import { Banner, CountryPicker, DateInput, RadioGroup, TextField, useT } from '@waypoint/ui';
 import { errorText, useSaveSectionMutation, useStoreApplication } from './api';
 import { usePostPayment } from './context';
@@ -140,6 +145,7 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
               id={FIELD_IDS['passport.expirationDate']}
               label={t('passport.expirationDate')}
               required
+              years={pickerYears('passportExpiry')}
               value={expirationDate}
               onChange={setExpirationDate}
               error={form.errors['passport.expirationDate']}

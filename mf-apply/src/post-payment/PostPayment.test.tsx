@@ -887,7 +887,13 @@ describe('submission', () => {
           400,
           'Please complete the following before submitting: Traveler 1 (Ann Lee): passport page; Traveler 1 (Ann Lee): photo.',
         ),
-        ok({ application: detail({ status: 'SUBMITTED', editable: false }) }),
+        ok({
+          application: detail({
+            status: 'SUBMITTED',
+            editable: false,
+            submittedAt: '2026-06-02T08:00:00.000Z',
+          }),
+        }),
       ],
       'GET /api/applications/my-applications': ok([]),
     });
@@ -918,6 +924,16 @@ describe('submission', () => {
     const calls = callsTo(sent, `POST /api/application/${APP_ID}/submit`);
     expect(calls).toHaveLength(2);
     expect(calls[1]?.body).toEqual({ declarationConfirmed: true });
+    // My orders is told, once, what was sent and by when the team submits it: the speed's hours after submission.
+    expect((window.history.state as { usr?: unknown } | null)?.usr).toEqual({
+      notice: 'application-submitted',
+      applicationId: APP_ID,
+      reference: 'WP-2026-0001',
+      processingOptionId: null,
+      processingName: 'Standard',
+      processingHours: 72,
+      dueAt: '2026-06-05T08:00:00.000Z',
+    });
   });
 
   it('after submission every page is read-only', async () => {

@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { PostPaymentText, ageGroups, changesLeft, type ChangeSection } from '@waypoint/contracts';
+import {
+  PostPaymentText,
+  ageGroups,
+  changesLeft,
+  submittedNoticeState,
+  type ChangeSection,
+} from '@waypoint/contracts';
 import { useNavigate } from '@waypoint/platform';
 import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import {
@@ -117,7 +123,8 @@ export function ReviewPage() {
       const result = await submit({ id: application.id, declarationConfirmed: true }).unwrap();
       storeApplication(result.application);
       if (resubmitting) setResubmitted(true);
-      else navigate('/orders');
+      // My orders confirms it once: sent to the team, what they do next and by when.
+      else navigate('/orders', { state: submittedNoticeState(result.application) });
     } catch (failure) {
       setError(errorText(failure, PostPaymentText.submitFailed));
       // Refused with changes left (or the order changed meanwhile): the list shows what the server knows.

@@ -1,11 +1,14 @@
+import { useCallback, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Country, DraftData, Issue, TravelerInput, VisaType } from '@waypoint/contracts';
 import {
   DEFAULT_COUNTRY_ID,
+  isNetworkError,
   selectSelectedCountryId,
   selectSelectedVisaTypeId,
   useAppSelector,
   useFormErrors,
+  type ApiError,
 } from '@waypoint/platform';
 import { useGetCountriesQuery, useGetVisaTypesQuery } from '@waypoint/platform/api';
 import {
@@ -80,14 +83,35 @@ export function draftOf(
   };
 }
 
+/** Why a step could not be saved, and how many times it was tried (each failure moves focus to it again). */
+export interface SaveFailure {
+  error: ApiError;
+  attempt: number;
+}
+
 /**
- * Saves the draft to the server session. Failures are ignored: they never block the traveller (spec section 8).
+ * Saves the draft to the server session and tells whether the traveller may go on. A failure the server reports
+ * does not block the traveller (spec section 8: the wizard is kept in the tab, and the checkout sends it whole).
+ * When Waypoint cannot be reached at all nothing is saved, and nothing later would be: the step stays, saying so
+ * (`failure`), instead of moving on as if it were saved.
  */
 export function useSaveDraft() {
-  const [save] = useSaveDraftMutation();
-  return (draft: DraftData) => {
-    void save(draft);
-  };
+  const [save, { isLoading: saving }] = useSaveDraftMutation();
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const saveDraft = useCallback(
+    async (draft: DraftData): Promise<boolean> => {
+      const result = await save(draft);
+      if (result.error && isNetworkError(result.error)) {
+        const error = result.error as ApiError;
+        setFailure((last) => ({ error, attempt: (last?.attempt ?? 0) + 1 }));
+        return false;
+      }
+      setFailure(null);
+      return true;
+    },
+    [save],
+  );
+  return { saveDraft, saving, failure };
 }
 
 /** The control an issue of the contracts' validators belongs to. */
@@ -106,14 +130,15 @@ export function fieldIdFor(path: readonly PropertyKey[]): string {
 
 /**
  * The problems a wizard step shows: the first message about each control (`byField`, by control id), and in the
- * error summary only the first problem in the spec's order (spec: the first error is shown). `show` moves focus
- * to the summary on each failed submit (`attempt` is its focus key).
+ * error summary every one of them, in the order of the form, each linking to its control (the GOV.UK pattern: a
+ * summary that lists one problem while the fields show four hides the rest). `show` moves focus to the summary
+ * on each failed submit (`attempt` is its focus key).
  */
 export function useWizardIssues() {
   const { errors, summary, attempt, showErrors, showIssues, clearErrors } = useFormErrors();
   return {
     byField: errors,
-    summary: summary.slice(0, 1),
+    summary,
     attempt,
     show: (issues: readonly Issue[]) => showIssues(issues, fieldIdFor),
     /** A problem of the step as a whole, shown in the summary with a link to `fieldId`. */
@@ -146,11 +171,4 @@ export function formatDate(iso: string): string {
 
 export function travelerName(traveler: Pick<TravelerInput, 'firstName' | 'lastName'>): string {
   return `${traveler.firstName} ${traveler.lastName}`.trim();
-}
-
-/** Years for a date of birth: this year back to 1900. */
-export function birthYears(today: Date = new Date()): number[] {
-  const years: number[] = [];
-  for (let year = today.getFullYear(); year >= 1900; year -= 1) years.push(year);
-  return years;
 }

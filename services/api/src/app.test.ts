@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okEnvelope } from '@waypoint/contracts';
+import { ApiMessages, okEnvelope } from '@waypoint/contracts';
 import { body, createTestApp, type TestApp } from './test/harness';
 
 let t: TestApp;
 const Probe = z.object({
-  name: z.string().min(1, 'Name is required'),
+  name: z.string().min(1, ApiMessages['validation.required']),
   age: z.number().int('Age must be a whole number'),
 });
 
@@ -109,8 +109,12 @@ describe('API core', () => {
     expect(body(res)).toMatchObject({
       success: false,
       code: 'VALIDATION_FAILED',
-      error: 'Name is required',
-      fieldErrors: { name: 'Name is required', age: 'Age must be a whole number' },
+      error: ApiMessages['validation.required'],
+      // A validator's text that is not in the catalogue never reaches a person: the catalogue's general message does.
+      fieldErrors: {
+        name: ApiMessages['validation.required'],
+        age: ApiMessages['validation.invalidValue'],
+      },
     });
   });
 

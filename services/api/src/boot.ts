@@ -54,10 +54,11 @@ export async function bootstrap(config: Config): Promise<Started> {
       throw err;
     });
     const mailer = createMailer(config);
-    // The files e-mails carry: the receipt of a payment, the documents of a decision.
+    // The files e-mails carry: the invoice of a payment, the credit note of a refund, the documents of a decision.
     const decisionFiles = decisionAttachments(app.ctx.storage);
+    const receiptFiles = receiptAttachments(config);
     const attachmentsOf: AttachmentsOf = async (db, message, locale) => [
-      ...(await receiptAttachments(db, message, locale)),
+      ...(await receiptFiles(db, message, locale)),
       ...(await decisionFiles(db, message, locale)),
     ];
     const worker = startWorker(

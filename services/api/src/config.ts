@@ -88,6 +88,19 @@ const EnvSchema = z.object({
   REMOTE_ADMIN_URL: optionalString,
   REMOTES_FILE: optionalString,
   RELEASES_DIR: optionalString,
+  // The seller as invoices and credit notes name it, and where travellers get help.
+  SELLER_LEGAL_NAME: z.string().trim().min(1).default('Waypoint Travel Services Ltd'),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .default('1 Example Street, London EC1A 1AA, United Kingdom'),
+  SELLER_COMPANY_NUMBER: z.string().trim().min(1).default('00000000'),
+  SELLER_VAT_NUMBER: z.string().trim().min(1).default('GB000000000'),
+  SUPPORT_EMAIL: z
+    .email('SUPPORT_EMAIL must be an e-mail address')
+    .default('support@waypoint.localhost'),
+  HELP_URL: optionalString.pipe(z.url('HELP_URL must be a URL').optional()),
 });
 
 /** The repository root, when running from the source tree (services/api/src or services/api/dist). */
@@ -116,6 +129,10 @@ export interface Config {
   /** The live status streams (`GET /api/events`): heartbeat interval, and open streams allowed per account. */
   liveEvents: { heartbeatSeconds: number; perUser: number };
   publicUrl: string;
+  /** The seller's legal identity, as invoices and credit notes show it. */
+  seller: Seller;
+  /** Where travellers get help: an e-mail address, and the help page when there is one. */
+  support: Support;
   mail: { smtpUrl: string | undefined; from: string; mailboxDir: string };
   payments:
     | { provider: 'sandbox' }
@@ -179,6 +196,19 @@ export interface Config {
 }
 
 export type RemoteName = RemoteArea;
+
+export interface Seller {
+  legalName: string;
+  /** The registered address, on one line (commas between its parts). */
+  address: string;
+  companyNumber: string;
+  vatNumber: string;
+}
+
+export interface Support {
+  email: string;
+  helpUrl: string | null;
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -268,6 +298,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUser: e.LIVE_EVENTS_PER_USER,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    seller: {
+      legalName: e.SELLER_LEGAL_NAME,
+      address: e.SELLER_ADDRESS,
+      companyNumber: e.SELLER_COMPANY_NUMBER,
+      vatNumber: e.SELLER_VAT_NUMBER,
+    },
+    support: { email: e.SUPPORT_EMAIL, helpUrl: e.HELP_URL ?? null },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, mailboxDir: path.join(dataDir, 'mail') },
     payments,
     encryptionKey: e.ENCRYPTION_KEY,

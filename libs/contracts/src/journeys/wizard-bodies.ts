@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiMessage } from '../api-messages';
-import { text } from '../primitives';
+import { ValidationText } from '../messages';
+import { INVALID_VALUE, text } from '../primitives';
 import { MAX_TRAVELERS, WizardText, type WizardStepNumber } from '../wizard';
 
 /**
@@ -11,15 +12,15 @@ import { MAX_TRAVELERS, WizardText, type WizardStepNumber } from '../wizard';
 
 const upTo = (max: number) =>
   text().trim().max(max, apiMessage('validation.atMostCharacters', { max }));
-const dateText = text().trim().max(10);
-const code = text().trim().toUpperCase().max(2);
+const dateText = text().trim().max(10, ValidationText.dateFormat);
+const code = text().trim().toUpperCase().max(2, ValidationText.countryFromList);
 
 const PassportDraft = z.object({
   nationality: code.default(''),
   number: upTo(30).default(''),
   expirationDate: dateText.default(''),
-  hasSecondNationality: z.boolean().nullable().default(null),
-  addLater: z.boolean().default(false),
+  hasSecondNationality: z.boolean(INVALID_VALUE).nullable().default(null),
+  addLater: z.boolean(INVALID_VALUE).default(false),
 });
 
 export const TravelerDraft = z.object({
@@ -36,7 +37,7 @@ export const TripStepBody = z.object({
   countryId: code.nullable().default(null),
   visaTypeId: upTo(64).nullable().default(null),
   arrivalDate: dateText.nullable().default(null),
-  hasPlannedDates: z.boolean().default(true),
+  hasPlannedDates: z.boolean(INVALID_VALUE).default(true),
 });
 export type TripStepBody = z.input<typeof TripStepBody>;
 /** Steps 2 and 3: the travellers, their names and e-mail, then their passports. */

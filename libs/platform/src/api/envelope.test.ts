@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { envelopeBaseQuery } from './baseQuery';
-import { isApiError, requestEnvelope, type ApiError } from './envelope';
+import { isApiError, isNetworkError, requestEnvelope, type ApiError } from './envelope';
 import { jsonResponse, answerRequests } from '../test-utils';
 
 const testApi = createApi({
@@ -9,17 +9,31 @@ const testApi = createApi({
   baseQuery: envelopeBaseQuery,
   endpoints: (build) => ({
     thing: build.query<{ name: string }, void>({ query: () => '/thing' }),
+    rename: build.mutation<{ name: string }, void>({
+      query: () => ({ url: '/thing', method: 'PUT', body: { name: 'Ada' } }),
+    }),
+    saveDraft: build.mutation<{ saved: boolean }, void>({
+      query: () => ({ url: '/drafts', method: 'POST', body: {} }),
+      extraOptions: { saves: true },
+    }),
+    signIn: build.mutation<{ user: string }, void>({
+      query: () => ({ url: '/sign-in', method: 'POST', body: {} }),
+    }),
   }),
 });
+
+function newStore() {
+  return configureStore({
+    reducer: { [testApi.reducerPath]: testApi.reducer },
+    middleware: (getDefault) => getDefault().concat(testApi.middleware),
+  });
+}
 
 type Outcome = { data?: unknown; error?: ApiError };
 
 /** Through RTK Query, as every endpoint of the API slice calls. */
 async function throughRtkQuery(): Promise<Outcome> {
-  const store = configureStore({
-    reducer: { [testApi.reducerPath]: testApi.reducer },
-    middleware: (getDefault) => getDefault().concat(testApi.middleware),
-  });
+  const store = newStore();
   const result = await store.dispatch(
     testApi.endpoints.thing.initiate(undefined, { forceRefetch: true }),
   );
@@ -121,9 +135,16 @@ describe.each([
     expect((await runQuery()).error).toEqual({ status: 200, message: '' });
   });
 
-  it("turns a network failure into 'Unknown error'", async () => {
+  it('says Waypoint could not be reached when no reply came at all', async () => {
     answerRequests(new TypeError('Failed to fetch'));
-    expect((await runQuery()).error).toMatchObject({ message: 'Unknown error' });
+    const { error } = await runQuery();
+    expect(error).toEqual<ApiError>({
+      status: 0,
+      code: 'NETWORK',
+      message: 'We could not reach Waypoint. Check your connection and try again.',
+      messageKey: 'error.network',
+    });
+    expect(isNetworkError(error)).toBe(true);
   });
 
   it("turns an unreadable or malformed successful reply into 'Unknown error'", async () => {
@@ -132,5 +153,44 @@ describe.each([
 
     answerRequests(jsonResponse({ hello: 'world' }));
     expect((await runQuery()).error).toMatchObject({ message: 'Unknown error' });
+  });
+});
+
+describe('a change that got no reply', () => {
+  const unsaved =
+    'We could not reach Waypoint. Your changes are not saved. Check your connection and try again.';
+
+  it('is said not to be saved: a PUT or PATCH, or a call that says it saves', async () => {
+    answerRequests(new TypeError('Failed to fetch'));
+    await expect(
+      requestEnvelope({ url: '/auth/profile', method: 'PUT', body: {} }, { dispatch: jest.fn() }),
+    ).rejects.toEqual({
+      status: 0,
+      code: 'NETWORK',
+      message: unsaved,
+      messageKey: 'error.networkUnsaved',
+    });
+    answerRequests(new TypeError('Failed to fetch'));
+    await expect(
+      requestEnvelope({ url: '/x', method: 'POST', saves: true }, { dispatch: jest.fn() }),
+    ).rejects.toMatchObject({ message: unsaved });
+
+    const store = newStore();
+    answerRequests(new TypeError('Failed to fetch'));
+    const renamed = await store.dispatch(testApi.endpoints.rename.initiate());
+    expect(renamed.error).toMatchObject({ code: 'NETWORK', message: unsaved });
+    answerRequests(new TypeError('Failed to fetch'));
+    const saved = await store.dispatch(testApi.endpoints.saveDraft.initiate());
+    expect(saved.error).toMatchObject({ code: 'NETWORK', message: unsaved });
+  });
+
+  it('is only said to have failed when it saves nothing (signing in)', async () => {
+    const store = newStore();
+    answerRequests(new TypeError('Failed to fetch'));
+    const result = await store.dispatch(testApi.endpoints.signIn.initiate());
+    expect(result.error).toMatchObject({
+      code: 'NETWORK',
+      message: 'We could not reach Waypoint. Check your connection and try again.',
+    });
   });
 });

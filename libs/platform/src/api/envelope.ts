@@ -69,7 +69,7 @@ export type EnvelopeOutcome =
 /**
  * The one reading of the `{ success, data, error }` envelope, shared by RTK Query's base query and the plain calls:
  * an ok reply resolves with `data`; a non-ok reply raises the server's `error` or 'Request failed'; anything else
- * (an unreadable or unexpected reply) becomes 'Unknown error'. A staff session without its second factor (403
+ * (an unreadable or unexpected reply) becomes 'Unknown error'. No reply at all is {@link noReply}. A staff session without its second factor (403
  * SECOND_FACTOR_REQUIRED) also tells the store, so the guards send the user to that screen.
  */
 export function readEnvelope(
@@ -91,14 +91,45 @@ export function readEnvelope(
   return { error: { status, message: ClientErrorText.unknown } };
 }
 
-/** The failure of a call that got no reply at all (offline, refused, aborted). */
-export const NO_REPLY: ApiError = { status: 0, message: ClientErrorText.unknown };
+/** The code of a failure that got no reply at all: Waypoint could not be reached (offline, refused, aborted). */
+export const NETWORK_ERROR_CODE = 'NETWORK';
+
+/** A call that got no reply at all: 'We could not reach Waypoint. Check your connection and try again.' */
+export const NO_REPLY: ApiError = {
+  status: 0,
+  code: NETWORK_ERROR_CODE,
+  message: ClientErrorText.network,
+  messageKey: 'error.network',
+};
+
+/** A change sent that got no reply: it is not saved, and the person must know it. */
+export const NO_REPLY_UNSAVED: ApiError = {
+  status: 0,
+  code: NETWORK_ERROR_CODE,
+  message: ClientErrorText.networkUnsaved,
+  messageKey: 'error.networkUnsaved',
+};
+
+/**
+ * The failure of a call that got no reply. A change (PUT or PATCH, or a call that says it saves) is said not to be
+ * saved; reading, signing in and the like are only said to have failed.
+ */
+export function noReply(method = 'GET', saves?: boolean): ApiError {
+  return (saves ?? /^(PUT|PATCH)$/i.test(method)) ? NO_REPLY_UNSAVED : NO_REPLY;
+}
+
+/** True when a call failed because Waypoint could not be reached at all. */
+export function isNetworkError(error: unknown): boolean {
+  return isApiError(error) && error.code === NETWORK_ERROR_CODE;
+}
 
 /** One call outside RTK Query: a path under {@link API_BASE}, its method and a JSON body. */
 export interface EnvelopeRequest {
   url: string;
   method?: string;
   body?: unknown;
+  /** The call saves what the person entered (a POST that saves): without a reply it is said not to be saved. */
+  saves?: boolean;
 }
 
 /**
@@ -107,7 +138,7 @@ export interface EnvelopeRequest {
  * {@link ApiError}, read by the same rules as every RTK Query endpoint ({@link readEnvelope}).
  */
 export async function requestEnvelope(
-  { url, method = 'GET', body }: EnvelopeRequest,
+  { url, method = 'GET', body, saves }: EnvelopeRequest,
   { signal, dispatch }: { signal?: AbortSignal; dispatch: Dispatch<UnknownAction> },
 ): Promise<unknown> {
   let status: number;
@@ -126,7 +157,7 @@ export async function requestEnvelope(
     status = response.status;
     text = await response.text();
   } catch {
-    throw NO_REPLY;
+    throw noReply(method, saves);
   }
   const outcome = readReplyText(status, text, dispatch);
   if (outcome.error) throw outcome.error;

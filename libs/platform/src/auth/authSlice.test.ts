@@ -165,7 +165,9 @@ describe('auth slice', () => {
 
     answerRequests(new TypeError('offline'));
     await store.dispatch(logout());
-    expect(store.getState().auth.error).toBe('Unknown error');
+    expect(store.getState().auth.error).toBe(
+      'We could not reach Waypoint. Check your connection and try again.',
+    );
 
     answerRequests(jsonResponse({ success: true, data: null }));
     await store.dispatch(logout());
@@ -229,6 +231,16 @@ describe('auth slice', () => {
       updateProfile({ firstName: 'A', lastName: 'L', nationality: null, email: user.email }),
     );
     expect(store.getState().auth).toMatchObject({ isLoading: false, error: 'Request failed' });
+
+    // The server unreachable: the profile says so, and that nothing was saved (not 'Unknown error').
+    answerRequests(new TypeError('Failed to fetch'));
+    const offline = await store.dispatch(
+      updateProfile({ firstName: 'A', lastName: 'L', nationality: null, email: user.email }),
+    );
+    const unsaved =
+      'We could not reach Waypoint. Your changes are not saved. Check your connection and try again.';
+    expect(offline.payload).toBe(unsaved);
+    expect(store.getState().auth).toMatchObject({ isLoading: false, error: unsaved });
   });
 
   it('clears the error on request', () => {

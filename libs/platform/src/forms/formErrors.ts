@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { FieldErrors } from '@waypoint/contracts';
+import { ClientErrorText, type FieldErrors } from '@waypoint/contracts';
 import { isApiError } from '../api/envelope';
 
 /**
@@ -20,14 +20,40 @@ export interface SummaryLine {
 /** Field name → the id of its control, in the order of the form. */
 export type FormFields = Readonly<Record<string, string>>;
 
+/**
+ * Whether a text is a message of the catalog. `@waypoint/platform/i18n`, which holds the catalog, installs the
+ * check when it loads (a page without forms never downloads the catalog); until then every text passes.
+ */
+let isCatalogMessage: (text: string) => boolean = () => true;
+
+export function setCatalogMessageCheck(check: (text: string) => boolean): void {
+  isCatalogMessage = check;
+}
+
+/**
+ * A validator's or the API's message as a person may read it. A catalog message is kept (the design system shows
+ * it in the reader's language); any other text, such as zod's own English ("Too big: expected string to have
+ * <=300 characters") or a rule that was given no message, becomes the catalog's generic "Please check this answer
+ * and try again", and is reported in development so that the rule gets a message of its own.
+ */
+export function shownMessage(message: string): string {
+  if (isCatalogMessage(message)) return message;
+  if (process.env.NODE_ENV !== 'production') {
+    // eslint-disable-next-line no-console -- a developer must give this rule a catalog message
+    console.error(`A form error is not a catalog message, so a generic one is shown: ${message}`);
+  }
+  return ClientErrorText.invalidValue;
+}
+
 /** The dotted path of a problem, as the API keys its `fieldErrors`: `email`, `address.line1`, `passport.number`. */
 export function fieldPath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
 /**
- * The first message of each field. `fieldOf` names the field a problem belongs to: its dotted path unless told
- * otherwise (the wizard names the control instead); a problem it names no field for ('') is left out.
+ * The first message of each field, as a person may read it ({@link shownMessage}). `fieldOf` names the field a
+ * problem belongs to: its dotted path unless told otherwise (the wizard names the control instead); a problem it
+ * names no field for ('') is left out.
  */
 export function fieldErrorsFromIssues(
   issues: readonly FieldProblem[],
@@ -36,14 +62,17 @@ export function fieldErrorsFromIssues(
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = fieldOf(issue.path);
-    if (field !== '' && !(field in errors)) errors[field] = issue.message;
+    if (field !== '' && !(field in errors)) errors[field] = shownMessage(issue.message);
   }
   return errors;
 }
 
-/** The field errors the API sent with a failed call (400 with `fieldErrors`), if any. */
+/** The field errors the API sent with a failed call (400 with `fieldErrors`), if any, as a person may read them. */
 export function fieldErrorsOf(error: unknown): FieldErrors | undefined {
-  return isApiError(error) ? error.fieldErrors : undefined;
+  if (!isApiError(error) || !error.fieldErrors) return undefined;
+  return Object.fromEntries(
+    Object.entries(error.fieldErrors).map(([field, message]) => [field, shownMessage(message)]),
+  );
 }
 
 /** Only the errors of the fields this form has. */

@@ -8,6 +8,7 @@ import {
   type Locale,
   type MessageParams,
 } from '@waypoint/contracts';
+import { setCatalogMessageCheck } from '@waypoint/platform';
 import { currentLocale, onLocaleChange, setTextTranslator } from '@waypoint/ui';
 import { apiMessages } from './api/catalog';
 
@@ -56,6 +57,12 @@ export function translateApiText(text: string): string {
   // A list one a line (what an incomplete submission misses, as a field error): each line found back in turn.
   const lines = text.includes('\n') ? listItems('application.incompleteItems', text) : undefined;
   return lines ? lines.map(translateMessage).join('\n') : text;
+}
+
+/** True for a text the catalog holds: a message, or a list of messages one a line (what a submission misses). */
+export function isCatalogText(text: string): boolean {
+  if (messageKeyOf(text)) return true;
+  return text.includes('\n') && listItems('application.incompleteItems', text) !== undefined;
 }
 
 /** A failed call's error as the API or the front end describes it (`ApiError` of `@waypoint/platform`). */
@@ -110,3 +117,5 @@ function refresh(): void {
 }
 refresh();
 onLocaleChange(refresh);
+// Form errors show catalog messages only: any other text becomes the generic one (see `shownMessage`).
+setCatalogMessageCheck(isCatalogText);

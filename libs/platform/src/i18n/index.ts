@@ -6,7 +6,13 @@
 export { useStatusLabel } from './useStatusLabel';
 export { statusMessages } from './status/catalog';
 export { apiMessages } from './api/catalog';
-export { errorText, translateApiText, translateMessage, type ErrorLike } from './apiText';
+export {
+  errorText,
+  isCatalogText,
+  translateApiText,
+  translateMessage,
+  type ErrorLike,
+} from './apiText';
 export { useApiText, useErrorText } from './useApiText';
 export { useReferenceText, type VisaFacts } from './useReferenceText';
 export { referenceMessages } from './reference/catalog';

@@ -22,38 +22,51 @@ interface Parts {
   year: string;
 }
 
+/** The parts of a value: a whole date, or one with parts not chosen yet ('2027--31'); null for anything else. */
 function splitDate(value: string): Parts | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  return {
-    year: String(Number(match[1])),
-    month: String(Number(match[2])),
-    day: String(Number(match[3])),
-  };
+  const match = /^(\d{4})?-(\d{2})?-(\d{2})?$/.exec(value);
+  if (!match || value === '--') return null;
+  const part = (text: string | undefined) => (text ? String(Number(text)) : '');
+  return { year: part(match[1]), month: part(match[2]), day: part(match[3]) };
 }
 
-/** The YYYY-MM-DD value of complete, real date parts; '' otherwise. */
+/**
+ * The value of the parts chosen: '' when none is, else YYYY-MM-DD with the parts not chosen left empty
+ * ('2027--31'), so a form can say which part is missing. A day the month does not have is kept as chosen
+ * ('2027-02-31'): the form says that date does not exist, rather than that none was chosen.
+ */
 export function joinDate({ day, month, year }: Parts): string {
-  if (!day || !month || !year) return '';
-  const d = Number(day);
-  const m = Number(month);
-  const y = Number(year);
-  if (d < 1 || d > daysInMonth(y, m)) return '';
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  if (!day && !month && !year) return '';
+  const pad = (text: string, width: number) => (text ? text.padStart(width, '0') : '');
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+/** The years offered, with the year of the value kept in its place when the list does not have it. */
+function withYear(years: number[], year: string): number[] {
+  const chosen = Number(year);
+  if (!year || years.includes(chosen)) return years;
+  const ascending = years.length < 2 || years[0]! < years[1]!;
+  return [...years, chosen].sort((a, b) => (ascending ? a - b : b - a));
 }
 
 export interface DateInputProps {
   /** The id of the first control (the day), which an error summary link focuses. */
   id: string;
   label: ReactNode;
-  /** YYYY-MM-DD, or '' when no complete date is chosen. */
+  /**
+   * YYYY-MM-DD; '' when nothing is chosen; the parts not chosen left empty ('2027--31'); a day the month does not
+   * have as chosen ('2027-02-31'). The form's rules say which of these is wrong.
+   */
   value: string;
   onChange: (value: string) => void;
   hint?: string;
   error?: string | null;
   disabled?: boolean;
   required?: boolean;
-  /** Defaults to 10 years ahead back to 1900. */
+  /**
+   * The years offered: only those the field's rules can accept (`pickerYears` of the contracts for the wizard's
+   * dates). Defaults to 10 years ahead back to 1900.
+   */
   years?: number[];
   className?: string;
 }
@@ -93,7 +106,7 @@ export function DateInput({
 
   const t = useT(uiMessages);
   const locale = useLocale();
-  const yearList = years ?? dateInputYears();
+  const yearList = withYear(years ?? dateInputYears(), draft.year);
   const maxDay =
     draft.month && draft.year ? daysInMonth(Number(draft.year), Number(draft.month)) : 31;
   const describe = describedBy(id, hint, error);

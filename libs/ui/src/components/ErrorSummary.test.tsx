@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorSummary, type FieldError } from './ErrorSummary';
 import { TextField } from './TextField';
@@ -33,7 +33,36 @@ function Form() {
   );
 }
 
+/** Four problems, as the wizard's Your information shows them for a traveller left blank. */
+const FOUR_PROBLEMS: FieldError[] = [
+  { fieldId: 'first-name', message: 'Traveler 1: First name is required' },
+  { fieldId: 'last-name', message: 'Traveler 1: Last name is required' },
+  { fieldId: 'dob', message: 'Traveler 1: Date of birth is required' },
+  { fieldId: 'email', message: 'Traveler 1: Email is required' },
+];
+
 describe('ErrorSummary', () => {
+  it('lists every problem, each a link to its field', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <ErrorSummary errors={FOUR_PROBLEMS} />
+        <TextField id="first-name" label="First name" />
+        <TextField id="last-name" label="Last name" />
+        <DateInput id="dob" label="Date of birth" value="" onChange={() => undefined} />
+        <TextField id="email" label="Email" />
+      </>,
+    );
+    const links = within(screen.getByRole('alert', { name: 'There is a problem' })).getAllByRole(
+      'link',
+    );
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+      FOUR_PROBLEMS.map((problem) => [problem.message, `#${problem.fieldId}`]),
+    );
+    await user.click(links[3]!);
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+  });
+
   it('renders nothing without errors', () => {
     render(<Form />);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

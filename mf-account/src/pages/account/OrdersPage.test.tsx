@@ -2,10 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   orderTimeline,
+  submittedNoticeState,
   type ApplicationStatus,
   type DraftSummary,
   type OrderSummary,
 } from '@waypoint/contracts';
+import { formatDateTime } from '@waypoint/ui';
 import {
   currentPath,
   failure,
@@ -286,6 +288,29 @@ describe('my orders', () => {
       screen.getByText("You don't have any active applications at the moment."),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start an application' })).toBeInTheDocument();
+    // The decided ones are not lost: the page says where they are, with a way there.
+    const status = within(screen.getByRole('tabpanel')).getAllByRole('status')[0]!;
+    expect(status).toHaveTextContent(
+      'Applications that have been decided or refunded are under Old Applications.',
+    );
+    await userEvent
+      .setup()
+      .click(within(status).getByRole('button', { name: 'Show Old Applications' }));
+    const old = screen.getByRole('tab', { name: 'Old Applications' });
+    expect(old).toHaveAttribute('aria-selected', 'true');
+    expect(old).toHaveFocus();
+    expect(cards()).toHaveLength(2);
+  });
+
+  it('says nothing of the other tab while there are active orders, or no old ones', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok(orders.slice(0, 3)),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'Order #0000AB12' });
+    expect(screen.queryByRole('button', { name: 'Show Old Applications' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/are under Old Applications/)).not.toBeInTheDocument();
   });
 
   it('shows a saved application first among the active ones, continuing at its saved step', async () => {
@@ -349,6 +374,102 @@ describe('my orders', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Order #0000AB12' })).toBeInTheDocument();
     expect(screen.queryByText(/Your orders could not be loaded/)).not.toBeInTheDocument();
+  });
+});
+
+describe('my orders: after the final submit', () => {
+  const id = '0b1c2d3e-0000-4000-8000-00000000ef56';
+  const submittedOrder = order(id, 'SUBMITTED', { submittedAt: '2026-11-21T12:00:00.000Z' });
+  const application = {
+    id,
+    reference: '0000EF56',
+    processingOptionId: 'uk-eta-express',
+    processingName: 'Express',
+    processingHours: 24,
+    submittedAt: '2026-11-21T12:00:00.000Z',
+  };
+
+  it('confirms, once, that the application went to the team, what happens next and by when', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok([submittedOrder]),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    const { unmount } = await renderAccount('/orders', {
+      user: traveller,
+      state: submittedNoticeState(application),
+    });
+    const status = screen.getAllByRole('status')[0]!;
+    const notice = await within(status).findByRole('region', {
+      name: 'Application sent to the Waypoint team',
+    });
+    expect(notice).toHaveTextContent('Thank you. Order #0000EF56 is now with our team.');
+    // Due at the submission plus the speed's hours, written on the reader's clock.
+    const due = formatDateTime('2026-11-22T12:00:00.000Z', 'en');
+    expect(notice).toHaveTextContent(
+      `We check your application, then submit it to the UK government by ${due} (Express processing).`,
+    );
+    expect(within(notice).getByText(due)).toHaveAttribute('dateTime', '2026-11-22T12:00:00.000Z');
+    expect(notice).toHaveTextContent(
+      'We will e-mail you if anything needs changing, and once it has been submitted.',
+    );
+    // Above the tabs, on the address the specs expect.
+    expect(
+      notice.compareDocumentPosition(screen.getByRole('tablist')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(currentPath()).toBe('/orders');
+    // Read once: the router state is gone, so a reload does not say it again.
+    await waitFor(() =>
+      expect((window.history.state as { usr?: unknown } | null)?.usr ?? null).toBeNull(),
+    );
+    expect(notice).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss this message' }));
+    expect(
+      screen.queryByRole('region', { name: 'Application sent to the Waypoint team' }),
+    ).not.toBeInTheDocument();
+    unmount();
+
+    const reloaded = (window.history.state as { usr?: unknown } | null)?.usr;
+    await renderAccount('/orders', { user: traveller, state: reloaded });
+    await screen.findByRole('heading', { name: 'Order #0000EF56' });
+    expect(screen.queryByText(/Application sent to the Waypoint team/)).not.toBeInTheDocument();
+  });
+
+  it('words the wait by the speed when the submission time is not known', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok([submittedOrder]),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', {
+      user: traveller,
+      state: submittedNoticeState({
+        ...application,
+        processingOptionId: undefined,
+        processingName: 'Standard',
+        processingHours: 72,
+        submittedAt: null,
+      }),
+    });
+    const notice = await screen.findByRole('region', {
+      name: 'Application sent to the Waypoint team',
+    });
+    expect(notice).toHaveTextContent(
+      'We check your application, then submit it to the UK government within 72 hours of receiving it (Standard processing).',
+    );
+  });
+
+  it('shows nothing for any other router state', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok([submittedOrder]),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', {
+      user: traveller,
+      state: { notice: 'something-else', reference: 'X' },
+    });
+    await screen.findByRole('heading', { name: 'Order #0000EF56' });
+    expect(screen.queryByText(/Application sent/)).not.toBeInTheDocument();
   });
 });
 
@@ -497,6 +618,114 @@ describe('live status', () => {
     expect(calls.filter((call) => call.path === '/api/applications/my-applications')).toHaveLength(
       2,
     );
+  });
+
+  /** Sends one live event down the open stream. */
+  function send(event: object) {
+    act(() => {
+      FakeEventSource.latest?.onopen?.();
+      FakeEventSource.latest?.onmessage?.(
+        new MessageEvent('message', { data: JSON.stringify(event) }),
+      );
+    });
+  }
+
+  it('shows a service fee refund on the order as soon as it is settled, without reloading', async () => {
+    const submitted = order(id, 'SUBMITTED', times);
+    const refunded = order(id, 'SUBMITTED', {
+      ...times,
+      refunds: [{ kind: 'service_fee', amountCents: 1500, refundedAt: '2026-11-25T10:00:00.000Z' }],
+    });
+    const calls = mockApi({
+      'GET /api/applications/my-applications': [ok([submitted]), ok([refunded])],
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'Order #0000EF56' });
+    expect(cards()[0]).not.toHaveTextContent('refunded');
+
+    // What the API sends when a refund settles: the order's status, unchanged by a service fee refund.
+    send({ type: 'status', applicationId: id, status: 'SUBMITTED' });
+    await waitFor(() =>
+      expect(cards()[0]).toHaveTextContent('Service fee refunded: €15.00 on 25 November 2026'),
+    );
+    expect(cards()[0]).toHaveTextContent('Submitted');
+    expect(calls.filter((call) => call.path === '/api/applications/my-applications')).toHaveLength(
+      2,
+    );
+    // Its status did not change: nothing is announced as a change of status.
+    expect(screen.queryByText(/Status changed to/)).not.toBeInTheDocument();
+  });
+
+  it('moves an order refunded in full to Old Applications while the page is open, and says where it went', async () => {
+    const other = '0b1c2d3e-0000-4000-8000-00000000ab12';
+    const calls = mockApi({
+      'GET /api/applications/my-applications': [
+        ok([order(other, 'IN_PROGRESS'), order(id, 'SUBMITTED', times)]),
+        ok([
+          order(other, 'IN_PROGRESS'),
+          order(id, 'REFUNDED', {
+            ...times,
+            refunds: [{ kind: 'full', amountCents: 4200, refundedAt: '2026-11-24T10:00:00.000Z' }],
+            viewPath: `/application/${id}/review`,
+          }),
+        ]),
+      ],
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'Order #0000EF56' });
+    expect(cards()).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Show Old Applications' })).not.toBeInTheDocument();
+
+    send({ type: 'status', applicationId: id, status: 'REFUNDED' });
+    const panel = screen.getByRole('tabpanel');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(within(panel).getByRole('heading', { name: 'Order #0000AB12' })).toBeInTheDocument();
+    // The Active tab says where it went, in its status region.
+    const status = within(panel).getAllByRole('status')[0]!;
+    expect(status).toHaveTextContent(
+      'Order #0000EF56: Refunded. It is now under Old Applications.',
+    );
+    expect(screen.getByText('Order #0000EF56: status changed to Refunded')).toHaveClass(
+      'wp-visually-hidden',
+    );
+    expect(calls.filter((call) => call.path === '/api/applications/my-applications')).toHaveLength(
+      2,
+    );
+
+    await userEvent
+      .setup()
+      .click(within(status).getByRole('button', { name: 'Show Old Applications' }));
+    expect(screen.getByRole('tab', { name: 'Old Applications' })).toHaveFocus();
+    const [refunded] = cards() as [HTMLElement];
+    expect(refunded).toHaveTextContent('Refunded €42.00 on 24 November 2026');
+
+    // Seen there: back on the Active tab, the notice has done its work.
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Active Applications' }));
+    expect(screen.queryByText(/It is now under Old Applications/)).not.toBeInTheDocument();
+  });
+
+  it('says where a decided order went when it was the last active one', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': [
+        ok([order(id, 'LODGED', times)]),
+        ok([order(id, 'APPROVED', { ...times, decidedAt: '2026-11-26T10:00:00.000Z' })]),
+      ],
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders', { user: traveller });
+    await screen.findByRole('heading', { name: 'Order #0000EF56' });
+
+    send({ type: 'status', applicationId: id, status: 'APPROVED' });
+    expect(
+      await screen.findByRole('heading', { name: 'No active applications' }),
+    ).toBeInTheDocument();
+    const status = within(screen.getByRole('tabpanel')).getAllByRole('status')[0]!;
+    expect(status).toHaveTextContent(
+      'Order #0000EF56: Approved. It is now under Old Applications.',
+    );
+    expect(within(status).getByRole('button', { name: 'Show Old Applications' })).toBeVisible();
   });
 });
 

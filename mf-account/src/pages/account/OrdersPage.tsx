@@ -1,20 +1,32 @@
-import { memo, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   WIZARD_STEP_NUMBERS,
   directionOf,
   ordersTabOf,
   receiptPath,
+  submittedNoticeOf,
   type DraftSummary,
   type OrderSummary,
+  type SubmittedNotice,
 } from '@waypoint/contracts';
-import { API_BASE, Link, selectAuth, useAppDispatch, useAppSelector } from '@waypoint/platform';
+import {
+  API_BASE,
+  Link,
+  selectAuth,
+  useAppDispatch,
+  useAppSelector,
+  useLocation,
+  useNavigate,
+} from '@waypoint/platform';
 import { useApiText, useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import { LiveStatusAnnouncer, OrderTimeline, useLiveEvents } from '@waypoint/platform/live';
 import {
+  Banner,
   Button,
   Spinner,
   buttonClassName,
   countryName,
+  formatDateTime,
   formatMoney,
   rich,
   useLocale,
@@ -30,6 +42,7 @@ import {
   useGetMyDraftQuery,
   type OrdersTab,
 } from '../../state';
+import { CreditNotes } from './CreditNotes';
 import { adultCount, formatNames, formatOrderDate } from './format';
 import {
   ActionNeeded,
@@ -119,6 +132,7 @@ const OrderCard = memo(function OrderCard({ order }: { order: OrderWithCasework 
           </a>
         </p>
       ) : null}
+      <CreditNotes notes={order.creditNotes} reference={order.reference} />
       {order.status !== 'DRAFT' ? (
         <OrderTimeline
           timeline={order.timeline}
@@ -263,6 +277,40 @@ function EmptyState({ title, text }: { title: string; text: string }) {
   );
 }
 
+/**
+ * Where the active orders went: the orders that moved to Old Applications while the page was open (a decision,
+ * a refund in full), or, when nothing is active, that the decided and refunded ones are there; with a way to it.
+ */
+function ElsewhereNotice({ moved, onShow }: { moved: OrderSummary[]; onShow: () => void }) {
+  const t = useT(accountMessages);
+  const statusLabel = useStatusLabel();
+  const tab = t('orders.tab.old');
+  return (
+    <Banner
+      className="wpa-elsewhere"
+      actions={
+        <Button variant="secondary" size="small" onClick={onShow}>
+          {t('orders.elsewhere.show', { tab })}
+        </Button>
+      }
+    >
+      {moved.length > 0 ? (
+        moved.map((order) => (
+          <p key={order.id}>
+            {t('orders.elsewhere.moved', {
+              reference: order.reference,
+              status: statusLabel(order.status),
+              tab,
+            })}
+          </p>
+        ))
+      ) : (
+        <p>{t('orders.elsewhere.old', { tab })}</p>
+      )}
+    </Banner>
+  );
+}
+
 function OrdersPanel({
   tab,
   orders,
@@ -270,6 +318,8 @@ function OrdersPanel({
   loading,
   failed,
   retry,
+  moved,
+  showOld,
 }: {
   tab: TabDefinition;
   orders: OrderSummary[];
@@ -278,11 +328,22 @@ function OrdersPanel({
   loading: boolean;
   failed: boolean;
   retry: () => void;
+  /** Orders of the Active tab that moved to Old Applications while the page was open. */
+  moved: OrderSummary[];
+  /** Opens Old Applications. */
+  showOld: () => void;
 }) {
   const shown = orders.filter((order) => ordersTabOf(order) === tab.id);
   const saved = tab.id === 'active' ? draft : null;
   const nothingAtAll = orders.length === 0 && draft === null;
   const t = useT(accountMessages);
+  // Nothing active, but old orders: say where they are (an order decided or refunded leaves the Active tab).
+  const onlyOld =
+    tab.id === 'active' &&
+    shown.length === 0 &&
+    !saved &&
+    orders.some((o) => ordersTabOf(o) === 'old');
+  const pointElsewhere = tab.id === 'active' && !loading && (moved.length > 0 || onlyOld);
   return (
     <>
       <div role="status">
@@ -294,6 +355,7 @@ function OrdersPanel({
             </Button>
           </p>
         ) : null}
+        {pointElsewhere ? <ElsewhereNotice moved={moved} onShow={showOld} /> : null}
       </div>
       {loading ? (
         <Spinner label={t('orders.loading')} showLabel />
@@ -316,6 +378,95 @@ function OrdersPanel({
       )}
     </>
   );
+}
+
+/**
+ * The confirmation after the traveller's final submit (see SubmittedNotice): sent to the team, what the team does
+ * next and by when: the due time of the speed paid for, else the hours it promises.
+ */
+function SubmittedConfirmation({
+  notice,
+  onDismiss,
+}: {
+  notice: SubmittedNotice;
+  onDismiss: () => void;
+}) {
+  const t = useT(accountMessages);
+  const reference = useReferenceText();
+  const locale = useLocale();
+  const speed = reference.optionName({
+    id: notice.processingOptionId ?? '',
+    name: notice.processingName,
+  });
+  // Shown only in the browser, after the page has hydrated: on the reader's own clock.
+  const { dueAt } = notice;
+  const due = dueAt ? formatDateTime(dueAt, locale) : '';
+  return (
+    <Banner
+      tone="success"
+      title={t('orders.submitted.title')}
+      onDismiss={onDismiss}
+      dismissLabel={t('orders.submitted.dismiss')}
+    >
+      <p>{t('orders.submitted.order', { reference: notice.reference })}</p>
+      <p>
+        {dueAt && due
+          ? rich(t('orders.submitted.due', { due, speed }), {
+              date: (text) => <time dateTime={dueAt}>{text}</time>,
+            })
+          : notice.processingHours > 0
+            ? t('orders.submitted.within', { hours: notice.processingHours, speed })
+            : t('orders.submitted.check')}
+      </p>
+      <p>{t('orders.submitted.emails')}</p>
+    </Banner>
+  );
+}
+
+/**
+ * The confirmation the pages after payment send with the traveller to My orders after the final submit, read once:
+ * the router state is replaced at once, so a reload or a return to this page does not show it again.
+ */
+function useSubmittedNotice() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState<SubmittedNotice | null>(null);
+  useEffect(() => {
+    const arrived = submittedNoticeOf(location.state);
+    if (!arrived) return;
+    setNotice(arrived);
+    void navigate(`${location.pathname}${location.search}${location.hash}`, {
+      replace: true,
+      state: null,
+    });
+  }, [location, navigate]);
+  return [notice, () => setNotice(null)] as const;
+}
+
+/**
+ * The orders seen in the Active tab that moved to Old Applications while the page was open (decided, or refunded in
+ * full, live or on a refetch): the Active tab then says where they went. The orders the page opened with are not
+ * counted.
+ */
+function useMovedOrders(orders: OrderSummary[] | undefined) {
+  const seen = useRef<Map<string, OrdersTab> | null>(null);
+  const [movedIds, setMovedIds] = useState<readonly string[]>([]);
+  useEffect(() => {
+    if (!orders) return;
+    const previous = seen.current;
+    seen.current = new Map(orders.map((order) => [order.id, ordersTabOf(order)]));
+    if (!previous) return;
+    const now = orders
+      .filter((order) => previous.get(order.id) === 'active' && ordersTabOf(order) === 'old')
+      .map((order) => order.id);
+    if (now.length > 0) setMovedIds((ids) => [...ids.filter((id) => !now.includes(id)), ...now]);
+  }, [orders]);
+  // Still where they went (a refund that failed reopens an order).
+  const moved = (orders ?? []).filter(
+    (order) => movedIds.includes(order.id) && ordersTabOf(order) === 'old',
+  );
+  const forget = useCallback(() => setMovedIds([]), []);
+  return [moved, forget] as const;
 }
 
 /** My orders: the signed-in user's applications in two tabs, active and old. */
@@ -342,11 +493,17 @@ export function OrdersPage() {
   useLiveEvents();
   const orders = isError ? [] : (data ?? []);
   const draft = saved.isError ? null : (saved.data ?? null);
+  const [submitted, dismissSubmitted] = useSubmittedNotice();
+  const [moved, forgetMoved] = useMovedOrders(data);
 
   const select = (tab: OrdersTab, focus = false) => {
     dispatch(showOrdersTab(tab));
     if (focus) document.getElementById(tabId(tab))?.focus();
   };
+  // Once Old Applications has been seen, the Active tab no longer says what moved there.
+  useEffect(() => {
+    if (current === 'old') forgetMoved();
+  }, [current, forgetMoved]);
 
   // Arrow keys, Home and End move between the tabs (WAI-ARIA tabs, automatic activation). Right to left, the
   // tabs run from right to left, so the left arrow moves forward.
@@ -380,6 +537,11 @@ export function OrdersPage() {
     <>
       <title>{t('form.pageTitle', { title: t('orders.title') })}</title>
       <h1>{t('orders.title')}</h1>
+      <div role="status">
+        {submitted ? (
+          <SubmittedConfirmation notice={submitted} onDismiss={dismissSubmitted} />
+        ) : null}
+      </div>
       <LiveStatusAnnouncer orders={data} />
       <div role="tablist" aria-label={t('orders.title')} className="wpa-tabs" onKeyDown={onKeyDown}>
         {TABS.map((tab) => (
@@ -425,6 +587,8 @@ export function OrdersPage() {
                 if (isError) void refetch();
                 if (saved.isError) void saved.refetch();
               }}
+              moved={moved}
+              showOld={() => select('old', true)}
             />
           ) : null}
         </div>

@@ -1,5 +1,6 @@
 import type {
   applications,
+  BillingAddress,
   changeRequestItems,
   changeRequests,
   grants,
@@ -9,6 +10,7 @@ import type {
   processingOptions,
   refunds,
   receipts,
+  creditNotes,
   sessions,
   staffInvitations,
   travelers,
@@ -46,7 +48,12 @@ export type ReceiptRow = typeof receipts.$inferSelect;
 export interface PaidCard {
   brand: string;
   last4: string;
+  /** The billing address given with the card, when the provider reports it (the invoice names the buyer). */
+  billing?: BillingAddress | null;
 }
+export type { BillingAddress };
+/** A succeeded refund's credit note, as issued. */
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 /** Who a draft belongs to: an account, or a guest browser (the hash of its guest cookie). */
 export type DraftOwner = { userId: string } | { sessionHash: string };

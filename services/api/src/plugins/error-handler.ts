@@ -66,6 +66,17 @@ const withKey = (error: string, fallback: ApiMessageKey = UNKNOWN_MESSAGE_KEY) =
   ref: messageKeyOf(error) ?? { key: fallback },
 });
 
+/**
+ * A validator's message as a person may read it: a catalog message, else the catalog's generic one. The contracts
+ * give every rule a catalog message; a request of another shape (an object where a text belongs) is only sent by
+ * another client, and zod's own English for it is never passed on.
+ */
+function catalogText(message: string | undefined): string {
+  return message !== undefined && messageKeyOf(message)
+    ? message
+    : ApiMessages['validation.invalidValue'];
+}
+
 function fieldPath(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
   if (path) return path;
@@ -81,7 +92,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       for (const issue of err.validation) {
         const path = fieldPath(issue.instancePath, err.validationContext);
         if (fieldErrors[path] !== undefined) continue;
-        const message = issue.message ?? ApiMessages['validation.invalidValue'];
+        const message = catalogText(issue.message);
         fieldErrors[path] = message;
         fieldErrorKeys[path] = issueMessageKey({ message });
       }
@@ -92,7 +103,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       const firstPath = (err.validation[0]?.instancePath ?? '').split('/').filter(Boolean);
       const first = summarise
         ? summarise(firstPath)
-        : (err.validation[0]?.message ?? ApiMessages['validation.requestInvalid']);
+        : err.validation[0]?.message === undefined
+          ? ApiMessages['validation.requestInvalid']
+          : catalogText(err.validation[0].message);
       return send(
         reply,
         request,

@@ -111,6 +111,26 @@ describe('validation errors carry the catalog key of every field', () => {
   });
 });
 
+describe('no validator words outside the catalog reach a person', () => {
+  it("a request of another shape is told the catalog's generic message, not zod's", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/date',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1, 2]',
+    });
+    expect(res.statusCode).toBe(400);
+    const reply = envelope(res);
+    expect(reply).toMatchObject({
+      error: ApiMessages['validation.invalidValue'],
+      messageKey: 'validation.invalidValue',
+      fieldErrors: { body: ApiMessages['validation.invalidValue'] },
+      fieldErrorKeys: { body: { key: 'validation.invalidValue' } },
+    });
+    expect(JSON.stringify(reply)).not.toMatch(/Invalid input|expected object/);
+  });
+});
+
 describe('application errors carry their key', () => {
   it('a wrong password at login (401)', async () => {
     const res = await browser().post('/api/auth/login', {

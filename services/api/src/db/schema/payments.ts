@@ -89,6 +89,8 @@ export const sandboxIntents = pgTable('sandbox_payment_intents', {
   currency: text('currency').notNull(),
   status: text('status').notNull(),
   paymentMethod: text('payment_method'),
+  /** The billing details the confirmation carried (name and address), reported with the card as Stripe does. */
+  billingDetails: jsonb('billing_details'),
   lastError: text('last_error'),
   metadata: jsonb('metadata').notNull(),
   createdAt: createdAt(),

@@ -16,7 +16,12 @@ import { conflict, notFound } from '../../lib/errors';
 import { actorOf, historyOf, recordAudit } from '../audit/audit.repo';
 import { applicationDetail } from '../applications/application-detail.service';
 import { findOrder, ownerOf, travelersOf } from '../applications/order-lookup.service';
-import { receiptOf, receiptSummary } from '../receipts/receipts.service';
+import {
+  creditNotesOf,
+  creditNoteSummaries,
+  receiptOf,
+  receiptSummary,
+} from '../receipts/receipts.service';
 import { changeStatus } from '../applications/status.service';
 import {
   changeReviewOf,
@@ -246,6 +251,10 @@ export async function applicationForAdmin({
       personalDataErasedAt: a.personalDataErasedAt?.toISOString() ?? null,
     },
     receipt: receiptSummary(await receiptOf({ db: ctx.db, input: { applicationId: a.id } })),
+    creditNotes: creditNoteSummaries(
+      await creditNotesOf({ db: ctx.db, input: { applicationIds: [a.id] } }),
+      'staff',
+    ),
   };
 }
 

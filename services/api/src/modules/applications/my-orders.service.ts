@@ -15,7 +15,12 @@ import type { ServiceContext } from '../../lib/context';
 import * as repo from './applications.repo';
 import { myDraftSummary } from './drafts.service';
 import { caseworkOf } from './application-detail.service';
-import { receiptsOf, receiptSummary } from '../receipts/receipts.service';
+import {
+  creditNotesOf,
+  creditNoteSummaries,
+  receiptsOf,
+  receiptSummary,
+} from '../receipts/receipts.service';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -73,6 +78,10 @@ export async function listMyApplications({
       (r) => [r.applicationId, r],
     ),
   );
+  const creditNotes = await creditNotesOf({
+    db: ctx.db,
+    input: { applicationIds: rows.map(({ a }) => a.id) },
+  });
   // The casework of the orders where the traveller has something to read or do (a few queries each).
   const casework = new Map(
     await Promise.all(
@@ -114,6 +123,10 @@ export async function listMyApplications({
       viewPath: viewPath(a.status, a.id),
       refunds: orderRefunds,
       receipt: receiptSummary(receipts.get(a.id)),
+      creditNotes: creditNoteSummaries(
+        creditNotes.filter((note) => note.applicationId === a.id),
+        'owner',
+      ),
       productKind: visaKind,
       travelers: people
         .filter((p) => p.applicationId === a.id)

@@ -192,6 +192,60 @@ describe('GET /api/events', () => {
     }
   });
 
+  it('tells the owner when a refund settles, so that their open pages show it', async () => {
+    const refundOrder = (id: string, kind: 'full' | 'service_fee') =>
+      staff.post(`/api/admin/applications/${id}/refunds`, {
+        kind,
+        reason: 'Processing time missed',
+        idempotencyKey: crypto.randomBytes(12).toString('hex'),
+      });
+    const refundsOf = async (b: Browser, id: string) =>
+      body<{ data: OrderSummary[] }>(await b.get('/api/applications/my-applications')).data.find(
+        (o) => o.id === id,
+      )!.refunds;
+
+    // A service fee refund changes no status: the event says the status the order still has.
+    const { b, id } = await submittedOrder();
+    const stream = await openStream(b);
+    try {
+      expect((await refundOrder(id, 'service_fee')).statusCode).toBe(200);
+      expect(await stream.next((e) => e.type === 'status' && e.applicationId === id)).toEqual({
+        type: 'status',
+        applicationId: id,
+        status: 'SUBMITTED',
+      });
+      // Sent once the refund is settled: the page that refetches on it finds the refund.
+      expect(await refundsOf(b, id)).toEqual([
+        { kind: 'service_fee', amountCents: expect.any(Number), refundedAt: expect.any(String) },
+      ]);
+      expect(stream.events.filter((e) => e.type === 'status')).toHaveLength(1);
+
+      // A refund in full closes the order (a status change) and is then settled: the page hears both.
+      const full = await submittedOrder();
+      const own = await openStream(full.b);
+      try {
+        expect((await refundOrder(full.id, 'full')).statusCode).toBe(200);
+        for (let i = 0; i < 100 && own.events.length < 2; i += 1)
+          await new Promise((ok) => setTimeout(ok, 20));
+        expect(own.events).toEqual([
+          { type: 'status', applicationId: full.id, status: 'REFUNDED' },
+          { type: 'status', applicationId: full.id, status: 'REFUNDED' },
+        ]);
+        expect(await refundsOf(full.b, full.id)).toEqual([
+          { kind: 'full', amountCents: expect.any(Number), refundedAt: expect.any(String) },
+        ]);
+        // Nothing of it reached the other traveller.
+        expect(stream.events.some((e) => e.type === 'status' && e.applicationId === full.id)).toBe(
+          false,
+        );
+      } finally {
+        own.close();
+      }
+    } finally {
+      stream.close();
+    }
+  });
+
   it('tells the computer when the phone has uploaded a document through its link', async () => {
     const b = browser();
     const id = await paidOrder(b, uniqueEmail('phone'));

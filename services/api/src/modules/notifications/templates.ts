@@ -53,6 +53,8 @@ export type EmailMessage =
         kind: 'full' | 'service_fee';
         amountCents: number;
         totalCents: number;
+        /** The refund's credit note, attached as a PDF when the e-mail is sent (absent in older rows). */
+        creditNoteNumber?: string | null;
       };
     }
   | {
@@ -409,6 +411,7 @@ export function renderEmail(
               total: money(w, p.totalCents),
             }),
         t('refund.timing'),
+        ...(p.creditNoteNumber ? [t('refund.creditNote', { number: p.creditNoteNumber })] : []),
       ];
       return {
         subject: t('refund.subject', { reference: p.reference, amount }),

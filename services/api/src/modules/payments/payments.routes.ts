@@ -49,9 +49,9 @@ export async function paymentsRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const { paymentIntentId, clientSecret, paymentMethod } = request.body;
+        const { paymentIntentId, clientSecret, paymentMethod, billingDetails } = request.body;
         const row = toSandboxResponse(
-          await provider.confirm(paymentIntentId, clientSecret, paymentMethod),
+          await provider.confirm(paymentIntentId, clientSecret, paymentMethod, billingDetails),
         );
         return ok(await completeIfPaid(row));
       },

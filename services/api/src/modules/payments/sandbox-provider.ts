@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   PaymentText,
+  type BillingDetails,
   type IntentStatus,
   type SandboxIntentResponse,
   type SandboxPaymentMethod,
@@ -22,14 +23,31 @@ const CARDS: Partial<Record<string, PaidCard>> = {
   pm_card_authenticationRequired: { brand: 'visa', last4: '3155' },
 };
 
-const toIntent = (row: Row): ProviderIntent => ({
-  id: row.id,
-  clientSecret: row.clientSecret,
-  status: row.status as IntentStatus,
-  amount: row.amount,
-  currency: row.currency,
-  card: row.status === 'succeeded' && row.paymentMethod ? (CARDS[row.paymentMethod] ?? null) : null,
-});
+/** The billing address the confirmation carried, as the card reports it (Stripe's `billing_details`). */
+function billingOf(row: Row): PaidCard['billing'] {
+  const details = row.billingDetails as BillingDetails | null;
+  if (!details) return null;
+  return {
+    name: details.name,
+    line1: details.address.line1,
+    city: details.address.city,
+    postalCode: ('postal_code' in details.address ? details.address.postal_code : null) ?? null,
+    country: details.address.country,
+  };
+}
+
+function toIntent(row: Row): ProviderIntent {
+  const card =
+    row.status === 'succeeded' && row.paymentMethod ? (CARDS[row.paymentMethod] ?? null) : null;
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as IntentStatus,
+    amount: row.amount,
+    currency: row.currency,
+    card: card ? { ...card, billing: billingOf(row) } : null,
+  };
+}
 
 export const toSandboxResponse = (row: Row): SandboxIntentResponse => ({
   id: row.id,
@@ -173,13 +191,20 @@ export class SandboxProvider implements PaymentProvider {
     return row;
   }
 
-  private async update(id: string, status: IntentStatus, error: string | null, method?: string) {
+  private async update(
+    id: string,
+    status: IntentStatus,
+    error: string | null,
+    method?: string,
+    billing?: BillingDetails,
+  ) {
     const [row] = await this.db
       .update(sandboxIntents)
       .set({
         status,
         lastError: error,
         ...(method ? { paymentMethod: method } : {}),
+        ...(billing ? { billingDetails: billing } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(sandboxIntents.id, id))
@@ -187,13 +212,21 @@ export class SandboxProvider implements PaymentProvider {
     return row!;
   }
 
-  /** confirmCardPayment: applies the test card's outcome. A succeeded intent stays succeeded. */
-  async confirm(id: string, clientSecret: string, method: SandboxPaymentMethod): Promise<Row> {
+  /**
+   * confirmCardPayment: applies the test card's outcome and keeps the billing details it carried (the card
+   * reports them, as Stripe's charge does). A succeeded intent stays succeeded.
+   */
+  async confirm(
+    id: string,
+    clientSecret: string,
+    method: SandboxPaymentMethod,
+    billing?: BillingDetails,
+  ): Promise<Row> {
     const row = await this.authorised(id, clientSecret);
     if (row.status === 'succeeded') return row;
     if (row.status === 'canceled') throw badRequest('payment.cancelled');
     const outcome = OUTCOMES[method];
-    return this.update(id, outcome.status, outcome.error, method);
+    return this.update(id, outcome.status, outcome.error, method, billing);
   }
 
   /** The 3-D Secure page's Complete and Fail buttons. */

@@ -10,11 +10,25 @@ import type {
 } from './provider';
 
 // Receipts
+/** The billing address given with a charge's card (its `billing_details`), when it has one. */
+function billingOf(charge: Stripe.Charge): PaidCard['billing'] {
+  const { name, address } = charge.billing_details ?? {};
+  if (!address?.line1 || !address.country) return null;
+  return {
+    name: name ?? '',
+    line1: [address.line1, address.line2].filter(Boolean).join(', '),
+    city: address.city ?? '',
+    postalCode: address.postal_code || null,
+    country: address.country.toUpperCase(),
+  };
+}
+
 /** The card of the intent's latest charge, when it was expanded (`expand: ['latest_charge']`). */
 function cardOf(pi: Stripe.PaymentIntent): PaidCard | null {
   const charge = pi.latest_charge;
   const card = charge && typeof charge === 'object' ? charge.payment_method_details?.card : null;
-  return card?.last4 ? { brand: card.brand ?? 'card', last4: card.last4 } : null;
+  if (!card?.last4 || !charge || typeof charge !== 'object') return null;
+  return { brand: card.brand ?? 'card', last4: card.last4, billing: billingOf(charge) };
 }
 
 const toIntent = (pi: Stripe.PaymentIntent): ProviderIntent => ({

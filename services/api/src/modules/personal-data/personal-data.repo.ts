@@ -14,6 +14,7 @@ import {
   paymentEvents,
   payments,
   receipts,
+  creditNotes,
   recoveryCodes,
   refunds,
   sessions,
@@ -151,7 +152,7 @@ export async function eraseDocumentsOf(
 /**
  * Minimises the orders of a deleted account: the travellers (names, birth dates, passport data, answers) and the
  * contact details go; the order row stays with its prices and status, so its payments and receipts keep their
- * meaning (a receipt keeps its number, amounts, card and traveller count; the travellers' names go). Returns the
+ * meaning (a receipt keeps its number, amounts, card and traveller count; the travellers' names and the billing address go). Returns the
  * number of travellers erased.
  */
 export async function minimiseApplications(tx: Tx, applicationIds: string[]): Promise<number> {
@@ -183,7 +184,7 @@ export async function minimiseApplications(tx: Tx, applicationIds: string[]): Pr
     .where(inArray(payments.applicationId, applicationIds));
   await tx
     .update(receipts)
-    .set({ travelers: [] })
+    .set({ travelers: [], billing: null })
     .where(inArray(receipts.applicationId, applicationIds));
   return erased.length;
 }
@@ -296,6 +297,7 @@ export function lockExpiredOrders(tx: Tx, years: number, limit: number) {
 export async function deleteOrders(tx: Tx, applicationIds: string[]): Promise<number> {
   if (applicationIds.length === 0) return 0;
   await tx.delete(auditLog).where(inArray(auditLog.applicationId, applicationIds));
+  await tx.delete(creditNotes).where(inArray(creditNotes.applicationId, applicationIds));
   await tx.delete(refunds).where(inArray(refunds.applicationId, applicationIds));
   await tx.delete(receipts).where(inArray(receipts.applicationId, applicationIds));
   await tx.delete(payments).where(inArray(payments.applicationId, applicationIds));

@@ -1,6 +1,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { languageTag, type Locale } from '@waypoint/contracts';
-import type { ReceiptRow } from '../../db/rows';
+import type { Seller, Support } from '../../config';
+import type { BillingAddress, CreditNoteRow, ReceiptRow } from '../../db/rows';
 import { emailMessages, type EmailKey, type EmailValues } from '../notifications/i18n/catalog';
 
 /**
@@ -63,47 +64,57 @@ function drawable(font: PDFFont, text: string): string {
   return out;
 }
 
-/** A receipt as a one-page A4 PDF, in the given language (see `receiptLanguage`). */
-export async function renderReceiptPdf(receipt: ReceiptRow, locale: Locale): Promise<Uint8Array> {
-  const lang = receiptLanguage(locale);
+/** Who issues invoices and credit notes, and where their readers get help (from the configuration). */
+export interface Issuer {
+  seller: Seller;
+  support: Support;
+}
+
+type Write = (
+  p: PDFPage,
+  text: string,
+  x: number,
+  at: number,
+  opts?: { font?: PDFFont; size?: number; color?: typeof INK; align?: 'left' | 'right' },
+) => void;
+
+/**
+ * A one-page A4 sheet in a language, with what invoices and credit notes draw alike: the heading with the seller's
+ * identity, the buyer, the table's header and the footer with the support contact and the disclaimer.
+ */
+async function sheet(input: {
+  locale: Locale;
+  currency: string;
+  title: string;
+  number: string;
+  issuedAt: Date;
+  issuer: Issuer;
+  billing: BillingAddress | null;
+}) {
+  const lang = receiptLanguage(input.locale);
   const tag = languageTag(lang);
   const messages = emailMessages(lang);
   const t = (key: EmailKey, values?: EmailValues) => messages(key, values);
   const euros = (cents: number) =>
-    new Intl.NumberFormat(tag, { style: 'currency', currency: receipt.currency }).format(
-      cents / 100,
-    );
-  const pounds = (pence: number) =>
-    new Intl.NumberFormat(tag, { style: 'currency', currency: 'GBP' }).format(pence / 100);
+    new Intl.NumberFormat(tag, { style: 'currency', currency: input.currency }).format(cents / 100);
   const day = (d: Date) =>
     new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
-  const rate = new Intl.NumberFormat(tag, {
-    style: 'currency',
-    currency: receipt.currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 6,
-  }).format(Number(receipt.exchangeRate));
+  const country = (code: string) =>
+    new Intl.DisplayNames([tag], { type: 'region', fallback: 'code' }).of(code) ?? code;
 
   const doc = await PDFDocument.create();
-  doc.setTitle(`Waypoint – ${t('receipt.title')} ${receipt.number}`);
-  doc.setAuthor('Waypoint');
+  doc.setTitle(`${input.issuer.seller.legalName} – ${input.title} ${input.number}`);
+  doc.setAuthor(input.issuer.seller.legalName);
   doc.setLanguage(tag);
-  doc.setCreationDate(receipt.issuedAt);
-  doc.setModificationDate(receipt.issuedAt);
+  doc.setCreationDate(input.issuedAt);
+  doc.setModificationDate(input.issuedAt);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const page = doc.addPage([595.28, 841.89]);
   const left = 56;
   const right = page.getWidth() - 56;
-  let y = page.getHeight() - 64;
 
-  const write = (
-    p: PDFPage,
-    text: string,
-    x: number,
-    at: number,
-    opts: { font?: PDFFont; size?: number; color?: typeof INK; align?: 'left' | 'right' } = {},
-  ) => {
+  const write: Write = (p, text, x, at, opts = {}) => {
     const font = opts.font ?? regular;
     const size = opts.size ?? 10;
     const value = drawable(font, text);
@@ -130,23 +141,155 @@ export async function renderReceiptPdf(receipt: ReceiptRow, locale: Locale): Pro
     if (line) lines.push(line);
     return lines;
   };
+  const rule = (at: number, thickness = 0.5) =>
+    page.drawLine({ start: { x: left, y: at }, end: { x: right, y: at }, thickness, color: RULE });
 
-  // Heading: the company, the title and the number.
+  // Heading: the brand, the title, the number and the date.
+  let y = page.getHeight() - 64;
   write(page, 'Waypoint', left, y, { font: bold, size: 24, color: BRAND });
-  write(page, t('receipt.title'), right, y + 2, { font: bold, size: 18, align: 'right' });
+  write(page, input.title, right, y + 2, { font: bold, size: 18, align: 'right' });
   y -= 22;
-  write(page, t('receipt.number', { number: receipt.number }), right, y, {
-    align: 'right',
-    color: MUTED,
-  });
+  write(page, input.number, right, y, { align: 'right', color: MUTED });
   y -= 14;
-  write(page, t('receipt.date', { date: day(receipt.issuedAt) }), right, y, {
+  write(page, t('receipt.date', { date: day(input.issuedAt) }), right, y, {
     align: 'right',
     color: MUTED,
   });
   y -= 18;
-  page.drawLine({ start: { x: left, y }, end: { x: right, y }, thickness: 1, color: RULE });
-  y -= 26;
+  rule(y, 1);
+  y -= 22;
+
+  // The seller (left) and the buyer (right), each as a short block of lines.
+  const { seller } = input.issuer;
+  const half = (right - left) / 2 - 12;
+  const sellerLines = [
+    ...wrap(seller.address, regular, 9, half),
+    t('invoice.companyNumber', { number: seller.companyNumber }),
+    t('invoice.vatNumber', { number: seller.vatNumber }),
+  ];
+  const buyer = input.billing;
+  const buyerLines = buyer
+    ? [
+        ...(buyer.name ? [buyer.name] : []),
+        ...wrap(buyer.line1, regular, 9, half),
+        [buyer.postalCode, buyer.city].filter(Boolean).join(' '),
+        country(buyer.country),
+      ]
+    : [];
+  const buyerX = left + half + 24;
+  write(page, t('invoice.from'), left, y, { font: bold, size: 9, color: MUTED });
+  if (buyer) write(page, t('invoice.billTo'), buyerX, y, { font: bold, size: 9, color: MUTED });
+  y -= 14;
+  write(page, seller.legalName, left, y, { font: bold });
+  let sellerY = y - 13;
+  for (const line of sellerLines) {
+    write(page, line, left, sellerY, { size: 9 });
+    sellerY -= 12;
+  }
+  let buyerY = y;
+  for (const [i, line] of buyerLines.entries()) {
+    write(page, line, buyerX, buyerY, { size: i === 0 ? 10 : 9, font: i === 0 ? bold : regular });
+    buyerY -= i === 0 ? 13 : 12;
+  }
+  y = Math.min(sellerY, buyerY) - 16;
+
+  /** The header row of a table of amounts, at a height; returns the height below it. */
+  const cols = { qty: right - 210, unit: right - 100, amount: right - 8 };
+  const tableHeader = (at: number) => {
+    page.drawRectangle({ x: left, y: at - 7, width: right - left, height: 22, color: BAND });
+    write(page, t('receipt.description'), left + 8, at, { font: bold });
+    write(page, t('receipt.quantity'), cols.qty, at, { font: bold, align: 'right' });
+    write(page, t('receipt.unitPrice'), cols.unit, at, { font: bold, align: 'right' });
+    write(page, t('receipt.amount'), cols.amount, at, { font: bold, align: 'right' });
+    return at - 30;
+  };
+  /** A line of a table (title, quantity, unit price and amount, a detail beneath); returns the height below it. */
+  const tableLine = (
+    at: number,
+    line: { title: string; detail: string | null; quantity: number; unit: number },
+  ) => {
+    write(page, line.title, left + 8, at);
+    write(page, String(line.quantity), cols.qty, at, { align: 'right' });
+    write(page, euros(line.unit), cols.unit, at, { align: 'right' });
+    write(page, euros(line.unit * line.quantity), cols.amount, at, { align: 'right' });
+    at -= 13;
+    for (const part of line.detail ? wrap(line.detail, regular, 8.5, right - left - 16) : []) {
+      write(page, part, left + 8, at, { size: 8.5, color: MUTED });
+      at -= 11;
+    }
+    at -= 8;
+    rule(at + 6);
+    return at - 10;
+  };
+
+  /** The footer: where to ask questions, then the disclaimer. */
+  const footer = () => {
+    const { support } = input.issuer;
+    const ask = support.helpUrl
+      ? t('invoice.supportWithHelp', { email: support.email, url: support.helpUrl })
+      : t('invoice.support', { email: support.email });
+    let at = 72;
+    for (const part of wrap(t('receipt.disclaimer'), regular, 8, right - left).reverse()) {
+      write(page, part, left, at, { size: 8, color: MUTED });
+      at += 11;
+    }
+    at += 4;
+    for (const part of wrap(ask, regular, 8, right - left).reverse()) {
+      write(page, part, left, at, { size: 8, color: INK });
+      at += 11;
+    }
+    rule(at + 4);
+  };
+
+  return {
+    doc,
+    page,
+    y,
+    t,
+    euros,
+    day,
+    tag,
+    left,
+    right,
+    regular,
+    bold,
+    write,
+    wrap,
+    cols,
+    tableHeader,
+    tableLine,
+    footer,
+  };
+}
+
+/**
+ * A paid order's invoice (its receipt) as a one-page A4 PDF, in the given language (see `receiptLanguage`): the
+ * seller's identity and the buyer's billing address, the order, its fee lines and the total.
+ */
+export async function renderReceiptPdf(
+  receipt: ReceiptRow,
+  locale: Locale,
+  issuer: Issuer,
+): Promise<Uint8Array> {
+  const s = await sheet({
+    locale,
+    currency: receipt.currency,
+    title: emailMessages(receiptLanguage(locale))('receipt.title'),
+    number: emailMessages(receiptLanguage(locale))('receipt.number', { number: receipt.number }),
+    issuedAt: receipt.issuedAt,
+    issuer,
+    billing: receipt.billing,
+  });
+  const { page, t, euros, day, tag, left, write, bold } = s;
+  let y = s.y;
+  const pounds = (pence: number) =>
+    new Intl.NumberFormat(tag, { style: 'currency', currency: 'GBP' }).format(pence / 100);
+  const rate = new Intl.NumberFormat(tag, {
+    style: 'currency',
+    currency: receipt.currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 6,
+  }).format(Number(receipt.exchangeRate));
 
   // The order.
   const card =
@@ -170,70 +313,112 @@ export async function renderReceiptPdf(receipt: ReceiptRow, locale: Locale): Pro
   y -= 14;
 
   // The lines: government fee (in pounds and euros at the order's rate), service fee, total.
-  const cols = { qty: right - 210, unit: right - 100, amount: right };
-  const header = y;
-  page.drawRectangle({ x: left, y: header - 7, width: right - left, height: 22, color: BAND });
-  write(page, t('receipt.description'), left + 8, header, { font: bold });
-  write(page, t('receipt.quantity'), cols.qty, header, { font: bold, align: 'right' });
-  write(page, t('receipt.unitPrice'), cols.unit, header, { font: bold, align: 'right' });
-  write(page, t('receipt.amount'), cols.amount - 8, header, { font: bold, align: 'right' });
-  y -= 30;
-  const n = receipt.travelerCount;
-  const lines = [
-    {
-      title: t('receipt.governmentFee'),
-      detail: t('receipt.governmentFeeDetail', {
-        pounds: pounds(receipt.governmentFeeGbpPence),
-        rate,
-        date: day(new Date(`${receipt.exchangeRateDate}T00:00:00Z`)),
-      }),
-      unit: receipt.governmentFeeCents,
-    },
-    {
-      title: t('receipt.serviceFee'),
-      detail: t('receipt.serviceFeeDetail', { processingName: receipt.processingName }),
-      unit: receipt.processingFeeCents,
-    },
-  ];
-  for (const line of lines) {
-    write(page, line.title, left + 8, y);
-    write(page, String(n), cols.qty, y, { align: 'right' });
-    write(page, euros(line.unit), cols.unit, y, { align: 'right' });
-    write(page, euros(line.unit * n), cols.amount - 8, y, { align: 'right' });
-    y -= 13;
-    for (const part of wrap(line.detail, regular, 8.5, right - left - 16)) {
-      write(page, part, left + 8, y, { size: 8.5, color: MUTED });
-      y -= 11;
-    }
-    y -= 8;
-    page.drawLine({
-      start: { x: left, y: y + 6 },
-      end: { x: right, y: y + 6 },
-      thickness: 0.5,
-      color: RULE,
-    });
-    y -= 10;
-  }
+  y = s.tableHeader(y);
+  const quantity = receipt.travelerCount;
+  y = s.tableLine(y, {
+    title: t('receipt.governmentFee'),
+    detail: t('receipt.governmentFeeDetail', {
+      pounds: pounds(receipt.governmentFeeGbpPence),
+      rate,
+      date: day(new Date(`${receipt.exchangeRateDate}T00:00:00Z`)),
+    }),
+    quantity,
+    unit: receipt.governmentFeeCents,
+  });
+  y = s.tableLine(y, {
+    title: t('receipt.serviceFee'),
+    detail: t('receipt.serviceFeeDetail', { processingName: receipt.processingName }),
+    quantity,
+    unit: receipt.processingFeeCents,
+  });
   write(page, t('receipt.total'), left + 8, y, { font: bold, size: 12 });
-  write(page, euros(receipt.totalCents), cols.amount - 8, y, {
+  write(page, euros(receipt.totalCents), s.cols.amount, y, {
     font: bold,
     size: 12,
     align: 'right',
   });
   y -= 34;
   write(page, t('receipt.paidInFull', { date: day(receipt.issuedAt) }), left, y);
+  s.footer();
+  return s.doc.save();
+}
 
-  // Footer.
-  let footer = 72;
-  for (const part of wrap(t('receipt.disclaimer'), regular, 8, right - left).reverse()) {
-    write(page, part, left, footer, { size: 8, color: MUTED });
-    footer += 11;
-  }
-  page.drawLine({
-    start: { x: left, y: footer + 4 },
-    end: { x: right, y: footer + 4 },
-    thickness: 0.5,
-    color: RULE,
+/**
+ * A refund's credit note as a one-page A4 PDF, in the invoice's language: the invoice it refers to, the refunded
+ * fee lines as negative amounts (the service fee only, or every line of a full refund), the total refunded and the
+ * reason, between the same seller and buyer as the invoice.
+ */
+export async function renderCreditNotePdf(
+  note: CreditNoteRow,
+  receipt: ReceiptRow | undefined,
+  locale: Locale,
+  issuer: Issuer,
+): Promise<Uint8Array> {
+  const messages = emailMessages(receiptLanguage(locale));
+  const s = await sheet({
+    locale,
+    currency: note.currency,
+    title: messages('creditNote.title'),
+    number: messages('creditNote.number', { number: note.number }),
+    issuedAt: note.issuedAt,
+    issuer,
+    billing: receipt?.billing ?? null,
   });
-  return doc.save();
+  const { page, t, euros, day, left, right, write, wrap, regular, bold } = s;
+  let y = s.y;
+
+  const facts: [string, string][] = [
+    ...(note.invoiceNumber
+      ? [[t('creditNote.invoice'), note.invoiceNumber] as [string, string]]
+      : []),
+    ...(receipt ? [[t('receipt.reference'), `#${receipt.reference}`] as [string, string]] : []),
+    [
+      t('creditNote.refund'),
+      note.kind === 'full' ? t('creditNote.refundFull') : t('creditNote.refundServiceFee'),
+    ],
+  ];
+  for (const [label, value] of facts) {
+    write(page, label, left, y, { font: bold, color: MUTED });
+    write(page, value, left + 150, y);
+    y -= 19;
+  }
+  if (note.reason) {
+    write(page, t('creditNote.reason'), left, y, { font: bold, color: MUTED });
+    for (const part of wrap(note.reason, regular, 10, right - left - 150)) {
+      write(page, part, left + 150, y);
+      y -= 15;
+    }
+    y -= 4;
+  }
+  y -= 14;
+
+  // The refunded lines, negative: per traveller when the invoice says how many there were.
+  y = s.tableHeader(y);
+  const quantity = receipt?.travelerCount ?? 1;
+  const serviceDetail = receipt
+    ? t('receipt.serviceFeeDetail', { processingName: receipt.processingName })
+    : null;
+  const lines = [
+    { title: t('receipt.governmentFee'), detail: null, cents: note.governmentFeeCents },
+    { title: t('receipt.serviceFee'), detail: serviceDetail, cents: note.serviceFeeCents },
+  ].filter((line) => line.cents > 0);
+  for (const line of lines) {
+    const perTraveller = line.cents % quantity === 0 ? quantity : 1;
+    y = s.tableLine(y, {
+      title: line.title,
+      detail: line.detail,
+      quantity: perTraveller,
+      unit: -line.cents / perTraveller,
+    });
+  }
+  write(page, t('creditNote.total'), left + 8, y, { font: bold, size: 12 });
+  write(page, euros(-note.amountCents), s.cols.amount, y, {
+    font: bold,
+    size: 12,
+    align: 'right',
+  });
+  y -= 34;
+  write(page, t('creditNote.refundedOn', { date: day(note.issuedAt) }), left, y);
+  s.footer();
+  return s.doc.save();
 }

@@ -49,14 +49,15 @@ describe('receipts of paid orders', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="receipt-${receipt.number}.pdf"`,
+      `attachment; filename="invoice-${receipt.number}.pdf"`,
     );
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(res.rawPayload).join('\n');
     const [order] = await t.database.db.select().from(applications).where(eq(applications.id, id));
     const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
     expect(text).toContain('Waypoint');
-    expect(text).toContain(`Receipt number: ${receipt.number}`);
+    expect(text).toContain('Invoice');
+    expect(text).toContain(`Invoice number: ${receipt.number}`);
     expect(text).toContain(`#${order!.reference}`);
     expect(text).toContain('Ann1 Lee1');
     expect(text).toContain('Ann2 Lee2');
@@ -65,6 +66,50 @@ describe('receipts of paid orders', () => {
     expect(text).toContain(euros(order!.governmentFeeCents * 2));
     expect(text).toContain(euros(order!.processingFeeCents * 2));
     expect(text).toContain(euros(order!.totalCents));
+  });
+
+  it("is an invoice naming the seller from the configuration and the buyer's billing address", async () => {
+    const b = browser();
+    const id = await paidOrder(b, uniqueEmail());
+    const receipt = (await receiptOf(id))!;
+    expect(receipt.billing).toEqual({
+      name: 'Ann Lee',
+      line1: '1 High St',
+      city: 'London',
+      postalCode: 'SW1A 1AA',
+      country: 'GB',
+    });
+    const text = pdfText((await b.get(`/api/application/${id}/receipt`)).rawPayload).join('\n');
+    const { seller, support } = t.config;
+    expect(text).toContain('Invoice');
+    expect(text).toContain(seller.legalName);
+    expect(text).toContain(seller.address);
+    expect(text).toContain(`Company number: ${seller.companyNumber}`);
+    expect(text).toContain(`VAT number: ${seller.vatNumber}`);
+    expect(text).toContain(support.email);
+    expect(text).toContain('Bill to');
+    expect(text).toContain('Ann Lee');
+    expect(text).toContain('1 High St');
+    expect(text).toContain('SW1A 1AA London');
+    expect(text).toContain('United Kingdom');
+
+    const configured = pdfText(
+      await renderReceiptPdf(receipt, 'en', {
+        seller: {
+          legalName: 'Example Visas Ltd',
+          address: '2 Side Road, Leeds LS1 1AA',
+          companyNumber: '12345678',
+          vatNumber: 'GB123456789',
+        },
+        support: { email: 'help@example.com', helpUrl: 'https://example.com/help' },
+      }),
+    ).join('\n');
+    expect(configured).toContain('Example Visas Ltd');
+    expect(configured).toContain('2 Side Road, Leeds LS1 1AA');
+    expect(configured).toContain('Company number: 12345678');
+    expect(configured).toContain('VAT number: GB123456789');
+    expect(configured).toContain('help@example.com');
+    expect(configured).toContain('https://example.com/help');
   });
 
   it('numbers receipts one after another, also when orders are paid at the same time', async () => {
@@ -136,7 +181,7 @@ describe('receipts of paid orders', () => {
     expect(detail.receipt).toMatchObject({ number });
     const res = await staff.get(`/api/admin/applications/${id}/receipt`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${number}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${number}.pdf"`);
     expect(pdfText(res.rawPayload).join('\n')).toContain(number);
     const audit = await t.database.db
       .select()
@@ -165,7 +210,14 @@ describe('receipts of paid orders', () => {
     expect(queued!.payload).toMatchObject({ receiptNumber: number });
 
     const mailer = createMailer(t.config);
-    await processOutbox(t.database.db, mailer, t.config, t.app.log, receiptAttachments, 100);
+    await processOutbox(
+      t.database.db,
+      mailer,
+      t.config,
+      t.app.log,
+      receiptAttachments(t.config),
+      100,
+    );
     const mailbox = body<{
       data: {
         to: string;
@@ -175,30 +227,30 @@ describe('receipts of paid orders', () => {
       }[];
     }>(await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' })).data;
     const confirmation = mailbox.find((m) => m.to === email && m.subject.startsWith('Payment'));
-    expect(confirmation!.text).toContain(`Your receipt ${number} is attached`);
+    expect(confirmation!.text).toContain(`Your invoice ${number} is attached`);
     expect(confirmation!.attachments).toEqual([
       expect.objectContaining({
-        filename: `receipt-${number}.pdf`,
+        filename: `invoice-${number}.pdf`,
         contentType: 'application/pdf',
       }),
     ]);
     const file = await t.app.inject({ method: 'GET', url: confirmation!.attachments[0]!.url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(pdfText(file.rawPayload).join('\n')).toContain(`Receipt number: ${number}`);
+    expect(pdfText(file.rawPayload).join('\n')).toContain(`Invoice number: ${number}`);
   });
 
   it("writes the receipt in the order's language, and an Arabic one in English rather than unshaped letters", async () => {
     const id = await paidOrder(browser(), uniqueEmail());
     const receipt = (await receiptOf(id))!;
-    const french = pdfText(await renderReceiptPdf(receipt, 'fr')).join('\n');
-    expect(french).toContain(`Numéro de reçu : ${receipt.number}`);
+    const french = pdfText(await renderReceiptPdf(receipt, 'fr', t.config)).join('\n');
+    expect(french).toContain(`Numéro de facture : ${receipt.number}`);
     expect(french).toContain('Carte Visa se terminant par 4242');
     // French amounts as Intl writes them (the narrow space drawn as a plain one).
     expect(french).toMatch(/\d+,\d{2} €/);
-    const german = pdfText(await renderReceiptPdf(receipt, 'de')).join('\n');
-    expect(german).toContain('Quittung');
-    const arabic = pdfText(await renderReceiptPdf(receipt, 'ar')).join('\n');
-    expect(arabic).toContain(`Receipt number: ${receipt.number}`);
+    const german = pdfText(await renderReceiptPdf(receipt, 'de', t.config)).join('\n');
+    expect(german).toContain('Rechnung');
+    const arabic = pdfText(await renderReceiptPdf(receipt, 'ar', t.config)).join('\n');
+    expect(arabic).toContain(`Invoice number: ${receipt.number}`);
   });
 });

@@ -128,6 +128,44 @@ describe('refunds with Stripe', () => {
     ]);
   });
 
+  it("tells the owner's open pages when a webhook settles a service fee refund, once", async () => {
+    fake.refundOutcome.status = 'pending';
+    const { id } = await paidWithStripe();
+    const made = body<{ data: { refund: Refund } }>(await refundOf(id, 'service_fee')).data.refund;
+    expect(made.status).toBe('pending');
+    const [row] = await t.database.db.select().from(refunds).where(eq(refunds.id, made.id));
+    const stripeRefund = fake.refunds.get(row!.providerRefundId!)!;
+    const event = {
+      id: 'evt_refund_updated_live',
+      object: 'event',
+      type: 'refund.updated',
+      data: { object: { ...stripeRefund, status: 'succeeded' } },
+    };
+    // The notices the API process hears (what it sends to the owner's streams).
+    const deliver = jest.spyOn(t.app.liveEvents, 'deliver');
+    try {
+      expect((await webhook(event)).statusCode).toBe(200);
+      expect((await webhook(event)).statusCode).toBe(200);
+      // On PostgreSQL the notice comes back through the listening connection, a moment after the commit.
+      for (let i = 0; i < 100 && deliver.mock.calls.length === 0; i += 1)
+        await new Promise((ok) => setTimeout(ok, 20));
+      await new Promise((ok) => setTimeout(ok, 100));
+      const [owner] = await t.database.db
+        .select({ userId: applications.userId })
+        .from(applications)
+        .where(eq(applications.id, id));
+      // The event a status change sends, with the status the order keeps.
+      expect(deliver.mock.calls.map(([payload]) => JSON.parse(payload!) as unknown)).toEqual([
+        {
+          userId: owner!.userId,
+          event: { type: 'status', applicationId: id, status: 'IN_PROGRESS' },
+        },
+      ]);
+    } finally {
+      deliver.mockRestore();
+    }
+  });
+
   it('marks a refund failed from charge.refunded, frees its amount and reopens the order it closed', async () => {
     fake.refundOutcome.status = 'pending';
     const { id, email } = await paidWithStripe();

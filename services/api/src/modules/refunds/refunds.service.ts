@@ -16,7 +16,9 @@ import { actorOf, recordAudit, SYSTEM, type AuditActor } from '../audit/audit.re
 import { lockOrder } from '../applications/order-lock.service';
 import { findOrder, recipientOf, travelersOf } from '../applications/order-lookup.service';
 import { changeStatus } from '../applications/status.service';
+import { publishApplicationEvent } from '../events/events.service';
 import { queueEmail } from '../notifications/outbox.service';
+import { issueCreditNote } from '../receipts/receipts.service';
 import type { CardRefunds, ProviderRefund, RefundEvent } from './card-refunds';
 import * as repo from './refunds.repo';
 
@@ -196,7 +198,19 @@ async function settle(
     return { refund };
   }
   await recordAudit(tx, { ...about, action: 'refund.succeeded', details: { ...details, via } });
-  await emailTraveller(tx, refund);
+  const application = (await findOrder({ db: tx, input: { id: refund.applicationId } }))!;
+  // The credit note is numbered in this transaction, as the receipt is in the payment's: no gaps.
+  const creditNote = await issueCreditNote({ tx, input: { refund } });
+  await emailTraveller(tx, refund, application, creditNote.number);
+  // The owner's open pages show the refund without reloading: the event a status change sends, with the order's
+  // status as it is now (a service fee refund leaves it as it was), delivered once this settlement commits.
+  await publishApplicationEvent({
+    tx,
+    input: {
+      applicationId: application.id,
+      event: { type: 'status', applicationId: application.id, status: application.status },
+    },
+  });
   return { refund };
 }
 
@@ -226,8 +240,12 @@ async function reopenAfterFailedRefund(
 }
 
 /** Tells the traveller the money is on its way back, in their language (nobody whose data were erased). */
-async function emailTraveller(tx: Tx, refund: RefundRow) {
-  const application = (await findOrder({ db: tx, input: { id: refund.applicationId } }))!;
+async function emailTraveller(
+  tx: Tx,
+  refund: RefundRow,
+  application: ApplicationRow,
+  creditNoteNumber: string,
+) {
   if (application.personalDataErasedAt) return;
   const recipient = await recipientOf({ db: tx, input: { application } });
   if (!recipient.address) return;
@@ -244,6 +262,7 @@ async function emailTraveller(tx: Tx, refund: RefundRow) {
           kind: refund.kind,
           amountCents: refund.amountCents,
           totalCents: application.totalCents,
+          creditNoteNumber,
         },
       },
       locale: recipient.locale,
