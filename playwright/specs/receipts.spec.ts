@@ -5,7 +5,7 @@ import { billingFor, CARDS, expect, test, TRAVELLERS, wizardEmail } from '../sup
 import { ORDERS_PATH } from '../pages/OrdersPage';
 import { adminApplicationPath } from '../pages/AdminApplicationDetailPage';
 
-const RECEIPT_FILE = /^receipt-(\d{4}-\d{6})\.pdf$/;
+const RECEIPT_FILE = /^invoice-(\d{4}-\d{6})\.pdf$/;
 
 /** The mailbox's view of an e-mail's attachments (`GET /api/dev/mailbox`). */
 interface MailWithAttachments {
@@ -44,7 +44,7 @@ test.describe('receipts', () => {
     await expectNoA11yViolations(page);
 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
+    expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
     const pdf = await fs.readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // Downloading does not leave the page.
@@ -60,9 +60,9 @@ test.describe('receipts', () => {
         return mail?.attachments.length ?? 0;
       })
       .toBe(1);
-    expect(mail!.text).toContain(`Your receipt ${number} is attached`);
+    expect(mail!.text).toContain(`Your invoice ${number} is attached`);
     expect(mail!.attachments[0]).toMatchObject({
-      filename: `receipt-${number}.pdf`,
+      filename: `invoice-${number}.pdf`,
       contentType: 'application/pdf',
     });
     const attached = await page.request.get(mail!.attachments[0]!.url);
@@ -99,14 +99,14 @@ adminTest.describe('receipts for staff', () => {
 
         const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
         expect(download.suggestedFilename()).toMatch(RECEIPT_FILE);
-        expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
+        expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
         const pdf = await fs.readFile((await download.path())!);
         expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
         // The traveller's own receipt is the same one; staff's download is recorded.
         const own = await traveller.get(`/api/application/${order.id}/receipt`);
         expect(own.headers()['content-disposition']).toBe(
-          `attachment; filename="receipt-${number}.pdf"`,
+          `attachment; filename="invoice-${number}.pdf"`,
         );
         await page.reload();
         await detail.waitUntilReady(order.reference);
