@@ -309,6 +309,28 @@ describe('remote areas', () => {
     },
   );
 
+  it('shows staff who have yet to set up their second factor neither the staff area nor My Orders', async () => {
+    const pending = {
+      ...traveller,
+      role: 'caseworker' as const,
+      secondFactor: 'setup-required' as const,
+    };
+    mockApi({ '/api/auth/profile': profileOf(pending) });
+    const { store } = await renderApp({ path: '/privacy', savedUser: pending });
+    await act(() => store.dispatch(loadProfile()));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await waitFor(() =>
+      expect(within(nav).getByRole('button', { name: /^Account menu for / })).toBeInTheDocument(),
+    );
+    expect(within(nav).queryByRole('link', { name: 'Staff area' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).queryByRole('link', { name: 'Staff area' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+  });
+
   it('opens the links of a reminder e-mail in their areas: a new application, and stopping the reminders', async () => {
     mockApi({ '/api/auth/profile': guestProfile });
     const areas: Record<string, unknown> = {

@@ -207,13 +207,14 @@ export function FailedEmailsPage() {
       {data && !isError ? (
         <div aria-busy={isFetching || undefined}>
           <div className="wpd-updated">
-            <p>
-              {emails.length === 0
-                ? t('emails.none')
-                : data.total > emails.length
+            {/* With none, the empty state below says so once. */}
+            {emails.length > 0 ? (
+              <p>
+                {data.total > emails.length
                   ? t('emails.mostRecent', { shown: emails.length, total: data.total })
                   : t('emails.count', { count: data.total })}
-            </p>
+              </p>
+            ) : null}
             <Button variant="secondary" size="small" busy={isFetching} onClick={() => refetch()}>
               {t('emails.refresh')}
             </Button>

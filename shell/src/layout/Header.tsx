@@ -3,6 +3,7 @@ import {
   Link,
   NavLink,
   logout,
+  needsSecondFactor,
   selectAuth,
   useAppDispatch,
   useAppSelector,
@@ -18,6 +19,15 @@ import { Drawer, useT } from '@waypoint/ui';
 import { Icon, Menu } from '@waypoint/ui/icons';
 import { shellMessages } from '../i18n/catalog';
 import { LanguagePicker } from './LanguagePicker';
+
+/**
+ * The area a signed-in person's header leads to: travellers their orders, staff the staff area once their second
+ * factor is done (until then, nothing: neither is open to them yet).
+ */
+function areaOf(user: AuthUser): 'orders' | 'staff' | null {
+  if (!isStaffRole(user.role)) return 'orders';
+  return needsSecondFactor(user) ? null : 'staff';
+}
 
 function useSignOut() {
   const dispatch = useAppDispatch();
@@ -130,18 +140,20 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
             </li>
             {user ? (
               <>
-                <li>
-                  {/* Staff have the staff area (its own navigation) where travellers have My Orders. */}
-                  {isStaffRole(user.role) ? (
+                {/* Staff have the staff area (its own navigation) where travellers have My Orders. */}
+                {areaOf(user) === 'staff' ? (
+                  <li>
                     <Link className="wp-menu__item" to="/admin">
                       {t('header.staffArea')}
                     </Link>
-                  ) : (
+                  </li>
+                ) : areaOf(user) === 'orders' ? (
+                  <li>
                     <Link className="wp-menu__item" to="/orders">
                       {t('header.myOrders')}
                     </Link>
-                  )}
-                </li>
+                  </li>
+                ) : null}
                 <li>
                   <Link className="wp-menu__item" to="/account/profile">
                     {t('header.accountSettings')}
@@ -182,7 +194,8 @@ export function Header() {
   // Prerendered pages show the signed-out header; the remembered user appears once the page has hydrated.
   const hydrated = useHydrated();
   const signedIn = hydrated && isAuthenticated && user ? user : null;
-  const staff = isStaffRole(signedIn?.role);
+  const area = signedIn ? areaOf(signedIn) : null;
+  const staff = area === 'staff';
   // In the admin area the header spans the window like the pages under it.
   const wide = staff && (pathname === '/admin' || pathname.startsWith('/admin/'));
 
@@ -204,15 +217,15 @@ export function Header() {
         <nav aria-label={t('header.mainNav')} className="wp-nav wp-header__desktop">
           {signedIn ? (
             <>
-              {staff ? (
+              {area === 'staff' ? (
                 <NavLink className="wp-nav__link" to="/admin">
                   {t('header.staffArea')}
                 </NavLink>
-              ) : (
+              ) : area === 'orders' ? (
                 <NavLink className="wp-nav__link" to="/orders">
                   {t('header.myOrders')}
                 </NavLink>
-              )}
+              ) : null}
               <UserMenu user={signedIn} />
             </>
           ) : (
