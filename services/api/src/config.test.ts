@@ -13,6 +13,11 @@ const productionBasics = {
   PUBLIC_URL: 'https://apply.example.com/',
   SMTP_URL: 'smtp://mail:25',
   REMOTE_ADMIN_URL: 'https://staff-assets.example.com/admin/mf-manifest.json',
+  SELLER_LEGAL_NAME: 'Example Visas Ltd',
+  SELLER_ADDRESS: '10 Real Road, Manchester M1 1AA, United Kingdom',
+  SELLER_COMPANY_NUMBER: '12345678',
+  SELLER_VAT_NUMBER: 'GB123456789',
+  SUPPORT_EMAIL: 'help@example.com',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -109,9 +114,16 @@ describe('configuration', () => {
       'ENCRYPTION_KEY is required in production',
       'PUBLIC_URL is required in production',
       'SMTP_URL is required in production',
+      'SELLER_LEGAL_NAME, SELLER_ADDRESS, SELLER_COMPANY_NUMBER, SELLER_VAT_NUMBER, SUPPORT_EMAIL must be set in production: invoices, credit notes and e-mails print them',
       "REMOTE_ADMIN_URL is required in production: the staff area's mf-manifest.json on its own origin (https://…)",
     ]);
     expect(problemsOf({ ...productionBasics })).toHaveLength(1);
+    // One placeholder left is named on its own.
+    expect(
+      problemsOf({ ...productionBasics, ...stripe, SELLER_VAT_NUMBER: 'GB000000000' }),
+    ).toEqual([
+      'SELLER_VAT_NUMBER must be set in production: invoices, credit notes and e-mails print them',
+    ]);
     // The staff area is never served from the travellers' origin in production.
     expect(
       problemsOf({

@@ -17,6 +17,15 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** The development portal's seller and support details: fine on a laptop, refused in production. */
+const SELLER_DEFAULTS = {
+  SELLER_LEGAL_NAME: 'Waypoint Travel Services Ltd',
+  SELLER_ADDRESS: '1 Example Street, London EC1A 1AA, United Kingdom',
+  SELLER_COMPANY_NUMBER: '00000000',
+  SELLER_VAT_NUMBER: 'GB000000000',
+  SUPPORT_EMAIL: 'support@waypoint.localhost',
+} as const;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -88,18 +97,15 @@ const EnvSchema = z.object({
   REMOTE_ADMIN_URL: optionalString,
   REMOTES_FILE: optionalString,
   RELEASES_DIR: optionalString,
-  // The seller as invoices and credit notes name it, and where travellers get help.
-  SELLER_LEGAL_NAME: z.string().trim().min(1).default('Waypoint Travel Services Ltd'),
-  SELLER_ADDRESS: z
-    .string()
-    .trim()
-    .min(1)
-    .default('1 Example Street, London EC1A 1AA, United Kingdom'),
-  SELLER_COMPANY_NUMBER: z.string().trim().min(1).default('00000000'),
-  SELLER_VAT_NUMBER: z.string().trim().min(1).default('GB000000000'),
+  // The seller as invoices and credit notes name it, and where travellers get help. The defaults are the
+  // development portal's; production refuses them (an invoice must name the real seller).
+  SELLER_LEGAL_NAME: z.string().trim().min(1).default(SELLER_DEFAULTS.SELLER_LEGAL_NAME),
+  SELLER_ADDRESS: z.string().trim().min(1).default(SELLER_DEFAULTS.SELLER_ADDRESS),
+  SELLER_COMPANY_NUMBER: z.string().trim().min(1).default(SELLER_DEFAULTS.SELLER_COMPANY_NUMBER),
+  SELLER_VAT_NUMBER: z.string().trim().min(1).default(SELLER_DEFAULTS.SELLER_VAT_NUMBER),
   SUPPORT_EMAIL: z
     .email('SUPPORT_EMAIL must be an e-mail address')
-    .default('support@waypoint.localhost'),
+    .default(SELLER_DEFAULTS.SUPPORT_EMAIL),
   HELP_URL: optionalString.pipe(z.url('HELP_URL must be a URL').optional()),
 });
 
@@ -265,6 +271,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY is required in production');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
     if (!e.SMTP_URL) problems.push('SMTP_URL is required in production');
+    const placeholders = (Object.keys(SELLER_DEFAULTS) as (keyof typeof SELLER_DEFAULTS)[]).filter(
+      (name) => e[name] === SELLER_DEFAULTS[name],
+    );
+    if (placeholders.length > 0) {
+      problems.push(
+        `${placeholders.join(', ')} must be set in production: invoices, credit notes and e-mails print them`,
+      );
+    }
     if (!e.REMOTE_ADMIN_URL || !/^https?:\/\//.test(e.REMOTE_ADMIN_URL)) {
       problems.push(
         "REMOTE_ADMIN_URL is required in production: the staff area's mf-manifest.json on its own origin (https://…)",

@@ -361,6 +361,11 @@ describe('in production', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       REMOTE_ADMIN_URL: 'https://staff-assets.example.org/admin/mf-manifest.json',
+      SELLER_LEGAL_NAME: 'Example Visas Ltd',
+      SELLER_ADDRESS: '10 Real Road, Manchester M1 1AA, United Kingdom',
+      SELLER_COMPANY_NUMBER: '12345678',
+      SELLER_VAT_NUMBER: 'GB123456789',
+      SUPPORT_EMAIL: 'help@example.com',
       STATIC_DIR: dir,
     });
   });
