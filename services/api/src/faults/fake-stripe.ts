@@ -22,6 +22,18 @@ export interface FakeRefund {
   metadata: Record<string, string>;
 }
 
+/** The `billing_details` Stripe keeps with a charge: what the card's payer gave (stored by the card field). */
+export interface FakeBillingDetails {
+  name: string | null;
+  address: {
+    line1: string | null;
+    line2: string | null;
+    city: string | null;
+    postal_code: string | null;
+    country: string | null;
+  } | null;
+}
+
 /**
  * A local stand-in for the Stripe API with the calls the portal makes (create with idempotency keys, retrieve,
  * cancel), so payments can be tested without a network. `intents` can be changed to play the card's outcome.
@@ -34,6 +46,8 @@ export function fakeStripe() {
   const refundByKey = new Map<string, string>();
   /** The status the next new refund gets (Stripe answers `pending` for some cards). */
   const refundOutcome = { status: 'succeeded' };
+  /** The billing details of each intent's charge, as the card field sent them (none: Stripe keeps nulls). */
+  const billing = new Map<string, FakeBillingDetails>();
   let n = 0;
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.statusCode = status;
@@ -128,6 +142,7 @@ export function fakeStripe() {
                   id: `ch_${intent.id}`,
                   object: 'charge',
                   payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+                  billing_details: billing.get(intent.id) ?? { name: null, address: null },
                 },
               }
             : intent,
@@ -138,6 +153,7 @@ export function fakeStripe() {
   });
   return {
     server,
+    billing,
     intents,
     calls,
     refunds,

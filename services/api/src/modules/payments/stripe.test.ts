@@ -169,5 +169,39 @@ describe('Stripe card on the receipt', () => {
       .from(payments)
       .where(eq(payments.applicationId, applicationId));
     expect(payment).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+    // No address was given with this card: the invoice has no "Bill to".
+    expect(receipt!.billing).toBeNull();
+  });
+
+  it('puts the billing address given with the card on the invoice, as Stripe reports it', async () => {
+    const b = new Browser(t.app, '10.3.0.18');
+    const { paymentIntentId, applicationId } = body<{
+      data: { paymentIntentId: string; applicationId: string };
+    }>(await b.post('/api/applications/create-payment-intent', orderBody(uniqueEmail()))).data;
+    fake.billing.set(paymentIntentId, {
+      name: 'Maria Lopez',
+      address: {
+        line1: '350 Fifth Avenue',
+        line2: 'Apt 21',
+        city: 'New York',
+        postal_code: '10118',
+        country: 'us',
+      },
+    });
+    const intent = fake.intents.get(paymentIntentId)!;
+    intent.status = 'succeeded';
+    expect((await webhook(succeededEvent('evt_receipt_billing', intent))).statusCode).toBe(200);
+    const [receipt] = await t.database.db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.applicationId, applicationId));
+    expect(receipt!.billing).toEqual({
+      name: 'Maria Lopez',
+      line1: '350 Fifth Avenue, Apt 21',
+      city: 'New York',
+      postalCode: '10118',
+      country: 'US',
+    });
+    // (receipts.test.ts shows a stored billing address printed under "Bill to".)
   });
 });
