@@ -6,6 +6,7 @@ export class Header {
   readonly brand: Locator;
   readonly nav: Locator;
   readonly logIn: Locator;
+  readonly help: Locator;
   readonly myOrders: Locator;
   /** Staff get their links instead of My Orders. */
   readonly staffArea: Locator;
@@ -20,6 +21,7 @@ export class Header {
     this.brand = this.root.getByRole('link', { name: 'Waypoint', exact: true });
     this.nav = this.root.getByRole('navigation', { name: 'Main' });
     this.logIn = this.nav.getByRole('link', { name: 'Log in', exact: true });
+    this.help = this.nav.getByRole('link', { name: 'Help', exact: true });
     this.myOrders = this.nav.getByRole('link', { name: 'My Orders', exact: true });
     this.staffArea = this.nav.getByRole('link', { name: 'Staff area', exact: true });
     this.accountMenuButton = this.nav.getByRole('button', { name: /^Account menu for / });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { HELP_TOPICS } from '../pages/HelpPage';
 import { expect, test } from '../support/own-portal';
 import { placePaidOrder } from '../support/post-payment';
 import {
@@ -119,6 +120,17 @@ test('the legal pages are all translated', async ({ page }) => {
   ] as const) {
     await open(page, address);
     await collector.visit(name);
+  }
+  collector.expectAllTranslated();
+});
+
+test('the help centre is all translated', async ({ page }) => {
+  const collector = untranslatedCollector(page, []);
+  await open(page, '/help');
+  await collector.visit('help centre');
+  for (const topic of HELP_TOPICS) {
+    await open(page, topic.path);
+    await collector.visit(topic.path);
   }
   collector.expectAllTranslated();
 });

@@ -126,6 +126,8 @@ export async function tourPublicPages(page: Page, visit: TourVisit): Promise<voi
     ['home', '/'],
     ['terms', '/terms'],
     ['privacy', '/privacy'],
+    ['help centre', '/help'],
+    ['help: refunds', '/help/refunds'],
     ['log in', '/auth/login'],
     ['register', '/auth/register'],
     ['forgot password', '/auth/forgot-password'],

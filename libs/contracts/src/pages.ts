@@ -16,6 +16,17 @@ export const REMOTES_META_NAME = 'waypoint-remotes';
 export const BOOT_SCRIPTS_META_NAME = 'waypoint-boot-scripts';
 
 /**
+ * The `<meta name>` of the element in every page that holds the support address travellers write to (JSON, a
+ * string): the API's `SUPPORT_EMAIL`, which its e-mails and invoices also give. Pages are prerendered with
+ * {@link DEFAULT_SUPPORT_EMAIL}; the server writes the configured address in its place and in this element, which
+ * the browser reads, so the page hydrates with the address it was sent with.
+ */
+export const SUPPORT_META_NAME = 'waypoint-support';
+
+/** The support address of a portal run on its defaults (development); production sets its own. */
+export const DEFAULT_SUPPORT_EMAIL = 'support@waypoint.localhost';
+
+/**
  * The `id` of the JSON element (`<script type="application/json">`, data the browser never runs) in which a page
  * rendered for its signed-in user carries them, as the profile reply describes them: a staff page sent to a member
  * of staff, or My orders sent to its traveller. The server writes it only for that session; the shell starts from

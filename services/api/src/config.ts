@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { RemoteArea } from '@waypoint/contracts';
+import { DEFAULT_SUPPORT_EMAIL, type RemoteArea } from '@waypoint/contracts';
 import { z } from 'zod';
 
 /**
@@ -23,7 +23,7 @@ const SELLER_DEFAULTS = {
   SELLER_ADDRESS: '1 Example Street, London EC1A 1AA, United Kingdom',
   SELLER_COMPANY_NUMBER: '00000000',
   SELLER_VAT_NUMBER: 'GB000000000',
-  SUPPORT_EMAIL: 'support@waypoint.localhost',
+  SUPPORT_EMAIL: DEFAULT_SUPPORT_EMAIL,
 } as const;
 
 const EnvSchema = z.object({

@@ -18,6 +18,16 @@ export function Footer() {
             </li>
           </ul>
         </nav>
+        <nav aria-label={t('footer.helpNav')}>
+          <ul className="wp-footer__links">
+            <li>
+              <Link to="/help">{t('footer.help')}</Link>
+            </li>
+            <li>
+              <Link to="/contact">{t('footer.contact')}</Link>
+            </li>
+          </ul>
+        </nav>
         <LanguagePicker id="footer-language" />
         <p className="wp-footer__notice">{t('footer.notice')}</p>
       </div>

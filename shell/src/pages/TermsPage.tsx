@@ -1,9 +1,8 @@
 import { Link } from '@waypoint/platform';
 import { rich, useT } from '@waypoint/ui';
 import { legalMessages } from './legal/i18n/catalog';
+import { supportEmail } from './help/support';
 import { TranslationNotice } from './legal/TranslationNotice';
-
-const SUPPORT_EMAIL = 'support@waypoint.example';
 
 const strong = (text: string) => <strong>{text}</strong>;
 
@@ -44,7 +43,7 @@ export function TermsPage() {
           <li>{t('terms.refunds.beforeSubmission')}</li>
           <li>{t('terms.refunds.afterSubmission')}</li>
         </ul>
-        <p>{t('terms.refunds.contact', { email: SUPPORT_EMAIL })}</p>
+        <p>{t('terms.refunds.contact', { email: supportEmail() })}</p>
 
         <h2>{t('terms.responsibilities.heading')}</h2>
         <p>{t('terms.responsibilities.text')}</p>

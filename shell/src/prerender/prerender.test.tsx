@@ -29,6 +29,19 @@ describe('the legal pages rendered at build time', () => {
   });
 });
 
+describe('the help centre rendered at build time', () => {
+  it('writes each topic in its language, and its title in the head', async () => {
+    const french = await renderPage('/help/refunds', 'fr');
+    expect(french).toContain('<title>Remboursements – Centre d’aide – Waypoint</title>');
+    expect(french).toContain('<h1>Remboursements</h1>');
+    expect(french).toContain('href="/contact"');
+    expect(french).not.toContain('Refunds');
+    const arabic = await renderPage('/help', 'ar');
+    expect(arabic).toContain('<h1>مركز المساعدة</h1>');
+    expect(arabic).toContain('href="/help/uk-eta"');
+  });
+});
+
 describe('the staff pages rendered at build time', () => {
   it('draw the frame a verified member of staff sees, with nothing of theirs in it', async () => {
     const html = await renderPage('/admin/applications', 'en');

@@ -18,6 +18,7 @@ import {
 import { renderToHtml, StaticRouter } from '@waypoint/platform/ssr';
 import { LAZY_PAGES } from '../App';
 import { REMOTE_MOUNTS } from '../mounts';
+import { HELP_TOPIC_SLUGS, helpTopicPath } from '../pages/help/slugs';
 import { Root } from '../Root';
 
 export { LOCALES, REMOTE_MOUNTS };
@@ -27,6 +28,8 @@ export const PRERENDERED_PAGES: Record<string, string> = {
   '/': 'home.html',
   '/terms': 'terms.html',
   '/privacy': 'privacy.html',
+  '/help': 'help.html',
+  ...Object.fromEntries(HELP_TOPIC_SLUGS.map((slug) => [helpTopicPath(slug), `help-${slug}.html`])),
   '/application/trip-details': 'trip-details.html',
   '/auth/login': 'login.html',
   '/orders': 'orders.html',

@@ -272,6 +272,8 @@ describe('pages prerendered by the build', () => {
     '<!doctype html><html><head><title>Trip</title></head><body><div id="root"><h1>Trip details</h1></div></body></html>';
   const TEMPLATE =
     '<!doctype html><html lang="en-GB"><head><title>Waypoint</title></head><body><div id="root"></div></body></html>';
+  const HELP_CONTACT =
+    '<!doctype html><html><head><title>Contact</title></head><body><div id="root"><a href="mailto:support@waypoint.localhost">support@waypoint.localhost</a></div></body></html>';
   const HOME_FR =
     '<!doctype html><html lang="en-GB"><head><title>Accueil</title></head><body><div id="root"><h1>Demander</h1></div></body></html>';
   const HOME_AR =
@@ -285,12 +287,14 @@ describe('pages prerendered by the build', () => {
       'shell/pages/fr/home.html': HOME_FR,
       'shell/pages/ar/home.html': HOME_AR,
       'shell/pages/en/trip-details.html': TRIP,
+      'shell/pages/en/help-contact.html': HELP_CONTACT,
       'shell/boot.json': JSON.stringify({ scripts: ['/470.aaaaaaaaaa.js', '/649.bbbbbbbbbb.js'] }),
       'shell/pages.json': JSON.stringify({
         template: 'index.html',
         pages: {
           '/': { en: 'pages/en/home.html', fr: 'pages/fr/home.html', ar: 'pages/ar/home.html' },
           '/application/trip-details': { en: 'pages/en/trip-details.html' },
+          '/help/contact': { en: 'pages/en/help-contact.html' },
         },
         mounts: { application: 'apply', upload: 'apply', orders: 'account', admin: 'admin' },
       }),
@@ -424,6 +428,29 @@ describe('pages prerendered by the build', () => {
     }
     // The list itself is not served.
     expect((await page('/boot.json')).statusCode).toBe(404);
+  });
+
+  it('gives every page the configured support address, in its head and where the build wrote the default', async () => {
+    const configured = await createTestApp({
+      STATIC_DIR: builtDir,
+      SUPPORT_EMAIL: 'help@visas.example.com',
+    });
+    try {
+      const contact = await configured.app.inject({ method: 'GET', url: '/help/contact' });
+      expect(contact.body).toContain(
+        '<meta name="waypoint-support" content="&quot;help@visas.example.com&quot;">',
+      );
+      expect(contact.body).toContain(
+        '<a href="mailto:help@visas.example.com">help@visas.example.com</a>',
+      );
+      expect(contact.body).not.toContain('support@waypoint.localhost');
+      const other = await configured.app.inject({ method: 'GET', url: '/orders' });
+      expect(other.body).toContain('<meta name="waypoint-support"');
+    } finally {
+      await configured.close();
+    }
+    // Run on its defaults, the page keeps the address it was built with.
+    expect((await page('/help/contact')).body).toContain('mailto:support@waypoint.localhost');
   });
 
   it('answers 304 without a body when the browser holds the current page, in any encoding', async () => {

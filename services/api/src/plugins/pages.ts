@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULT_LOCALE,
+  DEFAULT_SUPPORT_EMAIL,
   directionOf,
   languageTag,
   LOCALES,
@@ -10,6 +11,7 @@ import {
   PAGE_QUERIES_ID,
   REMOTES_META_NAME,
   SIGNED_IN_USER_ID,
+  SUPPORT_META_NAME,
   type Locale,
   type PageQueries,
   type PublicRemotes,
@@ -91,6 +93,16 @@ function bootHints(shellDir: string): string {
     ? `<meta name="${BOOT_SCRIPTS_META_NAME}" content="${escapeAttribute(JSON.stringify(scripts))}">`
     : '';
 }
+
+/** The element that tells the browser the support address (see {@link SUPPORT_META_NAME}). */
+const supportOf = (config: Config) =>
+  `<meta name="${SUPPORT_META_NAME}" content="${escapeAttribute(JSON.stringify(config.support.email))}">`;
+
+/** The prerendered page with the configured support address where the build wrote the default one. */
+const withSupportAddress = (html: string, config: Config) =>
+  config.support.email === DEFAULT_SUPPORT_EMAIL
+    ? html
+    : html.replaceAll(DEFAULT_SUPPORT_EMAIL, escapeAttribute(config.support.email));
 
 /** The page's root element in `locale`: `<html lang="fr" dir="ltr">` (the build writes `<html lang="en-GB">`). */
 function inLanguage(html: string, locale: Locale): string {
@@ -178,11 +190,12 @@ export class PageSet {
       if (!hints.has(remote)) hints.set(remote, remoteHints(config, remotes[remote]));
       return hints.get(remote) ?? '';
     };
+    const support = supportOf(config);
     const htmlWithHead = (file: string, head: string, locale: Locale) =>
-      inLanguage(fs.readFileSync(path.join(shell, file), 'utf8'), locale).replace(
-        '</head>',
-        () => `${boot}${head}</head>`,
-      );
+      withSupportAddress(
+        inLanguage(fs.readFileSync(path.join(shell, file), 'utf8'), locale),
+        config,
+      ).replace('</head>', () => `${boot}${support}${head}</head>`);
     const composeHtml = (file: string, remote: RemoteName | null, locale: Locale) =>
       htmlWithHead(file, `${meta}${hintsFor(remote)}`, locale);
     const compose = (file: string, remote: RemoteName | null, locale: Locale) =>

@@ -26,7 +26,7 @@ describe('the legal pages in English', () => {
     ).not.toBeInTheDocument();
     expect(screen.getByText('The government fee', { selector: 'strong' })).toBeInTheDocument();
     expect(
-      screen.getByText(/write to support@waypoint\.example with your order number/),
+      screen.getByText(/write to support@waypoint\.localhost with your order number/),
     ).toBeInTheDocument();
     expect(
       screen.getByText(/decided in the government's own time, which you can check on GOV\.UK\./),

@@ -133,6 +133,9 @@ describe('credit notes of refunds', () => {
     expect(text).toContain('Waypoint service fee');
     expect(text).not.toMatch(/^UK government fee$/m);
     expect(text).toContain(receipt.number);
+    // The same support contact as the invoice: the address and the help centre.
+    expect(text).toContain(t.config.support.email);
+    expect(text).toContain(`${t.config.publicUrl}/help`);
   });
 
   it('is downloaded by its owner and by staff (audited), and refused to anyone else', async () => {

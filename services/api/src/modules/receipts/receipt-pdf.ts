@@ -3,6 +3,7 @@ import { languageTag, type Locale } from '@waypoint/contracts';
 import type { Seller, Support } from '../../config';
 import type { BillingAddress, CreditNoteRow, ReceiptRow } from '../../db/rows';
 import { emailMessages, type EmailKey, type EmailValues } from '../notifications/i18n/catalog';
+import { helpContact } from '../notifications/help-centre';
 
 /**
  * The language a receipt is written in. pdf-lib draws glyphs one by one without Arabic shaping (joined letter
@@ -68,6 +69,8 @@ function drawable(font: PDFFont, text: string): string {
 export interface Issuer {
   seller: Seller;
   support: Support;
+  /** The portal's address: its help centre (`/help`) is the one named when no `HELP_URL` is configured. */
+  publicUrl: string;
 }
 
 type Write = (
@@ -222,12 +225,13 @@ async function sheet(input: {
     return at - 10;
   };
 
-  /** The footer: where to ask questions, then the disclaimer. */
+  /** The footer: where to ask questions (the support address and the help centre), then the disclaimer. */
   const footer = () => {
-    const { support } = input.issuer;
-    const ask = support.helpUrl
-      ? t('invoice.supportWithHelp', { email: support.email, url: support.helpUrl })
-      : t('invoice.support', { email: support.email });
+    const { support, publicUrl } = input.issuer;
+    const ask = t('invoice.supportWithHelp', {
+      email: support.email,
+      url: helpContact(publicUrl, support).url,
+    });
     let at = 72;
     for (const part of wrap(t('receipt.disclaimer'), regular, 8, right - left).reverse()) {
       write(page, part, left, at, { size: 8, color: MUTED });

@@ -87,6 +87,9 @@ describe('receipts of paid orders', () => {
     expect(text).toContain(`Company number: ${seller.companyNumber}`);
     expect(text).toContain(`VAT number: ${seller.vatNumber}`);
     expect(text).toContain(support.email);
+    // Where to get help: the portal's own help centre when no HELP_URL is configured.
+    expect(support.helpUrl).toBeNull();
+    expect(text).toContain(`visit ${t.config.publicUrl}/help.`);
     expect(text).toContain('Bill to');
     expect(text).toContain('Ann Lee');
     expect(text).toContain('1 High St');
@@ -102,6 +105,7 @@ describe('receipts of paid orders', () => {
           vatNumber: 'GB123456789',
         },
         support: { email: 'help@example.com', helpUrl: 'https://example.com/help' },
+        publicUrl: 'https://apply.example.com',
       }),
     ).join('\n');
     expect(configured).toContain('Example Visas Ltd');
@@ -110,6 +114,7 @@ describe('receipts of paid orders', () => {
     expect(configured).toContain('VAT number: GB123456789');
     expect(configured).toContain('help@example.com');
     expect(configured).toContain('https://example.com/help');
+    expect(configured).not.toContain('https://apply.example.com/help');
   });
 
   it('numbers receipts one after another, also when orders are paid at the same time', async () => {
