@@ -12,5 +12,6 @@ export const REMOTE_MOUNTS = {
   orders: 'account',
   account: 'account',
   reminders: 'account',
+  contact: 'account',
   admin: 'admin',
 } as const satisfies Record<string, RemoteName>;
