@@ -3,8 +3,6 @@ import type { DraftData } from '@waypoint/contracts';
 import {
   Navigate,
   Outlet,
-  selectCountry,
-  selectVisaType,
   useAppDispatch,
   useAppSelector,
   useLocation,
@@ -15,7 +13,6 @@ import { useFirstUse } from '@waypoint/platform/lazy-page';
 import {
   applyApi,
   dismissBanner,
-  restoreDraft,
   selectApply,
   selectBannerDismissed,
   selectCurrentStep,
@@ -23,6 +20,8 @@ import {
   writeApplyState,
   type WizardStep,
 } from '../state';
+import { useRestoreDraft } from './draftReturn';
+import { SaveForLater } from './SaveForLater';
 import { reachableStep, stepPath, stepperPosition } from './steps';
 import { useStepperLabels } from './text';
 import { applyMessages } from '../i18n/catalog';
@@ -50,26 +49,27 @@ export function WizardLayout({ onFirstUse }: { onFirstUse?: () => void }) {
   return <Outlet />;
 }
 
-/** 'You've already started an application.' with Continue Application and a dismiss button. */
+/**
+ * 'You've already started an application.' with Continue Application and a dismiss button, whenever a saved
+ * application exists that the wizard in this tab is not working on: the tab has not gone past the first step, and
+ * has neither taken the saved application (Continue, a return link, a later step opened from it) nor saved it
+ * itself (Save and come back later), nor closed the offer in this visit. That includes an application saved on the
+ * first step only. Continue opens the saved step, or the furthest step the saved answers still reach.
+ */
 function SavedApplicationBanner() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const restore = useRestoreDraft();
   // Reads what the layout loaded without fetching again (a failed look-up is not retried on every page).
   const session = applyApi.endpoints.getSessionData.useQueryState();
   const currentStep = useAppSelector(selectCurrentStep);
   const dismissed = useAppSelector(selectBannerDismissed);
-  const draft = session.isFetching ? null : (session.data?.data ?? null);
+  const draft = session.data?.data ?? null;
   const t = useT(applyMessages);
 
-  // Only a wizard that has not been started in this visit is offered the saved one.
-  if (!draft || draft.currentStep <= 1 || currentStep > 1 || dismissed) return null;
+  if (!draft || currentStep > 1 || dismissed) return null;
 
-  const onContinue = () => {
-    dispatch(selectCountry(draft.countryId));
-    dispatch(selectVisaType(draft.visaTypeId));
-    dispatch(restoreDraft(draft));
-    navigate(stepPath(draft.currentStep as WizardStep));
-  };
+  const onContinue = () => navigate(stepPath(restore(draft)));
 
   return (
     <Banner
@@ -90,16 +90,13 @@ function SavedApplicationBanner() {
  * is restored, and the page opens if the draft can reach it, otherwise the furthest step the draft can reach.
  */
 function ResumeSavedDraft({ draft, step }: { draft: DraftData; step: WizardStep }) {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const reachable = reachableStep(draft);
+  const restore = useRestoreDraft();
   const t = useT(applyMessages);
   useEffect(() => {
-    dispatch(selectCountry(draft.countryId));
-    dispatch(selectVisaType(draft.visaTypeId));
-    dispatch(restoreDraft({ ...draft, currentStep: reachable }));
+    const reachable = restore(draft);
     if (step > reachable) navigate(stepPath(reachable), { replace: true });
-  }, [dispatch, navigate, draft, reachable, step]);
+  }, [restore, navigate, draft, step]);
   return <PageSpinner label={t('wizard.loading')} />;
 }
 
@@ -110,7 +107,8 @@ export interface WizardStepPageProps {
 }
 
 /**
- * One page of the guest wizard: the banner and stepper for steps 1 to 4. A step the traveller has not reached
+ * One page of the guest wizard: the banner and stepper for steps 1 to 4, and after the step's own content its
+ * "Save and come back later" action (`SaveForLater`). A step the traveller has not reached
  * yet in this tab resumes the saved draft when that reaches it, and otherwise goes back to the furthest step
  * reached.
  */
@@ -129,6 +127,7 @@ export function WizardStepPage({ step, title, children }: WizardStepPageProps) {
         ) : null}
         <h1>{title}</h1>
         {children}
+        {step <= 4 ? <SaveForLater step={step} /> : null}
       </div>
     </StepGuard>
   );
