@@ -12,8 +12,11 @@ const TITLE: Record<DocumentKind, string> = {
 
 /**
  * `…/travelers/{travelerId}/passport-page` ('Choose an upload method': Use Your Phone, or Drag and Drop with
- * Browse Files) and `…/applicants-photo` (the four instructions, the example, Continue opening the picker). After
- * an upload: a progress bar, then 'Great job!' with a preview, or the reasons it was refused and Try again.
+ * Browse Files) and `…/applicants-photo` (the four instructions, the example, 'Choose a photo' opening the picker).
+ * On a phone (touch, or a narrow screen) both offer 'Take a photo' (the camera) and 'Choose from your photos'
+ * instead. After an upload: a progress bar, then 'Great job!' with a preview and Continue, or the reasons it was
+ * refused: Try again on the passport page; on the photo page the refused photo stays in view with the
+ * instructions, and 'Try another photo'.
  */
 export class PostPaymentDocumentPage extends PostPaymentPage {
   readonly uploadMethods: Locator;
@@ -36,6 +39,18 @@ export class PostPaymentDocumentPage extends PostPaymentPage {
   readonly rejected: Locator;
   readonly reasons: Locator;
   readonly tryAgain: Locator;
+  /** The photo page's own button that opens the picker (on a computer). */
+  readonly choosePhoto: Locator;
+  /** After a refused photo: the picker again, beside the refused photo and the instructions. */
+  readonly tryAnotherPhoto: Locator;
+  /** The refused photo, still shown with the reasons. */
+  readonly refusedPreview: Locator;
+  /** On a phone: the camera button and the phone's photos. */
+  readonly takePhoto: Locator;
+  readonly fromPhotos: Locator;
+  /** On a phone: the (visually hidden, labelled) inputs behind those buttons; the camera's has `capture`. */
+  readonly cameraInput: Locator;
+  readonly libraryInput: Locator;
 
   constructor(
     page: Page,
@@ -54,7 +69,9 @@ export class PostPaymentDocumentPage extends PostPaymentPage {
       kind === 'photo' ? "Applicant's photo file" : 'Passport page file',
       { exact: true },
     );
-    this.instructions = this.content.getByRole('listitem');
+    this.instructions = this.content
+      .getByRole('list', { name: 'How to take a good photo' })
+      .getByRole('listitem');
     this.examplePhoto = this.content.getByRole('img', { name: /^Example photo/ });
     this.progress = this.content.getByRole('progressbar', { name: 'Upload progress' });
     this.uploading = this.content.getByText(
@@ -69,11 +86,37 @@ export class PostPaymentDocumentPage extends PostPaymentPage {
       .filter({ hasText: 'Your upload did not pass our initial review' });
     this.reasons = this.rejected.getByRole('listitem');
     this.tryAgain = this.content.getByRole('button', { name: 'Try again', exact: true });
+    this.choosePhoto = this.content.getByRole('button', { name: 'Choose a photo', exact: true });
+    this.tryAnotherPhoto = this.content.getByRole('button', {
+      name: 'Try another photo',
+      exact: true,
+    });
+    this.refusedPreview = this.content.getByRole('img', { name: `Your ${name}`, exact: true });
+    this.takePhoto = this.content.getByRole('button', { name: 'Take a photo', exact: true });
+    this.fromPhotos = this.content.getByRole('button', {
+      name: 'Choose from your photos',
+      exact: true,
+    });
+    this.cameraInput = this.content.getByLabel(
+      kind === 'photo'
+        ? 'Take a photo with your front camera'
+        : 'Take a photo of your passport page with your camera',
+      { exact: true },
+    );
+    this.libraryInput = this.content.getByLabel(
+      kind === 'photo'
+        ? 'Choose a photo from your phone'
+        : 'Choose a picture or a PDF of your passport page from your phone',
+      { exact: true },
+    );
   }
 
-  /** The button that opens the file picker: Browse Files on the passport page, Continue on the photo page. */
+  /**
+   * The button that opens the file picker on a computer: Browse Files on the passport page; on the photo page
+   * 'Choose a photo', or 'Try another photo' after a refused one.
+   */
   get picker(): Locator {
-    return this.kind === 'photo' ? this.continueButton : this.browseFiles;
+    return this.kind === 'photo' ? this.choosePhoto.or(this.tryAnotherPhoto) : this.browseFiles;
   }
 
   /** Chooses `file` as a traveller does: the picker button, then the file chooser. */

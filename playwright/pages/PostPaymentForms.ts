@@ -120,15 +120,23 @@ export class PostPaymentPassportInfoPage extends PostPaymentPage {
   }
 }
 
-/** `…/travelers/{travelerId}/work`: 'Do you currently work?' and the job title when working. */
+/**
+ * `…/travelers/{travelerId}/work`: 'Do you currently work?', the job title when working, and the last paid work
+ * (optional) when not.
+ */
 export class PostPaymentWorkPage extends PostPaymentPage {
   readonly working: YesNoQuestion;
   readonly jobTitle: Locator;
+  readonly lastPaidWork: Locator;
 
   constructor(page: Page) {
     super(page, 'Work');
     this.working = new YesNoQuestion(this.content, 'Do you currently work?');
     this.jobTitle = this.content.getByRole('textbox', { name: 'Job title', exact: true });
+    this.lastPaidWork = this.content.getByRole('textbox', {
+      name: 'Your last paid work (if any)',
+      exact: true,
+    });
   }
 }
 
@@ -152,5 +160,26 @@ export class PostPaymentDeclarationPage extends PostPaymentPage {
       this.content,
       'Have you ever been involved in terrorist activities, espionage, sabotage, genocide, war crimes or crimes against humanity?',
     );
+  }
+
+  /**
+   * The page as a parent or guardian answers it for a traveller under 16: a note that says so, and the questions
+   * about the traveller by their first name ('Has Mia ever been convicted…').
+   */
+  forParent(firstName: string) {
+    return {
+      note: this.content.getByText(
+        `You are answering for ${firstName}, who is under 16. A parent or guardian should answer.`,
+        { exact: true },
+      ),
+      convictions: new YesNoQuestion(
+        this.content,
+        `Has ${firstName} ever been convicted of a criminal offence?`,
+      ),
+      terrorism: new YesNoQuestion(
+        this.content,
+        `Has ${firstName} ever been involved in terrorist activities, espionage, sabotage, genocide, war crimes or crimes against humanity?`,
+      ),
+    };
   }
 }

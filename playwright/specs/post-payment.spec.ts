@@ -205,7 +205,8 @@ test.describe('after payment', () => {
       if (!first) await passportInfo.issuingCountry.choose('Canada');
       await passportInfo.saveAndContinue.click();
 
-      // Work: unanswered; traveller 1 works (a job title), traveller 2 does not (no job title asked).
+      // Work: unanswered; traveller 1 works (a job title), traveller 2 does not (their last paid work, optional,
+      // left empty).
       await expect(page).toHaveURL(at('work'));
       await work.waitUntilReady();
       await expect(work.caption(title)).toBeVisible();
@@ -220,6 +221,9 @@ test.describe('after payment', () => {
       } else {
         await work.working.answer(false);
         await expect(work.jobTitle).toBeHidden();
+        await expect(work.lastPaidWork).toBeVisible();
+        await expect(work.lastPaidWork).not.toHaveAttribute('required');
+        await expect(work.lastPaidWork).toHaveAccessibleDescription(PostPaymentCopy.retiredHint);
       }
       await work.saveAndContinue.click();
 
@@ -411,7 +415,7 @@ test.describe('after payment', () => {
     }
   });
 
-  test('a dark, black-and-white photo is refused with its reasons; Try again with a good photo is accepted', async ({
+  test('a dark, black-and-white photo is refused with its reasons and stays in view; Try another photo with a good photo is accepted', async ({
     page,
     photo,
     personalInfo,
@@ -450,9 +454,11 @@ test.describe('after payment', () => {
       /Completed$/,
     );
 
-    await photo.tryAgain.click();
-    await expect(photo.rejected).toBeHidden();
+    // The refused photo stays in view with its reasons and the instructions; the next photo is one button away.
+    await expect(photo.refusedPreview).toBeVisible();
     await expect(photo.instructions).toHaveText([...PostPaymentCopy.photoInstructions]);
+    await expect(photo.tryAnotherPhoto).toBeVisible();
+    await expect(photo.choosePhoto).toHaveCount(0);
     await photo.chooseFile(files.photo);
     await photo.expectAccepted();
 

@@ -1,4 +1,11 @@
-import { ADULT_AGE, ageGroups, ageOn, travelerCountSummary } from './ages';
+import {
+  ADULT_AGE,
+  ageGroups,
+  ageOn,
+  answeredByParent,
+  PARENT_ANSWERS_UNDER,
+  travelerCountSummary,
+} from './ages';
 
 describe('ages', () => {
   it('counts whole years, the birthday itself included', () => {
@@ -31,5 +38,19 @@ describe('ages', () => {
       '2 children',
     );
     expect(travelerCountSummary(['1990-01-01'], null, '2026-11-23')).toBe('1 adult');
+  });
+});
+
+describe('a parent or guardian answers for a traveller under 16', () => {
+  it('on the arrival date, else today; never for an unknown date of birth', () => {
+    expect(PARENT_ANSWERS_UNDER).toBe(16);
+    expect(answeredByParent('2016-02-01', '2026-07-01')).toBe(true);
+    // 16 on the arrival date itself answers for themselves.
+    expect(answeredByParent('2010-07-01', '2026-07-01')).toBe(false);
+    expect(answeredByParent('2010-07-02', '2026-07-01')).toBe(true);
+    expect(answeredByParent('2011-01-11', null, '2026-01-10')).toBe(true);
+    expect(answeredByParent('2010-01-10', null, '2026-01-10')).toBe(false);
+    expect(answeredByParent(undefined, '2026-07-01')).toBe(false);
+    expect(answeredByParent('not a date', '2026-07-01')).toBe(false);
   });
 });

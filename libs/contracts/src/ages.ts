@@ -6,6 +6,13 @@ import { isRealDate, todayIso } from './wizard';
  */
 export const ADULT_AGE = 18;
 
+/**
+ * Under this age a parent or guardian answers for the traveller, and the questions about work are not asked. Neither
+ * the portal's spec nor the entry-rules reference sets an age for this (the reference lists what the official
+ * application asks, not of whom), so this is the portal's one rule for it, counted like {@link ADULT_AGE}.
+ */
+export const PARENT_ANSWERS_UNDER = 16;
+
 /** Whole years between a date of birth and a day (both YYYY-MM-DD); null when either is not a real date. */
 export function ageOn(dateOfBirth: string, day: string): number | null {
   if (!isRealDate(dateOfBirth) || !isRealDate(day)) return null;
@@ -24,6 +31,21 @@ export function ageReferenceDay(
   today = todayIso(),
 ): string {
   return arrivalDate && isRealDate(arrivalDate) ? arrivalDate : today;
+}
+
+/**
+ * True when a parent or guardian answers for a traveller: under {@link PARENT_ANSWERS_UNDER} on the arrival date
+ * (today when none is planned). A missing or unreadable date of birth counts as old enough to answer, so every
+ * question is still asked.
+ */
+export function answeredByParent(
+  dateOfBirth: string | null | undefined,
+  arrivalDate: string | null | undefined,
+  today = todayIso(),
+): boolean {
+  if (!dateOfBirth) return false;
+  const age = ageOn(dateOfBirth, ageReferenceDay(arrivalDate, today));
+  return age !== null && age >= 0 && age < PARENT_ANSWERS_UNDER;
 }
 
 export interface AgeGroups {

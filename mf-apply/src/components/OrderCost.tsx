@@ -6,7 +6,7 @@ import {
   type VisaType,
 } from '@waypoint/contracts';
 import { useReferenceText } from '@waypoint/platform/i18n';
-import { CostSummary, useT } from '@waypoint/ui';
+import { CostSummary, rich, useT } from '@waypoint/ui';
 import { applyMessages } from '../i18n/catalog';
 import { useFormatDate, useMoney } from '../wizard/text';
 
@@ -41,7 +41,11 @@ export interface OrderCostProps {
   className?: string;
 }
 
-/** Government fee (in pounds and in euros at the stated rate), Waypoint service fee and total, separately. */
+/**
+ * Government fee (in pounds and in euros at the stated rate), Waypoint service fee and total, separately. A line's
+ * sum ("2 × £20.00 = 2 × €22.90") is arithmetic, written left to right in every language: isolated, so a
+ * right-to-left page neither reorders its counts, signs and amounts nor lets them move the words around it.
+ */
 export function OrderCost({ price, travelerSummary, title, footer, className }: OrderCostProps) {
   const t = useT(applyMessages);
   const reference = useReferenceText();
@@ -57,11 +61,13 @@ export function OrderCost({ price, travelerSummary, title, footer, className }: 
           label: t('cost.governmentFee'),
           detail: (
             <>
-              {t('cost.governmentFee.detail', {
-                count,
-                pounds: money.pounds(price.governmentFeeGbpPence),
-                euros: money.euros(price.governmentFeeCents),
-              })}
+              <bdi dir="ltr">
+                {t('cost.governmentFee.detail', {
+                  count,
+                  pounds: money.pounds(price.governmentFeeGbpPence),
+                  euros: money.euros(price.governmentFeeCents),
+                })}
+              </bdi>
               <br />
               {t('cost.rate', {
                 pound: money.onePound(),
@@ -74,10 +80,14 @@ export function OrderCost({ price, travelerSummary, title, footer, className }: 
         },
         {
           label: t('cost.serviceFee'),
-          detail: t('cost.serviceFee.detail', {
-            count,
-            amount: money.euros(price.processingFeeCents),
-          }),
+          detail: (
+            <bdi dir="ltr">
+              {t('cost.serviceFee.detail', {
+                count,
+                amount: money.euros(price.processingFeeCents),
+              })}
+            </bdi>
+          ),
           amountCents: price.serviceTotalCents,
         },
       ]}
@@ -86,12 +96,15 @@ export function OrderCost({ price, travelerSummary, title, footer, className }: 
           travelerSummary ?? reference.travelers({ adults: 0, children: 0, unknown: count }),
       })}
       totalCents={price.totalCents}
-      note={t('cost.note', {
-        count,
-        governmentFee: money.euros(price.governmentFeeCents),
-        serviceFee: money.euros(price.processingFeeCents),
-        total: money.euros(price.totalCents),
-      })}
+      note={rich(
+        t('cost.note', {
+          count,
+          governmentFee: money.euros(price.governmentFeeCents),
+          serviceFee: money.euros(price.processingFeeCents),
+          total: money.euros(price.totalCents),
+        }),
+        { sum: (text) => <bdi dir="ltr">{text}</bdi> },
+      )}
       footer={footer}
     />
   );

@@ -95,4 +95,11 @@ describe('processing speeds', () => {
       'Prices are per traveler. Error: Please select a processing option',
     );
   });
+
+  it('writes each price left to right, isolated from the words beside it', () => {
+    render(<Speeds />);
+    const price = screen.getByText('€29.00');
+    expect(price.tagName).toBe('BDI');
+    expect(price).toHaveAttribute('dir', 'ltr');
+  });
 });

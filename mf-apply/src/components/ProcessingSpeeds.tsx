@@ -94,7 +94,10 @@ export function ProcessingSpeeds({
                 </span>
               </span>
               <span className="wpw-speed__price" id={`${inputId}-price`}>
-                <span className="wpw-speed__amount">{money.euros(option.priceCents)}</span>{' '}
+                {/* The amount reads left to right, isolated from the words around it. */}
+                <bdi className="wpw-speed__amount" dir="ltr">
+                  {money.euros(option.priceCents)}
+                </bdi>{' '}
                 <span className="wpw-speed__unit">{t('speeds.perTraveler')}</span>
                 {travelerCount > 1 ? ' ' : null}
                 {travelerCount > 1 ? (

@@ -44,7 +44,9 @@ const TRAVELER_PAGES: Record<TravelerSectionSlug, (traveler: TravelerDetail) => 
 /** A traveller's page, titled in the page's language. */
 function TravelerSectionPage({ slug }: { slug: TravelerSectionSlug }) {
   const t = useT(postPaymentMessages);
-  return <TravelerPage title={t(`section.${slug}.heading`)} render={TRAVELER_PAGES[slug]} />;
+  return (
+    <TravelerPage slug={slug} title={t(`section.${slug}.heading`)} render={TRAVELER_PAGES[slug]} />
+  );
 }
 
 /** The pages of one traveller, under `travelers/:travelerId/`, in the journey's order. */

@@ -9,7 +9,9 @@ import type {
 import { Link } from '@waypoint/platform';
 import { countryName, formatDate, rich, useT } from '@waypoint/ui';
 import { postPaymentMessages, type PostPaymentT } from './i18n/catalog';
+import { questionsFor } from './questions';
 import {
+  askedSections,
   changePath,
   generalInfoPath,
   travelerName,
@@ -145,6 +147,25 @@ export function travelerGroups(
   const later = passport?.addLater === true;
   const { personal, work, declaration } = traveler;
   const gender = personal.gender ? t(`personal.gender.${personal.gender}`) : '';
+  const questions = questionsFor(t, application, traveler);
+  // A traveller under 16 is not asked about work: their answers have no Work group.
+  const workAsked = askedSections(application, traveler).some((section) => section.slug === 'work');
+  const workGroup: SummaryGroup = {
+    title: t('section.work.heading'),
+    state: state('work'),
+    rows: [
+      {
+        key: t('work.currentlyWorking'),
+        value: yesNo(work.currentlyWorking),
+        change: at('work'),
+      },
+      ...(work.currentlyWorking
+        ? [{ key: t('work.jobTitle'), value: answer(work.jobTitle), change: at('work') }]
+        : work.currentlyWorking === false && work.jobTitle
+          ? [{ key: t('work.lastPaidWork'), value: answer(work.jobTitle), change: at('work') }]
+          : []),
+    ],
+  };
   return [
     {
       title: t('summary.traveller'),
@@ -237,40 +258,27 @@ export function travelerGroups(
         },
       ],
     },
-    {
-      title: t('section.work.heading'),
-      state: state('work'),
-      rows: [
-        {
-          key: t('work.currentlyWorking'),
-          value: yesNo(work.currentlyWorking),
-          change: at('work'),
-        },
-        ...(work.currentlyWorking
-          ? [{ key: t('work.jobTitle'), value: answer(work.jobTitle), change: at('work') }]
-          : []),
-      ],
-    },
+    ...(workAsked ? [workGroup] : []),
     {
       title: t('section.declaration.heading'),
       state: state('declaration'),
       rows: [
         {
-          key: t('declaration.convictions'),
+          key: questions.ask('convictions'),
           value: yesNo(declaration.hasConvictions),
           change: at('declaration'),
         },
         ...(declaration.hasConvictions
           ? [
               {
-                key: t('declaration.convictionDetails'),
+                key: questions.ask('convictionDetails'),
                 value: answer(declaration.convictionDetails),
                 change: at('declaration'),
               },
             ]
           : []),
         {
-          key: t('declaration.terrorism'),
+          key: questions.ask('terrorism'),
           value: yesNo(declaration.hasTerroristActivities),
           change: at('declaration'),
         },

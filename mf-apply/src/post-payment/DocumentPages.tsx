@@ -18,9 +18,11 @@ import {
   FailedChecks,
   FilePicker,
   PhonePanel,
+  PhonePickers,
   SuccessMessage,
   UploadProgress,
   useDocumentUpload,
+  useIsPhone,
 } from './upload';
 
 /** How long the success message shows before the next page opens. */
@@ -55,6 +57,21 @@ export const PHOTO_INSTRUCTIONS = [
   'document.photo.instruction.items',
   'document.photo.instruction.background',
 ] as const;
+
+/** What a good photo looks like: the instructions beside the drawn example. */
+function PhotoGuide() {
+  const t = useT(postPaymentMessages);
+  return (
+    <div className="wpp-photo-guide">
+      <ol className="wpp-instructions" aria-label={t('document.photo.instructions')}>
+        {PHOTO_INSTRUCTIONS.map((key) => (
+          <li key={key}>{t(key)}</li>
+        ))}
+      </ol>
+      <ExamplePhoto />
+    </div>
+  );
+}
 
 /** A drawn example of a good photo: head and shoulders, straight, on a plain white background. */
 export function ExamplePhoto() {
@@ -97,6 +114,7 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
   const { application, live, changes } = usePostPayment();
   const { readOnly, change } = useSectionAccess(config.slug, traveler.id);
   const navigate = useNavigate();
+  const phone = useIsPhone();
   const storeDocument = useStoreDocument(application.id);
   const refresh = useRefreshApplication(application.id);
   const { next, back } = useFlowPaths(
@@ -170,6 +188,38 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
       <>
         <SuccessMessage document={accepted} kind={config.kind} />
         <p className="wpw-muted">{t('document.next')}</p>
+        <div className="wp-actions wpp-actions">
+          <Button onClick={() => navigate(next)}>{t('form.continue')}</Button>
+        </div>
+      </>
+    );
+  } else if (upload.phase === 'done' && upload.document && config.kind === 'photo') {
+    // The refused photo stays in view with the reasons and the instructions, and the next one is one tap away.
+    body = (
+      <>
+        <FailedChecks document={upload.document} />
+        <DocumentPreview document={upload.document} kind={config.kind} />
+        <PhotoGuide />
+        {phone ? (
+          <>
+            <PhonePickers
+              kind={config.kind}
+              onFile={upload.start}
+              takeLabel={t('document.tryAnother')}
+            />
+            <div className="wp-actions wpp-actions">{backButton}</div>
+          </>
+        ) : (
+          <div className="wp-actions wpp-actions">
+            {backButton}
+            <FilePicker
+              accept={ACCEPT_PHOTO}
+              label={t('document.photoFile')}
+              buttonLabel={t('document.tryAnother')}
+              onFile={upload.start}
+            />
+          </div>
+        )}
       </>
     );
   } else if (upload.phase === 'done' && upload.document) {
@@ -222,7 +272,7 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
       </>
     );
   } else {
-    const phone = (
+    const phonePanel = (
       <section className="wp-card wpp-method" aria-labelledby={`${config.kind}-phone`}>
         <h3 id={`${config.kind}-phone`}>{t('document.phone.title')}</h3>
         {phoneOpen ? (
@@ -250,47 +300,51 @@ function DocumentPage({ traveler, config }: { traveler: TravelerDetail; config: 
           <DocumentPreview document={existing} kind={config.kind} />
         </div>
       ) : null;
-    body =
-      config.kind === 'passport-page' ? (
-        <>
-          {current}
-          <h2>{t('document.methods')}</h2>
-          <div className="wpp-methods">
-            {phone}
-            <section className="wp-card wpp-method" aria-label={t('upload.dragDrop')}>
-              <DropZone
-                accept={ACCEPT_PASSPORT}
-                label={t('document.passportFile')}
-                hint={t('document.passportHint')}
-                onFile={upload.start}
-              />
-            </section>
-          </div>
-          <div className="wp-actions wpp-actions">{backButton}</div>
-        </>
-      ) : (
-        <>
-          {current}
-          <div className="wpp-photo-guide">
-            <ol className="wpp-instructions">
-              {PHOTO_INSTRUCTIONS.map((key) => (
-                <li key={key}>{t(key)}</li>
-              ))}
-            </ol>
-            <ExamplePhoto />
-          </div>
-          <div className="wp-actions wpp-actions">
-            {backButton}
-            <FilePicker
-              accept={ACCEPT_PHOTO}
-              label={t('document.photoFile')}
-              buttonLabel={t('form.continue')}
+    body = phone ? (
+      // On a phone: its camera and its photos, no QR code to scan with itself and nothing to drag.
+      <>
+        {current}
+        {config.kind === 'photo' ? (
+          <PhotoGuide />
+        ) : (
+          <p className="wpw-muted">{t('phone.layFlat')}</p>
+        )}
+        <PhonePickers kind={config.kind} onFile={upload.start} />
+        <div className="wp-actions wpp-actions">{backButton}</div>
+      </>
+    ) : config.kind === 'passport-page' ? (
+      <>
+        {current}
+        <h2>{t('document.methods')}</h2>
+        <div className="wpp-methods">
+          {phonePanel}
+          <section className="wp-card wpp-method" aria-label={t('upload.dragDrop')}>
+            <DropZone
+              accept={ACCEPT_PASSPORT}
+              label={t('document.passportFile')}
+              hint={t('document.passportHint')}
               onFile={upload.start}
             />
-          </div>
-          <div className="wpp-methods">{phone}</div>
-        </>
-      );
+          </section>
+        </div>
+        <div className="wp-actions wpp-actions">{backButton}</div>
+      </>
+    ) : (
+      <>
+        {current}
+        <PhotoGuide />
+        <div className="wp-actions wpp-actions">
+          {backButton}
+          <FilePicker
+            accept={ACCEPT_PHOTO}
+            label={t('document.photoFile')}
+            buttonLabel={t('document.choosePhoto')}
+            onFile={upload.start}
+          />
+        </div>
+        <div className="wpp-methods">{phonePanel}</div>
+      </>
+    );
   }
 
   return (

@@ -1,9 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { TravelerDetail } from '@waypoint/contracts';
+import { sectionAsked, TRAVELER_SECTIONS, type TravelerDetail } from '@waypoint/contracts';
+import { Navigate } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
 import { ErrorBox, useT } from '@waypoint/ui';
-import { useTraveler } from './context';
+import { usePostPayment, useTraveler } from './context';
 import { postPaymentMessages } from './i18n/catalog';
+import { pathInsteadOf, type TravelerSectionSlug } from './sections';
 
 export interface PageFrameProps {
   title: string;
@@ -31,16 +33,26 @@ export function PageFrame({ title, caption, children }: PageFrameProps) {
   );
 }
 
-/** Renders a traveller's page for the traveller of the URL (a fresh page for each traveller). */
+/**
+ * Renders a traveller's page for the traveller of the URL (a fresh page for each traveller). The page of a section
+ * not asked of them (the work questions of a traveller under 16) leads on to the next page instead.
+ */
 export function TravelerPage({
+  slug,
   title,
   render,
 }: {
+  slug: TravelerSectionSlug;
   title: string;
   render: (traveler: TravelerDetail) => ReactNode;
 }) {
+  const { application } = usePostPayment();
   const { traveler, error } = useTraveler();
   const apiText = useApiText();
+  const section = TRAVELER_SECTIONS.find((s) => s.slug === slug);
+  if (traveler && section && !sectionAsked(section, traveler, application.arrivalDate)) {
+    return <Navigate to={pathInsteadOf(application, traveler, slug)} replace />;
+  }
   if (!traveler) {
     return (
       <PageFrame title={title}>

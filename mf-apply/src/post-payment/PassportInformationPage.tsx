@@ -10,6 +10,7 @@ import { errorText, useSaveSectionMutation, useStoreApplication } from './api';
 import { usePostPayment } from './context';
 import { postPaymentMessages } from './i18n/catalog';
 import { MrzPanel, type EditableMrzField } from './MrzPanel';
+import { ParentNote, useQuestions } from './ParentNote';
 import { passportPrefill } from './prefill';
 import { SectionForm, useCountryList, useTravelerPaths, yesNo, yesNoOptions } from './SectionForm';
 import { useSectionForm } from './useSectionForm';
@@ -30,6 +31,7 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
   const t = useT(postPaymentMessages);
   const { application } = usePostPayment();
   const paths = useTravelerPaths(traveler, 'passport-information');
+  const questions = useQuestions(traveler);
   const countries = useCountryList();
   const given = traveler.passport;
   // The nationality the traveller chose in the wizard (the trip's "Where are you from?" when none is stored).
@@ -108,6 +110,7 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
       back={paths.back}
       form={form}
     >
+      <ParentNote questions={questions} />
       <MrzPanel
         traveler={traveler}
         onUse={given && !form.readOnly ? (field, value) => void takeRead(field, value) : null}
@@ -153,7 +156,7 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
             <RadioGroup
               id={FIELD_IDS['passport.hasSecondNationality']}
               name="passport-second-nationality"
-              legend={t('passport.secondNationality')}
+              legend={questions.ask('secondNationality')}
               options={yesNoOptions(t)}
               inline
               required
@@ -166,7 +169,7 @@ export function PassportInformationPage({ traveler }: { traveler: TravelerDetail
       ) : null}
       <CountryPicker
         id={FIELD_IDS.issuingCountry}
-        label={t('passport.issuingCountry')}
+        label={questions.ask('issuingCountry')}
         countries={countries.list}
         loading={countries.loading}
         value={issuingCountry || null}

@@ -548,7 +548,7 @@ describe('uploads', () => {
     expect(uploads.sent[0]?.file?.name).toBe('passport.pdf');
   });
 
-  it('photo: the instructions, then a rejected upload lists each reason and offers Try again', async () => {
+  it('photo: the instructions, then a rejected upload stays in view with each reason and Try another photo', async () => {
     mockApi({ [get]: ok(detail()) });
     const rejected = document({
       kind: 'PHOTO',
@@ -575,6 +575,9 @@ describe('uploads', () => {
     }
     expect(screen.getByRole('img', { name: /Example photo/ })).toBeVisible();
     const user = userEvent.setup();
+    // Choosing a photo is its own button; no Continue before a photo is accepted.
+    expect(screen.getByRole('button', { name: 'Choose a photo' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
     const input = screen.getByLabelText("Applicant's photo file");
     expect(input).toHaveAttribute('accept', 'image/*');
     await user.upload(input, new File(['x'], 'me.jpg', { type: 'image/jpeg' }));
@@ -586,7 +589,11 @@ describe('uploads', () => {
         .map((item) => item.textContent),
     ).toEqual(['The background must be plain and light.', 'The photo must be in colour.']);
     await waitFor(() => expect(sidebarLink(/Applicant's photo/)).toHaveTextContent('In progress'));
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    // The refused photo, the instructions and the example stay, and the next photo is one button away.
+    expect(screen.getByRole('img', { name: 'Your photo' })).toHaveAttribute('src', rejected.url);
+    expect(screen.getByText('White background with no shadows or objects')).toBeVisible();
+    expect(screen.getByRole('img', { name: /Example photo/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try another photo' })).toBeVisible();
     await user.upload(
       screen.getByLabelText("Applicant's photo file"),
       new File(['x'], 'big.jpg', { type: 'image/jpeg' }),

@@ -39,12 +39,12 @@ import { PostPaymentContext, usePostPayment, type PageSave } from './context';
 import { postPaymentMessages } from './i18n/catalog';
 import {
   SECTION_KEY,
-  TRAVELER_SECTIONS,
   applicationBase,
   generalInfoPath,
   reviewPath,
   travelerPath,
   travelerTitle,
+  askedSections,
   type TravelerSectionSlug,
 } from './sections';
 import {
@@ -97,9 +97,9 @@ function SectionLink({
   );
 }
 
-/** How many of a traveller's sections are completed. */
-function doneCount(traveler: TravelerDetail): number {
-  return TRAVELER_SECTIONS.filter(
+/** How many of the sections asked of a traveller are completed. */
+function doneCount(application: ApplicationDetail, traveler: TravelerDetail): number {
+  return askedSections(application, traveler).filter(
     (section) => traveler.sections[SECTION_KEY[section.slug]] === 'completed',
   ).length;
 }
@@ -121,7 +121,7 @@ function currentTravelerId(
   const changing = changesLeft(changes).find((item) => item.travelerId !== null);
   if (changing?.travelerId) return changing.travelerId;
   const unfinished = application.travelers.find(
-    (traveler) => doneCount(traveler) < TRAVELER_SECTIONS.length,
+    (traveler) => doneCount(application, traveler) < askedSections(application, traveler).length,
   );
   return unfinished?.id ?? null;
 }
@@ -145,10 +145,12 @@ function TravelerNav({
   const titleId = `${id}-title`;
   const panelId = `${id}-sections`;
   const documentsId = `${id}-documents`;
-  const done = doneCount(traveler);
-  const total = TRAVELER_SECTIONS.length;
+  // A traveller under 16 is not asked about work: their sidebar lists only the sections asked of them.
+  const sections = askedSections(application, traveler);
+  const done = doneCount(application, traveler);
+  const total = sections.length;
   const link = (slug: TravelerSectionSlug) => {
-    const section = TRAVELER_SECTIONS.find((s) => s.slug === slug);
+    const section = sections.find((s) => s.slug === slug);
     if (!section) return null;
     return (
       <SectionLink
@@ -193,10 +195,10 @@ function TravelerNav({
           {t('layout.documents')}
         </p>
         <ul className="wpp-nav" aria-labelledby={documentsId}>
-          {TRAVELER_SECTIONS.filter((s) => s.kind === 'document').map((s) => link(s.slug))}
+          {sections.filter((s) => s.kind === 'document').map((s) => link(s.slug))}
         </ul>
         <ul className="wpp-nav">
-          {TRAVELER_SECTIONS.filter((s) => s.kind !== 'document').map((s) => link(s.slug))}
+          {sections.filter((s) => s.kind !== 'document').map((s) => link(s.slug))}
         </ul>
       </div>
     </section>

@@ -189,14 +189,14 @@ describe('the steps after payment in Arabic', () => {
     ])
       expect(screen.getByText(text)).toBeVisible();
     expect(screen.getByRole('img', { name: /^صورة نموذجية/ })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'متابعة' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'اختر صورة' })).toBeVisible();
     const user = userEvent.setup();
     await user.upload(
       screen.getByLabelText('ملف صورة مقدم الطلب'),
       new File(['x'], 'me.jpg', { type: 'image/jpeg' }),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('لم يجتز ما رفعته مراجعتنا الأولية');
-    expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'جرّب صورة أخرى' })).toBeVisible();
   });
 
   it('check your answers, right to left, with Arabic plurals and dates', async () => {

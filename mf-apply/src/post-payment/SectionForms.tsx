@@ -29,6 +29,8 @@ import { usePostPayment } from './context';
 import { postPaymentMessages } from './i18n/catalog';
 import { passportPrefill } from './prefill';
 import { generalInfoPath } from './sections';
+import { ParentNote, useQuestions } from './ParentNote';
+import { TERRORISM_QUESTION } from './questions';
 import {
   SectionForm,
   useCountryList,
@@ -38,7 +40,6 @@ import {
   yesNoOptions,
 } from './SectionForm';
 import { useSectionForm } from './useSectionForm';
-import { TERRORISM_QUESTION } from './questions';
 
 export { PassportInformationPage } from './PassportInformationPage';
 
@@ -140,6 +141,7 @@ export function GeneralInfoPage() {
 export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail }) {
   const t = useT(postPaymentMessages);
   const paths = useTravelerPaths(traveler, 'personal-information');
+  const questions = useQuestions(traveler);
   const countries = useCountryList();
   const p = traveler.personal;
   const [countryOfBirth, setCountryOfBirth] = useState(p.countryOfBirth ?? '');
@@ -180,6 +182,7 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
       back={paths.back}
       form={form}
     >
+      <ParentNote questions={questions} />
       <CountryPicker
         id="personal-countryOfBirth"
         label={t('personal.countryOfBirth')}
@@ -204,7 +207,7 @@ export function PersonalInformationPage({ traveler }: { traveler: TravelerDetail
         id="personal-gender"
         name="gender"
         legend={t('personal.gender')}
-        hint={t(genderFromPassport ? 'personal.genderHintFromPassport' : 'personal.genderHint')}
+        hint={questions.ask(genderFromPassport ? 'genderHintFromPassport' : 'genderHint')}
         options={[
           { value: 'male', label: t('personal.gender.male') },
           { value: 'female', label: t('personal.gender.female') },
@@ -249,7 +252,8 @@ export function WorkPage({ traveler }: { traveler: TravelerDetail }) {
     body: () => ({
       travelerId: traveler.id,
       currentlyWorking: working,
-      jobTitle: working === true ? jobTitle : '',
+      // "No" asks for the last paid work instead (optional): a retired traveller's former job.
+      jobTitle: working === null ? '' : jobTitle,
     }),
     fieldIds: { currentlyWorking: 'work-currentlyWorking', jobTitle: 'work-jobTitle' },
     next: paths.next,
@@ -284,6 +288,16 @@ export function WorkPage({ traveler }: { traveler: TravelerDetail }) {
           onChange={(event) => setJobTitle(event.target.value)}
           error={form.errors.jobTitle}
         />
+      ) : working === false ? (
+        <TextField
+          id="work-jobTitle"
+          label={t('work.lastPaidWork')}
+          hint={t('work.jobTitleHint')}
+          autoComplete="organization-title"
+          value={jobTitle}
+          onChange={(event) => setJobTitle(event.target.value)}
+          error={form.errors.jobTitle}
+        />
       ) : null}
     </SectionForm>
   );
@@ -295,6 +309,7 @@ export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
   const t = useT(postPaymentMessages);
   const apiText = useApiText();
   const paths = useTravelerPaths(traveler, 'declaration');
+  const questions = useQuestions(traveler);
   const d = traveler.declaration;
   const [hasConvictions, setHasConvictions] = useState<boolean | null>(d.hasConvictions);
   const [details, setDetails] = useState(d.convictionDetails ?? '');
@@ -324,10 +339,11 @@ export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
       back={paths.back}
       form={form}
     >
+      <ParentNote questions={questions} />
       <RadioGroup
         id="declaration-hasConvictions"
         name="hasConvictions"
-        legend={t('declaration.convictions')}
+        legend={questions.ask('convictions')}
         options={yesNoOptions(t)}
         inline
         required
@@ -338,7 +354,7 @@ export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
       {hasConvictions === true ? (
         <div className="wp-field">
           <label className="wp-label" htmlFor="declaration-convictionDetails">
-            {t('declaration.convictionDetails')}
+            {questions.ask('convictionDetails')}
             <span className="wp-required" aria-hidden="true">
               {' '}
               *
@@ -368,7 +384,7 @@ export function DeclarationPage({ traveler }: { traveler: TravelerDetail }) {
       <RadioGroup
         id="declaration-hasTerroristActivities"
         name="hasTerroristActivities"
-        legend={t('declaration.terrorism')}
+        legend={questions.ask('terrorism')}
         options={yesNoOptions(t)}
         inline
         required

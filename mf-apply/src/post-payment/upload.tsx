@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type DragEvent,
+} from 'react';
 import type { DocumentKindParam, DocumentSummary } from '@waypoint/contracts';
 import { languageTag, type Locale } from '@waypoint/contracts';
 import { useApiText } from '@waypoint/platform/i18n';
@@ -41,6 +48,35 @@ export const ACCEPT_PASSPORT = 'image/*,application/pdf';
 export const ACCEPT_PHOTO = 'image/*';
 
 export type UploadPhase = 'idle' | 'uploading' | 'done' | 'error';
+
+/**
+ * A phone: a touch screen, or a screen no wider than a phone's. There the upload pages offer the camera and the
+ * phone's photos instead of the QR code and drag and drop.
+ */
+export const PHONE_MEDIA_QUERY = '(pointer: coarse), (max-width: 30em)';
+
+const phoneQuery = () =>
+  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(PHONE_MEDIA_QUERY)
+    : null;
+
+function subscribePhone(onChange: () => void): () => void {
+  const query = phoneQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/**
+ * True on a phone (see {@link PHONE_MEDIA_QUERY}). The server and the first render in the browser say false, so
+ * a page rendered on the server hydrates as it was drawn, and a phone then switches to its buttons.
+ */
+export function useIsPhone(): boolean {
+  return useSyncExternalStore(
+    subscribePhone,
+    () => phoneQuery()?.matches ?? false,
+    () => false,
+  );
+}
 
 /** One upload at a time, with its progress, the checked document or the server's error. */
 export function useDocumentUpload(path: string, onUploaded?: (document: DocumentSummary) => void) {
@@ -234,6 +270,44 @@ export function FilePicker({
         }}
       />
     </>
+  );
+}
+
+/**
+ * A phone's two ways to give a picture: "Take a photo" opens the camera (the back one for a passport page, the
+ * front one for the traveller's photo) and "Choose from your photos" the phone's pictures (and files, for the
+ * passport page, which may be a PDF). `takeLabel` names the camera button differently, e.g. "Try another photo".
+ */
+export function PhonePickers({
+  kind,
+  onFile,
+  takeLabel,
+}: {
+  kind: DocumentKindParam;
+  onFile: (file: File) => void;
+  takeLabel?: string;
+}) {
+  const t = useT(postPaymentMessages);
+  const photo = kind === 'photo';
+  return (
+    <div className="wpp-phone-actions">
+      <FilePicker
+        accept="image/*"
+        capture={photo ? 'user' : 'environment'}
+        label={t(`document.camera.${kind}`)}
+        buttonLabel={takeLabel ?? t('document.takePhoto')}
+        size="large"
+        onFile={onFile}
+      />
+      <FilePicker
+        accept={photo ? ACCEPT_PHOTO : ACCEPT_PASSPORT}
+        label={t(`document.library.${kind}`)}
+        buttonLabel={t('document.fromPhotos')}
+        variant="secondary"
+        size="large"
+        onFile={onFile}
+      />
+    </div>
   );
 }
 

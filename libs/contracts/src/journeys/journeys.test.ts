@@ -3,6 +3,8 @@ import { DocumentKindParam, type ApplicationDetail, type DocumentSummary } from 
 import {
   missingItems,
   ORDER_SECTIONS,
+  sectionAsked,
+  travelerSectionsOf,
   POST_PAYMENT_JOURNEY,
   SECTION_KEY,
   sectionState,
@@ -187,6 +189,31 @@ describe('the post-payment journey', () => {
       'Traveler 1 (Ann Lee): declaration',
     ]);
     expect(missingItems(application([doneTraveler], '07911 123456'))).toEqual([]);
+  });
+
+  it('does not ask a traveller under 16 on the arrival date about work, nor list it as missing', () => {
+    const child = { ...blankTraveler, dateOfBirth: '2016-02-01' };
+    const arriving = { ...application([child]), arrivalDate: '2026-07-01' };
+    expect(travelerSectionsOf(child, arriving.arrivalDate).map((s) => s.slug)).toEqual([
+      'passport-page',
+      'applicants-photo',
+      'personal-information',
+      'passport-information',
+      'declaration',
+    ]);
+    expect(missingItems(arriving)).not.toContain('Traveler 1 (Ann Lee): work');
+    expect(missingItems(arriving)).toContain('Traveler 1 (Ann Lee): declaration');
+    // 16 on the arrival date, or an unknown date of birth: asked.
+    const work = TRAVELER_SECTIONS.find((s) => s.slug === 'work')!;
+    expect(sectionAsked(work, { dateOfBirth: '2010-07-01' }, '2026-07-01')).toBe(true);
+    expect(sectionAsked(work, { dateOfBirth: '2010-07-02' }, '2026-07-01')).toBe(false);
+    expect(sectionAsked(work, {}, '2026-07-01')).toBe(true);
+    // Without an arrival date, the age counts today.
+    expect(sectionAsked(work, { dateOfBirth: '2012-01-01' }, null, TODAY)).toBe(false);
+    expect(sectionAsked(work, { dateOfBirth: '2009-01-01' }, null, TODAY)).toBe(true);
+    expect(
+      missingItems({ ...arriving, travelers: [{ ...child, dateOfBirth: '1990-01-01' }] }),
+    ).toContain('Traveler 1 (Ann Lee): work');
   });
 
   it('states a section: not started until saved, then in progress until its rule holds', () => {

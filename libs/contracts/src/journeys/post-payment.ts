@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { apiMessage, ApiMessages, messageKeyOf, type ApiMessageRef } from '../api-messages';
+import { answeredByParent } from '../ages';
 import { GeneralInfoBody } from '../phone';
 import type { ChangeSection } from '../casework';
 import {
@@ -49,6 +50,11 @@ interface SectionBase<Scope extends 'order' | 'traveller'> {
   isComplete: (data: Who<Scope>) => boolean;
   /** How the missing-items list names what is left to do; null for a section that is not a prerequisite. */
   missing: ((data: Who<Scope>) => string) | null;
+  /**
+   * A traveller's section only: true when it is not asked of a traveller a parent or guardian answers for (see
+   * `answeredByParent`): it is then neither shown nor required.
+   */
+  skippedWhenParentAnswers?: boolean;
 }
 
 interface FormSection<Scope extends 'order' | 'traveller'> extends SectionBase<Scope> {
@@ -128,6 +134,7 @@ const declarationAnswers = (t: TravelerAnswers) => ({
 export const TRAVELER_SECTIONS = [
   {
     slug: 'passport-page',
+    skippedWhenParentAnswers: false,
     title: 'Passport Page',
     heading: 'Passport page',
     scope: 'traveller',
@@ -138,6 +145,7 @@ export const TRAVELER_SECTIONS = [
   },
   {
     slug: 'applicants-photo',
+    skippedWhenParentAnswers: false,
     title: "Applicant's photo",
     heading: "Applicant's photo",
     scope: 'traveller',
@@ -148,6 +156,7 @@ export const TRAVELER_SECTIONS = [
   },
   {
     slug: 'personal-information',
+    skippedWhenParentAnswers: false,
     title: 'Personal information',
     heading: 'Personal information',
     scope: 'traveller',
@@ -161,6 +170,7 @@ export const TRAVELER_SECTIONS = [
   },
   {
     slug: 'passport-information',
+    skippedWhenParentAnswers: false,
     title: 'Passport Information',
     heading: 'Passport information',
     scope: 'traveller',
@@ -178,6 +188,7 @@ export const TRAVELER_SECTIONS = [
   },
   {
     slug: 'work',
+    skippedWhenParentAnswers: true,
     title: 'Work',
     heading: 'Work',
     scope: 'traveller',
@@ -191,6 +202,7 @@ export const TRAVELER_SECTIONS = [
   },
   {
     slug: 'declaration',
+    skippedWhenParentAnswers: false,
     title: 'Declaration',
     heading: 'Declaration',
     scope: 'traveller',
@@ -234,6 +246,35 @@ export const SECTION_KEY = {
   declaration: 'declaration',
 } as const satisfies Record<TravelerSectionSlug, keyof TravelerDetail['sections']>;
 
+/** Whose answers a traveller's sections are asked for: their date of birth, and the trip's arrival date. */
+export interface TravelerAsked {
+  dateOfBirth?: string | null;
+}
+
+/**
+ * True when a traveller's section is asked of them: every section, except those skipped while a parent or
+ * guardian answers for a traveller under 16 on the arrival date (the work questions).
+ */
+export function sectionAsked(
+  section: { skippedWhenParentAnswers?: boolean },
+  traveler: TravelerAsked,
+  arrivalDate: string | null | undefined,
+  today?: string,
+): boolean {
+  return !(
+    section.skippedWhenParentAnswers && answeredByParent(traveler.dateOfBirth, arrivalDate, today)
+  );
+}
+
+/** The sections asked of a traveller, in the sidebar's order (see {@link sectionAsked}). */
+export function travelerSectionsOf(
+  traveler: TravelerAsked,
+  arrivalDate: string | null | undefined,
+  today?: string,
+): TravelerSection[] {
+  return TRAVELER_SECTIONS.filter((section) => sectionAsked(section, traveler, arrivalDate, today));
+}
+
 /**
  * A section's state: not started until something was saved (or uploaded), completed once its rule holds, in
  * progress in between.
@@ -260,7 +301,7 @@ export function missingItemRefs(detail: ApplicationDetail): ApiMessageRef[] {
     if (section.missing && !section.isComplete(detail))
       missing.push({ key: missingKey(section.missing()) });
   for (const t of detail.travelers) {
-    for (const section of TRAVELER_SECTIONS)
+    for (const section of travelerSectionsOf(t, detail.arrivalDate))
       if (!section.isComplete(t))
         missing.push({
           key: 'application.missingTravelerItem',

@@ -23,7 +23,11 @@ export interface CostSummaryProps {
   className?: string;
 }
 
-/** The price breakdown; every amount comes from the server in euro cents. */
+/**
+ * The price breakdown; every amount comes from the server in euro cents. Each line is a label and an amount, each
+ * isolated from the other (`<bdi>`), the amount always left to right, on a grid that mirrors in a right-to-left page:
+ * the label at the start, the amount at the end.
+ */
 export function CostSummary({
   title,
   lines,
@@ -47,15 +51,21 @@ export function CostSummary({
         {lines.map((line, index) => (
           <div key={index} className="wp-cost__line">
             <dt>
-              {line.label}
+              <bdi>{line.label}</bdi>
               {line.detail ? <span className="wp-cost__detail">{line.detail}</span> : null}
             </dt>
-            <dd>{euros(line.amountCents)}</dd>
+            <dd>
+              <bdi dir="ltr">{euros(line.amountCents)}</bdi>
+            </dd>
           </div>
         ))}
         <div className="wp-cost__line wp-cost__line--total">
-          <dt>{totalLabel ?? t('cost.total')}</dt>
-          <dd>{euros(totalCents)}</dd>
+          <dt>
+            <bdi>{totalLabel ?? t('cost.total')}</bdi>
+          </dt>
+          <dd>
+            <bdi dir="ltr">{euros(totalCents)}</bdi>
+          </dd>
         </div>
       </dl>
       {note ? <p className="wp-cost__note">{note}</p> : null}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CountryPicker, type CountryOption } from './CountryPicker';
+import { activateLocale } from '../i18n/i18n';
+import { CountryPicker, filterCountries, type CountryOption } from './CountryPicker';
 
 const countries: CountryOption[] = [
   { id: 'AU', name: 'Australia' },
@@ -154,5 +155,86 @@ describe('CountryPicker', () => {
     expect(plain).toHaveAttribute('autocomplete', 'off');
     fireEvent.change(plain, { target: { value: 'Canada' } });
     expect(screen.getByText('Chosen: none')).toBeInTheDocument();
+  });
+});
+
+describe('searching a country', () => {
+  const world: CountryOption[] = [
+    { id: 'CI', name: "Côte d'Ivoire" },
+    { id: 'DE', name: 'Germany' },
+    { id: 'MA', name: 'Morocco' },
+    { id: 'RE', name: 'Réunion' },
+    { id: 'AE', name: 'United Arab Emirates' },
+    { id: 'GB', name: 'United Kingdom' },
+  ];
+  const ids = (text: string, list = world) => filterCountries(list, text).map((c) => c.id);
+
+  afterEach(async () => {
+    await act(() => activateLocale('en'));
+  });
+
+  it('ignores case and accents, and finds a country by its two-letter code', () => {
+    expect(ids('cote')).toEqual(['CI']);
+    expect(ids('REUNION')).toEqual(['RE']);
+    expect(ids('réu')).toEqual(['RE']);
+    // The country of the code first, then names containing the text.
+    expect(ids('ma')).toEqual(['MA', 'DE']);
+    expect(ids('gb')).toEqual(['GB']);
+    // Names starting with the text come before names containing it.
+    expect(ids('united')).toEqual(['AE', 'GB']);
+    expect(ids('king')).toEqual(['GB']);
+  });
+
+  it('finds a country by its English name when it is named in another language', () => {
+    const arabic: CountryOption[] = [
+      { id: 'DE', name: 'ألمانيا', englishName: 'Germany' },
+      { id: 'MA', name: 'المغرب', englishName: 'Morocco' },
+      { id: 'AE', name: 'الإمارات العربية المتحدة', englishName: 'United Arab Emirates' },
+    ];
+    expect(ids('morocco', arabic)).toEqual(['MA']);
+    expect(ids('المغرب', arabic)).toEqual(['MA']);
+    // Alef with hamza and plain alef compare equal, as Arabic readers type them.
+    expect(ids('الامارات', arabic)).toEqual(['AE']);
+    expect(ids('de', arabic)).toEqual(['DE']);
+  });
+
+  it('in an Arabic page, typing a Latin name or a code finds the country named in Arabic', async () => {
+    await act(() => activateLocale('ar'));
+    const user = userEvent.setup();
+    function Picker() {
+      const [value, setValue] = useState<string | null>(null);
+      return (
+        <>
+          <CountryPicker
+            id="nationality"
+            label="الجنسية"
+            countries={world}
+            value={value}
+            onChange={setValue}
+          />
+          <p>Chosen: {value ?? 'none'}</p>
+        </>
+      );
+    }
+    render(<Picker />);
+    const input = screen.getByRole('combobox', { name: 'الجنسية' });
+    await user.type(input, 'Morocco');
+    const list = screen.getByRole('listbox');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['المغرب']);
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Chosen: MA')).toBeInTheDocument();
+    expect(input).toHaveValue('المغرب');
+
+    await user.clear(input);
+    await user.type(input, 'cote');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1);
+    await user.clear(input);
+    await user.type(input, 'gb');
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Chosen: GB')).toBeInTheDocument();
   });
 });

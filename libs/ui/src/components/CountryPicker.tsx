@@ -20,18 +20,41 @@ import { useLocale, useT } from '../i18n/react';
 export interface CountryOption {
   id: string;
   name: string;
+  /**
+   * The English name, when `name` is in another language: a search finds the country by either, so a reader who
+   * types a Latin name in an Arabic page ("Morocco") still finds it.
+   */
+  englishName?: string;
 }
 
-/** Countries whose name (or two-letter code) matches the text; names starting with it come first. */
+/**
+ * Text as a search compares it: without accents or other marks (é → e, Arabic short vowels dropped), in lower
+ * case, with its spaces collapsed. "Côte d'Ivoire" and "cote d'ivoire" compare equal.
+ */
+export function searchText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Countries whose name in the page's language, English name or two-letter code matches the text, ignoring case
+ * and accents: names starting with it (and the country of that code) first, then names containing it.
+ */
 export function filterCountries<C extends CountryOption>(countries: C[], text: string): C[] {
-  const query = text.trim().toLocaleLowerCase();
+  const query = searchText(text);
   if (query === '') return countries;
   const starts: C[] = [];
   const contains: C[] = [];
   for (const country of countries) {
-    const name = country.name.toLocaleLowerCase();
-    if (name.startsWith(query) || country.id.toLocaleLowerCase() === query) starts.push(country);
-    else if (name.includes(query)) contains.push(country);
+    const names = [country.name, country.englishName ?? ''].map(searchText).filter(Boolean);
+    if (names.some((name) => name.startsWith(query)) || searchText(country.id) === query)
+      starts.push(country);
+    else if (names.some((name) => name.includes(query))) contains.push(country);
   }
   return [...starts, ...contains];
 }
@@ -58,13 +81,14 @@ export interface CountryPickerProps {
   autoComplete?: string;
 }
 
-/** The country a whole text names: its name, or its two-letter code (either case). */
+/** The country a whole text names: its name, its English name, or its two-letter code (any case or accents). */
 function countryNamed<C extends CountryOption>(countries: C[], text: string): C | undefined {
-  const wanted = text.trim().toLocaleLowerCase();
+  const wanted = searchText(text);
   if (wanted === '') return undefined;
-  return countries.find(
-    (country) =>
-      country.name.toLocaleLowerCase() === wanted || country.id.toLocaleLowerCase() === wanted,
+  return countries.find((country) =>
+    [country.name, country.englishName ?? '', country.id].some(
+      (name) => searchText(name) === wanted,
+    ),
   );
 }
 
@@ -89,13 +113,18 @@ export function CountryPicker({
 }: CountryPickerProps) {
   const t = useT(uiMessages);
   const locale = useLocale();
-  // Outside English, each country is named in the page's language and the list sorted as its readers sort.
+  // Outside English, each country is named in the page's language and the list sorted as its readers sort; its
+  // English name (the list's own) is kept for the search.
   const countries = useMemo(
     () =>
       locale === 'en'
         ? given
         : given
-            .map((country) => ({ ...country, name: countryName(country.id, locale) }))
+            .map((country) => ({
+              ...country,
+              name: countryName(country.id, locale),
+              englishName: country.englishName ?? country.name,
+            }))
             .sort((a, b) => compareText(locale)(a.name, b.name)),
     [given, locale],
   );

@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+import { ApiMessages } from '@waypoint/contracts';
 import { passportPage, photo } from '../../test/images';
 import { checkImage } from './image-checks';
 
@@ -49,6 +51,43 @@ describe('photo checks', () => {
   });
   it('refuses a black-and-white photo', async () => {
     expect(await failed('PHOTO', await photo({ grey: true }))).toEqual(['colour']);
+  });
+  it('refuses a blurred, well-lit photo for blur, not darkness', async () => {
+    for (const sigma of [2.5, 4, 10]) {
+      const blurred = await sharp(await photo())
+        .blur(sigma)
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      expect({ sigma, failed: await failed('PHOTO', blurred) }).toEqual({
+        sigma,
+        failed: ['sharpness'],
+      });
+    }
+    const checks = await checkImage(
+      'PHOTO',
+      await sharp(await photo())
+        .blur(4)
+        .toBuffer(),
+    );
+    expect(checks.find((c) => c.id === 'sharpness')).toEqual({
+      id: 'sharpness',
+      passed: false,
+      message: 'Your photo is blurred. Hold the phone steady, tap to focus and try again.',
+    });
+    expect(ApiMessages['upload.photoBlurred']).toBe(
+      checks.find((c) => c.id === 'sharpness')?.message,
+    );
+  });
+  it('does not call a sharp photo blurred, whatever its size or light', async () => {
+    for (const image of [
+      await photo({ width: 600, height: 750 }),
+      await photo({ width: 3000, height: 4000 }),
+      await photo({ darken: 0.25 }),
+      await photo({ background: '#3b4d2a' }),
+      await photo({ grey: true }),
+    ]) {
+      expect(await failed('PHOTO', image)).not.toContain('sharpness');
+    }
   });
   it('refuses a dark photo', async () => {
     const checks = await checkImage('PHOTO', await photo({ darken: 0.25 }));

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { DocumentCheck } from '@waypoint/contracts';
+import { ApiMessages, type DocumentCheck } from '@waypoint/contracts';
 
 /**
  * The automated initial review of uploads: deterministic measurements with a plain-language reason for every
@@ -31,16 +31,28 @@ export const LIMITS = {
     maxBackgroundSpread: 40,
     minColour: 6,
     minBrightness: 70,
+    /**
+     * Variance of the Laplacian of the photo at {@link PHOTO_SHARPNESS_WIDTH} pixels across, contrast-stretched (so a
+     * dim photo is not also called blurred). Calibrated on the generated test photos: sharp ones measure 230–300
+     * (dark, busy-background, small and 12 MP alike), a Gaussian blur of 2 pixels at that width measures 50 and of
+     * 3 pixels 18. A phone photo out of focus or shaken is well below 40; a face in focus, with its hair, eyes and
+     * collar, is well above it.
+     */
+    minSharpness: 40,
   },
 } as const;
 
-/** Greyscale pixels of the image scaled to `width` (keeps measurements independent of the upload's size). */
-async function grey(image: Buffer, width: number) {
-  const { data, info } = await sharp(image)
-    .resize({ width, withoutEnlargement: false })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+/** The width at which a photo's sharpness is measured (every accepted photo is at least 600 pixels wide). */
+export const PHOTO_SHARPNESS_WIDTH = 400;
+
+/**
+ * Greyscale pixels of the image scaled to `width` (keeps measurements independent of the upload's size); with
+ * `normalise`, its luminance stretched to the full range, so a dim picture measures like a well-lit one.
+ */
+async function grey(image: Buffer, width: number, normalise = false) {
+  let pipeline = sharp(image).resize({ width, withoutEnlargement: false }).greyscale();
+  if (normalise) pipeline = pipeline.normalise();
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -50,18 +62,31 @@ const mean = (values: ArrayLike<number>) => {
   return values.length ? sum / values.length : 0;
 };
 
-/** Variance of the Laplacian: high for sharp edges, low for a blurred picture. */
-export async function sharpness(image: Buffer): Promise<number> {
-  const { data, width, height } = await grey(image, 800);
-  const values: number[] = [];
+/**
+ * Variance of the Laplacian: high for sharp edges, low for a blurred picture. Measured at `width` pixels across
+ * (one pass, no copies: about 5 ms for a photo). With `normalise`, on the contrast-stretched picture, so the
+ * measure says whether the picture is in focus, not how bright it is.
+ */
+export async function sharpness(
+  image: Buffer,
+  { width: scaledWidth = 800, normalise = false }: { width?: number; normalise?: boolean } = {},
+): Promise<number> {
+  const { data, width, height } = await grey(image, scaledWidth, normalise);
+  let sum = 0;
+  let squares = 0;
+  let count = 0;
   for (let y = 1; y < height - 1; y += 1) {
     for (let x = 1; x < width - 1; x += 1) {
       const i = y * width + x;
-      values.push(4 * data[i]! - data[i - 1]! - data[i + 1]! - data[i - width]! - data[i + width]!);
+      const v = 4 * data[i]! - data[i - 1]! - data[i + 1]! - data[i - width]! - data[i + width]!;
+      sum += v;
+      squares += v * v;
+      count += 1;
     }
   }
-  const m = mean(values);
-  return mean(values.map((v) => (v - m) ** 2));
+  if (count === 0) return 0;
+  const m = sum / count;
+  return squares / count - m * m;
 }
 
 /** Mean luminance 0–255. */
@@ -168,6 +193,11 @@ export async function checkImage(kind: DocumentKind, image: Buffer): Promise<Doc
       'colour',
       (await colourfulness(image)) >= l.minColour,
       'The photo must be in colour, not black and white.',
+    ),
+    check(
+      'sharpness',
+      (await sharpness(image, { width: PHOTO_SHARPNESS_WIDTH, normalise: true })) >= l.minSharpness,
+      ApiMessages['upload.photoBlurred'],
     ),
     check(
       'too-dark',
