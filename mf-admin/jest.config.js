@@ -9,6 +9,7 @@ module.exports = {
     path.join(testSupport, 'setup-tests.ts'),
     path.join(__dirname, '../libs/platform/test/msw-setup.ts'),
     path.join(__dirname, 'src/test/quiet-dev-timing.ts'),
+    path.join(__dirname, 'src/test/browser-defaults.ts'),
   ],
   roots: ['<rootDir>/src'],
 };

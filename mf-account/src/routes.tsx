@@ -49,6 +49,12 @@ const ProfilePage = lazyPage(() =>
 const UnsubscribePage = lazyPage(() =>
   import('./pages/reminders/UnsubscribePage').then((page) => page.UnsubscribePage),
 );
+const ContactPage = lazyPage(() =>
+  import('./pages/support/ContactPage').then((page) => page.ContactPage),
+);
+const ConversationPage = lazyPage(() =>
+  import('./pages/support/ConversationPage').then((page) => page.ConversationPage),
+);
 
 /**
  * The pages a user of the sign-in pages may open next: registering, a forgotten password and its reset, the staff
@@ -105,8 +111,18 @@ const reminders: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-/** Sign-in, orders, profile and reminders, mounted by the shell under /auth, /orders, /account and /reminders. */
-export const mounts: RemoteRoutesModule['mounts'] = { auth, orders, account, reminders };
+/** Contact us (guests and signed-in travellers alike), and a signed-in traveller's conversations with support. */
+const contact: RouteObject[] = [
+  { index: true, element: <ContactPage /> },
+  { path: ':id', element: <ConversationPage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/**
+ * Sign-in, orders, profile, reminders and contact, mounted by the shell under /auth, /orders, /account,
+ * /reminders and /contact.
+ */
+export const mounts: RemoteRoutesModule['mounts'] = { auth, orders, account, reminders, contact };
 
 /** My orders rendered on the server for its traveller: the orders it was rendered with, before it hydrates. */
 export const fromPage: RemoteRoutesModule['fromPage'] = (dispatch, queries = queriesInPage()) =>

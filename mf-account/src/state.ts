@@ -12,6 +12,7 @@ import type {
   OrderSummary,
   PageQueries,
   RecentProofBody,
+  RecentProofCodeBody,
   ResetPasswordBody,
   ResetPasswordResponse,
   SecondFactorSetupConfirmBody,
@@ -90,8 +91,8 @@ export const accountApi = api.injectEndpoints({
     >({
       query: (body) => ({ url: '/auth/second-factor/setup/confirm', method: 'POST', body }),
     }),
-    requestRecentProofCode: build.mutation<SentResponse, void>({
-      query: () => ({ url: '/auth/recent-proof/code', method: 'POST', body: {} }),
+    requestRecentProofCode: build.mutation<SentResponse, RecentProofCodeBody>({
+      query: (body) => ({ url: '/auth/recent-proof/code', method: 'POST', body }),
     }),
     recentProof: build.mutation<UserResponse, RecentProofBody>({
       query: (body) => ({ url: '/auth/recent-proof', method: 'POST', body }),

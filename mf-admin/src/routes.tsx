@@ -22,9 +22,15 @@ const FailedEmailsPage = lazyPage(() =>
 const StaffAccountsPage = lazyPage(() =>
   import('./pages/StaffAccountsPage').then((page) => page.StaffAccountsPage),
 );
+const SupportInboxPage = lazyPage(() =>
+  import('./pages/SupportInboxPage').then((page) => page.SupportInboxPage),
+);
+const SupportConversationPage = lazyPage(() =>
+  import('./pages/SupportConversationPage').then((page) => page.SupportConversationPage),
+);
 
 /** The pages a member of staff may open next from the dashboard or the list. */
-const NEXT_PAGES = [ApplicationDetailPage, FailedEmailsPage, StaffAccountsPage];
+const NEXT_PAGES = [ApplicationDetailPage, FailedEmailsPage, StaffAccountsPage, SupportInboxPage];
 
 /** The area's layout, which downloads the other pages on the first pointer or key press. */
 function StaffArea() {
@@ -41,6 +47,8 @@ const admin: RouteObject[] = [
       { path: 'applications/:id', element: <ApplicationDetailPage /> },
       { path: 'emails', element: <FailedEmailsPage /> },
       { path: 'staff', element: <StaffAccountsPage /> },
+      { path: 'support', element: <SupportInboxPage /> },
+      { path: 'support/:id', element: <SupportConversationPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

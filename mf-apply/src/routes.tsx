@@ -28,6 +28,8 @@ const PostPaymentRoutes = lazyPage(() =>
 const UploadRoutes = lazyPage(() => import('./pages/PostPaymentPages').then((m) => m.UploadRoutes));
 // A reminder e-mail's link to a new application, prefilled (see RenewPage).
 const RenewPage = lazyPage(() => import('./pages/RenewPage').then((m) => m.RenewPage));
+// The "save and come back later" e-mail's link to a saved application (see ReturnPage).
+const ReturnPage = lazyPage(() => import('./pages/ReturnPage').then((m) => m.ReturnPage));
 
 // The wizard's later steps and its confirmation are not part of a first visit either: they download as soon as
 // the traveller starts using the page (see WizardLayout), well before Continue needs them.
@@ -94,6 +96,7 @@ const application: RouteObject[] = [
         })),
       },
       { path: 'success', element: <SuccessRoute /> },
+      { path: 'return/:token', element: <ReturnPage /> },
     ],
   },
   { path: ':applicationId/*', element: <PostPaymentRoutes /> },

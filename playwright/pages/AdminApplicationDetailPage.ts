@@ -90,9 +90,9 @@ export class AdminApplicationDetailPage {
   }
 
   // Receipts
-  /** The payment section's 'Download receipt <number> (PDF)' link. */
+  /** The payment section's 'Download invoice <number> (PDF)' link. */
   receiptLink(number: string): Locator {
-    return this.payment.getByRole('link', { name: `Download receipt ${number} (PDF)` });
+    return this.payment.getByRole('link', { name: `Download invoice ${number} (PDF)` });
   }
 
   heading(reference: string): Locator {

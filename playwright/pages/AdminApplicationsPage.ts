@@ -12,6 +12,7 @@ export class AdminApplicationsPage {
   readonly filters: Locator;
   readonly search: Locator;
   readonly status: Locator;
+  /** The date filters: day, month and year fields each (a group), whatever the browser's language. */
   readonly dateFrom: Locator;
   readonly dateTo: Locator;
   readonly clearFilters: Locator;
@@ -35,8 +36,8 @@ export class AdminApplicationsPage {
     this.filters = this.main.getByRole('search', { name: 'Filter applications' });
     this.search = this.filters.getByRole('searchbox', { name: 'Search' });
     this.status = this.filters.getByRole('combobox', { name: 'Status' });
-    this.dateFrom = this.filters.getByLabel('From date');
-    this.dateTo = this.filters.getByLabel('To date');
+    this.dateFrom = this.filters.getByRole('group', { name: 'From date' });
+    this.dateTo = this.filters.getByRole('group', { name: 'To date' });
     this.clearFilters = this.filters.getByRole('button', { name: 'Clear filters' });
     this.sortBy = this.filters.getByRole('combobox', { name: 'Sort by' });
     this.table = this.main.getByRole('table', { name: 'Applications' });
@@ -64,6 +65,25 @@ export class AdminApplicationsPage {
   }
 
   /** The total of 'Showing X to Y of Z results' once loaded. */
+  /** Chooses a whole date (YYYY-MM-DD) in a date filter: its day, month and year, as a member of staff does. */
+  async chooseDate(filter: Locator, iso: string): Promise<void> {
+    const [year, month, day] = iso.split('-').map((part) => String(Number(part)));
+    await filter.getByRole('combobox', { name: 'Day' }).selectOption(day!);
+    await filter.getByRole('combobox', { name: 'Month' }).selectOption(month!);
+    await filter.getByRole('combobox', { name: 'Year' }).selectOption(year!);
+  }
+
+  /** The date a date filter shows, as YYYY-MM-DD ('' when none). */
+  async dateShown(filter: Locator): Promise<string> {
+    const [day, month, year] = await Promise.all(
+      ['Day', 'Month', 'Year'].map((part) =>
+        filter.getByRole('combobox', { name: part }).inputValue(),
+      ),
+    );
+    if (!day && !month && !year) return '';
+    return `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
+  }
+
   async total(): Promise<number> {
     await this.waitUntilLoaded();
     const match = /of (\d+) results$/.exec((await this.showing.textContent()) ?? '');

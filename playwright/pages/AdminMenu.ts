@@ -1,12 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The admin area's side menu (Dashboard, Applications); on a small screen a drawer behind 'Admin menu'. */
+/**
+ * The admin area's one menu (Dashboard, Applications, …): beside the page on a wide screen, a row of links above
+ * it on a small one (no drawer of its own).
+ */
 export class AdminMenu {
   readonly nav: Locator;
   readonly dashboard: Locator;
   readonly applications: Locator;
-  readonly mobileMenuButton: Locator;
-  readonly drawer: Locator;
 
   constructor(readonly page: Page) {
     this.nav = page.getByRole('complementary', { name: 'Admin' }).getByRole('navigation', {
@@ -14,7 +15,5 @@ export class AdminMenu {
     });
     this.dashboard = this.nav.getByRole('link', { name: 'Dashboard', exact: true });
     this.applications = this.nav.getByRole('link', { name: 'Applications', exact: true });
-    this.mobileMenuButton = page.getByRole('button', { name: 'Admin menu' });
-    this.drawer = page.getByRole('dialog', { name: 'Admin' });
   }
 }

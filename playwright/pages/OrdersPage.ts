@@ -56,9 +56,9 @@ export class OrdersPage {
       .filter({ has: this.page.getByRole('heading', { name: `Order #${reference}` }) });
   }
 
-  /** A paid order's 'Download receipt <number> (PDF)' link. */
+  /** A paid order's 'Download invoice <number> (PDF)' link. */
   receiptLink(card: Locator): Locator {
-    return card.getByRole('link', { name: /^Download receipt \d{4}-\d{6} \(PDF\)$/ });
+    return card.getByRole('link', { name: /^Download invoice \d{4}-\d{6} \(PDF\)$/ });
   }
 
   /** The heading is there and the orders have loaded (no spinner). */

@@ -40,7 +40,7 @@ export class ProfilePage {
     this.name = this.main.getByRole('textbox', { name: 'Name', exact: true });
     this.nationality = new CountryPicker(this.main, 'Nationality');
     this.email = this.main.getByRole('textbox', { name: 'Email', exact: true });
-    this.save = this.main.getByRole('button', { name: /^(Save Change|Saving\.\.\.)$/ });
+    this.save = this.main.getByRole('button', { name: /^(Save changes|Saving\.\.\.)$/ });
     this.pending = this.main.getByRole('region', { name: 'Confirm your new email' });
     this.pendingCode = this.pending.getByRole('textbox', { name: 'Verification code' });
     this.pendingVerify = this.pending.getByRole('button', { name: 'Verify', exact: true });

@@ -373,7 +373,7 @@ test.describe('accounts', () => {
     await expect(profile.save).toHaveAttribute('aria-busy', 'true');
     release();
     await expect(profile.status(PROFILE_SAVED)).toBeVisible();
-    await expect(profile.save).toHaveText('Save Change');
+    await expect(profile.save).toHaveText('Save changes');
 
     const saved = await profileOf(page.request);
     expect(saved).toMatchObject({

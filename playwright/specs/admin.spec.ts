@@ -332,7 +332,7 @@ test.describe('admin area', () => {
 
       // Another filter goes back to page 1: the synthetic applications of the last year.
       const yearAgo = isoDaysAgo(365);
-      await list.dateFrom.fill(yearAgo);
+      await list.chooseDate(list.dateFrom, yearAgo);
       await expect(page).toHaveURL(
         `${ADMIN_APPLICATIONS_PATH}?search=synthetic&dateFrom=${yearAgo}`,
       );
@@ -345,8 +345,18 @@ test.describe('admin area', () => {
       await page.reload();
       await list.waitUntilLoaded();
       await expect(list.search).toHaveValue('synthetic');
-      await expect(list.dateFrom).toHaveValue(yearAgo);
-      await expect(list.dateTo).toHaveValue('');
+      expect(await list.dateShown(list.dateFrom)).toBe(yearAgo);
+      expect(await list.dateShown(list.dateTo)).toBe('');
+
+      // A 'from' date after the 'to' date keeps the list as it was and says why on the field.
+      await list.chooseDate(list.dateTo, isoDaysAgo(400));
+      await expect(list.dateFrom).toContainText(
+        "The 'from' date must be on or before the 'to' date",
+      );
+      await expect(list.table).toBeVisible();
+      expect(await list.total()).toBe(lastYear);
+      await page.goBack();
+      await list.waitUntilLoaded();
       await expect(list.status).toHaveValue('');
       expect(await list.total()).toBe(lastYear);
 
@@ -411,13 +421,11 @@ test.describe('admin area', () => {
       expect(await sidewaysScroll(page)).toBe(0);
       await expectNoA11yViolations(page);
 
-      // The admin menu is a drawer.
-      await expect(list.menu.nav).toBeHidden();
-      await list.menu.mobileMenuButton.click();
-      await expect(list.menu.drawer).toBeVisible();
-      await expectNoA11yViolations(page);
-      await list.menu.drawer.getByRole('link', { name: 'Dashboard', exact: true }).click();
-      await expect(list.menu.drawer).toBeHidden();
+      // The admin menu is a row of links above the page: one navigation, no second menu button.
+      await expect(list.menu.nav).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Admin menu' })).toHaveCount(0);
+      await expect(page.getByRole('contentinfo')).toHaveCount(0);
+      await list.menu.dashboard.click();
       await expect(page).toHaveURL(ADMIN_PATH);
       await dashboard.waitUntilReady();
       // The recent applications (some not submitted yet) stay inside the window too.

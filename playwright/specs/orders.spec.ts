@@ -294,7 +294,7 @@ test.describe('my orders rendered for its traveller', () => {
     await expect(card.locator('dd time')).toHaveText(today);
     await expect(card.locator('dd time')).toBeVisible();
     await expect(page.locator('.wp-until-hydrated')).toHaveCount(0);
-    await expect(card.getByRole('link', { name: /^Download receipt/ })).toBeVisible();
+    await expect(card.getByRole('link', { name: /^Download invoice/ })).toBeVisible();
     await expectNoA11yViolations(page);
     expect(errors).toEqual([]);
   });

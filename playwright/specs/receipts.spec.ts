@@ -91,7 +91,7 @@ adminTest.describe('receipts for staff', () => {
         await signInAsStaff(page.request);
         await detail.goto(order.id, order.reference);
         await expect(page).toHaveURL(adminApplicationPath(order.id));
-        const number = (await detail.fact(detail.payment, 'Receipt number').textContent())!.trim();
+        const number = (await detail.fact(detail.payment, 'Invoice number').textContent())!.trim();
         expect(number).toMatch(/^\d{4}-\d{6}$/);
         const link = detail.receiptLink(number);
         await expect(link).toBeVisible();
@@ -110,11 +110,11 @@ adminTest.describe('receipts for staff', () => {
         );
         await page.reload();
         await detail.waitUntilReady(order.reference);
-        await expect(detail.historyEntries.filter({ hasText: 'Receipt downloaded' })).toHaveCount(
+        await expect(detail.historyEntries.filter({ hasText: 'Invoice downloaded' })).toHaveCount(
           1,
         );
-        await expect(detail.historyEntries.filter({ hasText: 'Receipt downloaded' })).toContainText(
-          `Receipt ${number}`,
+        await expect(detail.historyEntries.filter({ hasText: 'Invoice downloaded' })).toContainText(
+          `Invoice ${number}`,
         );
       } finally {
         await traveller.dispose();

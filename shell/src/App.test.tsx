@@ -270,6 +270,24 @@ describe('remote areas', () => {
     expect(loader).toHaveBeenCalledWith('admin');
   });
 
+  it('shows staff pages without the public footer, the language picker staying in the header', async () => {
+    const admin = { ...traveller, role: 'admin' as const };
+    mockApi({ '/api/auth/profile': profileOf(admin) });
+    const { store } = await renderApp({
+      path: '/admin/applications',
+      savedUser: admin,
+      load: async () => ({
+        mounts: { admin: [{ path: '*', element: <h1>Applications</h1> }] },
+      }),
+    });
+    await act(() => store.dispatch(loadProfile()));
+    await screen.findByRole('heading', { name: 'Applications', level: 1 });
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Terms' })).not.toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
+  });
+
   it.each(['admin', 'caseworker'] as const)(
     "gives staff (%s) one link to the staff area, whose own menu leads on, instead of the traveller's My Orders",
     async (role) => {

@@ -69,9 +69,10 @@ export const AdminListQuery = z
     /** Ascending or descending; soonest due first for the queue, else newest or largest first when not given. */
     order: SortOrder.optional(),
   })
+  // Said on the 'from' date, as the staff list shows it (a 400 with the message, never an empty result).
   .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
     message: AdminText.dateOrder,
-    path: ['dateTo'],
+    path: ['dateFrom'],
   })
   .transform((q) => ({ ...q, order: q.order ?? (q.sort === 'due' ? 'asc' : 'desc') }));
 export type AdminListQuery = z.input<typeof AdminListQuery>;

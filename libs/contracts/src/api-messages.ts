@@ -84,6 +84,8 @@ export const ApiMessages = {
   'auth.recentProofRequired':
     'For your security, please confirm it is you: enter your password, or ask for a code sent to your email.',
   'auth.recentProofCodeSent': 'We have sent a 6-digit code to your current email address.',
+  'auth.recentProofPurposeInvalid':
+    'Say what the code is for: changing your email address or password, downloading your data or deleting your account.',
   'auth.recentProofDone': 'Thank you. You can now make the change.',
   'auth.wrongPassword': 'The password is incorrect.',
   'auth.passwordChanged':
@@ -217,7 +219,7 @@ export const ApiMessages = {
     'This application was changed by someone else meanwhile. Reload it to see the latest version.',
   /** `fromKey` and `toKey` are `applicationStatus.*` keys (the statuses' names). */
   'admin.transitionNotAllowed': 'An application cannot go from {fromKey} to {toKey}.',
-  'admin.dateOrder': 'The "to" date must not be before the "from" date',
+  'admin.dateOrder': "The 'from' date must be on or before the 'to' date",
   'admin.selectionRequired': 'Select at least one application.',
   'admin.noteRequired': 'Write the note.',
   'admin.noteTooLong': 'A note can be at most 2,000 characters.',
@@ -301,6 +303,9 @@ export const ApiMessages = {
   'upload.missing': 'Please choose a file to upload.',
   'upload.wrongType': 'Please upload a JPEG, PNG or WebP picture (or a PDF for the passport page).',
   'upload.photoNotPdf': 'The photo must be a picture (JPEG, PNG or WebP), not a PDF.',
+  /** The photo check that failed on a blurred picture (a well-lit one is refused for this, not for darkness). */
+  'upload.photoBlurred':
+    'Your photo is blurred. Hold the phone steady, tap to focus and try again.',
   'upload.unreadable':
     'We could not read this picture. Please take it again or choose another file.',
   'upload.tooManyPixels':
@@ -404,9 +409,30 @@ export const ApiMessages = {
   'casework.reminderLinkInvalid': 'This link is not valid any more.',
   'casework.unsubscribed':
     'You will get no more reminders about this {kind, select, ETA {ETA} other {visa}}.',
+  // save and come back later: links to a saved application
+  'draftReturn.noDraft':
+    'There is no saved application to send a link for yet. Please answer the questions on this page, then try again.',
+  'draftReturn.linkNotFound':
+    'We cannot find this link. Please check that you used the whole link from the e-mail. If you asked for more than one link, only the newest one works.',
+  'draftReturn.linkUsed':
+    'This link has already been used. Each link works once: your application is in the browser where you first opened it.',
+  'draftReturn.linkExpired': 'This link has expired. Links to a saved application work for 7 days.',
   // live status
   'liveEvents.tooManyStreams':
     'Live updates are already open in too many tabs. This page will check for changes every little while instead.',
+  // support conversations
+  'support.topicRequired': 'Choose what your question is about',
+  'support.messageRequired': 'Please write your message',
+  'support.messageTooLong': 'A message can be at most 4,000 characters.',
+  'support.orderReferenceFormat':
+    'Enter the order number as it appears on your order, 8 letters and digits (for example 3F9A2C7B)',
+  'support.orderReferenceRequired': 'Enter the order number',
+  'support.emailRequired': 'Enter the e-mail address you used for this order',
+  'support.oneOrderOnly': 'Choose an order from your account or enter an order number, not both',
+  'support.guestNeedsOrder':
+    'To contact us without logging in, enter your order number and the e-mail address you used for it',
+  'support.orderNotFound': 'We could not find an order with that number and e-mail address',
+  'support.notFound': 'No such support conversation',
 } as const;
 
 export type ApiMessageKey = keyof typeof ApiMessages;

@@ -157,6 +157,15 @@ export interface AuditDetails {
   'staff.reactivated': { name: string };
   /** A staff account's authenticator app and recovery codes removed: it sets up a new one at its next sign-in. */
   'staff.second_factor_reset': { name: string; endedSessions: number };
+  // Support conversations (the reference only: the messages are personal data, kept in the conversation)
+  /** A traveller wrote to staff, signed in or as a guest naming one of their orders. */
+  'support.conversation_created': { reference: string; topic: string; by: 'account' | 'guest' };
+  /** The traveller wrote again; an answered or closed conversation is open again. */
+  'support.traveller_replied': { reference: string; reopened: boolean };
+  'support.staff_replied': { reference: string };
+  'support.closed': { reference: string };
+  /** A member of staff read a conversation (its messages are the traveller's personal data). */
+  'support.viewed': { reference: string };
 }
 
 export type AuditAction = keyof AuditDetails;
@@ -171,7 +180,8 @@ export type AuditEntity =
   | 'email'
   | 'user'
   | 'refund'
-  | 'staff_invitation';
+  | 'staff_invitation'
+  | 'support_conversation';
 
 /**
  * A value in an entry's wording. Strings and numbers are shown as they are (numbers also choose a message's plural);
@@ -694,6 +704,33 @@ export const AUDIT_ACTIONS = {
       what: say('history.staff.secondFactorReset', { name: str(d.name) ?? '' }),
       detail: staffSessionsEnded(d.endedSessions),
     }),
+  },
+  'support.conversation_created': {
+    entity: 'support_conversation',
+    describe: (d) => ({
+      what: say('history.support.created', { reference: str(d.reference) ?? '' }),
+      detail: d.by === 'guest' ? say('history.support.byGuest') : null,
+    }),
+  },
+  'support.traveller_replied': {
+    entity: 'support_conversation',
+    describe: (d) => ({
+      what: say('history.support.travellerReplied', { reference: str(d.reference) ?? '' }),
+      detail: d.reopened === true ? say('history.support.reopened') : null,
+    }),
+  },
+  'support.staff_replied': {
+    entity: 'support_conversation',
+    describe: (d) =>
+      plain(say('history.support.staffReplied', { reference: str(d.reference) ?? '' })),
+  },
+  'support.closed': {
+    entity: 'support_conversation',
+    describe: (d) => plain(say('history.support.closed', { reference: str(d.reference) ?? '' })),
+  },
+  'support.viewed': {
+    entity: 'support_conversation',
+    describe: (d) => plain(say('history.support.viewed', { reference: str(d.reference) ?? '' })),
   },
 } satisfies { [A in AuditAction]: CatalogueEntry<A> };
 

@@ -37,6 +37,7 @@ export const AuthText = {
   prehijackPasswordRemoved: ApiMessages['auth.prehijackPasswordRemoved'],
   recentProofRequired: ApiMessages['auth.recentProofRequired'],
   recentProofCodeSent: ApiMessages['auth.recentProofCodeSent'],
+  recentProofPurposeInvalid: ApiMessages['auth.recentProofPurposeInvalid'],
   recentProofDone: ApiMessages['auth.recentProofDone'],
   wrongPassword: ApiMessages['auth.wrongPassword'],
   passwordChanged: ApiMessages['auth.passwordChanged'],

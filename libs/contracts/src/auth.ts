@@ -167,6 +167,23 @@ export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;
 export const UpdateLocaleBody = z.object({ locale: LocaleField });
 export type UpdateLocaleBody = z.input<typeof UpdateLocaleBody>;
 
+/**
+ * What a recent proof is asked for: the e-mailed code's message names the action it confirms (changing the
+ * e-mail or the password, downloading a copy of one's data, deleting the account).
+ */
+export const RecentProofPurpose = z.enum(
+  ['email-change', 'password-change', 'data-export', 'account-deletion'],
+  { error: AuthText.recentProofPurposeInvalid },
+);
+export type RecentProofPurpose = z.infer<typeof RecentProofPurpose>;
+
+/** Asks for a 6-digit code e-mailed to the current address, naming what it will confirm. */
+export const RecentProofCodeBody = z.object(
+  { purpose: RecentProofPurpose },
+  { error: AuthText.recentProofPurposeInvalid },
+);
+export type RecentProofCodeBody = z.input<typeof RecentProofCodeBody>;
+
 /** Proof that the signed-in person is the owner, before changing the e-mail or the password. */
 export const RecentProofBody = z.union(
   [

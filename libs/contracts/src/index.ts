@@ -24,6 +24,7 @@ export * from './remotes';
 export * from './locales';
 export * from './refunds';
 export * from './personal-data';
+export * from './draft-return';
 export * from './receipts';
 // Passport page MRZ reading
 export * from './mrz';
@@ -37,3 +38,4 @@ export * from './chart-period';
 export * from './dashboard-charts';
 export * from './roles';
 export * from './staff-accounts';
+export * from './support';

@@ -14,7 +14,7 @@ type Schema = z.core.$ZodType;
 type Def = z.core.$ZodTypeDef & Record<string, unknown>;
 
 /** The schemas of what a client sends: bodies, queries and paths, and the parts forms check on their own. */
-const REQUEST_NAME = /(Body|Query|Params|Param|Field|Fields)$/;
+const REQUEST_NAME = /(Body|Query|Params|Param|Field|Fields|RequestSchema|QuerySchema)$/;
 const REQUEST_PARTS = [
   'BillingCountry',
   'BillingDetails',

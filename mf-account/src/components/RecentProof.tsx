@@ -1,5 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { AuthText, ClientErrorText, RecentProofBody } from '@waypoint/contracts';
+import {
+  AuthText,
+  ClientErrorText,
+  RecentProofBody,
+  type RecentProofPurpose,
+} from '@waypoint/contracts';
 import { fieldErrorsOf, setUser, useAppDispatch, userFromReply } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
 import { Button, ErrorBox, TextField, useT } from '@waypoint/ui';
@@ -10,7 +15,12 @@ import { accountApi, useRequestRecentProofCodeMutation } from '../state';
 export interface RecentProofProps {
   /** Prefix of the ids, unique in the page. */
   idPrefix: string;
-  /** Whether the account has a password to confirm with (otherwise only the e-mailed code). */
+  /** What the proof is for: the e-mailed code's message names it. */
+  purpose: RecentProofPurpose;
+  /**
+   * Whether the account has a password to confirm with. Without one (an account made by paying as a guest that
+   * never chose one) only the e-mailed code is offered, even when this becomes known after the box appeared.
+   */
   hasPassword: boolean;
   /** Called once the server accepted the proof; the change can be sent again. */
   onProved: () => void;
@@ -30,6 +40,7 @@ export interface RecentProofProps {
  */
 export function RecentProof({
   idPrefix,
+  purpose,
   hasPassword,
   onProved,
   onCancel,
@@ -39,7 +50,9 @@ export function RecentProof({
   const dispatch = useAppDispatch();
   const [proving, setProving] = useState(false);
   const [sendCode, sending] = useRequestRecentProofCodeMutation();
-  const [mode, setMode] = useState<'password' | 'code'>(hasPassword ? 'password' : 'code');
+  const [chosenMode, setMode] = useState<'password' | 'code'>(hasPassword ? 'password' : 'code');
+  // An account without a password is never asked for one.
+  const mode = hasPassword ? chosenMode : 'code';
   const [codeSent, setCodeSent] = useState<string | null>(null);
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -63,7 +76,7 @@ export function RecentProof({
     setFailure(null);
     setFieldError(null);
     try {
-      const reply = await sendCode().unwrap();
+      const reply = await sendCode({ purpose }).unwrap();
       setMode('code');
       setValue('');
       setCodeSent(reply.message || AuthText.recentProofCodeSent);

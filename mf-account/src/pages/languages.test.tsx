@@ -375,11 +375,11 @@ describe('my orders: the receipt link in other languages', () => {
     await act(() => activateLocale('fr'));
     await renderAccount('/orders', { user: traveller });
     expect(
-      await screen.findByRole('link', { name: 'Télécharger le reçu 2026-000123 (PDF)' }),
+      await screen.findByRole('link', { name: 'Télécharger la facture 2026-000123 (PDF)' }),
     ).toHaveAttribute('href', '/api/application/app-1/receipt');
     await act(() => activateLocale('ar'));
     expect(
-      await screen.findByRole('link', { name: 'تنزيل الإيصال 2026-000123 (PDF)' }),
+      await screen.findByRole('link', { name: 'تنزيل الفاتورة 2026-000123 (PDF)' }),
     ).toBeInTheDocument();
   });
 });

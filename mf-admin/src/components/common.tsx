@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import {
   isStaffRole,
   staffPermissions,
@@ -23,6 +23,25 @@ export function StatusBadge({ status }: { status: ApplicationStatus }) {
     <span className={`wp-badge wpd-status wpd-status--${status.toLowerCase()}`}>
       {statusLabel(status)}
     </span>
+  );
+}
+
+/**
+ * An e-mail address that wraps only after its '@' and its dots (`<wbr>`), never in the middle of a name, and that
+ * reads left to right in a right-to-left page. Only a part longer than its column breaks (`wpd-email`).
+ */
+export function EmailAddress({ email, className }: { email: string; className?: string }) {
+  // 'ann.lee@example.com' → ['ann.', 'lee@', 'example.', 'com']
+  const parts = email.match(/[^@.]*(?:[@.]|$)/g)?.filter((part) => part !== '') ?? [email];
+  return (
+    <bdi className={className ? `wpd-email ${className}` : 'wpd-email'} dir="ltr">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </bdi>
   );
 }
 

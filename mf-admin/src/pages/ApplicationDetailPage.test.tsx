@@ -37,7 +37,7 @@ describe('application detail', () => {
     expect(section('Account')).toHaveTextContent('E-mailada@example.com');
     const payment = section('Payment');
     expect(payment).toHaveTextContent('Amount€42.00');
-    expect(payment).toHaveTextContent('Providersandbox');
+    expect(payment).toHaveTextContent('ProviderTest payments (sandbox)');
     expect(payment).toHaveTextContent('Provider referencepi_123');
     expect(payment).toHaveTextContent('Statussucceeded');
     expect(section('General information')).toHaveTextContent('Phone+33 612345678');
@@ -78,6 +78,55 @@ describe('application detail', () => {
     );
     expect(entries[1]).toHaveTextContent('Reason given to the traveller: The photo is blurred.');
     expect(section('History')).not.toHaveTextContent(/status_changed|UNDER_REVIEW|from:/);
+  });
+
+  it('reserves each image’s box, wraps e-mail addresses only after @ and dots, and names every actor in words', async () => {
+    const base = detail('SUBMITTED', ['UNDER_REVIEW']);
+    mockApi({
+      [DETAIL]: ok({
+        ...base,
+        account: { ...base.account!, email: 'ada.lovelace@analytical-engine.example.com' },
+        history: [
+          ...base.history,
+          {
+            id: 3,
+            at: '2026-11-22T09:00:00.000Z',
+            action: 'document.uploaded',
+            actor: 'phone-link',
+            actorRole: 'phone-link',
+            ip: '203.0.113.9',
+            details: { travelerId: 'trav-1', kind: 'PHOTO' },
+          },
+        ],
+      }),
+      'GET /api/reference/countries': ok(countries),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    const traveller = await screen.findByRole('region', { name: 'Traveller 1: Ada Lovelace' });
+
+    // The stored image's size is on the preview, so the page does not jump when it arrives.
+    const preview = within(traveller).getByRole('img', { name: 'Passport page of Ada Lovelace' });
+    expect(preview).toHaveAttribute('width', '1600');
+    expect(preview).toHaveAttribute('height', '1100');
+
+    const email = within(section('Account')).getByText((_, element) =>
+      Boolean(
+        element?.classList.contains('wpd-email') &&
+        element.textContent === 'ada.lovelace@analytical-engine.example.com',
+      ),
+    );
+    expect(email).toHaveAttribute('dir', 'ltr');
+    // A break opportunity after each '.' and the '@', none inside a name.
+    expect(email.querySelectorAll('wbr')).toHaveLength(4);
+    expect(
+      Array.from(email.childNodes)
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent),
+    ).toEqual(['ada.', 'lovelace@', 'analytical-engine.', 'example.', 'com']);
+
+    const entries = within(section('History')).getAllByRole('listitem');
+    expect(entries[2]).toHaveTextContent('by Traveller (phone upload link)');
+    expect(section('History')).not.toHaveTextContent('phone-link');
   });
 
   it('shows the guest e-mail when there is no account, and no decision for a draft', async () => {
@@ -353,8 +402,8 @@ describe('application detail: receipt', () => {
     });
     await renderAdmin('/admin/applications/app-1');
     const payment = await screen.findByRole('region', { name: 'Payment' });
-    expect(payment).toHaveTextContent('Receipt number2026-000123');
-    const link = within(payment).getByRole('link', { name: 'Download receipt 2026-000123 (PDF)' });
+    expect(payment).toHaveTextContent('Invoice number2026-000123');
+    const link = within(payment).getByRole('link', { name: 'Download invoice 2026-000123 (PDF)' });
     expect(link).toHaveAttribute('href', '/api/admin/applications/app-1/receipt');
     expect(link).toHaveAttribute('download');
   });
@@ -369,7 +418,7 @@ describe('application detail: receipt', () => {
     });
     await renderAdmin('/admin/applications/app-1');
     const payment = await screen.findByRole('region', { name: 'Payment' });
-    expect(payment).toHaveTextContent('No receipt yet: it is issued when the order is paid.');
+    expect(payment).toHaveTextContent('No invoice yet: it is issued when the order is paid.');
     expect(within(payment).queryByRole('link', { name: /receipt/i })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
+  answeredByParent,
   receiptPath,
   type AdminApplicationDetail,
   type AuditEntry,
@@ -18,7 +19,7 @@ import {
   useT,
 } from '@waypoint/ui';
 import { Check, Flag, Icon, X } from '@waypoint/ui/icons';
-import { LoadError, StatusBadge, useStaffPermissions } from '../components/common';
+import { EmailAddress, LoadError, StatusBadge, useStaffPermissions } from '../components/common';
 import { formatAmount, formatDate, formatDateTime, fullName } from '../format';
 import { checkLabel, useDescribeEntry, type HistoryWords } from '../history';
 import { adminMessages } from '../i18n/catalog';
@@ -29,6 +30,7 @@ import { ChangeReview } from '../casework/ChangeReview';
 import { DecisionPanel } from './DecisionPanel';
 import { NotesPanel } from './NotesPanel';
 import { RefundHistory, RefundPanel } from './RefundPanel';
+import { SupportOrderConversations } from './SupportOrderConversations';
 import { WorkPanel } from './WorkPanel';
 
 type CountryName = (code: string | null | undefined) => string;
@@ -160,6 +162,10 @@ function DocumentView({
                 alt={t(`doc.alt.${kind}`, { name: travellerName })}
                 loading="lazy"
                 className="wpd-doc__image"
+                // The stored image's size reserves its box before it arrives.
+                {...(document.width && document.height
+                  ? { width: document.width, height: document.height }
+                  : {})}
               />
               <span>
                 {rich(t('doc.openFullSize'), {
@@ -267,13 +273,21 @@ function Traveller({
           [t('detail.city'), personal.cityTown],
         ]}
       />
-      <h3>{t('detail.work')}</h3>
-      <Facts
-        items={[
-          [t('detail.currentlyWorking'), yesNo(work.currentlyWorking, t)],
-          [t('detail.jobTitle'), work.jobTitle],
-        ]}
-      />
+      {/* A parent answers for a traveller under 16, who is not asked about work (the journey's Work section). */}
+      {!answeredByParent(
+        traveller.dateOfBirth ?? passport?.dateOfBirth,
+        detail.application.arrivalDate,
+      ) ? (
+        <>
+          <h3>{t('detail.work')}</h3>
+          <Facts
+            items={[
+              [t('detail.currentlyWorking'), yesNo(work.currentlyWorking, t)],
+              [t('detail.jobTitle'), work.jobTitle],
+            ]}
+          />
+        </>
+      ) : null}
       <h3>{t('detail.declaration')}</h3>
       <Facts
         items={[
@@ -314,6 +328,19 @@ function Traveller({
   );
 }
 
+/** The roles an entry without an account's address is done by, named in the page's language. */
+const ACTOR_ROLES = ['guest', 'phone-link', 'system', 'user', 'caseworker', 'admin'] as const;
+
+/**
+ * Who did an entry: the account's e-mail address, else its role in the page's language (the API words a role
+ * in English or as its code, e.g. 'phone-link' for an upload from the phone's link).
+ */
+function actorName(entry: AuditEntry, t: Translate): string {
+  if (entry.actor.includes('@')) return entry.actor;
+  const role = ACTOR_ROLES.find((known) => known === entry.actorRole);
+  return role ? t(`history.actor.${role}`) : entry.actor;
+}
+
 /** The application's history, oldest first, each entry a sentence: what happened, who did it and when. */
 function History({ entries }: { entries: AuditEntry[] }) {
   const t = useT(adminMessages);
@@ -334,10 +361,7 @@ function History({ entries }: { entries: AuditEntry[] }) {
                   {rich(
                     t('history.line', {
                       what,
-                      actor:
-                        entry.actorRole === 'guest' && entry.actor === 'Traveller (guest)'
-                          ? t('history.actor.guest')
-                          : entry.actor,
+                      actor: actorName(entry, t),
                       date: formatDateTime(entry.at, locale),
                     }),
                     {
@@ -421,6 +445,7 @@ function Detail({
       {changesFirst ? changes : null}
       <CaseworkRecord detail={detail} />
       <NotesPanel detail={detail} />
+      <SupportOrderConversations applicationId={application.id} />
 
       <section className="wp-card wpd-section" aria-labelledby="order-heading">
         <h2 id="order-heading">{t('detail.order')}</h2>
@@ -443,7 +468,10 @@ function Detail({
               t('detail.processing'),
               application.processingName
                 ? t('detail.processingTime', {
-                    name: application.processingName,
+                    name: reference.optionName({
+                      id: application.processingOptionId ?? '',
+                      name: application.processingName,
+                    }),
                     hours: application.processingHours,
                   })
                 : '',
@@ -466,7 +494,10 @@ function Detail({
             <Facts
               items={[
                 [t('detail.name'), fullName(account.firstName, account.lastName)],
-                [t('detail.email'), account.email ? <bdi key="email">{account.email}</bdi> : ''],
+                [
+                  t('detail.email'),
+                  account.email ? <EmailAddress key="email" email={account.email} /> : '',
+                ],
               ]}
             />
           ) : (
@@ -474,7 +505,7 @@ function Detail({
               items={[
                 [
                   t('detail.email'),
-                  application.email ? <bdi key="email">{application.email}</bdi> : '',
+                  application.email ? <EmailAddress key="email" email={application.email} /> : '',
                 ],
               ]}
             />
@@ -494,8 +525,10 @@ function Detail({
                 ],
                 [
                   t('detail.provider'),
-                  <span key="provider" translate="no">
-                    {payment.provider}
+                  <span key="provider">
+                    {payment.provider === 'stripe' || payment.provider === 'sandbox'
+                      ? t(`detail.provider.${payment.provider}`)
+                      : payment.provider}
                   </span>,
                 ],
                 [

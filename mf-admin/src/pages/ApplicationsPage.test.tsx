@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { APPLICATION_STATUSES, AdminText, ApiMessages } from '@waypoint/contracts';
 import { formatDateTime } from '../format';
@@ -29,6 +29,23 @@ const ALEX = {
 };
 const BO = { id: '5a0e0000-0000-4000-8000-000000000003', name: 'Bo Li', email: 'bo@waypoint.test' };
 const staffList = ok({ staff: [ALEX, BO, SAM], me: SAM.id });
+
+/** The day, month and year a date filter shows (as numbers, '' for a part not chosen). */
+function dateShown(name: string) {
+  const group = screen.getByRole('group', { name });
+  return ['Day', 'Month', 'Year'].map(
+    (part) => (within(group).getByRole('combobox', { name: part }) as HTMLSelectElement).value,
+  );
+}
+
+/** Chooses a whole date (YYYY-MM-DD) in a date filter, day, month and year as a member of staff does. */
+async function chooseDate(user: ReturnType<typeof userEvent.setup>, name: string, iso: string) {
+  const group = screen.getByRole('group', { name });
+  const [year, month, day] = iso.split('-').map((part) => String(Number(part)));
+  await user.selectOptions(within(group).getByRole('combobox', { name: 'Day' }), day!);
+  await user.selectOptions(within(group).getByRole('combobox', { name: 'Month' }), month!);
+  await user.selectOptions(within(group).getByRole('combobox', { name: 'Year' }), year!);
+}
 
 function listCalls(sent: SentRequest[]) {
   return callsTo(sent, LIST).map((call) => call.query);
@@ -268,8 +285,9 @@ describe('applications list', () => {
       'Search by email, name...',
     );
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('UNDER_REVIEW');
-    expect(screen.getByLabelText('From date')).toHaveValue('');
-    expect(screen.getByLabelText('To date')).toHaveValue('2026-11-30');
+    // Day, month and year fields, in that order whatever the browser's language.
+    expect(dateShown('From date')).toEqual(['', '', '']);
+    expect(dateShown('To date')).toEqual(['30', '11', '2026']);
   });
 
   it('offers every status, and a status change goes back to page 1 in the URL', async () => {
@@ -348,31 +366,84 @@ describe('applications list', () => {
     await waitFor(() => expect(listCalls(sent).at(-1)).toEqual([['page', '1']]));
   });
 
-  it('filters by dates, and refuses a "to" date before the "from" date without asking the server', async () => {
+  it('filters by whole dates only, and says when a date is unfinished', async () => {
     const sent = mockApi({ [LIST]: ok(listOf([row()])) });
     await renderAdmin('/admin/applications?page=4');
     await screen.findByRole('table', { name: 'Applications' });
+    const user = userEvent.setup();
 
-    act(() => {
-      fireEvent.change(screen.getByLabelText('From date'), { target: { value: '2026-11-10' } });
-    });
+    const from = screen.getByRole('group', { name: 'From date' });
+    await user.selectOptions(within(from).getByRole('combobox', { name: 'Day' }), '10');
+    expect(
+      within(from).getByText('Choose the day, month and year of a real date, or clear all three'),
+    ).toBeInTheDocument();
+    expect(currentPath()).toBe('/admin/applications?page=4');
+    await user.selectOptions(within(from).getByRole('combobox', { name: 'Month' }), '11');
+    await user.selectOptions(within(from).getByRole('combobox', { name: 'Year' }), '2026');
     expect(currentPath()).toBe('/admin/applications?dateFrom=2026-11-10');
+    expect(within(from).queryByText(/real date/)).not.toBeInTheDocument();
     await waitFor(() =>
       expect(listCalls(sent).at(-1)).toEqual([
         ['dateFrom', '2026-11-10'],
         ['page', '1'],
       ]),
     );
+  });
 
-    const calls = callsTo(sent, LIST).length;
-    act(() => {
-      fireEvent.change(screen.getByLabelText(/To date/), { target: { value: '2026-11-01' } });
+  it('keeps the table when the "from" date is after the "to" date, says so on the field, and asks the server nothing', async () => {
+    const sent = mockApi({
+      [LIST]: (call) =>
+        ok(
+          listOf([
+            row({ id: new URLSearchParams(call.query).get('dateFrom') ? 'app-from' : 'app-all' }),
+          ]),
+        ),
     });
+    await renderAdmin('/admin/applications?dateFrom=2026-11-10');
+    await screen.findByRole('table', { name: 'Applications' });
+    const shownRows = bodyRows().length;
+    const calls = callsTo(sent, LIST).length;
+    const user = userEvent.setup();
+
+    await chooseDate(user, 'To date', '2026-11-01');
     expect(currentPath()).toBe('/admin/applications?dateFrom=2026-11-10&dateTo=2026-11-01');
-    expect(await screen.findByText(AdminText.dateOrder)).toBeInTheDocument();
-    expect(screen.getByLabelText(/To date/)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.queryByRole('table', { name: 'Applications' })).not.toBeInTheDocument();
+    const from = screen.getByRole('group', { name: 'From date' });
+    expect(await within(from).findByText(AdminText.dateOrder)).toBeInTheDocument();
+    expect(AdminText.dateOrder).toBe("The 'from' date must be on or before the 'to' date");
+    expect(within(from).getByRole('combobox', { name: 'Day' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    // The last results stay, and the range the server would refuse is not sent.
+    expect(screen.getByRole('table', { name: 'Applications' })).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(shownRows);
     expect(callsTo(sent, LIST)).toHaveLength(calls);
+
+    // A valid range again: the list follows it.
+    await chooseDate(user, 'To date', '2026-11-20');
+    await waitFor(() =>
+      expect(listCalls(sent).at(-1)).toEqual([
+        ['dateFrom', '2026-11-10'],
+        ['dateTo', '2026-11-20'],
+        ['page', '1'],
+      ]),
+    );
+    expect(within(from).queryByText(AdminText.dateOrder)).not.toBeInTheDocument();
+  });
+
+  it('opened with a "from" date after the "to" date, shows the list without the dates and the error', async () => {
+    const sent = mockApi({ [LIST]: ok(listOf([row()])) });
+    await renderAdmin('/admin/applications?status=SUBMITTED&dateFrom=2026-11-10&dateTo=2026-11-01');
+    await screen.findByRole('table', { name: 'Applications' });
+    expect(listCalls(sent)).toEqual([
+      [
+        ['status', 'SUBMITTED'],
+        ['page', '1'],
+      ],
+    ]);
+    expect(
+      within(screen.getByRole('group', { name: 'From date' })).getByText(AdminText.dateOrder),
+    ).toBeInTheDocument();
   });
 
   it('pages with Previous, Next and up to 5 page buttons around the current page', async () => {

@@ -23,7 +23,15 @@ import {
   useT,
 } from '@waypoint/ui';
 import { Flag, Icon, Inbox, SearchX } from '@waypoint/ui/icons';
-import { DateText, EyeIcon, LoadError, PencilIcon, StatusBadge } from '../components/common';
+import {
+  DateText,
+  EmailAddress,
+  EyeIcon,
+  LoadError,
+  PencilIcon,
+  StatusBadge,
+} from '../components/common';
+import { DateFilter } from '../components/DateFilter';
 import { AssignActions, AssigneeText, DueText, type AssignAction } from '../components/work';
 import {
   DEFAULT_SORT,
@@ -103,7 +111,7 @@ const ApplicationRow = memo(function ApplicationRow({
           <span className="wpd-strong wpd-wrap">{name}</span>
           {email ? (
             <span className="wpd-sub">
-              <bdi>{email}</bdi>
+              <EmailAddress email={email} />
             </span>
           ) : null}
         </span>
@@ -555,6 +563,17 @@ export function ApplicationsPage() {
     dispatch(rememberListSearch(urlSearch));
   }, [dispatch, urlSearch]);
 
+  // A "from" date after the "to" date is not sent (the server refuses it): the list keeps the last filters it
+  // could show (on a page opened with such a range, the other filters without the dates), with the error on the
+  // field.
+  const [shownFilters, setShownFilters] = useState(() =>
+    outOfOrder ? { ...filters, dateFrom: '', dateTo: '' } : filters,
+  );
+  const shownSearch = filterParams(shownFilters, true).toString();
+  if (!outOfOrder && filterParams(filters, true).toString() !== shownSearch)
+    setShownFilters(filters);
+  const queried = outOfOrder ? shownFilters : filters;
+
   const {
     currentData,
     data: lastData,
@@ -562,7 +581,7 @@ export function ApplicationsPage() {
     isError,
     isFetching,
     refetch,
-  } = useGetAdminApplicationsQuery(filters, { skip: outOfOrder, refetchOnMountOrArgChange: true });
+  } = useGetAdminApplicationsQuery(queried, { refetchOnMountOrArgChange: true });
 
   /** Any filter change goes back to page 1 (spec section 4). */
   const setFilters = useCallback(
@@ -624,8 +643,7 @@ export function ApplicationsPage() {
   const exportHref = `${API_BASE}/admin/applications/export.csv${exportQuery ? `?${exportQuery}` : ''}`;
   // While another page or filter loads, the previous result stays (marked busy), so the control just used keeps
   // the focus.
-  const data =
-    isError || outOfOrder ? undefined : (currentData ?? (isFetching ? lastData : undefined));
+  const data = isError ? undefined : (currentData ?? (isFetching ? lastData : undefined));
   // A page of rows is drawn as a transition: React renders it in slices of a few milliseconds, between which the
   // page answers taps and scrolls, instead of in one long task as the results arrive; until it is drawn, the page
   // shows what it showed before (the spinner, or the previous rows marked busy).
@@ -712,22 +730,18 @@ export function ApplicationsPage() {
           value={filters.assignee}
           onChange={(assignee) => setFilters({ assignee: assignee as AdminFilters['assignee'] })}
         />
-        <TextField
+        <DateFilter
           id="filter-from"
           label={t('filters.from')}
-          type="date"
           value={filters.dateFrom}
-          max={filters.dateTo || undefined}
-          onChange={(event) => setFilters({ dateFrom: event.target.value })}
+          error={outOfOrder ? AdminText.dateOrder : null}
+          onChange={(dateFrom) => setFilters({ dateFrom })}
         />
-        <TextField
+        <DateFilter
           id="filter-to"
           label={t('filters.to')}
-          type="date"
           value={filters.dateTo}
-          min={filters.dateFrom || undefined}
-          error={outOfOrder ? AdminText.dateOrder : null}
-          onChange={(event) => setFilters({ dateTo: event.target.value })}
+          onChange={(dateTo) => setFilters({ dateTo })}
         />
         <Select
           id="filter-sort"
@@ -760,7 +774,7 @@ export function ApplicationsPage() {
       {isError ? (
         <LoadError what="applications" error={error} onRetry={() => void refetch()} />
       ) : null}
-      {!outOfOrder && !isError && !shown && (isFetching || drawing) ? (
+      {!isError && !shown && (isFetching || drawing) ? (
         <Spinner label={t('list.loading')} showLabel />
       ) : null}
       {shown ? (

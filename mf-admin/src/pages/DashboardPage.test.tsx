@@ -209,9 +209,12 @@ describe('admin dashboard', () => {
 });
 
 describe('admin layout', () => {
-  it('has a side menu with Dashboard, Applications and Failed e-mails, and a drawer on small screens', async () => {
+  it('has one staff menu with Dashboard, Applications and Failed e-mails, and no second menu button', async () => {
     mockApi({ [DASHBOARD]: ok(dashboard()), 'GET /api/admin/applications': failure(500) });
     await renderAdmin('/admin');
+    // One navigation of the area (a side menu, a row of links on small screens): no drawer of its own.
+    expect(screen.getAllByRole('navigation', { name: 'Admin' })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /menu/i })).not.toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Admin' });
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
@@ -223,11 +226,8 @@ describe('admin layout', () => {
     );
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole('button', { name: 'Admin menu' }));
-    const drawer = screen.getByRole('dialog', { name: 'Admin' });
-    await user.click(within(drawer).getByRole('link', { name: 'Applications' }));
+    await user.click(within(menu).getByRole('link', { name: 'Applications' }));
     expect(currentPath()).toBe('/admin/applications');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', {
         name: 'Applications',

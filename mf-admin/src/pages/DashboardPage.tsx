@@ -7,7 +7,13 @@ import type {
 import { Link, useAppDispatch } from '@waypoint/platform';
 import { useReferenceText, useStatusLabel } from '@waypoint/platform/i18n';
 import { Button, Spinner, cx, rich, useLocale, useT } from '@waypoint/ui';
-import { DateText, LoadError, StatusBadge, useStaffPermissions } from '../components/common';
+import {
+  DateText,
+  EmailAddress,
+  LoadError,
+  StatusBadge,
+  useStaffPermissions,
+} from '../components/common';
 import { STATUSES } from '../filters';
 import { applicantEmail, applicantName, formatAmount, formatDate, formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
@@ -92,7 +98,7 @@ function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
                 {/* The applicant's name, or the guest's e-mail (spec: Admin dashboard). */}
                 <td data-label={t('column.applicant')}>
                   <span className="wpd-value wpd-wrap">
-                    {applicantName(row) || applicantEmail(row)}
+                    {applicantName(row) || <EmailAddress email={applicantEmail(row)} />}
                   </span>
                 </td>
                 <td data-label={t('column.visaType')}>{reference.visaTypeName(row.visaType)}</td>

@@ -4,7 +4,13 @@ import { isApiError } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
 import { Button, ErrorBox, Spinner, useLocale, useT } from '@waypoint/ui';
 import { CircleCheck, Icon } from '@waypoint/ui/icons';
-import { AdminOnly, DateText, LoadError, useStaffPermissions } from '../components/common';
+import {
+  AdminOnly,
+  DateText,
+  EmailAddress,
+  LoadError,
+  useStaffPermissions,
+} from '../components/common';
 import { formatDateTime } from '../format';
 import { adminMessages, type AdminMessage } from '../i18n/catalog';
 import { useGetFailedEmailsQuery, useRequeueEmailMutation, type RequeueInput } from '../state';
@@ -24,7 +30,7 @@ function EmailRow({
   return (
     <tr>
       <th scope="row" className="wpd-recipient">
-        <bdi>{email.to}</bdi>
+        <EmailAddress email={email.to} />
       </th>
       <td id={whatId} data-label={t('emails.column.message')}>
         {templateName(email, t, locale)}
@@ -86,6 +92,9 @@ const TEMPLATES = [
   'expiry-reminder',
   'account-deleted',
   'staff-invitation',
+  'draft-return-link',
+  'support-received',
+  'support-reply',
 ] as const;
 
 /**

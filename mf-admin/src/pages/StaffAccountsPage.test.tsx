@@ -355,7 +355,7 @@ describe('staff accounts', () => {
       within(screen.getByRole('navigation', { name: 'Admin' }))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Applications']);
+    ).toEqual(['Dashboard', 'Applications', 'Support']);
   });
 
   it('changes a role after confirming it', async () => {
@@ -472,7 +472,7 @@ describe('the staff area for a caseworker', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Applications']);
+    ).toEqual(['Dashboard', 'Applications', 'Support']);
   });
 
   it('counts the failed e-mails on the dashboard without leading to a page only admins use', async () => {

@@ -17,7 +17,13 @@ import {
 } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
 import { Button, ErrorBox, Spinner, rich, useLocale, useT } from '@waypoint/ui';
-import { AdminOnly, ConfirmDialog, DateText, useStaffPermissions } from '../components/common';
+import {
+  AdminOnly,
+  ConfirmDialog,
+  DateText,
+  EmailAddress,
+  useStaffPermissions,
+} from '../components/common';
 import { formatDate, formatDateTime } from '../format';
 import { adminMessages, type AdminMessage } from '../i18n/catalog';
 import {
@@ -130,7 +136,7 @@ function AccountRow({
         {me ? <span className="wpd-staff-you"> {t('staffAccounts.you')}</span> : null}
       </th>
       <td data-label={t('staffAccounts.column.email')}>
-        <bdi className="wpd-value wpd-staff-email">{account.email}</bdi>
+        <EmailAddress className="wpd-value" email={account.email} />
       </td>
       <td data-label={t('staffAccounts.column.role')}>
         <span className="wpd-value">{t(`staffAccounts.role.${account.role}`)}</span>
@@ -303,7 +309,7 @@ function InvitationsTable({
               {invitations.map((invitation) => (
                 <tr key={invitation.id}>
                   <th scope="row">
-                    <bdi className="wpd-staff-email">{invitation.email}</bdi>
+                    <EmailAddress email={invitation.email} />
                   </th>
                   <td data-label={t('staffAccounts.column.role')}>
                     <span className="wpd-value">{t(`staffAccounts.role.${invitation.role}`)}</span>

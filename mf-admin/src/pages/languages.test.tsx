@@ -281,6 +281,40 @@ describe('the admin area in Arabic', () => {
     expect(callsTo(sent, 'POST /api/admin/applications/assignee')).toHaveLength(1);
   });
 
+  it('names the processing speed, the payment provider and a phone upload in Arabic, never by their codes', async () => {
+    await act(() => activateLocale('ar'));
+    const base = detail('SUBMITTED', ['UNDER_REVIEW']);
+    mockApi({
+      [DETAIL]: ok({
+        ...base,
+        application: {
+          ...base.application,
+          processingName: 'Express',
+          processingOptionId: 'uk-eta-express',
+          processingHours: 24,
+        },
+        history: [
+          {
+            id: 3,
+            at: '2026-11-22T09:00:00.000Z',
+            action: 'document.uploaded',
+            actor: 'phone-link',
+            actorRole: 'phone-link',
+            ip: null,
+            details: { travelerId: 'trav-1', kind: 'PHOTO' },
+          },
+        ],
+      }),
+    });
+    await renderAdmin('/admin/applications/app-1');
+    await screen.findByRole('heading', { name: 'الطلب رقم AB12CD34', level: 1 });
+    expect(section('الطلب')).toHaveTextContent('سريعة (24 ساعة)');
+    expect(section('الطلب')).not.toHaveTextContent('Express');
+    expect(section('الدفع')).toHaveTextContent('مدفوعات تجريبية (بيئة اختبار)');
+    expect(section('السجل')).toHaveTextContent('مسافر (رابط الرفع من الهاتف)');
+    expect(section('السجل')).not.toHaveTextContent('phone-link');
+  });
+
   it('shows an application and starts its review in Arabic', async () => {
     await act(() => activateLocale('ar'));
     mockApi({

@@ -280,6 +280,15 @@ describe('who may ask comes before what is asked', () => {
       ['GET', `/api/admin/applications/${id}`],
       ['POST', `/api/admin/applications/${id}/status`],
       ['GET', `/api/admin/applications/${id}/audit`],
+      ['GET', '/api/support/conversations'],
+      ['GET', `/api/support/conversations/${id}`],
+      ['POST', `/api/support/conversations/${id}/messages`],
+      ['GET', `/api/application/${id}/support`],
+      ['GET', '/api/admin/support?status=nope'],
+      ['GET', `/api/admin/support/${id}`],
+      ['POST', `/api/admin/support/${id}/replies`],
+      ['POST', `/api/admin/support/${id}/close`],
+      ['GET', `/api/admin/applications/${id}/support`],
     ];
     for (const [method, url] of routes) {
       const anonymous = await browser().request({
@@ -316,6 +325,10 @@ describe('who may ask comes before what is asked', () => {
     expect((await owner.get('/api/admin/applications?dateFrom=nope')).statusCode).toBe(403);
     expect(
       (await owner.post(`/api/admin/applications/${applicationId}/status`, garbage)).statusCode,
+    ).toBe(403);
+    expect((await owner.get('/api/admin/support?status=nope')).statusCode).toBe(403);
+    expect(
+      (await owner.post(`/api/admin/support/${applicationId}/replies`, garbage)).statusCode,
     ).toBe(403);
   });
 

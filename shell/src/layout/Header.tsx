@@ -138,6 +138,13 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
                 {t('header.home')}
               </Link>
             </li>
+            {user && areaOf(user) === 'staff' ? null : (
+              <li>
+                <Link className="wp-menu__item" to="/help">
+                  {t('header.help')}
+                </Link>
+              </li>
+            )}
             {user ? (
               <>
                 {/* Staff have the staff area (its own navigation) where travellers have My Orders. */}
@@ -189,25 +196,17 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
 
 export function Header() {
   const { user, isAuthenticated } = useAppSelector(selectAuth);
-  const { pathname } = useLocation();
   const t = useT(shellMessages);
   // Prerendered pages show the signed-out header; the remembered user appears once the page has hydrated.
   const hydrated = useHydrated();
   const signedIn = hydrated && isAuthenticated && user ? user : null;
   const area = signedIn ? areaOf(signedIn) : null;
   const staff = area === 'staff';
-  // In the admin area the header spans the window like the pages under it.
-  const wide = staff && (pathname === '/admin' || pathname.startsWith('/admin/'));
 
   return (
     <header className="wp-header">
-      <div
-        className={
-          wide
-            ? 'wp-container wp-container--wide wp-header__inner'
-            : 'wp-container wp-header__inner'
-        }
-      >
+      {/* The same container on every page, the staff area's included, so the header lines up with the page. */}
+      <div className="wp-container wp-header__inner">
         <Link to="/" className="wp-brand">
           <span className="wp-brand__mark" aria-hidden="true">
             W
@@ -215,6 +214,12 @@ export function Header() {
           Waypoint
         </Link>
         <nav aria-label={t('header.mainNav')} className="wp-nav wp-header__desktop">
+          {/* Staff have the staff area instead; everyone else can find help on every page. */}
+          {staff ? null : (
+            <NavLink className="wp-nav__link" to="/help">
+              {t('header.help')}
+            </NavLink>
+          )}
           {signedIn ? (
             <>
               {area === 'staff' ? (

@@ -23,7 +23,15 @@ function focusHeading(main: HTMLElement): boolean {
   return true;
 }
 
-/** Header, main area and footer around every page, including remote pages and their error states. */
+/** True for the staff area's pages, which are working screens for staff rather than pages of the public site. */
+function isStaffPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
+}
+
+/**
+ * Header, main area and footer around every page, including remote pages and their error states. The staff area
+ * has no public footer (terms, privacy, the notice for travellers): its language picker is the header's.
+ */
 export function Layout() {
   const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
@@ -70,7 +78,7 @@ export function Layout() {
       >
         <Outlet />
       </main>
-      <Footer />
+      {isStaffPath(pathname) ? null : <Footer />}
     </div>
   );
 }

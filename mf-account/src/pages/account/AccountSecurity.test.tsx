@@ -28,7 +28,7 @@ describe('recent proof in the profile', () => {
     const email = screen.getByRole('textbox', { name: /Email/ });
     await user.clear(email);
     await user.type(email, 'augusta@example.com');
-    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const proof = await screen.findByRole('region', { name: 'Confirm it is you' });
     expect(proof).toHaveTextContent(AuthText.recentProofRequired);
@@ -86,6 +86,9 @@ describe('recent proof in the profile', () => {
     await user.click(within(proof).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText(AuthText.passwordChanged)).toBeInTheDocument();
+    expect(callsTo(sent, 'POST /api/auth/recent-proof/code')[0]?.body).toEqual({
+      purpose: 'password-change',
+    });
     expect(callsTo(sent, 'POST /api/auth/recent-proof')[0]?.body).toEqual({ code: '123456' });
     expect(callsTo(sent, 'PUT /api/auth/password')).toHaveLength(2);
     expect(store.getState().auth.user?.hasPassword).toBe(true);

@@ -490,7 +490,7 @@ describe('my orders: receipts', () => {
     await screen.findByRole('heading', { name: 'Order #0000AB12' });
     const [paidCard, unpaidCard] = cards() as [HTMLElement, HTMLElement];
     const link = within(paidCard).getByRole('link', {
-      name: 'Download receipt 2026-000123 (PDF)',
+      name: 'Download invoice 2026-000123 (PDF)',
     });
     expect(link).toHaveAttribute(
       'href',

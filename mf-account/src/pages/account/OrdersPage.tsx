@@ -43,6 +43,7 @@ import {
   type OrdersTab,
 } from '../../state';
 import { CreditNotes } from './CreditNotes';
+import { OrderMessages } from '../support/OrderMessages';
 import { adultCount, formatNames, formatOrderDate } from './format';
 import {
   ActionNeeded,
@@ -157,6 +158,7 @@ const OrderCard = memo(function OrderCard({ order }: { order: OrderWithCasework 
           ))}
         </div>
       ) : null}
+      <OrderMessages order={order} />
       {order.resumePath ? (
         // The link covers the whole card (see .wpa-order__continue), so a click anywhere continues.
         <Link to={order.resumePath} className="wpa-order__continue">

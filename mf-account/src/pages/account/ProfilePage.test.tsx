@@ -37,7 +37,7 @@ describe('profile', () => {
     await user.clear(nationality);
     await user.type(nationality, 'fra');
     await user.keyboard('{Enter}');
-    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByRole('button', { name: 'Saving...' })).toHaveAttribute(
       'aria-busy',
@@ -47,7 +47,7 @@ describe('profile', () => {
     expect(name).toBeInTheDocument();
     answer(ok({ ...traveller, firstName: 'Augusta', lastName: 'Ada King', nationality: 'FR' }));
     expect(await screen.findByText(AuthText.profileSaved)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Save Change' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeInTheDocument();
     expect(callsTo(sent, 'PUT /api/auth/profile')[0]).toMatchObject({
       contentType: 'application/json',
       body: {
@@ -73,7 +73,7 @@ describe('profile', () => {
     const email = screen.getByRole('textbox', { name: /Email/ });
     await user.clear(email);
     await user.type(email, 'augusta@example.com');
-    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     const section = await screen.findByRole('region', { name: 'Confirm your new email' });
     expect(section).toHaveTextContent(AuthText.emailChangePending);
@@ -100,7 +100,7 @@ describe('profile', () => {
     const name = screen.getByRole('textbox', { name: 'Name' });
 
     await user.clear(name);
-    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveFocus();
     expect(within(summary).getByRole('link', { name: AuthText.fullNameRequired })).toHaveAttribute(
@@ -114,7 +114,7 @@ describe('profile', () => {
 
     // One word is only half a name.
     await user.type(name, 'Ada');
-    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       AuthText.fullNameRequired,
     );
@@ -128,7 +128,7 @@ describe('profile', () => {
         fieldErrors: { lastName: AuthText.lastNameRequired },
       }),
     });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Save Change' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       AuthText.fullNameRequired,
     );
@@ -147,17 +147,17 @@ describe('profile', () => {
     const user = userEvent.setup();
     const email = screen.getByRole('textbox', { name: /Email/ });
     await user.clear(email);
-    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     const summary = await screen.findByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveFocus();
     expect(summary).toHaveTextContent(AuthText.emailRequired);
     expect(callsTo(sent, 'PUT /api/auth/profile')).toEqual([]);
 
     await user.type(email, 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Failed to update profile')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Save Change' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       'An account with this email already exists.',
     );

@@ -163,6 +163,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
       {waiting ? (
         <RecentProof
           idPrefix="profile-proof"
+          purpose="email-change"
           hasPassword={user.hasPassword !== false}
           onProved={() => void save(waiting)}
           onCancel={() => setWaiting(null)}
@@ -294,6 +295,7 @@ function PasswordSection({ user }: { user: AuthUser }) {
       {waiting ? (
         <RecentProof
           idPrefix="password-proof"
+          purpose="password-change"
           hasPassword={hasPassword}
           onProved={() => void send()}
           onCancel={() => setWaiting(false)}

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiMessages, AuthText } from '@waypoint/contracts';
+import { setUser } from '@waypoint/platform';
 import {
   callsTo,
   currentPath,
@@ -88,6 +89,42 @@ describe('your data', () => {
     expect(within(yourData()).queryByRole('region', { name: 'Confirm it is you' })).toBeNull();
     // The confirmation is gone: the focus is back on the button, not lost.
     expect(within(yourData()).getByRole('button', { name: 'Download your data' })).toHaveFocus();
+  });
+
+  it('offers only the e-mailed code to an account without a password, and says the code is for the download', async () => {
+    savedFiles();
+    const { sent, store } = await renderProfile({
+      [EXPORT]: [
+        failure(403, AuthText.recentProofRequired, { code: 'RECENT_PROOF_REQUIRED' }),
+        ZIP,
+      ],
+      'POST /api/auth/recent-proof/code': ok({ sent: true, message: AuthText.recentProofCodeSent }),
+      'POST /api/auth/recent-proof': ok({ user: { ...traveller, hasPassword: false } }),
+    });
+    const user = userEvent.setup();
+    await user.click(within(yourData()).getByRole('button', { name: 'Download your data' }));
+    const proof = await within(yourData()).findByRole('region', { name: 'Confirm it is you' });
+    expect(within(proof).getByLabelText(/^Your current password/)).toBeInTheDocument();
+
+    // The account turns out to have no password (e.g. made by paying as a guest): the box offers the code only.
+    act(() => {
+      store.dispatch(setUser({ ...traveller, hasPassword: false }));
+    });
+    expect(within(proof).queryByLabelText(/^Your current password/)).not.toBeInTheDocument();
+    await user.click(within(proof).getByRole('button', { name: 'Send me a code' }));
+    expect(await within(proof).findByText(AuthText.recentProofCodeSent)).toBeInTheDocument();
+    expect(callsTo(sent, 'POST /api/auth/recent-proof/code')[0]?.body).toEqual({
+      purpose: 'data-export',
+    });
+    expect(within(proof).queryByLabelText(/^Your current password/)).not.toBeInTheDocument();
+    await user.type(within(proof).getByRole('textbox', { name: /Code from the email/ }), '123456');
+    await user.click(within(proof).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(yourData()).findByText(
+        'Your download has started: waypoint-data-2026-11-21.zip.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(sent, 'POST /api/auth/recent-proof')[0]?.body).toEqual({ code: '123456' });
   });
 
   it('gives the focus back to the button when the owner cancels the confirmation', async () => {
@@ -195,6 +232,9 @@ describe('your data', () => {
     expect(screen.queryByLabelText(/^Your current password/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send me a code' }));
     expect(callsTo(sent, 'POST /api/auth/recent-proof/code')).toHaveLength(1);
+    expect(callsTo(sent, 'POST /api/auth/recent-proof/code')[0]?.body).toEqual({
+      purpose: 'account-deletion',
+    });
     expect(await screen.findByRole('button', { name: 'Send a new code' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Code from the email/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Code from your authenticator app/)).toBeInTheDocument();

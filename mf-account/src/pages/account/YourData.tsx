@@ -131,6 +131,7 @@ function DownloadData({ user }: { user: AuthUser }) {
       {step === 'proving' ? (
         <RecentProof
           idPrefix="data-proof"
+          purpose="data-export"
           hasPassword={user.hasPassword !== false}
           headingLevel={4}
           takeFocus
@@ -201,7 +202,7 @@ function DeleteAccount({
   const askForCode = async () => {
     setFailure(null);
     try {
-      const reply = await sendCode().unwrap();
+      const reply = await sendCode({ purpose: 'account-deletion' }).unwrap();
       setCodeSent(reply.message || AuthText.recentProofCodeSent);
     } catch (error) {
       setFailure(errorText(error, ClientErrorText.requestFailed));

@@ -13,6 +13,8 @@ import type {
   creditNotes,
   sessions,
   staffInvitations,
+  supportConversations,
+  supportMessages,
   travelers,
   uploadLinks,
   users,
@@ -60,3 +62,6 @@ export type DraftOwner = { userId: string } | { sessionHash: string };
 export type ChangeRequestRow = typeof changeRequests.$inferSelect;
 export type ChangeRequestItemRow = typeof changeRequestItems.$inferSelect;
 export type GrantRow = typeof grants.$inferSelect;
+/** A traveller's conversation with staff, and one of its messages. */
+export type SupportConversationRow = typeof supportConversations.$inferSelect;
+export type SupportMessageRow = typeof supportMessages.$inferSelect;

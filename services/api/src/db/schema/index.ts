@@ -5,6 +5,8 @@ export * from './payments';
 export * from './reference';
 export * from './users';
 export * from './refunds';
+export * from './support';
 export * from './receipts';
 export * from './casework';
 export * from './staff';
+export * from './draft-returns';

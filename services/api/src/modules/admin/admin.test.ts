@@ -170,7 +170,17 @@ describe('applications list', () => {
     expect(past.pagination.total).toBe(0);
     const bad = await list(adminA, '?dateFrom=2026-05-02&dateTo=2026-05-01');
     expect(bad.statusCode).toBe(400);
-    expect(body(bad)).toMatchObject({ error: AdminText.dateOrder });
+    expect(body(bad)).toMatchObject({
+      error: "The 'from' date must be on or before the 'to' date",
+      messageKey: 'admin.dateOrder',
+      fieldErrorKeys: { dateFrom: { key: 'admin.dateOrder' } },
+    });
+    // The CSV export of the same range is refused the same way, rather than failing.
+    const badExport = await adminA.get(
+      '/api/admin/applications/export.csv?dateFrom=2026-05-02&dateTo=2026-05-01',
+    );
+    expect(badExport.statusCode).toBe(400);
+    expect(body(badExport)).toMatchObject({ messageKey: 'admin.dateOrder' });
     expect((await list(adminA, '?status=LOST')).statusCode).toBe(400);
     expect((await list(adminA, '?page=0')).statusCode).toBe(400);
   });

@@ -420,7 +420,9 @@ describe("recording the government's outcome", () => {
     expect(delivered?.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
 
     // The traveller's data export holds the grants and the decision documents.
-    expect((await b.post('/api/auth/recent-proof/code')).statusCode).toBe(200);
+    expect(
+      (await b.post('/api/auth/recent-proof/code', { purpose: 'data-export' })).statusCode,
+    ).toBe(200);
     const code = await lastCode(t.database.db, email, 'reauthentication-code');
     expect((await b.post('/api/auth/recent-proof', { code })).statusCode).toBe(200);
     const exported = await unzip((await b.get('/api/auth/profile/export')).rawPayload);

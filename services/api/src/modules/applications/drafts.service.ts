@@ -2,13 +2,15 @@ import { draftResumePath, type DraftData, type DraftSummary } from '@waypoint/co
 import type { ServiceContext } from '../../lib/context';
 import * as repo from './drafts.repo';
 import type { DraftOwner } from './drafts.repo';
+import { deleteExpiredLinks } from './draft-return.repo';
 
 /** Unfinished applications are kept this long after their last save. */
 const DRAFT_DAYS = 30;
 
 export type { DraftOwner };
 
-const expiry = () => new Date(Date.now() + DRAFT_DAYS * 86_400_000);
+/** When a draft saved (or brought to a browser) now is deleted. */
+export const draftExpiry = () => new Date(Date.now() + DRAFT_DAYS * 86_400_000);
 
 type StoredPassport = NonNullable<DraftData['travelers'][number]['passport']> & {
   /** The passport number, encrypted like the travellers' (the clear `number` is then empty). */
@@ -60,7 +62,7 @@ export async function saveDraft({
   const row = await repo.upsertDraft(ctx.db, input.owner, {
     data: toStored(ctx, input.data),
     currentStep: input.data.currentStep,
-    expiresAt: expiry(),
+    expiresAt: draftExpiry(),
   });
   return { sessionId: row.id, savedAt: row.updatedAt.toISOString() };
 }
@@ -125,7 +127,12 @@ export async function clearDrafts({
   for (const owner of input.owners) await repo.deleteDraft(ctx.db, owner);
 }
 
-/** Unfinished applications are deleted once they expire, `DRAFT_DAYS` after their last save. */
+/**
+ * Unfinished applications are deleted once they expire, `DRAFT_DAYS` after their last save (their return links with
+ * them), and return links once theirs is up.
+ */
 export async function pruneDrafts({ ctx }: { ctx: Pick<ServiceContext, 'db'> }) {
-  return repo.deleteExpiredDrafts(ctx.db);
+  const drafts = await repo.deleteExpiredDrafts(ctx.db);
+  await deleteExpiredLinks(ctx.db);
+  return drafts;
 }

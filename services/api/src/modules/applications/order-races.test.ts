@@ -102,7 +102,9 @@ const deleteStaffAccount = (b: Browser) =>
  * first, so that only the deletion itself races the other action.
  */
 async function travellerDeletion(b: Browser, email: string) {
-  expect((await b.post('/api/auth/recent-proof/code')).statusCode).toBe(200);
+  expect(
+    (await b.post('/api/auth/recent-proof/code', { purpose: 'account-deletion' })).statusCode,
+  ).toBe(200);
   const code = await lastCode(t.database.db, email, 'reauthentication-code');
   return () => b.post('/api/auth/profile/delete', { code });
 }

@@ -84,7 +84,10 @@ describe('account pre-hijack', () => {
       confirmPassword: 'Attacker-Chosen-91',
     });
     expect(body(setPassword)).toMatchObject({ code: 'RECENT_PROOF_REQUIRED' });
-    expect((await attacker.post('/api/auth/recent-proof/code')).statusCode).toBe(200);
+    expect(
+      (await attacker.post('/api/auth/recent-proof/code', { purpose: 'password-change' }))
+        .statusCode,
+    ).toBe(200);
     expect(await lastCode(t.database.db, victimEmail, 'reauthentication-code')).toMatch(/^\d{6}$/);
 
     // The victim signs in with an e-mailed link: the account is claimed, the notice shows on screen.
@@ -221,7 +224,9 @@ describe('recent proof for e-mail and password changes', () => {
     expect((await b.get('/api/auth/profile')).statusCode).toBe(401);
     const again = browser();
     await signInByLink(email, again);
-    expect((await again.post('/api/auth/recent-proof/code')).statusCode).toBe(200);
+    expect(
+      (await again.post('/api/auth/recent-proof/code', { purpose: 'password-change' })).statusCode,
+    ).toBe(200);
     const code = (await lastCode(t.database.db, email, 'reauthentication-code'))!;
     expect((await again.post('/api/auth/recent-proof', { code })).statusCode).toBe(200);
     const set = await again.put('/api/auth/password', {

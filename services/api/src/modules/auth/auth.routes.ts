@@ -10,6 +10,7 @@ import {
   RegisterBody,
   ResetPasswordBody,
   RecentProofBody,
+  RecentProofCodeBody,
   ResetPasswordResponse,
   SecondFactorBody,
   SecondFactorSetupConfirmBody,
@@ -378,11 +379,16 @@ export async function authRoutes(app: FastifyInstance) {
       {
         schema: {
           tags,
-          summary: 'E-mail a 6-digit code to the current address, to confirm it is the owner',
+          summary:
+            'E-mail a 6-digit code to the current address, to confirm it is the owner before the action named by purpose',
+          body: RecentProofCodeBody,
           response: { 200: okEnvelope(SentResponse), ...errors },
         },
       },
-      async (request) => ok(await stepUp.requestRecentProofCode({ ctx, user: userOf(request) })),
+      async (request) =>
+        ok(
+          await stepUp.requestRecentProofCode({ ctx, user: userOf(request), input: request.body }),
+        ),
     );
 
     r.post(

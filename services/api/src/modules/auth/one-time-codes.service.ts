@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AuthText } from '@waypoint/contracts';
+import { AuthText, type RecentProofPurpose } from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
@@ -22,6 +22,11 @@ export const MAX_CODE_ATTEMPTS = 5;
 
 export type CodePurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'REAUTHENTICATION';
 
+/** What a recent-proof code's e-mail says it confirms. */
+export interface CodeOptions {
+  proofPurpose?: RecentProofPurpose;
+}
+
 /** Creates a 6-digit code token and queues its e-mail, in the caller's transaction. */
 export async function issueCode(
   ctx: ServiceContext,
@@ -29,6 +34,7 @@ export async function issueCode(
   user: UserRow,
   purpose: CodePurpose,
   toAddress: string,
+  options: CodeOptions = {},
 ) {
   await repo.retireTokens(tx, user.id, purpose);
   const code = randomCode();
@@ -57,7 +63,7 @@ export async function issueCode(
         to: toAddress,
         message: {
           template: 'reauthentication-code',
-          payload: { firstName: user.firstName, code },
+          payload: { firstName: user.firstName, code, purpose: options.proofPurpose },
         },
         locale: user.locale,
       },
@@ -83,9 +89,10 @@ export async function mailCode(
   user: UserRow,
   purpose: CodePurpose,
   toAddress: string,
+  options: CodeOptions = {},
 ) {
   await ctx.db.transaction(async (tx) => {
-    await issueCode(ctx, tx, user, purpose, toAddress);
+    await issueCode(ctx, tx, user, purpose, toAddress, options);
   });
   ctx.pokeOutbox();
 }

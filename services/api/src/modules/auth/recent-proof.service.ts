@@ -1,4 +1,4 @@
-import { AuthText, ErrorCode } from '@waypoint/contracts';
+import { AuthText, ErrorCode, type RecentProofCodeBody } from '@waypoint/contracts';
 import type { UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
@@ -28,16 +28,21 @@ export function assertRecentProof(session: Session) {
   }
 }
 
-/** E-mails a 6-digit code to the account's current address, for a recent proof. */
+/**
+ * E-mails a 6-digit code to the account's current address, for a recent proof; the e-mail names the action the
+ * code will confirm (`purpose`).
+ */
 export async function requestRecentProofCode({
   ctx,
   user,
+  input,
 }: {
   ctx: ServiceContext;
   user: UserRow;
+  input: RecentProofCodeBody;
 }) {
   await consumeRateLimits(ctx.rateLimits, [limit(`recent-proof-code:user:${user.id}`, 5, HOUR)]);
-  await mailCode(ctx, user, 'REAUTHENTICATION', user.email);
+  await mailCode(ctx, user, 'REAUTHENTICATION', user.email, { proofPurpose: input.purpose });
   return { sent: true as const, message: AuthText.recentProofCodeSent };
 }
 

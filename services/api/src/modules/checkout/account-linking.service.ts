@@ -15,10 +15,11 @@ export interface Linked {
 }
 
 /**
- * Gives a paid order to the account of traveller 1's e-mail, creating it (named after traveller 1, without a
- * password) when there is none. An existing account is never signed in by paying: `signInLinkSent` says its
- * owner is to get a sign-in link instead, unless the order was placed while signed in to that very account. In
- * the payment's transaction.
+ * Gives a paid order to the account of traveller 1's e-mail, creating it (named after traveller 1, with traveller
+ * 1's nationality, without a password) when there is none. An existing account is never signed in by paying:
+ * `signInLinkSent` says its owner is to get a sign-in link instead, unless the order was placed while signed in to
+ * that very account; that account's empty profile fields (names, nationality) are then filled from the order.
+ * In the payment's transaction.
  */
 export async function linkAccount({
   tx,
@@ -31,15 +32,20 @@ export async function linkAccount({
   const email = application.guestEmail!;
   let owner = await repo.findAccount(tx, { email });
   const createdUser = !owner;
+  // What the order knows of the profile: traveller 1's names, and their passport's nationality (else the
+  // nationality the order was placed for).
+  const [lead] = await repo.travelerNamesOf(tx, application.id);
+  const profile = {
+    firstName: lead?.firstName || null,
+    lastName: lead?.lastName || null,
+    nationality: lead?.nationality || application.countryCode,
+  };
   if (!owner) {
-    const [lead] = await repo.travelerNamesOf(tx, application.id);
-    owner = await repo.createAccount(tx, {
-      email,
-      firstName: lead?.firstName ?? null,
-      lastName: lead?.lastName ?? null,
-      // The language of the visit that placed the order.
-      locale: application.locale,
-    });
+    // The language of the visit that placed the order.
+    owner = await repo.createAccount(tx, { email, ...profile, locale: application.locale });
+  } else if (application.userId === owner.id) {
+    // Only the account that placed the order: a guest's order never writes into someone else's profile.
+    owner = await repo.fillEmptyProfile(tx, owner.id, profile);
   }
   const signInLinkSent = !createdUser && application.userId !== owner.id;
   const linked = await repo.linkOrderToAccount(

@@ -213,12 +213,40 @@ export async function findAccount(db: Q, where: { id: string } | { email: string
   return row;
 }
 
-/** A new account for an order's e-mail, named after its lead traveller (no password: it signs in by link). */
+/**
+ * A new account for an order's e-mail, named after its lead traveller, with their nationality (no password: it
+ * signs in by link).
+ */
 export async function createAccount(
   tx: Tx,
-  values: { email: string; firstName: string | null; lastName: string | null; locale: Locale },
+  values: {
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    nationality: string | null;
+    locale: Locale;
+  },
 ): Promise<UserRow> {
   const [row] = await tx.insert(users).values(values).returning();
+  return row!;
+}
+
+/** Fills the profile fields an account left empty (names, nationality); those it has are kept. */
+export async function fillEmptyProfile(
+  tx: Tx,
+  userId: string,
+  values: { firstName: string | null; lastName: string | null; nationality: string | null },
+): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      firstName: sql`coalesce(nullif(${users.firstName}, ''), ${values.firstName})`,
+      lastName: sql`coalesce(nullif(${users.lastName}, ''), ${values.lastName})`,
+      nationality: sql`coalesce(${users.nationality}, ${values.nationality})`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning();
   return row!;
 }
 

@@ -9,6 +9,7 @@ import type { TemplateName } from './templates';
 /** What each e-mail is, in the words staff use. */
 const DESCRIPTIONS: Record<TemplateName, string> = {
   'sign-in-link': 'Sign-in link',
+  'draft-return-link': 'Link to continue a saved application',
   'email-verification': 'E-mail verification code',
   'password-reset': 'Password reset code',
   'reauthentication-code': 'Security code to confirm a change',
@@ -23,6 +24,8 @@ const DESCRIPTIONS: Record<TemplateName, string> = {
   decision: "The government's decision",
   'expiry-reminder': 'Reminder before an ETA, visa or passport expires',
   'staff-invitation': 'Invitation to join the staff',
+  'support-received': 'Acknowledgement of a message to support',
+  'support-reply': "Staff's answer to a message to support",
 };
 
 const LIST_LIMIT = 100;

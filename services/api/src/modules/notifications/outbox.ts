@@ -52,7 +52,7 @@ export async function processOutbox(
     const message = { template: row.template, payload: row.payload } as EmailMessage;
     try {
       const locale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
-      const rendered = renderEmail(message, config.publicUrl, locale);
+      const rendered = renderEmail(message, config.publicUrl, locale, config.support);
       // Attachments (a receipt) are made now, from what the database holds, never kept in the outbox row.
       const attachments = await attachmentsOf(db, message, locale);
       await withTimeout(

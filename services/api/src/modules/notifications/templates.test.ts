@@ -1,4 +1,7 @@
-import { renderEmail, type EmailMessage } from './templates';
+import fs from 'node:fs';
+import path from 'node:path';
+import { LOCALES } from '@waypoint/contracts';
+import { renderEmail, type EmailMessage, type TemplateName } from './templates';
 
 const URL = 'https://apply.example.com';
 
@@ -200,7 +203,7 @@ describe('e-mails in the account’s language', () => {
     const mail = renderEmail(rejected, URL);
     expect(mail.subject).toBe('Order #AB12CD34: Rejected');
     expect(mail.text).toBe(
-      'Hello Amira,\n\nThe status of your order #AB12CD34 is now: Rejected.\n\nReason: The photo is blurred\n\nhttps://apply.example.com/orders\n\n--\nWaypoint is a private application service. It is not the UK government and is not affiliated with it.\n',
+      'Hello Amira,\n\nThe status of your order #AB12CD34 is now: Rejected.\n\nReason: The photo is blurred\n\nhttps://apply.example.com/orders\n\n--\nQuestions? Visit our help centre: https://apply.example.com/help\nWaypoint is a private application service. It is not the UK government and is not affiliated with it.\n',
     );
     expect(mail.html).toContain('<html lang="en">');
     expect(renderEmail(payment, URL, 'en').text).toContain(
@@ -556,6 +559,170 @@ describe('casework e-mails', () => {
     );
     expect(renderEmail(status('Submitted to the UK government'), URL, 'fr').subject).toBe(
       'Commande nº AB12CD34 : Déposée auprès du gouvernement britannique',
+    );
+  });
+});
+
+describe('the help centre and the support address in every e-mail', () => {
+  const support = { email: 'help@waypoint.example', helpUrl: null };
+  const grant = {
+    travelerName: 'Amira Haddad',
+    reference: '1234567890123456',
+    validFrom: '2026-03-04',
+    validUntil: '2028-03-04',
+    passportLast4: 'X123',
+  };
+  /**
+   * One e-mail of each template. Typed by template name, so a new template does not typecheck here until it has
+   * one, and checked against the templates declared in templates.ts when the test runs.
+   */
+  const EVERY: { [T in TemplateName]: Extract<EmailMessage, { template: T }> } = {
+    'sign-in-link': { template: 'sign-in-link', payload: { firstName: 'Amira', token: 't1' } },
+    'draft-return-link': {
+      template: 'draft-return-link',
+      payload: { token: 'tok-1', expiresAt: '2026-12-06T10:00:00.000Z' },
+    },
+    'email-verification': {
+      template: 'email-verification',
+      payload: { firstName: 'Amira', code: '123456', newAddress: false },
+    },
+    'password-reset': { template: 'password-reset', payload: { firstName: null, code: '654321' } },
+    'reauthentication-code': {
+      template: 'reauthentication-code',
+      payload: { firstName: 'Amira', code: '111222' },
+    },
+    'account-claimed': {
+      template: 'account-claimed',
+      payload: { firstName: 'Amira', endedSessions: 1, passwordRemoved: false },
+    },
+    'email-changed': {
+      template: 'email-changed',
+      payload: { firstName: 'Amira', newEmail: 'new@example.com', token: 'undo' },
+    },
+    'payment-confirmation': payment as Extract<EmailMessage, { template: 'payment-confirmation' }>,
+    'refund-confirmation': {
+      template: 'refund-confirmation',
+      payload: {
+        firstName: 'Amira',
+        reference: 'AB12CD34',
+        kind: 'full',
+        amountCents: 5900,
+        totalCents: 5900,
+        creditNoteNumber: 'CN-2026-000001',
+      },
+    },
+    'status-change': rejected as Extract<EmailMessage, { template: 'status-change' }>,
+    'changes-requested': {
+      template: 'changes-requested',
+      payload: {
+        firstName: 'Amira',
+        applicationId: 'app-1',
+        reference: 'AB12CD34',
+        changes: [{ section: 'work', travelerName: null, message: 'Add your job title.' }],
+      },
+    },
+    lodged: {
+      template: 'lodged',
+      payload: {
+        firstName: 'Amira',
+        applicationId: 'app-1',
+        reference: 'AB12CD34',
+        productKind: 'ETA',
+        homeOfficeReference: '1234567890123456',
+        lodgedOn: '2026-03-01',
+      },
+    },
+    decision: {
+      template: 'decision',
+      payload: {
+        firstName: 'Amira',
+        applicationId: 'app-1',
+        reference: 'AB12CD34',
+        productKind: 'ETA',
+        outcome: 'APPROVED',
+        reason: null,
+        grants: [grant],
+        documentIds: [],
+      },
+    },
+    'expiry-reminder': {
+      template: 'expiry-reminder',
+      payload: {
+        firstName: 'Amira',
+        productKind: 'ETA',
+        travelerName: 'Amira Haddad',
+        grantReference: '1234567890123456',
+        expiresOn: '2028-03-04',
+        cause: 'permission',
+        daysBefore: 60,
+        renewToken: 'renew',
+        unsubscribeToken: 'stop',
+      },
+    },
+    'account-deleted': { template: 'account-deleted', payload: { applications: 1 } },
+    'staff-invitation': {
+      template: 'staff-invitation',
+      payload: { token: 'invite', role: 'caseworker', invitedBy: null },
+    },
+    'support-received': {
+      template: 'support-received',
+      payload: {
+        firstName: 'Amira',
+        reference: 'S-1',
+        orderReference: 'AB12CD34',
+        message: 'Where is my ETA?',
+        link: 'orders',
+      },
+    },
+    'support-reply': {
+      template: 'support-reply',
+      payload: {
+        firstName: 'Amira',
+        reference: 'S-1',
+        staffName: 'Sam',
+        reply: 'It is on its way.',
+        link: null,
+      },
+    },
+  };
+  const matrix = Object.values(EVERY).flatMap((message) =>
+    LOCALES.map((locale) => ({ message, locale })),
+  );
+
+  it('has an e-mail here for every template declared in templates.ts', () => {
+    const source = fs.readFileSync(path.join(__dirname, 'templates.ts'), 'utf8');
+    const declared = new Set([...source.matchAll(/template: '([a-z-]+)'/g)].map((m) => m[1]));
+    expect([...declared].sort()).toEqual(Object.keys(EVERY).sort());
+  });
+
+  it.each(matrix)(
+    '$message.template in $locale links to the help centre and gives the support address',
+    ({ message, locale }) => {
+      const mail = renderEmail(message, URL, locale, support);
+      const help = `${URL}/help`;
+      // The text part: the address on its own, so mail programs (and the development mailbox) see the whole link.
+      expect(mail.text.match(/https?:\/\/\S+/g)).toContain(help);
+      expect(mail.text).toContain(support.email);
+      expect(mail.html).toContain(`<a href="${help}" style="color:#4a5568">${help}</a>`);
+      expect(mail.html).toContain(`href="mailto:${support.email}"`);
+      for (const mark of ['\u0001', '\u0002']) expect(mail.html).not.toContain(mark);
+    },
+  );
+
+  it('says it in the reader’s language, and uses a configured help centre', () => {
+    const configured = { email: 'help@waypoint.example', helpUrl: 'https://help.example.com/' };
+    expect(renderEmail(payment, URL, 'en', configured).text).toContain(
+      'Questions? Write to help@waypoint.example or visit our help centre: https://help.example.com/\n',
+    );
+    expect(renderEmail(payment, URL, 'fr', support).text).toContain(
+      `Des questions ? Écrivez à help@waypoint.example ou consultez notre centre d’aide : ${URL}/help`,
+    );
+    const ar = renderEmail(payment, URL, 'ar', support);
+    expect(ar.html).toContain('زر مركز المساعدة');
+    expect(renderEmail(payment, URL, 'de', support).text).toContain('Hilfe-Center');
+    expect(renderEmail(payment, URL, 'es', support).text).toContain('centro de ayuda');
+    expect(renderEmail(payment, `${URL}/`, 'en').text).toContain(
+      `Questions? Visit our help centre: ${URL}/help\n`,
     );
   });
 });

@@ -9,19 +9,28 @@ import {
   type ChangeSection,
   type Locale,
   type ProductKind,
+  type RecentProofPurpose,
   type ReminderDays,
 } from '@waypoint/contracts';
 import { emailMessages, type EmailT } from './i18n/catalog';
+import { helpContact, type HelpContact } from './help-centre';
+import type { Support } from '../../config';
 
 /** Every e-mail the product sends, with the variables each needs. */
 export type EmailMessage =
   | { template: 'sign-in-link'; payload: { firstName: string | null; token: string } }
+  /** Save and come back later: the single-use link to a saved application (`/application/return/<token>`, 7 days). */
+  | { template: 'draft-return-link'; payload: { token: string; expiresAt: string } }
   | {
       template: 'email-verification';
       payload: { firstName: string | null; code: string; newAddress: boolean };
     }
   | { template: 'password-reset'; payload: { firstName: string | null; code: string } }
-  | { template: 'reauthentication-code'; payload: { firstName: string | null; code: string } }
+  | {
+      template: 'reauthentication-code';
+      /** `purpose`: the action the code confirms (absent in e-mails queued before it was recorded). */
+      payload: { firstName: string | null; code: string; purpose?: RecentProofPurpose };
+    }
   | {
       template: 'account-claimed';
       payload: { firstName: string | null; endedSessions: number; passwordRemoved: boolean };
@@ -134,7 +143,35 @@ export type EmailMessage =
   | {
       template: 'staff-invitation';
       payload: { token: string; role: 'caseworker' | 'admin'; invitedBy: string | null };
+    }
+  // Support conversations: the acknowledgement of a traveller's message, and staff's answer
+  | {
+      template: 'support-received';
+      payload: {
+        firstName: string | null;
+        reference: string;
+        /** The order it is about, as the pages show its number; null for a general question. */
+        orderReference: string | null;
+        /** A copy of what the traveller wrote. */
+        message: string;
+        /** Where an account reads the conversation (`/orders` or `/contact`); null for a guest. */
+        link: SupportLink | null;
+      };
+    }
+  | {
+      template: 'support-reply';
+      payload: {
+        firstName: string | null;
+        reference: string;
+        /** The first name of the member of staff who answered, when known. */
+        staffName: string | null;
+        reply: string;
+        link: SupportLink | null;
+      };
     };
+
+/** Where a traveller with an account reads a conversation: on its order in My orders, or on the contact page. */
+export type SupportLink = 'orders' | 'contact';
 
 export type TemplateName = EmailMessage['template'];
 
@@ -163,6 +200,8 @@ const escape = (s: string) =>
 interface Writer {
   locale: Locale;
   t: EmailT;
+  /** The help centre and support address every e-mail ends with. */
+  help: HelpContact;
 }
 
 const hello = ({ t }: Writer, firstName: string | null) =>
@@ -207,6 +246,17 @@ function day({ locale }: Writer, isoDay: string): string {
   }).format(date);
 }
 
+/** A moment (ISO date-time) as the mail's language writes it, in UTC ("6 December 2026 at 09:30"). */
+function moment({ locale }: Writer, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(languageTag(locale), {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
 /** Paragraphs of the HTML part: every text is escaped; `raw` parts are markup made here. */
 type Paragraph = string | { raw: string };
 
@@ -233,12 +283,36 @@ function footnote(message: (url: string) => string, url: string): Paragraph {
   };
 }
 
+/** The sentence of a recent-proof code's e-mail that names the action the code confirms. */
+const REAUTHENTICATION_INTRO = {
+  'email-change': 'reauthentication.intro.emailChange',
+  'password-change': 'reauthentication.intro.passwordChange',
+  'data-export': 'reauthentication.intro.dataExport',
+  'account-deletion': 'reauthentication.intro.accountDeletion',
+} as const satisfies Record<RecentProofPurpose, string>;
+
 const codeBlock = (code: string): Paragraph => ({
   raw: `<strong style="font-size:28px;letter-spacing:6px">${escape(code)}</strong>`,
 });
 
+/** The line every e-mail ends with: where to find answers and whom to write to, in the reader's language. */
+function helpLine({ t, help }: Writer, url: string, email: string): string {
+  return help.email ? t('common.help', { email, url }) : t('common.helpCentre', { url });
+}
+
+/** The same line in the HTML part, its address and e-mail links. */
+function helpHtml(w: Writer): string {
+  const { url, email } = w.help;
+  return escape(helpLine(w, '\u0001', '\u0002'))
+    .replace('\u0001', `<a href="${escape(url)}" style="color:#4a5568">${escape(url)}</a>`)
+    .replace(
+      '\u0002',
+      email ? `<a href="mailto:${escape(email)}" style="color:#4a5568">${escape(email)}</a>` : '',
+    );
+}
+
 function layout(
-  { locale, t }: Writer,
+  { locale, t, help }: Writer,
   title: string,
   paragraphs: Paragraph[],
   action?: { label: string; url: string },
@@ -261,20 +335,35 @@ function layout(
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;padding:32px;text-align:${rtl ? 'right' : 'left'}">
 <tr><td><p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#0b4f8a">Waypoint</p>
 <h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${button}${small}
-<p style="margin:32px 0 0;font-size:12px;color:#4a5568">${escape(t('common.disclaimer'))}</p>
+<p style="margin:32px 0 0;font-size:12px;color:#4a5568">${helpHtml({ locale, t, help })}</p>
+<p style="margin:8px 0 0;font-size:12px;color:#4a5568">${escape(t('common.disclaimer'))}</p>
 </td></tr></table></td></tr></table></body></html>`;
 }
 
-const text = ({ t }: Writer, lines: string[]) =>
-  `${lines.join('\n\n')}\n\n--\n${t('common.disclaimer')}\n`;
+const text = (w: Writer, lines: string[]) =>
+  `${lines.join('\n\n')}\n\n--\n${helpLine(w, w.help.url, w.help.email ?? '')}\n${w.t('common.disclaimer')}\n`;
 
-/** Renders an e-mail in `locale` (the recipient account's language; English by default). */
+/**
+ * The button of a support e-mail: the conversation in the account (on its order in My orders, or on the contact
+ * page), or the contact form for a guest, who has no account to read it in.
+ */
+function supportAction({ t }: Writer, publicUrl: string, link: SupportLink | null) {
+  return link
+    ? { label: t('support.viewConversation'), url: `${publicUrl}/${link}` }
+    : { label: t('support.contactUs'), url: `${publicUrl}/contact` };
+}
+
+/**
+ * Renders an e-mail in `locale` (the recipient account's language; English by default). Every e-mail ends with the
+ * help centre (`support.helpUrl`, else the portal's `/help`) and, when `support` is given, the support address.
+ */
 export function renderEmail(
   message: EmailMessage,
   publicUrl: string,
   locale: Locale = 'en',
+  support?: Support,
 ): Rendered {
-  const w: Writer = { locale, t: emailMessages(locale) };
+  const w: Writer = { locale, t: emailMessages(locale), help: helpContact(publicUrl, support) };
   const { t } = w;
   switch (message.template) {
     case 'sign-in-link': {
@@ -287,6 +376,21 @@ export function renderEmail(
         text: text(w, [greeting, intro, url, ignore]),
         html: layout(w, t('signInLink.title'), [greeting, intro, ignore], {
           label: t('common.logIn'),
+          url,
+        }),
+      };
+    }
+    case 'draft-return-link': {
+      const url = `${publicUrl}/application/return/${encodeURIComponent(message.payload.token)}`;
+      const greeting = hello(w, null);
+      const intro = t('draftReturn.intro');
+      const expiry = t('draftReturn.expiry', { expires: moment(w, message.payload.expiresAt) });
+      const ignore = t('draftReturn.ignore');
+      return {
+        subject: t('draftReturn.subject'),
+        text: text(w, [greeting, intro, url, expiry, ignore]),
+        html: layout(w, t('draftReturn.title'), [greeting, intro, expiry, ignore], {
+          label: t('draftReturn.action'),
           url,
         }),
       };
@@ -321,7 +425,9 @@ export function renderEmail(
     case 'reauthentication-code': {
       const { code } = message.payload;
       const greeting = hello(w, message.payload.firstName);
-      const intro = t('reauthentication.intro');
+      const intro = message.payload.purpose
+        ? t(REAUTHENTICATION_INTRO[message.payload.purpose])
+        : t('reauthentication.intro');
       const ignore = t('reauthentication.ignore');
       return {
         subject: t('reauthentication.subject', { code }),
@@ -617,6 +723,53 @@ export function renderEmail(
           label: t('staffInvitation.action'),
           url,
         }),
+      };
+    }
+    case 'support-received': {
+      const p = message.payload;
+      const greeting = hello(w, p.firstName);
+      const intro = p.orderReference
+        ? t('supportReceived.introOrder', {
+            reference: p.reference,
+            orderReference: p.orderReference,
+          })
+        : t('supportReceived.intro', { reference: p.reference });
+      const timing = t('supportReceived.timing');
+      const heading = t('supportReceived.yourMessage');
+      const after = p.link ? [t('supportReceived.readOnline')] : [];
+      const action = supportAction(w, publicUrl, p.link);
+      return {
+        subject: t('supportReceived.subject', { reference: p.reference }),
+        text: text(w, [
+          greeting,
+          intro,
+          timing,
+          blockText(heading, [p.message]),
+          ...after,
+          action.url,
+        ]),
+        html: layout(
+          w,
+          t('supportReceived.title'),
+          [greeting, intro, timing, block(heading, [p.message]), ...after],
+          action,
+        ),
+      };
+    }
+    case 'support-reply': {
+      const p = message.payload;
+      const greeting = hello(w, p.firstName);
+      const intro = p.staffName
+        ? t('supportReply.introNamed', { staffName: p.staffName, reference: p.reference })
+        : t('supportReply.intro', { reference: p.reference });
+      const next = p.link
+        ? t('supportReply.answerOnline')
+        : t('supportReply.answerGuest', { reference: p.reference });
+      const action = supportAction(w, publicUrl, p.link);
+      return {
+        subject: t('supportReply.subject', { reference: p.reference }),
+        text: text(w, [greeting, intro, p.reply, next, action.url]),
+        html: layout(w, t('supportReply.title'), [greeting, intro, written(p.reply), next], action),
       };
     }
     case 'account-deleted': {

@@ -18,6 +18,10 @@ import { SECRET_FIELDS } from '../notifications/templates';
 import { lockActiveAdmins, otherActiveAdmins } from '../staff/staff-accounts.service';
 import * as repo from './personal-data.repo';
 import { removeFiles } from './file-erasure';
+import {
+  eraseSupportConversations,
+  supportConversationsForExport,
+} from '../support/support-data.service';
 
 /**
  * A traveller's rights over their personal data: a copy of everything held about them, and the deletion of their
@@ -47,7 +51,7 @@ function decrypt(ctx: ServiceContext, value: string | null): string | null {
 async function collect(ctx: ServiceContext, user: UserRow, currentSessionId: string | null) {
   const orders = await repo.applicationsOfUser(ctx.db, user.id);
   const ids = orders.map((a) => a.id);
-  const [people, allDocs, paid, emails, audit, sessionRows, [draft], granted, notes] =
+  const [people, allDocs, paid, emails, audit, sessionRows, [draft], granted, notes, support] =
     await Promise.all([
       repo.travelersOfApplications(ctx.db, ids),
       repo.documentsOfApplications(ctx.db, ids),
@@ -58,6 +62,10 @@ async function collect(ctx: ServiceContext, user: UserRow, currentSessionId: str
       repo.draftOf(ctx.db, user.id),
       repo.grantsOfApplications(ctx.db, ids),
       repo.notesOfApplications(ctx.db, ids),
+      supportConversationsForExport({
+        db: ctx.db,
+        input: { userId: user.id, applicationIds: ids },
+      }),
     ]);
   // A decision document is the traveller's once the outcome is recorded with it.
   const docs = allDocs.filter((d) => d.kind !== 'DECISION' || d.status === 'ACCEPTED');
@@ -183,6 +191,8 @@ async function collect(ctx: ServiceContext, user: UserRow, currentSessionId: str
     },
     draft: draft ? fromStored(ctx, draft.data as DraftData) : null,
     applications,
+    // What the traveller wrote to staff and the answers, about their orders or in general.
+    supportConversations: support,
     emails: emails.map((e) => {
       const payload = { ...(e.payload as Record<string, unknown>) };
       for (const field of SECRET_FIELDS) delete payload[field];
@@ -355,6 +365,8 @@ export async function deleteAccount({
         },
       });
     }
+    // Their conversations with staff, and a guest's about their orders, go with the rest.
+    await eraseSupportConversations({ tx, input: { userId: user.id, applicationIds: ids } });
     await repo.deleteEmailsTo(tx, address);
     const endedSessions = await repo.anonymiseUser(tx, user.id);
     await recordAudit(tx, {

@@ -329,7 +329,9 @@ describe('POST /api/auth/profile/delete', () => {
     await paidOrder(b, email, 1);
     const missing = await b.post('/api/auth/profile/delete', {});
     expect(body(missing)).toMatchObject({ messageKey: 'personalData.codeRequired' });
-    expect((await b.post('/api/auth/recent-proof/code')).statusCode).toBe(200);
+    expect(
+      (await b.post('/api/auth/recent-proof/code', { purpose: 'account-deletion' })).statusCode,
+    ).toBe(200);
     const code = await lastCode(t.database.db, email, 'reauthentication-code');
     const res = await b.post('/api/auth/profile/delete', { code });
     expect(res.statusCode).toBe(200);
