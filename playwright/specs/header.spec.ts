@@ -86,6 +86,8 @@ test.describe('header', () => {
     await expect(adminNav.getByRole('link')).toHaveText([
       'Dashboard',
       'Applications',
+      // With the number of open conversations, when there are any.
+      /^Support/,
       'Failed e-mails',
       'Staff',
     ]);

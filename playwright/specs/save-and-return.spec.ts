@@ -53,7 +53,7 @@ test.describe('save and come back later', () => {
     const message = await mailbox.waitForMessage(email, {
       subject: /Continue your Waypoint application/,
     });
-    expect(message.text).toContain('It works once');
+    expect(message.text).toContain('The link works once');
     const link = returnPathIn(message);
 
     // Another browser: nothing of this visit, only the link.

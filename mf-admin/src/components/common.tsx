@@ -34,7 +34,8 @@ export function EmailAddress({ email, className }: { email: string; className?: 
   // 'ann.lee@example.com' → ['ann.', 'lee@', 'example.', 'com']
   const parts = email.match(/[^@.]*(?:[@.]|$)/g)?.filter((part) => part !== '') ?? [email];
   return (
-    <bdi className={className ? `wpd-email ${className}` : 'wpd-email'} dir="ltr">
+    // An address is data, never translated (nor by the browser's translation).
+    <bdi className={className ? `wpd-email ${className}` : 'wpd-email'} dir="ltr" translate="no">
       {parts.map((part, index) => (
         <Fragment key={index}>
           {part}
