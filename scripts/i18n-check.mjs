@@ -4,6 +4,7 @@
 // source). For each catalog:
 //   - each language has exactly the English keys (none missing, none extra);
 //   - each message is valid ICU MessageFormat and uses the same placeholders as its English message;
+//   - each English message follows the content style (docs/content-style.md: British spelling, sentence case);
 //   - the keys the code passes to `t(…)` with that catalog exist (a key built from a template literal matches any
 //     key of its shape), and keys no code uses are listed as unused (an error: a dead message is still translated).
 // The `api` catalog (libs/platform/src/i18n/api/) is checked against `ApiMessages` (libs/contracts/src/api-messages.ts),
@@ -17,6 +18,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { styleProblems } from './content-style.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LOCALES = ['en', 'fr', 'de', 'es', 'ar'];
@@ -124,6 +126,13 @@ function checkLanguages(dir, label, source, shapes) {
   }
 }
 
+/** Each English message of `source` follows the content style (scripts/content-style.mjs). */
+function checkStyle(label, source) {
+  for (const [key, message] of Object.entries(source)) {
+    for (const problem of styleProblems(message)) problems.push(`${label}: "${key}" ${problem}`);
+  }
+}
+
 /** The English shape of each message (its placeholders); an invalid message is a problem. */
 function shapesOf(label, source) {
   const shapes = {};
@@ -161,6 +170,7 @@ function checkApiCatalog(dir) {
   const label = path.relative(ROOT, dir) || dir;
   const source = apiMessages();
   checkLanguages(dir, label, source, shapesOf(API_SOURCE, source));
+  checkStyle(API_SOURCE, source);
   console.log(
     `${label}: ${Object.keys(source).length} messages in ${LOCALES.length} languages (English: ApiMessages)`,
   );
@@ -186,6 +196,7 @@ for (const workspace of apiOnly === undefined ? WORKSPACES : []) {
       }
     }
     checkLanguages(dir, label, source, shapes);
+    checkStyle(`${label}/en.json`, source);
 
     // The code that reads this catalog: the files importing its catalog module (the folder's catalog.ts).
     const catalogModule = path.join(dir, 'catalog');

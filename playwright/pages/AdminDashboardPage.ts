@@ -22,7 +22,7 @@ export class AdminDashboardPage {
     this.refresh = this.main.getByRole('button', { name: 'Refresh' });
     this.counts = this.main.getByRole('region', { name: 'Applications by status' });
     this.paid = this.main.getByRole('region', { name: 'Amount paid' });
-    this.recent = this.main.getByRole('table', { name: 'Recent Applications' });
+    this.recent = this.main.getByRole('table', { name: 'Recent applications' });
   }
 
   async goto(): Promise<void> {

@@ -6,7 +6,7 @@ export const CONTACT_PATH = '/contact';
 export class ContactPage {
   readonly main: Locator;
   readonly heading: Locator;
-  /** A guest's order number and e-mail address. */
+  /** A guest's order number and email address. */
   readonly orderNumber: Locator;
   readonly email: Locator;
   /** A signed-in traveller's choice of order ("Not about an order" or one of theirs). */
@@ -27,7 +27,7 @@ export class ContactPage {
     this.main = page.getByRole('main');
     this.heading = page.getByRole('heading', { level: 1, name: 'Contact us' });
     this.orderNumber = this.main.getByRole('textbox', { name: /^Order number/ });
-    this.email = this.main.getByRole('textbox', { name: /^E-mail address/ });
+    this.email = this.main.getByRole('textbox', { name: /^Email address/ });
     this.whichOrder = this.main.getByRole('combobox', { name: 'Which order?' });
     this.topic = this.main.getByRole('combobox', { name: /^What is your question about/ });
     this.message = this.main.getByRole('textbox', { name: /^Your message/ });

@@ -8,7 +8,7 @@ export class Header {
   readonly logIn: Locator;
   readonly help: Locator;
   readonly myOrders: Locator;
-  /** Staff get their links instead of My Orders. */
+  /** Staff get their links instead of My orders. */
   readonly staffArea: Locator;
   readonly accountMenuButton: Locator;
   readonly accountSettings: Locator;
@@ -22,10 +22,10 @@ export class Header {
     this.nav = this.root.getByRole('navigation', { name: 'Main' });
     this.logIn = this.nav.getByRole('link', { name: 'Log in', exact: true });
     this.help = this.nav.getByRole('link', { name: 'Help', exact: true });
-    this.myOrders = this.nav.getByRole('link', { name: 'My Orders', exact: true });
+    this.myOrders = this.nav.getByRole('link', { name: 'My orders', exact: true });
     this.staffArea = this.nav.getByRole('link', { name: 'Staff area', exact: true });
     this.accountMenuButton = this.nav.getByRole('button', { name: /^Account menu for / });
-    this.accountSettings = this.nav.getByRole('link', { name: 'Account Settings', exact: true });
+    this.accountSettings = this.nav.getByRole('link', { name: 'Account settings', exact: true });
     this.logOut = this.nav.getByRole('button', { name: 'Log out', exact: true });
     this.mobileMenuButton = this.root.getByRole('button', { name: 'Menu', exact: true });
     this.mobileMenu = page.getByRole('dialog', { name: 'Menu', exact: true });

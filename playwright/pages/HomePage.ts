@@ -25,7 +25,7 @@ export class HomePage {
     this.heroGetStarted = this.hero.getByRole('button', { name: 'Get started' });
     this.whyChooseUs = page.getByRole('region', { name: 'Why choose Waypoint' });
     this.howItWorks = page.getByRole('region', { name: 'How it works' });
-    this.applyNow = this.howItWorks.getByRole('link', { name: 'Apply Now' });
+    this.applyNow = this.howItWorks.getByRole('link', { name: 'Apply now' });
     this.reviews = page.getByRole('region', { name: 'What travellers say' });
     this.closing = page.getByRole('region', { name: 'Ready to plan your UK trip?' });
     this.closingPicker = new CountryPicker(this.closing, PICKER_LABEL);

@@ -66,13 +66,13 @@ export class LoginPage {
     return this.main.getByRole('status').filter({ hasText: text });
   }
 
-  /** Enters the e-mail and presses Continue. */
+  /** Enters the email and presses Continue. */
   async continueWith(email: string): Promise<void> {
     await this.email.fill(email);
     await this.continueButton.click();
   }
 
-  /** The whole password sign-in: e-mail, Continue, password, Login. */
+  /** The whole password sign-in: email, Continue, password, Login. */
   async logIn(email: string, password: string): Promise<void> {
     await this.continueWith(email);
     await expect(this.password).toBeVisible();

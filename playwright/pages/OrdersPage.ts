@@ -17,7 +17,7 @@ export class OrdersPage {
   readonly savedApplication: Locator;
   /** The confirmation shown once after the traveller's final submit, above the tabs. */
   readonly submittedNotice: Locator;
-  /** The active tab's pointer to Old Applications (when it is empty, or an order moved there). */
+  /** The active tab's pointer to Old applications (when it is empty, or an order moved there). */
   readonly showOldButton: Locator;
 
   constructor(readonly page: Page) {
@@ -25,17 +25,17 @@ export class OrdersPage {
     this.heading = page.getByRole('heading', { level: 1, name: 'My orders' });
     this.menu = new AccountMenu(page);
     this.tablist = this.main.getByRole('tablist', { name: 'My orders' });
-    this.activeTab = this.tablist.getByRole('tab', { name: 'Active Applications' });
-    this.oldTab = this.tablist.getByRole('tab', { name: 'Old Applications' });
-    this.activePanel = this.main.getByRole('tabpanel', { name: 'Active Applications' });
-    this.oldPanel = this.main.getByRole('tabpanel', { name: 'Old Applications' });
+    this.activeTab = this.tablist.getByRole('tab', { name: 'Active applications' });
+    this.oldTab = this.tablist.getByRole('tab', { name: 'Old applications' });
+    this.activePanel = this.main.getByRole('tabpanel', { name: 'Active applications' });
+    this.oldPanel = this.main.getByRole('tabpanel', { name: 'Old applications' });
     this.savedApplication = this.activePanel
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Saved application' }) });
     this.submittedNotice = this.main
       .getByRole('status')
       .getByRole('region', { name: 'Application sent to the Waypoint team' });
-    this.showOldButton = this.activePanel.getByRole('button', { name: 'Show Old Applications' });
+    this.showOldButton = this.activePanel.getByRole('button', { name: 'Show Old applications' });
   }
 
   async goto(): Promise<void> {

@@ -27,7 +27,7 @@ export class PostPaymentDocumentPage extends PostPaymentPage {
   readonly phoneLink: Locator;
   readonly dragAndDrop: Locator;
   readonly browseFiles: Locator;
-  /** The (visually hidden, labelled) file input behind Browse Files or Continue. */
+  /** The (visually hidden, labelled) file input behind Browse files or Continue. */
   readonly fileInput: Locator;
   readonly instructions: Locator;
   readonly examplePhoto: Locator;
@@ -59,12 +59,12 @@ export class PostPaymentDocumentPage extends PostPaymentPage {
     super(page, TITLE[kind]);
     const name = kind === 'photo' ? 'photo' : 'passport page';
     this.uploadMethods = this.content.getByRole('heading', { name: 'Choose an upload method' });
-    this.usePhone = this.content.getByRole('region', { name: 'Use Your Phone' });
+    this.usePhone = this.content.getByRole('region', { name: 'Use your phone' });
     this.showQrCode = this.usePhone.getByRole('button', { name: 'Show the QR code' });
     this.qrCode = this.usePhone.getByRole('img', { name: /^QR code/ });
     this.phoneLink = this.usePhone.getByRole('link', { name: /\/upload\// });
-    this.dragAndDrop = this.content.getByRole('region', { name: 'Drag and Drop' });
-    this.browseFiles = this.dragAndDrop.getByRole('button', { name: 'Browse Files' });
+    this.dragAndDrop = this.content.getByRole('region', { name: 'Drag and drop' });
+    this.browseFiles = this.dragAndDrop.getByRole('button', { name: 'Browse files' });
     this.fileInput = this.content.getByLabel(
       kind === 'photo' ? "Applicant's photo file" : 'Passport page file',
       { exact: true },
@@ -126,7 +126,7 @@ export class PostPaymentDocumentPage extends PostPaymentPage {
     await (await chooser).setFiles(file);
   }
 
-  /** Drops `file` on the Drag and Drop area (a real `drop` event carrying the file). */
+  /** Drops `file` on the Drag and drop area (a real `drop` event carrying the file). */
   async dropFile(file: string, mimeType = 'image/jpeg'): Promise<void> {
     const bytes = (await readFile(file)).toString('base64');
     const dataTransfer = await this.page.evaluateHandle(
@@ -138,7 +138,7 @@ export class PostPaymentDocumentPage extends PostPaymentPage {
       },
       { base64: bytes, name: path.basename(file), type: mimeType },
     );
-    const target = this.dragAndDrop.getByText('Drag and Drop', { exact: true });
+    const target = this.dragAndDrop.getByText('Drag and drop', { exact: true });
     await target.dispatchEvent('dragover', { dataTransfer });
     await target.dispatchEvent('drop', { dataTransfer });
   }

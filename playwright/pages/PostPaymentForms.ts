@@ -33,7 +33,7 @@ export class PostPaymentGeneralInfoPage extends PostPaymentPage {
   readonly preference: Locator;
 
   constructor(page: Page) {
-    super(page, 'General Information');
+    super(page, 'General information');
     this.countryCode = this.content.getByRole('combobox', { name: 'Country code', exact: true });
     this.phoneNumber = this.content.getByRole('textbox', { name: 'Phone number', exact: true });
     this.preference = this.content.getByRole('group', {
@@ -101,7 +101,7 @@ export class PostPaymentPassportInfoPage extends PostPaymentPage {
   readonly expirationDate: WizardDateInput;
   readonly anotherNationality: YesNoQuestion;
   readonly issuingCountry: CountryPicker;
-  /** Shown to a traveller who chose "Add Passport details later" in the wizard. */
+  /** Shown to a traveller who chose "Add passport details later" in the wizard. */
   readonly addLaterBanner: Locator;
 
   constructor(page: Page) {

@@ -14,7 +14,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * The sidebar of the post-payment layout ('Your application'): trip details, then General Information, each
- * traveller as a disclosure ('Traveler 2 – Ben Lee, 3 of 6 done'; the current one open) over their sections with
+ * traveller as a disclosure ('Traveller 2 – Ben Lee, 3 of 6 done'; the current one open) over their sections with
  * their state (Not started, In progress, Completed), Review, and Save & Exit.
  */
 export class PostPaymentSidebar {
@@ -28,13 +28,13 @@ export class PostPaymentSidebar {
   constructor(readonly page: Page) {
     this.root = page.getByRole('complementary', { name: 'Your application' });
     this.nav = this.root.getByRole('navigation', { name: 'Application sections' });
-    this.generalInformation = this.nav.getByRole('link', { name: /^General Information\b/ });
+    this.generalInformation = this.nav.getByRole('link', { name: /^General information\b/ });
     this.review = this.nav.getByRole('link', { name: 'Review & submit', exact: true });
     this.summary = this.nav.getByRole('link', { name: 'Summary', exact: true });
-    this.saveAndExit = this.root.getByRole('button', { name: 'Save & Exit' });
+    this.saveAndExit = this.root.getByRole('button', { name: 'Save and exit' });
   }
 
-  /** A traveller's part of the sidebar, by its title ('Traveler 1 – Ann Marie Lee'). */
+  /** A traveller's part of the sidebar, by its title ('Traveller 1 – Ann Marie Lee'). */
   traveller(title: string): Locator {
     return this.nav.getByRole('region', { name: title, exact: true });
   }
@@ -53,7 +53,7 @@ export class PostPaymentSidebar {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   }
 
-  /** A traveller's section link ('Passport Page', 'Work', …), named with its state. */
+  /** A traveller's section link ('Passport page', 'Work', …), named with its state. */
   section(travellerTitle: string, label: string): Locator {
     return this.traveller(travellerTitle).getByRole('link', {
       name: new RegExp(`^${label}\\b`),
@@ -105,13 +105,13 @@ export class PostPaymentPage {
     this.errorSummary = this.content.getByRole('alert', { name: 'There is a problem' });
     this.back = this.content.getByRole('button', { name: 'Back', exact: true });
     this.saveAndContinue = this.content.getByRole('button', {
-      name: 'Save & Continue',
+      name: 'Save and continue',
       exact: true,
     });
     this.continueButton = this.content.getByRole('button', { name: 'Continue', exact: true });
   }
 
-  /** The traveller the page belongs to, shown above the heading ('Traveler 2 – Ben Lee'). */
+  /** The traveller the page belongs to, shown above the heading ('Traveller 2 – Ben Lee'). */
   caption(text: string): Locator {
     return this.content.getByText(text, { exact: true });
   }

@@ -15,8 +15,8 @@ export class PostPaymentReviewPage extends PostPaymentPage {
 
   constructor(page: Page, title = 'Check your answers') {
     super(page, title);
-    this.submit = this.content.getByRole('button', { name: 'Submit Application' });
-    this.goToOrders = this.content.getByRole('button', { name: 'Go to My orders' });
+    this.submit = this.content.getByRole('button', { name: 'Submit application' });
+    this.goToOrders = this.content.getByRole('button', { name: 'Go to my orders' });
     this.order = this.content.getByRole('region', { name: 'Your order', exact: true });
     this.generalInformation = this.content.getByRole('region', {
       name: 'General information',
@@ -25,7 +25,7 @@ export class PostPaymentReviewPage extends PostPaymentPage {
     this.declaration = this.content.getByRole('checkbox', { name: /^I confirm that/ });
   }
 
-  /** One traveller's answers ('Traveler 1 – Ann Marie Lee'). */
+  /** One traveller's answers ('Traveller 1 – Ann Marie Lee'). */
   traveller(title: string): Locator {
     return this.content.getByRole('region', { name: title, exact: true });
   }
@@ -61,7 +61,7 @@ export class PostPaymentNotFoundPage {
   constructor(readonly page: Page) {
     const main = page.getByRole('main');
     this.heading = main.getByRole('heading', { level: 1, name: 'Application not found' });
-    this.goToOrders = main.getByRole('link', { name: 'Go to My orders' });
+    this.goToOrders = main.getByRole('link', { name: 'Go to my orders' });
   }
 
   async expectShown(): Promise<void> {

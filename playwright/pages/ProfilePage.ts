@@ -19,7 +19,7 @@ export class ProfilePage {
   readonly pending: Locator;
   readonly pendingCode: Locator;
   readonly pendingVerify: Locator;
-  /** 'Confirm it is you', before a change of e-mail or password, or a download of the account's data. */
+  /** 'Confirm it is you', before a change of email or password, or a download of the account's data. */
   readonly proof: Locator;
   readonly proofPassword: Locator;
   readonly proofConfirm: Locator;

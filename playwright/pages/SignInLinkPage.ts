@@ -20,7 +20,7 @@ export class SignInLinkPage {
       name: 'This sign-in link has expired',
     });
     this.pleaseWait = this.main.getByRole('status').filter({ hasText: 'Please wait...' });
-    this.logInLink = this.main.getByRole('link', { name: 'Log in', exact: true });
+    this.logInLink = this.main.getByRole('link', { name: 'log in', exact: true });
   }
 
   /** The red banner at the top with this text. */

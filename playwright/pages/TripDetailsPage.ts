@@ -23,8 +23,8 @@ export class TripDetailsPage {
       name: 'Do you have any travel dates planned?',
     });
     this.arrivalDate = page.getByRole('group', { name: 'Arrival date' });
-    this.visaInformation = page.getByRole('region', { name: 'Visa Information' });
-    this.startApplying = page.getByRole('button', { name: 'Start Applying' });
+    this.visaInformation = page.getByRole('region', { name: 'Visa information' });
+    this.startApplying = page.getByRole('button', { name: 'Start applying' });
   }
 
   async goto(): Promise<void> {

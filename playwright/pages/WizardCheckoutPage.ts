@@ -65,10 +65,10 @@ export class WizardCheckoutPage extends WizardStepPage {
     super(page, 'Review your order');
     this.expectedDelivery = this.main.getByText(/^Expected delivery: /);
     this.trip = this.main.getByRole('region', { name: 'Your trip' });
-    this.travelers = this.main.getByRole('region', { name: 'Travelers' });
+    this.travelers = this.main.getByRole('region', { name: 'Travellers' });
     this.processingSpeed = this.main.getByRole('region', { name: 'Processing speed' });
     this.price = this.main.getByRole('region', { name: 'Price' });
-    this.proceed = this.main.getByRole('button', { name: 'Proceed To Checkout' });
+    this.proceed = this.main.getByRole('button', { name: 'Proceed to checkout' });
     this.payment = this.main.getByRole('region', { name: 'Payment' });
     this.totalToPay = this.payment.getByText(/^Total to pay: /);
     this.fullName = this.payment.getByRole('textbox', { name: 'Full name', exact: true });

@@ -10,10 +10,10 @@ export class WizardPassportInfoPage extends WizardStepPage {
 
   constructor(page: Page) {
     super(page, 'Passport information');
-    this.saveAndContinue = this.main.getByRole('button', { name: 'Save & Continue' });
+    this.saveAndContinue = this.main.getByRole('button', { name: 'Save and continue' });
   }
 
-  /** The card toggles, titled 'Traveler N' or 'Traveler N: First Last'. */
+  /** The card toggles, titled 'Traveller N' or 'Traveller N: First Last'. */
   get cardTitles(): Locator {
     return this.main.getByRole('heading', { level: 2 }).getByRole('button');
   }
@@ -23,7 +23,7 @@ export class WizardPassportInfoPage extends WizardStepPage {
     const main = this.main;
     return {
       nationality: main.getByRole('combobox', { name: 'Nationality', exact: true }).nth(index),
-      addLater: main.getByRole('checkbox', { name: 'Add Passport details later' }).nth(index),
+      addLater: main.getByRole('checkbox', { name: 'Add passport details later' }).nth(index),
       number: main.getByRole('textbox', { name: 'Passport number', exact: true }).nth(index),
       expirationDate: new WizardDateInput(
         main.getByRole('group', { name: 'Expiration date', exact: true }).nth(index),

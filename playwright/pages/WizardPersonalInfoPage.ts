@@ -4,7 +4,7 @@ import { WizardStepPage } from './WizardStepPage';
 
 export const PERSONAL_INFO_PATH = '/application/personal-info';
 
-/** Step 2, 'Your information': one collapsible card per traveller, the cost summary, Save & Continue. */
+/** Step 2, 'Your information': one collapsible card per traveller, the cost summary, Save and continue. */
 export class WizardPersonalInfoPage extends WizardStepPage {
   readonly addTraveler: Locator;
   readonly saveAndContinue: Locator;
@@ -12,8 +12,8 @@ export class WizardPersonalInfoPage extends WizardStepPage {
 
   constructor(page: Page) {
     super(page, 'Your information');
-    this.addTraveler = this.main.getByRole('button', { name: 'Add Another Traveler' });
-    this.saveAndContinue = this.main.getByRole('button', { name: 'Save & Continue' });
+    this.addTraveler = this.main.getByRole('button', { name: 'Add another traveller' });
+    this.saveAndContinue = this.main.getByRole('button', { name: 'Save and continue' });
     this.costSummary = this.main.getByRole('region', { name: 'Cost summary' });
   }
 
@@ -21,7 +21,7 @@ export class WizardPersonalInfoPage extends WizardStepPage {
   traveler(index: number) {
     const main = this.main;
     return {
-      toggle: main.getByRole('button', { name: `Traveler ${index + 1}`, exact: true }),
+      toggle: main.getByRole('button', { name: `Traveller ${index + 1}`, exact: true }),
       firstName: main
         .getByRole('textbox', { name: 'First and middle name', exact: true })
         .nth(index),
@@ -30,12 +30,12 @@ export class WizardPersonalInfoPage extends WizardStepPage {
         main.getByRole('group', { name: 'Date of birth', exact: true }).nth(index),
       ),
       remove: main.getByRole('button', {
-        name: `Remove this traveler (Traveler ${index + 1})`,
+        name: `Remove this traveller (traveller ${index + 1})`,
       }),
     };
   }
 
-  /** Traveller 1's e-mail (the only one asked). */
+  /** Traveller 1's email (the only one asked). */
   get email(): Locator {
     return this.main.getByRole('textbox', { name: 'Email', exact: true });
   }

@@ -16,7 +16,7 @@ export class WizardProcessingTimePage extends WizardStepPage {
     super(page, 'Processing time');
     this.options = this.main.getByRole('group', { name: /^How fast do you need it\?/ });
     this.summary = this.main.getByRole('region', { name: 'Summary' });
-    this.saveAndContinue = this.main.getByRole('button', { name: 'Save & Continue' });
+    this.saveAndContinue = this.main.getByRole('button', { name: 'Save and continue' });
   }
 
   /** The radio of an option, by its name ('Standard', 'Express', …). */

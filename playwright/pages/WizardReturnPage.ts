@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 /** The path of a return link's page, `/application/return/<token>` (mf-apply). */
 export const RETURN_PATH_PREFIX = '/application/return/';
 
-/** The page of the "save and come back later" e-mail's link, when the link cannot be used. */
+/** The page of the "save and come back later" email's link, when the link cannot be used. */
 export class WizardReturnPage {
   readonly main: Locator;
   readonly usedHeading: Locator;

@@ -22,7 +22,7 @@ export class WizardStepPage {
     this.errorSummary = page.getByRole('alert', { name: 'There is a problem' });
     this.savedBanner = page.getByRole('region', { name: "You've already started an application." });
     this.continueApplication = this.savedBanner.getByRole('button', {
-      name: 'Continue Application',
+      name: 'Continue application',
     });
     this.dismissBanner = this.savedBanner.getByRole('button', { name: 'Dismiss this message' });
   }

@@ -43,7 +43,7 @@ test.describe('accounts', () => {
   // Whole journeys across several pages, with password hashing and e-mails on the way.
   test.describe.configure({ timeout: 60_000 });
 
-  test('register → verify the e-mail with the mailed code → log out → log in with the password', async ({
+  test('register → verify the email with the mailed code → log out → log in with the password', async ({
     page,
     request,
     header,
@@ -325,7 +325,7 @@ test.describe('accounts', () => {
     await expect(header.myOrders).toBeVisible();
   });
 
-  test('profile: the name is split on its first space, nationality saved, a new e-mail needs its code', async ({
+  test('profile: the name is split on its first space, nationality saved, a new email needs its code', async ({
     page,
     request,
     header,

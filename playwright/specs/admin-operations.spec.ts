@@ -26,7 +26,7 @@ test.describe('admin operations', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an admin sees what needs attention on the dashboard and opens the failed e-mails', async ({
+  test('an admin sees what needs attention on the dashboard and opens the failed emails', async ({
     page,
     adminDashboard: dashboard,
   }) => {
@@ -40,20 +40,20 @@ test.describe('admin operations', () => {
     await expect(operations).toContainText(
       'Card payments that succeeded but whose order is not completed yet.',
     );
-    const failedLink = operations.getByRole('link', { name: /^Failed e-mails: \d+$/ });
+    const failedLink = operations.getByRole('link', { name: /^Failed emails: \d+$/ });
     await expectNoA11yViolations(page);
 
     await failedLink.click();
     await expect(page).toHaveURL(EMAILS_PATH);
-    await expect(page.getByRole('heading', { level: 1, name: 'Failed e-mails' })).toBeVisible();
-    await expect(page).toHaveTitle('Failed e-mails – Waypoint admin');
-    await expect(dashboard.menu.nav.getByRole('link', { name: 'Failed e-mails' })).toHaveAttribute(
+    await expect(page.getByRole('heading', { level: 1, name: 'Failed emails' })).toBeVisible();
+    await expect(page).toHaveTitle('Failed emails – Waypoint admin');
+    await expect(dashboard.menu.nav.getByRole('link', { name: 'Failed emails' })).toHaveAttribute(
       'aria-current',
       'page',
     );
     await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
-    const table = page.getByRole('table', { name: 'Failed e-mails' });
-    const empty = page.getByText('No failed e-mails. Every e-mail has been sent.');
+    const table = page.getByRole('table', { name: 'Failed emails' });
+    const empty = page.getByText('No failed emails. Every email has been sent.');
     await expect(table.or(empty)).toBeVisible();
     // Either no e-mail has failed, or each failed one can be sent again.
     if (await empty.isVisible()) {
@@ -64,7 +64,7 @@ test.describe('admin operations', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('on a phone the failed e-mails are cards, and the page never scrolls sideways', async ({
+  test('on a phone the failed emails are cards, and the page never scrolls sideways', async ({
     page,
   }) => {
     test.skip(!adminSeeded(), NOT_SEEDED);
@@ -103,7 +103,7 @@ test.describe('admin operations', () => {
     );
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(EMAILS_PATH);
-    const table = page.getByRole('table', { name: 'Failed e-mails' });
+    const table = page.getByRole('table', { name: 'Failed emails' });
     const send = table.getByRole('button', { name: 'Send again to tobias@example.com' });
     await expect(send).toBeVisible();
     const box = await send.boundingBox();
@@ -117,7 +117,7 @@ test.describe('admin operations', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('the failed e-mails are for staff only', async ({ page, request }) => {
+  test('the failed emails are for staff only', async ({ page, request }) => {
     await registerThroughApi(page.request);
     const asTraveller = await page.request.get('/api/admin/emails');
     expect(asTraveller.status()).toBe(403);

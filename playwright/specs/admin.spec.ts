@@ -122,7 +122,7 @@ test.describe('admin area', () => {
       adminDashboard: dashboard,
       adminApplications: list,
     }) => {
-      // Sign in from /admin: e-mail, Continue, password, Login, the authenticator code, and back to /admin.
+      // Sign in from /admin: email, Continue, password, Login, the authenticator code, and back to /admin.
       await page.goto(ADMIN_PATH);
       await expect(page).toHaveURL(`${LOGIN_PATH}?redirect=%2Fadmin`);
       await expect(login.heading).toBeVisible();
@@ -458,7 +458,7 @@ test.describe('admin area', () => {
       await expect(detail.fact(detail.order, 'Visa type')).toHaveText('United Kingdom ETA');
       await expect(detail.fact(detail.order, 'Total')).toHaveText(PRICE);
       await expect(detail.fact(detail.account, 'Name')).toHaveText(nameOf(approveMe));
-      await expect(detail.fact(detail.account, 'E-mail')).toHaveText(approveMe.email);
+      await expect(detail.fact(detail.account, 'Email')).toHaveText(approveMe.email);
       await expect(detail.fact(detail.payment, 'Amount')).toHaveText(PRICE);
       await expect(detail.fact(detail.payment, 'Provider reference')).toHaveText(/^\S{6,}$/);
       await expect(detail.fact(detail.payment, 'Status')).toHaveText(/^succeeded$/i);
@@ -639,7 +639,7 @@ test.describe('admin area', () => {
       expect(await dashboard.statusCount(STATUS.REJECTED)).toBe(rejectedBefore + 1);
     });
 
-    test('the travellers see the decisions in My orders and in their e-mails', async ({
+    test('the travellers see the decisions in My orders and in their emails', async ({
       page,
       context,
       orders,

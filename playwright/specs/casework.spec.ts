@@ -42,7 +42,7 @@ function decisionPdf(text: string): Buffer {
   return Buffer.from(pdf, 'latin1');
 }
 
-/** The mailbox's view of an e-mail's attachments (`GET /api/dev/mailbox`). */
+/** The mailbox's view of an email's attachments (`GET /api/dev/mailbox`). */
 interface MailWithAttachments {
   to: string;
   subject: string;

@@ -4,7 +4,7 @@ import { signInAs, TRAVELLER } from '../support/auth';
 import { expect, test } from '../support/fixtures';
 
 test.describe('header', () => {
-  test('a guest sees the brand and Log in, and no My Orders or account menu', async ({
+  test('a guest sees the brand and Log in, and no My orders or account menu', async ({
     page,
     home,
     header,
@@ -15,7 +15,7 @@ test.describe('header', () => {
     await expect(header.logIn).toBeVisible();
     await expect(header.myOrders).toHaveCount(0);
     await expect(header.accountMenuButton).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'My orders' })).toHaveCount(0);
     await expectNoA11yViolations(page);
 
     await header.logIn.click();
@@ -28,7 +28,7 @@ test.describe('header', () => {
     await home.waitUntilReady();
   });
 
-  test('a signed-in user sees My Orders and the avatar menu with Account Settings and Log out', async ({
+  test('a signed-in user sees My orders and the avatar menu with Account settings and Log out', async ({
     page,
     home,
     header,
@@ -64,7 +64,7 @@ test.describe('header', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('staff get one link to the staff area, whose own menu leads on, instead of My Orders', async ({
+  test('staff get one link to the staff area, whose own menu leads on, instead of My orders', async ({
     page,
     home,
     header,
@@ -88,7 +88,7 @@ test.describe('header', () => {
       'Applications',
       // With the number of open conversations, when there are any.
       /^Support/,
-      'Failed e-mails',
+      'Failed emails',
       'Staff',
     ]);
     await adminNav.getByRole('link', { name: 'Applications' }).click();
@@ -100,7 +100,7 @@ test.describe('header', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const menu = await header.openMobileMenu();
     await expect(menu.getByRole('link', { name: 'Staff area' })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'My orders' })).toHaveCount(0);
     await expectNoA11yViolations(page);
   });
 
@@ -113,14 +113,14 @@ test.describe('header', () => {
       const menu = await header.openMobileMenu();
       await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
       await expect(menu.getByRole('link', { name: 'Log in' })).toBeVisible();
-      await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
+      await expect(menu.getByRole('link', { name: 'My orders' })).toHaveCount(0);
       await expectNoA11yViolations(page);
       await page.keyboard.press('Escape');
       await expect(header.mobileMenu).toBeHidden();
       await expect(header.mobileMenuButton).toBeFocused();
     });
 
-    test('a signed-in user gets My Orders, Account Settings and Log out', async ({
+    test('a signed-in user gets My orders, Account settings and Log out', async ({
       page,
       home,
       header,
@@ -128,8 +128,8 @@ test.describe('header', () => {
       await signInAs(page, TRAVELLER);
       await home.goto();
       const menu = await header.openMobileMenu();
-      await expect(menu.getByRole('link', { name: 'My Orders' })).toBeVisible();
-      await expect(menu.getByRole('link', { name: 'Account Settings' })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'My orders' })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Account settings' })).toBeVisible();
       await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
       await expect(menu.getByRole('link', { name: 'Log in' })).toHaveCount(0);
       await expectNoA11yViolations(page);

@@ -101,7 +101,7 @@ test.describe('home page', () => {
     await tripDetails.waitUntilReady();
     await expect(tripDetails.country.input).toHaveValue('India');
     await expect(tripDetails.stepper.locator('[aria-current="step"]')).toContainText(
-      'Trip Details',
+      'Trip details',
     );
     await expect(tripDetails.startApplying).toBeVisible();
     await expectNoA11yViolations(page);
@@ -122,7 +122,7 @@ test.describe('home page', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('Apply Now opens trip details', async ({ page, home, tripDetails }) => {
+  test('Apply now opens trip details', async ({ page, home, tripDetails }) => {
     await home.goto();
     await home.applyNow.click();
     await expect(page).toHaveURL(TRIP_DETAILS_PATH);

@@ -80,7 +80,7 @@ for (const locale of ['fr', 'ar'] as const) {
       const planned = page.locator('#trip-has-dates');
       if ((await planned.getAttribute('aria-checked')) !== 'true') await planned.click();
       await setDate(page, 'trip-arrival-date', isoDaysFromNow(40));
-      await button(page, 'Start Applying', locale).click();
+      await button(page, 'Start applying', locale).click();
 
       // The traveller.
       await expect(page).toHaveURL(/\/application\/personal-info$/);
@@ -89,7 +89,7 @@ for (const locale of ['fr', 'ar'] as const) {
       await page.locator('#traveler-0-lastName').fill(traveller.lastName);
       await setDate(page, 'traveler-0-dateOfBirth', traveller.dateOfBirth);
       await page.locator('#traveler-0-email').fill(email);
-      await button(page, 'Save & Continue', locale).click();
+      await button(page, 'Save and continue', locale).click();
 
       // The passport.
       await expect(page).toHaveURL(/\/application\/passport-info$/);
@@ -97,13 +97,13 @@ for (const locale of ['fr', 'ar'] as const) {
       await page.locator('#passport-0-number').fill(traveller.passportNumber);
       await setDate(page, 'passport-0-expirationDate', traveller.passportExpiry);
       await page.locator('input[name="passport-0-second-nationality"][value="no"]').check();
-      await button(page, 'Save & Continue', locale).click();
+      await button(page, 'Save and continue', locale).click();
 
       // Processing time.
       await expect(page).toHaveURL(/\/application\/processing-time$/);
       await expect(heading(page, 'Processing time', locale)).toBeVisible();
       await page.locator('input[name="processing-option"][value="uk-eta-standard"]').check();
-      await button(page, 'Save & Continue', locale).click();
+      await button(page, 'Save and continue', locale).click();
 
       // Checkout: the review, then the payment form, the amount written the visit's way.
       await expect(page).toHaveURL(/\/application\/checkout$/);
@@ -113,7 +113,7 @@ for (const locale of ['fr', 'ar'] as const) {
         (response) =>
           new URL(response.url()).pathname === '/api/applications/create-payment-intent',
       );
-      await button(page, 'Proceed To Checkout', locale).click();
+      await button(page, 'Proceed to checkout', locale).click();
       const intent = (await (await created).json()) as { data: { price: { totalCents: number } } };
       const total = await page.evaluate(
         ([tag, cents]) =>

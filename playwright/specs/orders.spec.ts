@@ -26,8 +26,8 @@ test.describe('my orders', () => {
     await expect(page).toHaveTitle('My orders – Waypoint');
 
     await expect(orders.tablist.getByRole('tab')).toHaveText([
-      'Active Applications',
-      'Old Applications',
+      'Active applications',
+      'Old applications',
     ]);
     await expect(orders.activeTab).toHaveAttribute('aria-selected', 'true');
     await expect(orders.oldTab).toHaveAttribute('aria-selected', 'false');
@@ -87,7 +87,7 @@ test.describe('my orders', () => {
     await expect(page).toHaveURL('/');
   });
 
-  test('a saved application is first in My orders, and Continue Application goes back to its step', async ({
+  test('a saved application is first in My orders, and Continue application goes back to its step', async ({
     page,
     context,
     orders,
@@ -113,7 +113,7 @@ test.describe('my orders', () => {
       orders.activePanel.getByRole('heading', { name: 'You have no applications yet' }),
     ).toHaveCount(0);
     await expectNoA11yViolations(page);
-    const resume = saved.getByRole('link', { name: /^Continue Application/ });
+    const resume = saved.getByRole('link', { name: /^Continue application/ });
     await expect(resume).toHaveAttribute('href', PASSPORT_INFO_PATH);
     // Not among the old applications.
     await orders.oldTab.click();
@@ -126,19 +126,19 @@ test.describe('my orders', () => {
     await expect(page).toHaveURL(PASSPORT_INFO_PATH);
     await wizard.passportInfo.waitUntilReady();
     await expect(wizard.passportInfo.cardTitles).toHaveText([
-      `Traveler 1: ${ann.firstName} ${ann.lastName}`,
+      `Traveller 1: ${ann.firstName} ${ann.lastName}`,
     ]);
 
     // In another tab, where the wizard has not been opened yet, the saved step opens straight away.
     const tab = await context.newPage();
     const tabOrders = new OrdersPage(tab);
     await tabOrders.goto();
-    await tabOrders.savedApplication.getByRole('link', { name: /^Continue Application/ }).click();
+    await tabOrders.savedApplication.getByRole('link', { name: /^Continue application/ }).click();
     const other = new Wizard(tab);
     await expect(tab).toHaveURL(PASSPORT_INFO_PATH);
     await other.passportInfo.waitUntilReady();
     await expect(other.passportInfo.cardTitles).toHaveText([
-      `Traveler 1: ${ann.firstName} ${ann.lastName}`,
+      `Traveller 1: ${ann.firstName} ${ann.lastName}`,
     ]);
   });
 

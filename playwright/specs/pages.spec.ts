@@ -191,7 +191,7 @@ test.describe("an area's stylesheet", () => {
     // From the home page, which has none, the area links its stylesheet as it loads.
     await home.goto();
     expect(await areaSheets(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Apply Now' }).first().click();
+    await page.getByRole('link', { name: 'Apply now' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'Trip details' })).toBeVisible();
     await expect.poll(() => areaSheets(page)).toEqual([sheet]);
     // Styled by it: the area's stylesheet spaces the wizard's stepper.

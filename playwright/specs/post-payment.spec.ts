@@ -77,7 +77,7 @@ test.describe('after payment', () => {
     // nothing started yet.
     await page.goto(`${applicationPath(applicationId)}/general-info`);
     await generalInfo.waitUntilReady();
-    await expect(page).toHaveTitle('General Information – Waypoint');
+    await expect(page).toHaveTitle('General information – Waypoint');
     await expect(generalInfo.reference).toHaveText(`Order ${order.reference}`);
     await expect(generalInfo.sidebar.generalInformation).toHaveAccessibleName(/Not started$/);
     // One disclosure per traveller with its progress: the first with work left is open, the other folded.
@@ -150,7 +150,7 @@ test.describe('after payment', () => {
         await passportPage.expectAccepted();
         await expect(passportPage.replaceAnyway).toBeVisible();
         await expect(passportPage.uploadMethods).toBeHidden();
-        await expect(passportPage.sidebar.section(title, 'Passport Page')).toHaveAccessibleName(
+        await expect(passportPage.sidebar.section(title, 'Passport page')).toHaveAccessibleName(
           /Completed$/,
         );
         await expectNoA11yViolations(page);
@@ -287,7 +287,7 @@ test.describe('after payment', () => {
     await expect(page).toHaveURL(reviewPath);
     await review.waitUntilReady();
     await expect(page).toHaveTitle('Check your answers – Waypoint');
-    await expect(review.answer(review.order, 'Travelers')).toHaveText('2 adults');
+    await expect(review.answer(review.order, 'Travellers')).toHaveText('2 adults');
     await expect(review.answer(review.generalInformation, 'Phone number')).toHaveText(/^\+44 /);
     await expect(review.answer(review.generalInformation, 'Updates by')).toHaveText('SMS');
     for (const title of titles)
@@ -690,7 +690,7 @@ test.describe('after payment', () => {
     const files = await createDocumentFiles();
     const [ann, ben] = ORDER_TRAVELLERS;
     if (!ann || !ben) throw new Error('no travellers');
-    // German citizens; Ben ticked "Add Passport details later" in the wizard.
+    // German citizens; Ben ticked "Add passport details later" in the wizard.
     const { applicationId } = await placePaidOrder(page.request, [ann, ben], undefined, {
       nationality: 'DE',
       passportLater: [1],
@@ -708,14 +708,14 @@ test.describe('after payment', () => {
     await expect(review.answer(benAnswers, 'Passport number')).toHaveText(
       'Not given yet: you chose to add it later',
     );
-    await expect(review.sidebar.section(benTitle, 'Passport Information')).toHaveAccessibleName(
+    await expect(review.sidebar.section(benTitle, 'Passport information')).toHaveAccessibleName(
       /Not started$/,
     );
     await expectNoA11yViolations(page);
     await review.confirmAndSubmit();
     const missing = review.alert('Please complete the following before submitting:');
     await expect(missing.getByRole('listitem')).toHaveText([
-      `Traveler 2 (Ben Lee): ${PostPaymentCopy.passportDetailsMissing}`,
+      `Traveller 2 (Ben Lee): ${PostPaymentCopy.passportDetailsMissing}`,
     ]);
     // The API refuses too, naming what is missing.
     const refused = await page.request.post(`/api/application/${applicationId}/submit`, {
@@ -758,7 +758,7 @@ test.describe('after payment', () => {
     await expect(review.answer(benAnswers, 'Passport number')).toHaveText('C01X00T47');
     // Every traveller is done now, so the sidebar folds them all: open Ben's to read his sections.
     await review.sidebar.openTraveller(benTitle);
-    await expect(review.sidebar.section(benTitle, 'Passport Information')).toHaveAccessibleName(
+    await expect(review.sidebar.section(benTitle, 'Passport information')).toHaveAccessibleName(
       /Completed$/,
     );
     await review.confirmAndSubmit();
@@ -794,7 +794,7 @@ test.describe('after payment', () => {
       }
     });
 
-    test('its owner sees every page read-only: the banner, no Save & Continue, no Submit', async ({
+    test('its owner sees every page read-only: the banner, no Save and continue, no Submit', async ({
       page,
       generalInfo,
       passportPage,

@@ -7,7 +7,7 @@ import { adminApplicationPath } from '../pages/AdminApplicationDetailPage';
 
 const RECEIPT_FILE = /^invoice-(\d{4}-\d{6})\.pdf$/;
 
-/** The mailbox's view of an e-mail's attachments (`GET /api/dev/mailbox`). */
+/** The mailbox's view of an email's attachments (`GET /api/dev/mailbox`). */
 interface MailWithAttachments {
   to: string;
   subject: string;

@@ -74,7 +74,7 @@ test.describe('refunds', () => {
     await detail.confirmRefund.click();
 
     await expect(detail.refundResult).toHaveText(
-      `${PRICE} refunded. The traveller is told by e-mail.`,
+      `${PRICE} refunded. The traveller is told by email.`,
     );
     await expect(detail.refundResult).toBeFocused();
     // Nothing is left to refund; the refund is listed; the refund in full closed the order.
@@ -108,7 +108,7 @@ test.describe('refunds', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('the traveller is told by e-mail and sees the refund in My orders', async ({
+  test('the traveller is told by email and sees the refund in My orders', async ({
     page,
     context,
     orders,
@@ -129,7 +129,7 @@ test.describe('refunds', () => {
     await expect(orders.activePanel.getByRole('listitem').filter(named)).toHaveCount(0);
     // The Active tab, now empty, says where the order went.
     await expect(orders.activePanel.getByRole('status').first()).toContainText(
-      'Applications that have been decided or refunded are under Old Applications.',
+      'Applications that have been decided or refunded are under Old applications.',
     );
     await expect(orders.showOldButton).toBeVisible();
     await orders.showOld();
@@ -145,14 +145,14 @@ test.describe('refunds', () => {
     await expectNoA11yViolations(page);
 
     // It can be read, not continued.
-    await expect(card.getByRole('link', { name: /^Continue Application/ })).toHaveCount(0);
+    await expect(card.getByRole('link', { name: /^Continue application/ })).toHaveCount(0);
     await card.getByRole('link', { name: /^View application/ }).click();
     await expect(
       page.getByRole('region', {
         name: 'This order was refunded in full, so it can no longer be changed or submitted.',
       }),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Submit Application' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Submit application' })).toHaveCount(0);
     await expectNoA11yViolations(page);
   });
 });

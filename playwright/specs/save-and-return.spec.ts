@@ -8,12 +8,12 @@ import { TRIP_DETAILS_PATH } from '../pages/TripDetailsPage';
 import { SaveForLaterForm } from '../pages/SaveForLaterForm';
 import { RETURN_PATH_PREFIX, WizardReturnPage } from '../pages/WizardReturnPage';
 
-/** The path of the return link in the e-mail (opened on the test's own base URL). */
+/** The path of the return link in the email (opened on the test's own base URL). */
 function returnPathIn(message: MailboxMessage): string {
   const link = message.links
     .map((href) => new URL(href))
     .find((url) => url.pathname.startsWith(RETURN_PATH_PREFIX));
-  if (!link) throw new Error(`no return link in the e-mail "${message.subject}"`);
+  if (!link) throw new Error(`no return link in the email "${message.subject}"`);
   return link.pathname;
 }
 
@@ -24,7 +24,7 @@ test.describe('save and come back later', () => {
     for (const context of contexts.splice(0)) await context.close();
   });
 
-  test('a guest saves steps 1 and 2, opens the e-mailed link in a new browser and lands on the saved step with the answers; the link works once', async ({
+  test('a guest saves steps 1 and 2, opens the emailed link in a new browser and lands on the saved step with the answers; the link works once', async ({
     page,
     wizard,
     mailbox,
@@ -90,7 +90,7 @@ test.describe('save and come back later', () => {
     await expect(thirdPage).toHaveURL(TRIP_DETAILS_PATH);
   });
 
-  test('coming back in a new tab, step 1 offers the saved application and Continue Application opens its step', async ({
+  test('coming back in a new tab, step 1 offers the saved application and Continue application opens its step', async ({
     page,
     wizard,
     context,

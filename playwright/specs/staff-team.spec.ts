@@ -34,12 +34,12 @@ test.describe('a team running its day', () => {
     ).toBeVisible();
     const email = `caseworker.${run}@waypoint.test`;
     const invite = adminPage.getByRole('region', { name: 'Invite a member of staff' });
-    await invite.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+    await invite.getByRole('textbox', { name: 'Email address' }).fill(email);
     await invite.getByRole('radio', { name: /^Caseworker/ }).check();
     await expectNoA11yViolations(adminPage);
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await expect(adminPage.getByRole('status').filter({ hasText: email })).toContainText(
-      'An invitation to join as a caseworker was e-mailed to',
+      'An invitation to join as a caseworker was emailed to',
     );
     await expect(
       adminPage.getByRole('table', { name: 'Open invitations' }).getByRole('row', { name: email }),
@@ -50,7 +50,7 @@ test.describe('a team running its day', () => {
     const link = message.links
       .map((href) => new URL(href))
       .find((url) => url.pathname.startsWith('/auth/staff-invitation/'));
-    expect(link, 'the invitation link in the e-mail').toBeDefined();
+    expect(link, 'the invitation link in the email').toBeDefined();
     const caseworker = await browser.newContext({ baseURL, locale: 'en-GB' });
     contexts.push(caseworker);
     const page = await caseworker.newPage();
@@ -85,7 +85,7 @@ test.describe('a team running its day', () => {
     const menu = page.getByRole('navigation', { name: 'Admin' });
     await expect(menu.getByRole('link', { name: 'Applications' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Staff' })).toHaveCount(0);
-    await expect(menu.getByRole('link', { name: 'Failed e-mails' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Failed emails' })).toHaveCount(0);
 
     // The queue: overdue work that nobody has yet, soonest due first.
     const list = new AdminApplicationsPage(page);

@@ -61,7 +61,7 @@ test.describe('support', () => {
     await expect(contact.errorSummary).toBeFocused();
     await expect(contact.errorSummary).toContainText('Enter the order number');
     await expect(contact.errorSummary).toContainText(
-      'Enter the e-mail address you used for this order',
+      'Enter the email address you used for this order',
     );
     await expect(contact.errorSummary).toContainText('Choose what your question is about');
     await expect(contact.errorSummary).toContainText('Please write your message');
@@ -77,7 +77,7 @@ test.describe('support', () => {
     expect(reference).toMatch(/^S-[0-9A-Z]+$/);
     await expect(contact.sentHeading).toBeFocused();
     await expect(contact.main).toContainText(
-      "We usually answer within one working day. We've sent a copy to your e-mail.",
+      "We usually answer within one working day. We've sent a copy to your email.",
     );
     // A guest reads the answers in their e-mail, not on a page.
     await expect(contact.viewConversation).toHaveCount(0);
@@ -110,7 +110,7 @@ test.describe('support', () => {
 
     await conversation.reply.fill(ANSWER);
     await conversation.sendReply.click();
-    await expect(conversation.result).toHaveText('Reply sent. The traveller is told by e-mail.');
+    await expect(conversation.result).toHaveText('Reply sent. The traveller is told by email.');
     await expect(conversation.messages).toContainText(ANSWER);
     await expect(conversation.about).toContainText('Answered');
     await expectNoA11yViolations(page);

@@ -51,7 +51,7 @@ const TRAVELLERS: readonly Traveller[] = [
   },
 ];
 const EMAIL = 'amelia.novak@example.com';
-/** The Arabic pages' traveller: an e-mail of their own, so paying creates their account whatever ran before. */
+/** The Arabic pages' traveller: an email of their own, so paying creates their account whatever ran before. */
 const ARABIC_EMAIL = 'amelia.novak.ar@example.com';
 
 interface VisualPortal {
@@ -241,7 +241,7 @@ test.describe('how the portal looks', () => {
 
     const base = `/application/${applicationId}`;
     const sections: [string, string, string][] = [
-      ['general-info', `${base}/general-info`, 'General Information'],
+      ['general-info', `${base}/general-info`, 'General information'],
     ];
     const application = (await (
       await page.request.get(`/api/application/${applicationId}`)

@@ -61,7 +61,7 @@ const CREATE_INTENT = '/api/applications/create-payment-intent';
 test.describe('guest application wizard', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('a US citizen applies for a UK ETA, pays with 4242…, gets the reference, the e-mail and the order in My orders', async ({
+  test('a US citizen applies for a UK ETA, pays with 4242…, gets the reference, the email and the order in My orders', async ({
     page,
     wizard,
     mailbox,
@@ -77,10 +77,10 @@ test.describe('guest application wizard', () => {
     await expect(page).toHaveTitle('Trip details – Waypoint');
     await expect(wizard.tripDetails.country.input).toHaveValue('United States');
     await expect(wizard.tripDetails.visaInformation).toContainText('ETA required');
-    await expect(wizard.trip.currentStep).toContainText('Trip Details');
+    await expect(wizard.trip.currentStep).toContainText('Trip details');
 
     await wizard.tripStep({ arrivalDate: arrival });
-    await expect(wizard.personalInfo.currentStep).toContainText('Your Info');
+    await expect(wizard.personalInfo.currentStep).toContainText('Your info');
     // The live cost summary for one traveller.
     await expect(wizard.personalInfo.costSummary.getByRole('definition')).toHaveText([
       GOVERNMENT_FEE,
@@ -89,8 +89,8 @@ test.describe('guest application wizard', () => {
     ]);
 
     await wizard.personalInfoStep([ann], email);
-    await expect(wizard.passportInfo.currentStep).toContainText('Passport Info');
-    await expect(wizard.passportInfo.cardTitles).toHaveText(['Traveler 1: Ann Marie Lee']);
+    await expect(wizard.passportInfo.currentStep).toContainText('Passport info');
+    await expect(wizard.passportInfo.cardTitles).toHaveText(['Traveller 1: Ann Marie Lee']);
     // The trip's country is the default nationality.
     await expect(wizard.passportInfo.traveler(0).nationality).toHaveValue('United States');
 
@@ -102,7 +102,7 @@ test.describe('guest application wizard', () => {
     await expect(wizard.processingTime.option('Standard')).toHaveAccessibleDescription(
       laterDelivery(
         STANDARD_HOURS,
-        '^€29\\.00 per traveler Checked and submitted within 72 hours Submitted to the UK government: ',
+        '^€29\\.00 per traveller Checked and submitted within 72 hours Submitted to the UK government: ',
       ),
     );
     await expect(wizard.processingTime.card('Express')).toContainText('€49.00');
@@ -131,12 +131,12 @@ test.describe('guest application wizard', () => {
     );
     // Each part of the review links to its step.
     await expect(checkout.edit('trip details')).toHaveAttribute('href', TRIP_DETAILS_PATH);
-    await expect(checkout.edit('travelers')).toHaveAttribute('href', PERSONAL_INFO_PATH);
+    await expect(checkout.edit('travellers')).toHaveAttribute('href', PERSONAL_INFO_PATH);
     await expect(checkout.edit('passports')).toHaveAttribute('href', PASSPORT_INFO_PATH);
     await expect(checkout.edit('processing speed')).toHaveAttribute('href', PROCESSING_TIME_PATH);
     // A step's page is downloaded when first needed; following the link from the review opens it, and Back
     // returns to the review.
-    await checkout.edit('travelers').click();
+    await checkout.edit('travellers').click();
     await expect(page).toHaveTitle('Your information – Waypoint');
     await page.goBack();
     await expect(page).toHaveTitle('Review your order – Waypoint');
@@ -213,9 +213,9 @@ test.describe('guest application wizard', () => {
       .filter({ has: page.getByRole('heading', { name: `Order #${reference}` }) });
     await expect(card).toHaveCount(1);
     await expect(card).toContainText('United Kingdom ETA');
-    const resume = card.getByRole('link', { name: `Continue Application for order #${reference}` });
+    const resume = card.getByRole('link', { name: `Continue application for order #${reference}` });
     await expect(resume).toBeVisible();
-    await expect(resume).toContainText('Continue Application');
+    await expect(resume).toContainText('Continue application');
     await expect(resume.locator('svg[aria-hidden="true"]')).toBeVisible();
     await expect(resume).toHaveAttribute('href', /^\/application\/[^/]+\/general-info$/);
     await expectNoA11yViolations(page);
@@ -240,9 +240,9 @@ test.describe('guest application wizard', () => {
     await page.goto(PASSPORT_INFO_PATH);
     await wizard.passportInfo.waitUntilReady();
     await expect(wizard.passportInfo.cardTitles).toHaveText([
-      'Traveler 1: Ann Marie Lee',
-      'Traveler 2: Ben Lee',
-      'Traveler 3: Cora Lee',
+      'Traveller 1: Ann Marie Lee',
+      'Traveller 2: Ben Lee',
+      'Traveller 3: Cora Lee',
     ]);
     await wizard.passportStep(TRAVELLERS);
     await expect(wizard.processingTime.summary).toContainText('€155.70');
@@ -307,7 +307,7 @@ test.describe('guest application wizard', () => {
     expect(mail.text).toContain('3 travellers');
   });
 
-  test('an e-mail that already has an account: paying links the order, mails a sign-in link, signs nobody in', async ({
+  test('an email that already has an account: paying links the order, mails a sign-in link, signs nobody in', async ({
     page,
     request,
     wizard,
@@ -325,7 +325,7 @@ test.describe('guest application wizard', () => {
     const reference = await wizard.expectSuccess();
 
     await expect(page.getByRole('region', { name: 'Check your inbox to sign in' })).toContainText(
-      'This e-mail address already has a Waypoint account',
+      'This email address already has a Waypoint account',
     );
     await expect(header.logIn).toBeVisible();
     expect(await profileOf(page.request)).toBeNull();
@@ -383,7 +383,7 @@ test.describe('guest application wizard', () => {
     await wizard.tripDetails.waitUntilReady();
     await expect(wizard.tripDetails.travelDatesPlanned).toHaveAttribute('aria-checked', 'false');
     await expect(wizard.trip.savedBanner).toBeHidden();
-    await expect(wizard.trip.currentStep).toContainText('Trip Details');
+    await expect(wizard.trip.currentStep).toContainText('Trip details');
     await page.goto(PERSONAL_INFO_PATH);
     await expect(page).toHaveURL(TRIP_DETAILS_PATH);
     await wizard.tripDetails.waitUntilReady();
@@ -499,7 +499,7 @@ test.describe('guest application wizard', () => {
     await expect(page).toHaveURL(PASSPORT_INFO_PATH);
     await expectNoA11yViolations(page);
 
-    // 'Add Passport details later' leaves only the nationality to give.
+    // 'Add passport details later' leaves only the nationality to give.
     await passportFields.addLater.check();
     await expect(passportFields.number).toBeHidden();
     await passport.saveAndContinue.click();
@@ -550,7 +550,7 @@ test.describe('guest application wizard', () => {
     await expect(tab).toHaveURL(PASSPORT_INFO_PATH);
     await other.passportInfo.waitUntilReady();
     await expect(other.passportInfo.savedBanner).toBeHidden();
-    await expect(other.passportInfo.cardTitles).toHaveText(['Traveler 1: Ann Marie Lee']);
+    await expect(other.passportInfo.cardTitles).toHaveText(['Traveller 1: Ann Marie Lee']);
     await expectNoA11yViolations(tab);
 
     // The earlier steps show the restored data.
@@ -590,7 +590,7 @@ test.describe('guest application wizard', () => {
     await expectNoA11yViolations(tab);
     await tab.goto(PASSPORT_INFO_PATH);
     await other.passportInfo.waitUntilReady();
-    await expect(other.passportInfo.cardTitles).toHaveText(['Traveler 1: Ann Marie Lee']);
+    await expect(other.passportInfo.cardTitles).toHaveText(['Traveller 1: Ann Marie Lee']);
     await tab.close();
 
     // Checkout is further than the draft reaches: the furthest step it does reach opens instead.
@@ -613,7 +613,7 @@ test.describe('guest application wizard', () => {
       await expect(page).toHaveURL(PERSONAL_INFO_PATH);
       await wizard.personalInfo.waitUntilReady();
     }
-    await expect(wizard.personalInfo.currentStep).toContainText('Your Info');
+    await expect(wizard.personalInfo.currentStep).toContainText('Your info');
     await expectNoA11yViolations(page);
     // Nothing paid in this visit: the success page has nothing to show.
     await page.goto(SUCCESS_PATH);

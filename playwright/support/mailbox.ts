@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
-/** One e-mail of the development mailbox, as `GET /api/dev/mailbox` lists it (newest first). */
+/** One email of the development mailbox, as `GET /api/dev/mailbox` lists it (newest first). */
 export interface MailboxMessage {
   id: string;
   to: string;
@@ -59,13 +59,13 @@ export class DevMailbox {
           return found !== undefined;
         },
         {
-          message: `an e-mail to ${to}${subject ? ` with a subject matching ${String(subject)}` : ''}`,
+          message: `an email to ${to}${subject ? ` with a subject matching ${String(subject)}` : ''}`,
           timeout,
           intervals: [100, 250, 500],
         },
       )
       .toBe(true);
-    if (!found) throw new Error(`no e-mail to ${to}`);
+    if (!found) throw new Error(`no email to ${to}`);
     return found;
   }
 
@@ -75,14 +75,14 @@ export class DevMailbox {
   }
 }
 
-/** The 6-digit code of a verification or reset e-mail: from the subject, else the text, else a link. */
+/** The 6-digit code of a verification or reset email: from the subject, else the text, else a link. */
 export function codeIn(message: MailboxMessage): string {
   const pattern = /(?<!\d)(\d{6})(?!\d)/;
   const fromLink = message.links
     .map((link) => new URL(link).searchParams.get('code') ?? '')
     .find((code) => /^\d{6}$/.test(code));
   const code = pattern.exec(message.subject)?.[1] ?? pattern.exec(message.text)?.[1] ?? fromLink;
-  if (!code) throw new Error(`no 6-digit code in the e-mail "${message.subject}"`);
+  if (!code) throw new Error(`no 6-digit code in the email "${message.subject}"`);
   return code;
 }
 
@@ -92,6 +92,6 @@ export function codeIn(message: MailboxMessage): string {
  */
 export function linkPathIn(message: MailboxMessage, pathname: string): string {
   const link = message.links.map((href) => new URL(href)).find((url) => url.pathname === pathname);
-  if (!link) throw new Error(`no link to ${pathname} in the e-mail "${message.subject}"`);
+  if (!link) throw new Error(`no link to ${pathname} in the email "${message.subject}"`);
   return `${link.pathname}${link.search}`;
 }

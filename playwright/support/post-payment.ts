@@ -57,10 +57,10 @@ export const PostPaymentCopy = {
 
 /** The sidebar's section labels of one traveller, in order (mf-apply post-payment/sections.ts). */
 export const TRAVELLER_SECTIONS = [
-  'Passport Page',
+  'Passport page',
   "Applicant's photo",
   'Personal information',
-  'Passport Information',
+  'Passport information',
   'Work',
   'Declaration',
 ] as const;
@@ -134,7 +134,7 @@ export interface ApiApplication {
   submittedAt: string | null;
 }
 
-/** A paid order of the tests: its id, reference and the e-mail that paid (the signed-in account). */
+/** A paid order of the tests: its id, reference and the email that paid (the signed-in account). */
 export interface PaidOrder {
   applicationId: string;
   reference: string;
@@ -159,9 +159,9 @@ export const ORDER_TRAVELLERS: readonly Traveller[] = [
   },
 ];
 
-/** 'Traveler 1 – Ann Marie Lee' as the sidebar and captions name a traveller of a several-traveller order. */
+/** 'Traveller 1 – Ann Marie Lee' as the sidebar and captions name a traveller of a several-traveller order. */
 export function travellerTitle(index: number, traveller: Traveller): string {
-  return `Traveler ${index + 1} – ${traveller.firstName} ${traveller.lastName}`;
+  return `Traveller ${index + 1} – ${traveller.firstName} ${traveller.lastName}`;
 }
 
 async function ok<T>(reply: Awaited<ReturnType<APIRequestContext['get']>>, what: string) {
@@ -172,7 +172,7 @@ async function ok<T>(reply: Awaited<ReturnType<APIRequestContext['get']>>, what:
 export interface OrderOptions {
   /** The trip's "Where are you from?" and every traveller's nationality (ISO code); US by default. */
   nationality?: string;
-  /** Travellers (0-based) who ticked "Add Passport details later" in the wizard. */
+  /** Travellers (0-based) who ticked "Add passport details later" in the wizard. */
   passportLater?: readonly number[];
 }
 

@@ -190,7 +190,7 @@ export async function tourGuestJourney(
   await settle(page);
   const proceed = page
     .getByRole('main')
-    .getByRole('button', { name: anyName('Proceed To Checkout', locale) });
+    .getByRole('button', { name: anyName('Proceed to checkout', locale) });
   await expect(proceed).toBeVisible();
   await visit('checkout: review');
   await proceed.click();

@@ -137,7 +137,7 @@ export async function findUntranslated(
     const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
     const LATIN_WORD = /[A-Za-z]{2,}/;
 
-    /** The text with its pseudo-localized parts, e-mail addresses and exempt phrases taken out. */
+    /** The text with its pseudo-localized parts, email addresses and exempt phrases taken out. */
     const leftover = (text: string) => {
       let rest = text
         .replace(/⟦[^⟦⟧]*⟧/g, ' ')

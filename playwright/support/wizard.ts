@@ -20,14 +20,14 @@ import { expect, test as portalTest } from './fixtures';
 // wording should fail here.
 export const WizardCopy = {
   arrivalDateRequired: 'Please select your arrival date',
-  firstNameRequired: 'Traveler 1: First name is required',
-  lastNameRequired: 'Traveler 1: Last name is required',
-  dateOfBirthRequired: 'Traveler 1: Date of birth is required',
-  emailRequired: 'Traveler 1: Email is required',
-  emailInvalid: 'Traveler 1: Valid email is required',
-  passportNumberRequired: 'Traveler 1: Passport number is required',
-  passportExpiryRequired: 'Traveler 1: Passport expiration date is required',
-  secondNationalityRequired: 'Traveler 1: Please specify if you have another nationality',
+  firstNameRequired: 'Traveller 1: First name is required',
+  lastNameRequired: 'Traveller 1: Last name is required',
+  dateOfBirthRequired: 'Traveller 1: Date of birth is required',
+  emailRequired: 'Traveller 1: Email is required',
+  emailInvalid: 'Traveller 1: Valid email is required',
+  passportNumberRequired: 'Traveller 1: Passport number is required',
+  passportExpiryRequired: 'Traveller 1: Passport expiration date is required',
+  secondNationalityRequired: 'Traveller 1: Please specify if you have another nationality',
   savedApplication: "You've already started an application.",
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
@@ -111,7 +111,7 @@ export function billingFor(traveller: Traveller, email: string): Billing {
   };
 }
 
-/** The draft save a Save & Continue sends (fire and forget in the page, awaited here). */
+/** The draft save a Save and continue sends (fire and forget in the page, awaited here). */
 export function draftSaved(page: Page): Promise<Response> {
   return page.waitForResponse(
     (response) =>
@@ -151,7 +151,7 @@ export class Wizard {
     this.success = new WizardSuccessPage(page);
   }
 
-  /** Step 1: opens trip details, chooses the trip and presses Start Applying; ends on step 2. */
+  /** Step 1: opens trip details, chooses the trip and presses Start applying; ends on step 2. */
   async tripStep({
     country = 'United States',
     visaType = 'United Kingdom ETA',
@@ -183,7 +183,7 @@ export class Wizard {
     if (index === 0 && email !== undefined) await this.personalInfo.email.fill(email);
   }
 
-  /** Step 2: adds cards as needed, fills every traveller, Save & Continue; ends on step 3. */
+  /** Step 2: adds cards as needed, fills every traveller, Save and continue; ends on step 3. */
   async personalInfoStep(travellers: readonly Traveller[], email: string): Promise<void> {
     const step = this.personalInfo;
     for (let index = 1; index < travellers.length; index += 1) {
@@ -240,7 +240,7 @@ export class Wizard {
     await this.processingStep();
   }
 
-  /** Proceed To Checkout: the order is created and the payment form shows. */
+  /** Proceed to checkout: the order is created and the payment form shows. */
   async proceedToPayment(): Promise<void> {
     await this.checkout.proceed.click();
     await expect(this.checkout.payment).toBeVisible();

@@ -72,7 +72,7 @@ describe('home page', () => {
         screen.getByRole('heading', { name: `Step ${index + 1}: ${step}` }),
       ).toBeInTheDocument();
     }
-    expect(screen.getByRole('link', { name: 'Apply Now' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Apply now' })).toHaveAttribute(
       'href',
       '/application/trip-details',
     );
@@ -83,18 +83,18 @@ describe('home page', () => {
 });
 
 describe('header', () => {
-  it('offers Log in to a guest, and no My Orders', async () => {
+  it('offers Log in to a guest, and no My orders', async () => {
     mockApi({ '/api/reference/countries': countriesReply, '/api/auth/profile': guestProfile });
     await renderApp({ path: '/terms' });
     expect(screen.getByRole('link', { name: 'Waypoint' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login');
-    expect(screen.queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
     expect(screen.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
     expect(screen.getByText(/not affiliated with the UK government/)).toBeInTheDocument();
   });
 
-  it('shows My Orders and the avatar menu to a signed-in user, and logs out to home', async () => {
+  it('shows My orders and the avatar menu to a signed-in user, and logs out to home', async () => {
     const user = userEvent.setup();
     let signedIn = true;
     const requests = mockApi({
@@ -108,7 +108,7 @@ describe('header', () => {
     const { store } = await renderApp({ path: '/privacy', savedUser: traveller });
     await act(() => store.dispatch(loadProfile()));
 
-    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/orders');
+    expect(screen.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/orders');
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
     const avatar = screen.getByRole('button', { name: 'Account menu for Ada Lovelace' });
     expect(avatar).toHaveTextContent('A');
@@ -116,7 +116,7 @@ describe('header', () => {
 
     await user.click(avatar);
     expect(avatar).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Account Settings' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Account settings' })).toHaveAttribute(
       'href',
       '/account/profile',
     );
@@ -127,7 +127,7 @@ describe('header', () => {
     await user.click(avatar);
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
     await waitFor(() => expect(shownPath()).toBe('/'));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       /Apply for your UK travel permission/,
@@ -289,7 +289,7 @@ describe('remote areas', () => {
   });
 
   it.each(['admin', 'caseworker'] as const)(
-    "gives staff (%s) one link to the staff area, whose own menu leads on, instead of the traveller's My Orders",
+    "gives staff (%s) one link to the staff area, whose own menu leads on, instead of the traveller's My orders",
     async (role) => {
       const staff = { ...traveller, role };
       mockApi({ '/api/auth/profile': profileOf(staff) });
@@ -313,7 +313,7 @@ describe('remote areas', () => {
         'aria-current',
         'page',
       );
-      expect(screen.queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
       expect(within(nav).getByRole('button', { name: /^Account menu for / })).toBeInTheDocument();
 
       const user = userEvent.setup();
@@ -323,11 +323,11 @@ describe('remote areas', () => {
         'href',
         '/admin',
       );
-      expect(within(menu).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+      expect(within(menu).queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
     },
   );
 
-  it('shows staff who have yet to set up their second factor neither the staff area nor My Orders', async () => {
+  it('shows staff who have yet to set up their second factor neither the staff area nor My orders', async () => {
     const pending = {
       ...traveller,
       role: 'caseworker' as const,
@@ -341,15 +341,15 @@ describe('remote areas', () => {
       expect(within(nav).getByRole('button', { name: /^Account menu for / })).toBeInTheDocument(),
     );
     expect(within(nav).queryByRole('link', { name: 'Staff area' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
     expect(within(menu).queryByRole('link', { name: 'Staff area' })).not.toBeInTheDocument();
-    expect(within(menu).queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'My orders' })).not.toBeInTheDocument();
   });
 
-  it('opens the links of a reminder e-mail in their areas: a new application, and stopping the reminders', async () => {
+  it('opens the links of a reminder email in their areas: a new application, and stopping the reminders', async () => {
     mockApi({ '/api/auth/profile': guestProfile });
     const areas: Record<string, unknown> = {
       apply: { mounts: { renew: [{ index: true, element: <h1>Start a new application</h1> }] } },

@@ -32,8 +32,8 @@ describe('ages', () => {
     expect(travelerCountSummary(teenager, 'not-a-date', '2026-11-23')).toBe('1 child');
   });
 
-  it('says "travelers" while a date of birth is missing', () => {
-    expect(travelerCountSummary(['1985-06-15', ''], null, '2026-11-23')).toBe('2 travelers');
+  it('says "travellers" while a date of birth is missing', () => {
+    expect(travelerCountSummary(['1985-06-15', ''], null, '2026-11-23')).toBe('2 travellers');
     expect(travelerCountSummary(['2020-01-01', '2019-01-01'], null, '2026-11-23')).toBe(
       '2 children',
     );

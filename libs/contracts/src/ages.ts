@@ -76,11 +76,11 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /**
  * The traveller count as people read it: '2 adults, 1 child', '1 adult', '3 children'. While a date of birth is
- * still missing the count is simply '3 travelers'.
+ * still missing the count is simply '3 travellers'.
  */
 export function formatAgeGroups(groups: AgeGroups): string {
   const total = groups.adults + groups.children + groups.unknown;
-  if (groups.unknown > 0 || total === 0) return plural(total, 'traveler', 'travelers');
+  if (groups.unknown > 0 || total === 0) return plural(total, 'traveller', 'travellers');
   const parts: string[] = [];
   if (groups.adults > 0) parts.push(plural(groups.adults, 'adult', 'adults'));
   if (groups.children > 0) parts.push(plural(groups.children, 'child', 'children'));

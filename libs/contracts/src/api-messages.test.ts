@@ -56,7 +56,7 @@ describe('the API message catalog', () => {
     );
     expect(
       apiMessage('wizard.travelerIssue', { number: 2, detailKey: 'wizard.lastNameRequired' }),
-    ).toBe('Traveler 2: Last name is required');
+    ).toBe('Traveller 2: Last name is required');
   });
 
   it('names statuses by their keys and lists by their messages, in the same English', () => {
@@ -74,10 +74,10 @@ describe('the API message catalog', () => {
       },
     ]);
     expect(apiMessage('application.incomplete', { missingKeys: list })).toBe(
-      "Please complete the following before submitting: General information; Traveler 1 (Ann Lee): applicant's photo.",
+      "Please complete the following before submitting: General information; Traveller 1 (Ann Lee): applicant's photo.",
     );
     expect(apiMessage('application.incompleteItems', { itemKeys: list })).toBe(
-      "General information\nTraveler 1 (Ann Lee): applicant's photo",
+      "General information\nTraveller 1 (Ann Lee): applicant's photo",
     );
     expect(isListMessage('application.incompleteItems')).toBe(true);
     expect(isListMessage('application.incomplete')).toBe(false);
@@ -149,7 +149,7 @@ describe('the API message catalog', () => {
       [{ firstName: 'Ann', lastName: 'Lee', dateOfBirth: '2999-01-01', email: 'a@b.co' }],
       '2025-01-01',
     );
-    expect(issue!.message).toBe(`Traveler 1: ${WizardText.dateOfBirthFuture}`);
+    expect(issue!.message).toBe(`Traveller 1: ${WizardText.dateOfBirthFuture}`);
     expect(issueMessageKey(issue!)).toEqual({
       key: 'wizard.travelerIssue',
       params: { number: 1, detailKey: 'wizard.dateOfBirthFuture' },

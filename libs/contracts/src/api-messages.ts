@@ -126,7 +126,7 @@ export const ApiMessages = {
   'wizard.dateOfBirthTooOld': 'Date of birth must be within the last 120 years',
   'wizard.emailRequired': 'Email is required',
   'wizard.emailInvalid': 'Valid email is required',
-  'wizard.maxTravelers': 'Maximum 10 travelers allowed',
+  'wizard.maxTravelers': 'Maximum 10 travellers allowed',
   'wizard.nationalityRequired': 'Nationality is required',
   'wizard.passportNumberRequired': 'Passport number is required',
   'wizard.passportNumberInvalid': 'Passport number must be 5 to 20 letters and digits',
@@ -140,7 +140,7 @@ export const ApiMessages = {
   'wizard.secondNationalityRequired': 'Please specify if you have another nationality',
   'wizard.processingRequired': 'Please select a processing option',
   'wizard.precheckTrip': 'Please complete trip details',
-  'wizard.precheckTravelers': 'Please complete all traveler information',
+  'wizard.precheckTravelers': 'Please complete all traveller information',
   'wizard.precheckProcessing': 'Please select a processing option',
   'wizard.nothingNeeded':
     'Citizens of this country do not need an ETA or a visa to visit the United Kingdom.',
@@ -256,7 +256,7 @@ export const ApiMessages = {
   'auth.noPasswordUseCode':
     'Your account has no password. Ask for a code sent to your email instead.',
   // wizard (more)
-  'wizard.travelerIssue': 'Traveler {number}: {detailKey}',
+  'wizard.travelerIssue': 'Traveller {number}: {detailKey}',
   // reference data
   'reference.pricesNotReady': 'Prices are not available yet. Please try again.',
   'reference.unknownCountry': "We do not know the country ''{countryId}''",
@@ -270,7 +270,7 @@ export const ApiMessages = {
   /** The missing sections and documents, one a line (see `missingItemRefs`). */
   'application.incompleteItems': '{itemKeys}',
   /** One traveller's missing section (`itemKey` is a `missing.*` key). */
-  'application.missingTravelerItem': 'Traveler {number} ({name}): {itemKey}',
+  'application.missingTravelerItem': 'Traveller {number} ({name}): {itemKey}',
   // the sections and documents a submission may still miss
   'missing.generalInformation': 'General information',
   'missing.passportPage': 'passport page',
@@ -335,7 +335,7 @@ export const ApiMessages = {
     'The payment provider did not answer. The refund is recorded as pending: please try again in a few minutes.',
   // staff tools
   'mailbox.notFound': 'No such message in the development mailbox',
-  'failedEmail.notFound': 'No such failed e-mail: it may have been sent again already.',
+  'failedEmail.notFound': 'No such failed email: it may have been sent again already.',
   // staff accounts: roles, invitations, deactivation
   'staff.adminOnly': 'Only an admin can do this. Please ask an admin of your team.',
   'staff.roleInvalid': 'Choose a role: caseworker or admin',
@@ -356,7 +356,7 @@ export const ApiMessages = {
   // personal data (export and account deletion)
   'personalData.passwordRequired': 'Enter your password to delete your account.',
   'personalData.codeRequired':
-    'Enter the 6-digit code we e-mailed you to delete your account (your account has no password).',
+    'Enter the 6-digit code we emailed you to delete your account (your account has no password).',
   'personalData.secondFactorRequired':
     'Enter a code from your authenticator app to delete your account.',
   'personalData.lastAdmin':
@@ -366,7 +366,7 @@ export const ApiMessages = {
     'The traveller deleted their account and their data were erased: this application can no longer be decided.',
   'admin.refundedInFull':
     'This order was refunded in full: it can no longer be reviewed or decided.',
-  'personalData.deleted': 'Your account has been deleted. We have e-mailed you a confirmation.',
+  'personalData.deleted': 'Your account has been deleted. We have emailed you a confirmation.',
   // receipts
   'receipt.notFound': 'This order has no receipt: a receipt is issued once the order is paid.',
   'creditNote.notFound': 'This order has no credit note with that number.',
@@ -413,7 +413,7 @@ export const ApiMessages = {
   'draftReturn.noDraft':
     'There is no saved application to send a link for yet. Please answer the questions on this page, then try again.',
   'draftReturn.linkNotFound':
-    'We cannot find this link. Please check that you used the whole link from the e-mail. If you asked for more than one link, only the newest one works.',
+    'We cannot find this link. Please check that you used the whole link from the email. If you asked for more than one link, only the newest one works.',
   'draftReturn.linkUsed':
     'This link has already been used. Each link works once: your application is in the browser where you first opened it.',
   'draftReturn.linkExpired': 'This link has expired. Links to a saved application work for 7 days.',
@@ -427,11 +427,11 @@ export const ApiMessages = {
   'support.orderReferenceFormat':
     'Enter the order number as it appears on your order, 8 letters and digits (for example 3F9A2C7B)',
   'support.orderReferenceRequired': 'Enter the order number',
-  'support.emailRequired': 'Enter the e-mail address you used for this order',
+  'support.emailRequired': 'Enter the email address you used for this order',
   'support.oneOrderOnly': 'Choose an order from your account or enter an order number, not both',
   'support.guestNeedsOrder':
-    'To contact us without logging in, enter your order number and the e-mail address you used for it',
-  'support.orderNotFound': 'We could not find an order with that number and e-mail address',
+    'To contact us without logging in, enter your order number and the email address you used for it',
+  'support.orderNotFound': 'We could not find an order with that number and email address',
   'support.notFound': 'No such support conversation',
 } as const;
 

@@ -49,18 +49,18 @@ describe("the wizard's dates", () => {
   });
 
   it('say which part of a date of birth is wrong, traveller by traveller', () => {
-    expect(birth('')).toEqual(['Traveler 1: Date of birth is required']);
+    expect(birth('')).toEqual(['Traveller 1: Date of birth is required']);
     expect(birth('1990--10')).toEqual([
-      'Traveler 1: Please select the day, month and year of birth',
+      'Traveller 1: Please select the day, month and year of birth',
     ]);
     expect(birth('1990-02-30')).toEqual([
-      'Traveler 1: The date of birth you chose does not exist. Please choose a real date',
+      'Traveller 1: The date of birth you chose does not exist. Please choose a real date',
     ]);
-    expect(birth(TODAY)).toEqual(['Traveler 1: Date of birth must be in the past']);
+    expect(birth(TODAY)).toEqual(['Traveller 1: Date of birth must be in the past']);
     expect(birth('1906-11-28')).toEqual([
-      'Traveler 1: Date of birth must be within the last 120 years',
+      'Traveller 1: Date of birth must be within the last 120 years',
     ]);
-    expect(birth('1850-01-01')).toEqual([`Traveler 1: ${WizardText.dateOfBirthTooOld}`]);
+    expect(birth('1850-01-01')).toEqual([`Traveller 1: ${WizardText.dateOfBirthTooOld}`]);
     expect(birth('1906-11-29')).toEqual([]);
   });
 

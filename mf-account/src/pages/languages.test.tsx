@@ -96,7 +96,7 @@ describe('login in other languages', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'أنشئ حسابًا' })).toBeInTheDocument();
   });
-  it('says in the reader’s language that the e-mail could not be checked, and follows a change of language', async () => {
+  it('says in the reader’s language that the email could not be checked, and follows a change of language', async () => {
     mockApi({ 'POST /api/auth/check-email': { body: { success: false } } });
     await act(() => activateLocale('fr'));
     await renderAccount('/auth/login');

@@ -34,7 +34,7 @@ describe('application detail', () => {
     expect(order).toHaveTextContent('Total€42.00');
 
     expect(section('Account')).toHaveTextContent('NameAda Lovelace');
-    expect(section('Account')).toHaveTextContent('E-mailada@example.com');
+    expect(section('Account')).toHaveTextContent('Emailada@example.com');
     const payment = section('Payment');
     expect(payment).toHaveTextContent('Amount€42.00');
     expect(payment).toHaveTextContent('ProviderTest payments (sandbox)');
@@ -80,7 +80,7 @@ describe('application detail', () => {
     expect(section('History')).not.toHaveTextContent(/status_changed|UNDER_REVIEW|from:/);
   });
 
-  it('reserves each image’s box, wraps e-mail addresses only after @ and dots, and names every actor in words', async () => {
+  it('reserves each image’s box, wraps email addresses only after @ and dots, and names every actor in words', async () => {
     const base = detail('SUBMITTED', ['UNDER_REVIEW']);
     mockApi({
       [DETAIL]: ok({
@@ -129,13 +129,13 @@ describe('application detail', () => {
     expect(section('History')).not.toHaveTextContent('phone-link');
   });
 
-  it('shows the guest e-mail when there is no account, and no decision for a draft', async () => {
+  it('shows the guest email when there is no account, and no decision for a draft', async () => {
     mockApi({
       [DETAIL]: ok(detail('DRAFT', [], { account: null, payment: null, paidAt: null })),
     });
     await renderAdmin('/admin/applications/app-1');
     await screen.findByRole('heading', { name: 'Application #AB12CD34', level: 1 });
-    expect(section('Guest')).toHaveTextContent('E-mailada@example.com');
+    expect(section('Guest')).toHaveTextContent('Emailada@example.com');
     expect(section('Payment')).toHaveTextContent('No payment recorded.');
     const decision = section('Decision');
     expect(within(decision).queryByRole('button')).not.toBeInTheDocument();

@@ -184,7 +184,7 @@ describe('applications list', () => {
     );
     const submitted = within(table).getByRole('columnheader', { name: 'Submitted' });
     expect(submitted).toHaveAttribute('aria-sort', 'ascending');
-    expect(table).toHaveAccessibleDescription('Applications sorted by Submitted, ascending.');
+    expect(table).toHaveAccessibleDescription('Applications sorted by date submitted, ascending.');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('submitted:asc');
 
     await user.click(within(table).getByRole('button', { name: 'Submitted' }));

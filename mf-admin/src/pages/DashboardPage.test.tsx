@@ -78,12 +78,12 @@ describe('admin dashboard', () => {
     // Nothing refunded: the amounts alone.
     expect(paid).not.toHaveTextContent('refunded');
 
-    const table = screen.getByRole('table', { name: 'Recent Applications' });
+    const table = screen.getByRole('table', { name: 'Recent applications' });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Application', 'Applicant', 'Visa Type', 'Status', 'Submitted']);
+    ).toEqual(['Application', 'Applicant', 'Visa type', 'Status', 'Submitted']);
     const [first, second] = within(table).getAllByRole('row').slice(1) as [
       HTMLElement,
       HTMLElement,
@@ -116,7 +116,7 @@ describe('admin dashboard', () => {
     expect(operations).toHaveTextContent(
       'Card payments that succeeded but whose order is not completed yet. They are completed automatically within minutes.',
     );
-    expect(within(operations).getByRole('link', { name: 'Failed e-mails: 0' })).toHaveAttribute(
+    expect(within(operations).getByRole('link', { name: 'Failed emails: 0' })).toHaveAttribute(
       'href',
       '/admin/emails',
     );
@@ -127,11 +127,11 @@ describe('admin dashboard', () => {
     await waitFor(() =>
       expect(operations).toHaveTextContent('Payments awaiting reconciliation: 3 Needs attention'),
     );
-    expect(within(operations).getByRole('link', { name: 'Failed e-mails: 2' })).toHaveAttribute(
+    expect(within(operations).getByRole('link', { name: 'Failed emails: 2' })).toHaveAttribute(
       'href',
       '/admin/emails',
     );
-    expect(operations).toHaveTextContent('Failed e-mails: 2 Needs attention');
+    expect(operations).toHaveTextContent('Failed emails: 2 Needs attention');
     expect(within(operations).getAllByText('Needs attention')).toHaveLength(2);
   });
 
@@ -192,7 +192,7 @@ describe('admin dashboard', () => {
     const sent = mockApi({ [DASHBOARD]: ok(dashboard()) });
     await renderAdmin('/admin');
     await screen.findByText(/Last updated/);
-    expect(screen.getByRole('table', { name: 'Recent Applications' })).toHaveTextContent(
+    expect(screen.getByRole('table', { name: 'Recent applications' })).toHaveTextContent(
       'No applications yet.',
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
@@ -209,7 +209,7 @@ describe('admin dashboard', () => {
 });
 
 describe('admin layout', () => {
-  it('has one staff menu with Dashboard, Applications and Failed e-mails, and no second menu button', async () => {
+  it('has one staff menu with Dashboard, Applications and Failed emails, and no second menu button', async () => {
     mockApi({ [DASHBOARD]: ok(dashboard()), 'GET /api/admin/applications': failure(500) });
     await renderAdmin('/admin');
     // One navigation of the area (a side menu, a row of links on small screens): no drawer of its own.
@@ -220,7 +220,7 @@ describe('admin layout', () => {
       'aria-current',
       'page',
     );
-    expect(within(menu).getByRole('link', { name: 'Failed e-mails' })).toHaveAttribute(
+    expect(within(menu).getByRole('link', { name: 'Failed emails' })).toHaveAttribute(
       'href',
       '/admin/emails',
     );

@@ -15,20 +15,20 @@ function requeueKey(email: FailedEmail) {
 }
 
 function bodyRows() {
-  const table = screen.getByRole('table', { name: 'Failed e-mails' });
+  const table = screen.getByRole('table', { name: 'Failed emails' });
   // The first row is the header row.
   return within(table).getAllByRole('row').slice(1);
 }
 
-/** Opens the page, waits for the list, and presses Send again for the e-mail to `to`. */
+/** Opens the page, waits for the list, and presses Send again for the email to `to`. */
 async function sendAgainTo(to: string) {
   await renderAdmin('/admin/emails');
-  await screen.findByRole('table', { name: 'Failed e-mails' });
+  await screen.findByRole('table', { name: 'Failed emails' });
   await userEvent.setup().click(screen.getByRole('button', { name: `Send again to ${to}` }));
 }
 
-describe('failed e-mails', () => {
-  it('lists each e-mail that failed every retry, with a Send again button named for its recipient', async () => {
+describe('failed emails', () => {
+  it('lists each email that failed every retry, with a Send again button named for its recipient', async () => {
     const payment = failedEmail({ to: 'ada@example.com' });
     const reset = failedEmail({
       to: 'bob@example.com',
@@ -42,20 +42,20 @@ describe('failed e-mails', () => {
     await renderAdmin('/admin/emails');
 
     expect(
-      await screen.findByRole('heading', { name: 'Failed e-mails', level: 1 }),
+      await screen.findByRole('heading', { name: 'Failed emails', level: 1 }),
     ).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', {
-        name: 'Failed e-mails',
+        name: 'Failed emails',
       }),
     ).toHaveAttribute('aria-current', 'page');
-    const table = await screen.findByRole('table', { name: 'Failed e-mails' });
+    const table = await screen.findByRole('table', { name: 'Failed emails' });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Recipient', 'Message', 'Attempts', 'Last error', 'Created', 'Action']);
-    expect(screen.getByText('2 failed e-mails.')).toBeInTheDocument();
+    expect(screen.getByText('2 failed emails.')).toBeInTheDocument();
 
     const [first, second] = bodyRows() as [HTMLElement, HTMLElement];
     expect(within(first).getByRole('rowheader')).toHaveTextContent('ada@example.com');
@@ -77,7 +77,7 @@ describe('failed e-mails', () => {
     expect(button).toHaveAccessibleDescription('Password reset');
   });
 
-  it('sends an e-mail again: its row goes, the page says so, and the list is reloaded', async () => {
+  it('sends an email again: its row goes, the page says so, and the list is reloaded', async () => {
     const payment = failedEmail({ to: 'ada@example.com' });
     const reset = failedEmail({ to: 'bob@example.com', description: 'Password reset' });
     const sent = mockApi({
@@ -87,7 +87,7 @@ describe('failed e-mails', () => {
     await sendAgainTo('bob@example.com');
 
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('The e-mail to bob@example.com will be sent again.');
+    expect(status).toHaveTextContent('The email to bob@example.com will be sent again.');
     await waitFor(() => expect(status.parentElement).toHaveFocus());
     expect(
       screen.queryByRole('button', { name: 'Send again to bob@example.com' }),
@@ -98,7 +98,7 @@ describe('failed e-mails', () => {
     const [requeue] = callsTo(sent, requeueKey(reset));
     expect(requeue?.body).toEqual({});
     await waitFor(() => expect(callsTo(sent, EMAILS)).toHaveLength(2));
-    expect(screen.getByText('1 failed e-mail.')).toBeInTheDocument();
+    expect(screen.getByText('1 failed email.')).toBeInTheDocument();
   });
 
   it('shows a refused Send again in an alert and keeps the row', async () => {
@@ -110,7 +110,7 @@ describe('failed e-mails', () => {
     await sendAgainTo('ada@example.com');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The e-mail to ada@example.com could not be sent again. Please try again.',
+      'The email to ada@example.com could not be sent again. Please try again.',
     );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(
@@ -118,30 +118,30 @@ describe('failed e-mails', () => {
     ).toBeInTheDocument();
   });
 
-  it('reloads the list when the e-mail is no longer failed', async () => {
+  it('reloads the list when the email is no longer failed', async () => {
     const payment = failedEmail({ to: 'ada@example.com' });
     const sent = mockApi({
       [EMAILS]: [listOf([payment]), listOf([])],
-      [requeueKey(payment)]: failure(404, 'No such e-mail'),
+      [requeueKey(payment)]: failure(404, 'No such email'),
     });
     await sendAgainTo('ada@example.com');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The e-mail to ada@example.com is no longer among the failed e-mails',
+      'The email to ada@example.com is no longer among the failed emails',
     );
     expect(
-      await screen.findByText('No failed e-mails. Every e-mail has been sent.'),
+      await screen.findByText('No failed emails. Every email has been sent.'),
     ).toBeInTheDocument();
     expect(callsTo(sent, EMAILS)).toHaveLength(2);
   });
 
-  it('says so, once, when no e-mail has failed', async () => {
+  it('says so, once, when no email has failed', async () => {
     mockApi({ [EMAILS]: listOf([]) });
     await renderAdmin('/admin/emails');
     expect(
-      await screen.findByText('No failed e-mails. Every e-mail has been sent.'),
+      await screen.findByText('No failed emails. Every email has been sent.'),
     ).toBeInTheDocument();
-    expect(screen.getAllByText(/No failed e-mails/)).toHaveLength(1);
+    expect(screen.getAllByText(/No failed emails/)).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
@@ -149,13 +149,13 @@ describe('failed e-mails', () => {
   it('says when only the most recent are shown', async () => {
     mockApi({ [EMAILS]: listOf([failedEmail(), failedEmail()], 140) });
     await renderAdmin('/admin/emails');
-    expect(await screen.findByText('The 2 most recent of 140 failed e-mails.')).toBeInTheDocument();
+    expect(await screen.findByText('The 2 most recent of 140 failed emails.')).toBeInTheDocument();
   });
 
   it('shows a failed load with Retry', async () => {
     mockApi({ [EMAILS]: [failure(500), listOf([failedEmail({ to: 'ada@example.com' })])] });
     await renderAdmin('/admin/emails');
-    expect(await screen.findByText(/The failed e-mails could not be loaded/)).toBeInTheDocument();
+    expect(await screen.findByText(/The failed emails could not be loaded/)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(
       await screen.findByRole('button', { name: 'Send again to ada@example.com' }),
@@ -166,7 +166,7 @@ describe('failed e-mails', () => {
     mockApi({ [EMAILS]: failure(401, 'Not signed in') });
     await renderAdmin('/admin/emails');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your session has ended. Sign in again to see the failed e-mails.',
+      'Your session has ended. Sign in again to see the failed emails.',
     );
   });
 });

@@ -83,7 +83,7 @@ describe('refund panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm the refund' }));
 
     const result = await within(panel()).findByRole('status');
-    expect(result).toHaveTextContent('€42.00 refunded. The traveller is told by e-mail.');
+    expect(result).toHaveTextContent('€42.00 refunded. The traveller is told by email.');
     await waitFor(() => expect(result).toHaveFocus());
     const calls = callsTo(sent, REFUND);
     expect(calls).toHaveLength(1);

@@ -101,7 +101,7 @@ describe('staff accounts', () => {
       within(table('Staff accounts'))
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Name', 'E-mail', 'Role', 'Status', 'Authenticator app', 'Since', 'Actions']);
+    ).toEqual(['Name', 'Email', 'Role', 'Status', 'Authenticator app', 'Since', 'Actions']);
 
     const mine = rowOf('Sam Staff');
     expect(within(mine).getByRole('rowheader')).toHaveTextContent('Sam Staff (you)');
@@ -138,7 +138,7 @@ describe('staff accounts', () => {
       within(open)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['E-mail', 'Role', 'Invited by', 'Expires', 'Actions']);
+    ).toEqual(['Email', 'Role', 'Invited by', 'Expires', 'Actions']);
     const invited = rowOf('new@example.com', 'Open invitations');
     const cells = within(invited).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('Admin');
@@ -157,7 +157,7 @@ describe('staff accounts', () => {
     expect(screen.queryByRole('table', { name: 'Open invitations' })).not.toBeInTheDocument();
   });
 
-  it('checks the invitation form, sends the e-mail and role, announces it and loads the list again', async () => {
+  it('checks the invitation form, sends the email and role, announces it and loads the list again', async () => {
     const made: StaffInvitation = { ...invitation, id: 'inv-2', email: 'ada@example.com' };
     const sent = mockApi({
       [ACCOUNTS]: [listOf(), listOf([me, casey, gone], [invitation, made])],
@@ -179,7 +179,7 @@ describe('staff accounts', () => {
       [AuthText.emailRequired, '#staff-invite-email'],
       [ApiMessages['staff.roleInvalid'], '#staff-invite-role'],
     ]);
-    expect(within(form).getByLabelText(/^E-mail address/)).toHaveAccessibleDescription(
+    expect(within(form).getByLabelText(/^Email address/)).toHaveAccessibleDescription(
       `Error: ${AuthText.emailRequired}`,
     );
     expect(callsTo(sent, INVITE)).toEqual([]);
@@ -189,15 +189,15 @@ describe('staff accounts', () => {
       'Reviews applications, asks travellers for changes, submits applications to the Home Office, records outcomes and writes notes.',
     );
     expect(within(roles).getByLabelText('Admin')).toHaveAccessibleDescription(
-      'Everything a caseworker does, plus refunds, failed e-mails and the staff accounts.',
+      'Everything a caseworker does, plus refunds, failed emails and the staff accounts.',
     );
 
-    await user.type(within(form).getByLabelText(/^E-mail address/), ' Ada@Example.com ');
+    await user.type(within(form).getByLabelText(/^Email address/), ' Ada@Example.com ');
     await user.click(within(roles).getByLabelText('Caseworker'));
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
 
     const status = await screen.findByText(
-      'An invitation to join as a caseworker was e-mailed to ada@example.com. The link works for 48 hours.',
+      'An invitation to join as a caseworker was emailed to ada@example.com. The link works for 48 hours.',
     );
     expect(status.closest('[role="status"]')).not.toBeNull();
     expect(status).toHaveFocus();
@@ -207,7 +207,7 @@ describe('staff accounts', () => {
     await waitFor(() => expect(callsTo(sent, ACCOUNTS)).toHaveLength(2));
     expect(await screen.findByRole('rowheader', { name: 'ada@example.com' })).toBeInTheDocument();
     // The form is empty again.
-    expect(within(form).getByLabelText(/^E-mail address/)).toHaveValue('');
+    expect(within(form).getByLabelText(/^Email address/)).toHaveValue('');
     expect(within(roles).getByLabelText('Caseworker')).not.toBeChecked();
   });
 
@@ -219,13 +219,13 @@ describe('staff accounts', () => {
     await openPage();
     const form = screen.getByRole('region', { name: 'Invite a member of staff' });
     const user = userEvent.setup();
-    await user.type(within(form).getByLabelText(/^E-mail address/), 'casey@waypoint.test');
+    await user.type(within(form).getByLabelText(/^Email address/), 'casey@waypoint.test');
     await user.click(within(form).getByLabelText('Admin'));
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
 
     const message = await within(form).findByText(ApiMessages['staff.alreadyStaff']);
     expect(message.closest('[role="alert"]')).not.toBeNull();
-    expect(within(form).getByLabelText(/^E-mail address/)).toHaveValue('casey@waypoint.test');
+    expect(within(form).getByLabelText(/^Email address/)).toHaveValue('casey@waypoint.test');
   });
 
   it('asks before deactivating, says the sessions end at once, and Cancel sends nothing', async () => {
@@ -464,7 +464,7 @@ describe('staff accounts', () => {
 });
 
 describe('the staff area for a caseworker', () => {
-  it('shows no Failed e-mails or Staff links', async () => {
+  it('shows no Failed emails or Staff links', async () => {
     mockApi({ 'GET /api/admin/dashboard': failure(500) });
     await renderAsCaseworker('/admin');
     const nav = await screen.findByRole('navigation', { name: 'Admin' });
@@ -475,7 +475,7 @@ describe('the staff area for a caseworker', () => {
     ).toEqual(['Dashboard', 'Applications', 'Support']);
   });
 
-  it('counts the failed e-mails on the dashboard without leading to a page only admins use', async () => {
+  it('counts the failed emails on the dashboard without leading to a page only admins use', async () => {
     mockApi({
       'GET /api/admin/dashboard': ok(
         dashboard({ operations: { paymentsAwaitingReconciliation: 0, failedEmails: 3 } }),
@@ -483,7 +483,7 @@ describe('the staff area for a caseworker', () => {
     });
     await renderAsCaseworker('/admin');
     const operations = await screen.findByRole('region', { name: 'Operations' });
-    expect(operations).toHaveTextContent('An admin sends them again from the failed e-mails page.');
+    expect(operations).toHaveTextContent('An admin sends them again from the failed emails page.');
     expect(within(operations).queryByRole('link')).toBeNull();
   });
 
@@ -501,11 +501,11 @@ describe('the staff area for a caseworker', () => {
     expect(callsTo(sent, ACCOUNTS)).toEqual([]);
   });
 
-  it('says that only admins send failed e-mails again, and loads nothing', async () => {
+  it('says that only admins send failed emails again, and loads nothing', async () => {
     const sent = mockApi({ 'GET /api/admin/emails': ok({ emails: [], total: 0 }) });
     await renderAsCaseworker('/admin/emails');
     expect(
-      await screen.findByRole('heading', { name: 'Failed e-mails', level: 1 }),
+      await screen.findByRole('heading', { name: 'Failed emails', level: 1 }),
     ).toBeInTheDocument();
     expect(
       await screen.findByRole('region', { name: 'Only admins can use this page' }),

@@ -100,7 +100,7 @@ describe('the Support inbox', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Reference', 'Traveller', 'E-mail', 'Topic', 'Order', 'Last activity', 'Status']);
+    ).toEqual(['Reference', 'Traveller', 'Email', 'Topic', 'Order', 'Last activity', 'Status']);
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByRole('link', { name: 'S-7K3P9Q' })).toHaveAttribute(
       'href',
@@ -201,8 +201,8 @@ describe('a conversation for staff', () => {
       await screen.findByRole('heading', { level: 1, name: 'Conversation S-7K3P9Q' }),
     ).toBeVisible();
     const about = screen.getByRole('complementary', { name: 'About this conversation' });
-    expect(about).toHaveTextContent('TravellerGuestNo account: replies reach them by e-mail only.');
-    expect(about).toHaveTextContent('E-mailguest@example.com');
+    expect(about).toHaveTextContent('TravellerGuestNo account: replies reach them by email only.');
+    expect(about).toHaveTextContent('Emailguest@example.com');
     expect(within(about).getByRole('link', { name: '#AB12CD34' })).toHaveAttribute(
       'href',
       '/admin/applications/app-1',
@@ -223,7 +223,7 @@ describe('a conversation for staff', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Reply sent. The traveller is told by e-mail.',
+      'Reply sent. The traveller is told by email.',
     );
     expect(within(messages).getAllByRole('listitem')[1]).toHaveTextContent(
       /^Sam \(Waypoint support\).*No, the second charge was released\.$/,

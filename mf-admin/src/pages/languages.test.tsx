@@ -364,7 +364,7 @@ describe('the admin area in Arabic', () => {
     );
   });
 
-  it('counts failed e-mails with the Arabic plural and names each kind in Arabic', async () => {
+  it('counts failed emails with the Arabic plural and names each kind in Arabic', async () => {
     await act(() => activateLocale('ar'));
     const email = (id: string) => ({
       id,

@@ -76,7 +76,7 @@ export function dashboard(extra: Partial<DashboardResponse> = {}): DashboardResp
   };
 }
 
-/** An e-mail that failed every retry; ids end in a 4-digit number. */
+/** An email that failed every retry; ids end in a 4-digit number. */
 export function failedEmail(extra: Partial<FailedEmail> = {}): FailedEmail {
   counter += 1;
   return {

@@ -45,7 +45,7 @@ describe('the cost lines', () => {
     const note = within(screen.getByRole('region')).getByText('(€22.90 + €29.00) = €103.80');
     expect(note.tagName).toBe('BDI');
     expect(note).toHaveAttribute('dir', 'ltr');
-    expect(note.parentElement).toHaveTextContent('2 travelers × (€22.90 + €29.00) = €103.80');
+    expect(note.parentElement).toHaveTextContent('2 travellers × (€22.90 + €29.00) = €103.80');
   });
 
   it('keep the sums and amounts left to right in Arabic, with the Arabic labels', async () => {

@@ -20,7 +20,7 @@ export interface ReviewCardProps {
   children: ReactNode;
 }
 
-/** One part of the order under review, with 'Edit' links named for screen readers ('Edit travelers'). */
+/** One part of the order under review, with 'Edit' links named for screen readers ('Edit travellers'). */
 export function ReviewCard({ id, title, edits = [], children }: ReviewCardProps) {
   const t = useT(applyMessages);
   return (

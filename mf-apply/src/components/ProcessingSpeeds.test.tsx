@@ -43,7 +43,7 @@ describe('processing speeds', () => {
   it('shows each speed as a card with its price and the date we submit by, counted from its hours', () => {
     render(<Speeds />);
     const group = screen.getByRole('group', { name: /How fast do you need it\?/ });
-    expect(group).toHaveAccessibleDescription('Prices are per traveler.');
+    expect(group).toHaveAccessibleDescription('Prices are per traveller.');
     const radios = within(group).getAllByRole('radio');
     // The first radio has the group's id: the error summary's link focuses it.
     expect(radios.map((radio) => radio.id)).toEqual([
@@ -52,23 +52,23 @@ describe('processing speeds', () => {
       'processing-option-super-urgent',
     ]);
     expect(screen.getByRole('radio', { name: 'Standard' })).toHaveAccessibleDescription(
-      /^€29\.00 per traveler Checked and submitted within 72 hours Submitted to the UK government: Thursday,? 18 June by 10:00$/,
+      /^€29\.00 per traveller Checked and submitted within 72 hours Submitted to the UK government: Thursday,? 18 June by 10:00$/,
     );
     expect(screen.getByRole('radio', { name: 'Express' })).toHaveAccessibleDescription(
-      '€49.00 per traveler Checked and submitted within 24 hours Submitted to the UK government: Tomorrow by 10:00',
+      '€49.00 per traveller Checked and submitted within 24 hours Submitted to the UK government: Tomorrow by 10:00',
     );
     expect(screen.getByRole('radio', { name: 'Super urgent' })).toHaveAccessibleDescription(
-      '€89.00 per traveler Checked and submitted within 4 hours Submitted to the UK government: Today by 14:00',
+      '€89.00 per traveller Checked and submitted within 4 hours Submitted to the UK government: Today by 14:00',
     );
     expect(group).toHaveTextContent(
       'We are not the government and cannot make its decision faster.',
     );
   });
 
-  it('with several travelers, adds the price for all of them', () => {
+  it('with several travellers, adds the price for all of them', () => {
     render(<Speeds travelerCount={3} />);
     expect(screen.getByRole('radio', { name: 'Express' })).toHaveAccessibleDescription(
-      /^€49\.00 per traveler €147\.00 for 3 travelers /,
+      /^€49\.00 per traveller €147\.00 for 3 travellers /,
     );
   });
 
@@ -92,7 +92,7 @@ describe('processing speeds', () => {
     render(<Speeds error="Please select a processing option" />);
     const group = screen.getByRole('group', { name: /How fast do you need it\?/ });
     expect(group).toHaveAccessibleDescription(
-      'Prices are per traveler. Error: Please select a processing option',
+      'Prices are per traveller. Error: Please select a processing option',
     );
   });
 

@@ -95,7 +95,7 @@ async function openPayment(routes: Routes = {}) {
   const view = await renderApply('/application/checkout', { wizard });
   await findTitle('Review your order');
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Proceed To Checkout' }));
+  await user.click(await screen.findByRole('button', { name: 'Proceed to checkout' }));
   await screen.findByRole('heading', { name: 'Payment' });
   return { sent, user, ...view };
 }
@@ -146,7 +146,7 @@ async function expectPaymentProblem(message: string) {
 }
 
 describe('checkout', () => {
-  it('reviews the order: trip, travelers, processing speed with delivery, and the price', async () => {
+  it('reviews the order: trip, travellers, processing speed with delivery, and the price', async () => {
     mockApi({});
     await renderApply('/application/checkout', { wizard });
     await findTitle('Review your order');
@@ -164,8 +164,8 @@ describe('checkout', () => {
     expect(cost).toHaveTextContent('Government fee1 × £20.00 = 1 × €22.90');
     expect(cost).toHaveTextContent('Waypoint service fee1 × €29.00€29.00');
     expect(cost).toHaveTextContent('Total for 1 adult€51.90');
-    expect(screen.getByRole('region', { name: 'Travelers' })).toHaveTextContent(
-      /^Travelers.*Ada LovelaceDate of birth: 10 December 1990/,
+    expect(screen.getByRole('region', { name: 'Travellers' })).toHaveTextContent(
+      /^Travellers.*Ada LovelaceDate of birth: 10 December 1990/,
     );
     expect(screen.queryByRole('navigation', { name: 'Application progress' })).toBeNull();
   });
@@ -177,8 +177,8 @@ describe('checkout', () => {
     await screen.findByRole('region', { name: 'Your trip' });
     const edits = [
       ['Your trip', 'Edit trip details', '/application/trip-details'],
-      ['Travelers', 'Edit travelers', '/application/personal-info'],
-      ['Travelers', 'Edit passports', '/application/passport-info'],
+      ['Travellers', 'Edit travellers', '/application/personal-info'],
+      ['Travellers', 'Edit passports', '/application/passport-info'],
       ['Processing speed', 'Edit processing speed', '/application/processing-time'],
     ] as const;
     for (const [region, name, href] of edits) {
@@ -190,16 +190,16 @@ describe('checkout', () => {
     const hidden = (name: string) =>
       screen.getByRole('link', { name }).querySelector('.wp-visually-hidden')?.textContent;
     expect(hidden('Edit trip details')).toBe('trip details');
-    expect(hidden('Edit travelers')).toBe('travelers');
+    expect(hidden('Edit travellers')).toBe('travellers');
     expect(hidden('Edit processing speed')).toBe('processing speed');
     expect(hidden('Edit passports')).toBeUndefined();
-    expect(screen.getByRole('region', { name: 'Travelers' })).toHaveTextContent(
+    expect(screen.getByRole('region', { name: 'Travellers' })).toHaveTextContent(
       'Passport ending 4567, expires 1 May 2033',
     );
 
     const user = userEvent.setup();
     // The step's page is downloaded when first opened: the click's render suspends until it has arrived.
-    await act(() => user.click(screen.getByRole('link', { name: 'Edit travelers' })));
+    await act(() => user.click(screen.getByRole('link', { name: 'Edit travellers' })));
     await findTitle('Your information');
     expect(currentPath()).toBe('/application/personal-info');
   });
@@ -236,7 +236,7 @@ describe('checkout', () => {
     const sent = mockApi({
       'POST /api/applications/create-payment-intent': [
         failure(400, WizardText.precheckTravelers, {
-          fieldErrors: { 'travelers.0.lastName': 'Traveler 1: Last name is required' },
+          fieldErrors: { 'travelers.0.lastName': 'Traveller 1: Last name is required' },
         }),
         failure(500),
         ok(intent),
@@ -245,17 +245,17 @@ describe('checkout', () => {
     const first = await renderApply('/application/checkout', { wizard });
     await findTitle('Review your order');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Proceed To Checkout' }));
+    await user.click(await screen.findByRole('button', { name: 'Proceed to checkout' }));
     const box = await screen.findByText(WizardText.precheckTravelers);
-    expect(box.closest('[role="alert"]')).toHaveTextContent('Traveler 1: Last name is required');
+    expect(box.closest('[role="alert"]')).toHaveTextContent('Traveller 1: Last name is required');
 
-    await user.click(screen.getByRole('button', { name: 'Proceed To Checkout' }));
+    await user.click(screen.getByRole('button', { name: 'Proceed to checkout' }));
     expect(await screen.findByText('Request failed')).toBeInTheDocument();
     first.unmount();
 
     // A reload keeps the key: the retry reuses the order already made.
     await renderApply('/application/checkout', { keepSession: true });
-    await user.click(await screen.findByRole('button', { name: 'Proceed To Checkout' }));
+    await user.click(await screen.findByRole('button', { name: 'Proceed to checkout' }));
     await screen.findByRole('heading', { name: 'Payment' });
 
     const calls = callsTo(sent, 'POST /api/applications/create-payment-intent');
@@ -284,7 +284,7 @@ describe('checkout', () => {
     });
     const first = await renderApply('/application/checkout', { wizard });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Proceed To Checkout' }));
+    await user.click(await screen.findByRole('button', { name: 'Proceed to checkout' }));
     await screen.findByText(WizardText.precheckTrip);
     first.unmount();
 
@@ -296,7 +296,7 @@ describe('checkout', () => {
       }),
     );
     await renderApply('/application/checkout', { keepSession: true });
-    await user.click(await screen.findByRole('button', { name: 'Proceed To Checkout' }));
+    await user.click(await screen.findByRole('button', { name: 'Proceed to checkout' }));
     await waitFor(() =>
       expect(callsTo(sent, 'POST /api/applications/create-payment-intent')).toHaveLength(2),
     );

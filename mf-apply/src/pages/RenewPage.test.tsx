@@ -51,7 +51,7 @@ afterEach(async () => {
   await act(() => activateLocale('en'));
 });
 
-describe("a new application from a reminder e-mail's link", () => {
+describe("a new application from a reminder email's link", () => {
   it('fills in the wizard with the previous details and opens its first step with a notice', async () => {
     const sent = mockApi({
       [RENEWAL]: ok(prefill),
@@ -78,7 +78,7 @@ describe("a new application from a reminder e-mail's link", () => {
       expect(screen.getByRole('combobox', { name: 'Apply for' })).toHaveValue('uk-visitor'),
     );
     expect(screen.getByRole('combobox', { name: /Where are you from\?/ })).toHaveValue('France');
-    expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent(
+    expect(screen.getByRole('region', { name: 'Visa information' })).toHaveTextContent(
       'Visa required',
     );
     expect(callsTo(sent, RENEWAL)).toEqual([
@@ -104,10 +104,10 @@ describe("a new application from a reminder e-mail's link", () => {
     await waitFor(() =>
       expect(callsTo(sent, 'GET /api/applications/session-data')).toHaveLength(1),
     );
-    expect(screen.queryByRole('button', { name: 'Continue Application' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue application' })).not.toBeInTheDocument();
 
     // The traveller's information is there on the next step; the passport is theirs to add.
-    await user.click(screen.getByRole('button', { name: 'Start Applying' }));
+    await user.click(screen.getByRole('button', { name: 'Start applying' }));
     await findTitle('Your information');
     expect(screen.getByRole('textbox', { name: /First and middle name/ })).toHaveValue('Ada');
     expect(screen.getByRole('textbox', { name: /Last name/ })).toHaveValue('Lovelace');
@@ -118,7 +118,7 @@ describe("a new application from a reminder e-mail's link", () => {
     expect(within(birth).getByRole('combobox', { name: 'Year' })).toHaveValue('1990');
     expect(screen.queryByRole('region', { name: NOTICE })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Passport information');
     expect(screen.getByRole('textbox', { name: /Passport number/ })).toHaveValue('');
     expect(callsTo(sent, 'POST /api/applications/save')[0]?.body).toMatchObject({

@@ -31,7 +31,7 @@ const savedDraft = {
 const refused = (status: number, key: keyof typeof ApiMessages) =>
   failure(status, ApiMessages[key], { messageKey: key });
 
-describe("the link of the 'save and come back later' e-mail", () => {
+describe("the link of the 'save and come back later' email", () => {
   it('claims the saved application and opens its saved step with the answers', async () => {
     const sent = mockApi({ [CLAIM]: ok({ data: savedDraft, sessionId: 'd1' }) });
     const entries = window.history.length;
@@ -48,7 +48,7 @@ describe("the link of the 'save and come back later' e-mail", () => {
     ).not.toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Processing time');
   });
 

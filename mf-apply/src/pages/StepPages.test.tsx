@@ -59,7 +59,7 @@ describe('your information', () => {
     });
     await findTitle('Your information');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveFocus();
@@ -68,15 +68,15 @@ describe('your information', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
-      ['Traveler 2: Last name is required', '#traveler-1-lastName'],
-      ['Traveler 2: Date of birth is required', '#traveler-1-dateOfBirth'],
+      ['Traveller 2: Last name is required', '#traveler-1-lastName'],
+      ['Traveller 2: Date of birth is required', '#traveler-1-dateOfBirth'],
     ]);
-    expect(screen.getByRole('textbox', { name: /Last name/, description: /Traveler 2/ })).toBe(
-      within(card('Traveler 2')).getByRole('textbox', { name: /Last name/ }),
+    expect(screen.getByRole('textbox', { name: /Last name/, description: /Traveller 2/ })).toBe(
+      within(card('Traveller 2')).getByRole('textbox', { name: /Last name/ }),
     );
     expect(
-      within(card('Traveler 2')).getByRole('group', { name: /Date of birth/ }),
-    ).toHaveTextContent('Traveler 2: Date of birth is required');
+      within(card('Traveller 2')).getByRole('group', { name: /Date of birth/ }),
+    ).toHaveTextContent('Traveller 2: Date of birth is required');
     expect(currentPath()).toBe('/application/personal-info');
   });
 
@@ -87,16 +87,16 @@ describe('your information', () => {
     });
     await findTitle('Your information');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
     const links = within(screen.getByRole('alert', { name: 'There is a problem' })).getAllByRole(
       'link',
     );
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Traveler 1: First name is required', '#traveler-0-firstName'],
-      ['Traveler 1: Last name is required', '#traveler-0-lastName'],
-      ['Traveler 1: Date of birth is required', '#traveler-0-dateOfBirth'],
-      ['Traveler 1: Email is required', '#traveler-0-email'],
+      ['Traveller 1: First name is required', '#traveler-0-firstName'],
+      ['Traveller 1: Last name is required', '#traveler-0-lastName'],
+      ['Traveller 1: Date of birth is required', '#traveler-0-dateOfBirth'],
+      ['Traveller 1: Email is required', '#traveler-0-email'],
     ]);
     expect(document.querySelectorAll('.wp-field-error')).toHaveLength(4);
     await user.click(links[3]!);
@@ -119,13 +119,13 @@ describe('your information', () => {
 
     const user = userEvent.setup();
     await pickDate(user, birth, '1990-02-30');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(birth).toHaveTextContent(
-      'Traveler 1: The date of birth you chose does not exist. Please choose a real date',
+      'Traveller 1: The date of birth you chose does not exist. Please choose a real date',
     );
     await user.selectOptions(within(birth).getByRole('combobox', { name: 'Month' }), '');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    expect(birth).toHaveTextContent('Traveler 1: Please select the day, month and year of birth');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(birth).toHaveTextContent('Traveller 1: Please select the day, month and year of birth');
     expect(currentPath()).toBe('/application/personal-info');
   });
 
@@ -137,7 +137,7 @@ describe('your information', () => {
     });
     await findTitle('Your information');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
     const box = await screen.findByText(NOT_SAVED);
     expect(box.closest('[role="alert"]')).toBeInTheDocument();
@@ -148,7 +148,7 @@ describe('your information', () => {
 
     // The step was not reached: the next one is not open.
     network.back();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Passport information');
     expect(screen.queryByText(NOT_SAVED)).not.toBeInTheDocument();
   });
@@ -187,21 +187,23 @@ describe('your information', () => {
     },
   );
 
-  it('checks the e-mail of traveller 1 only', async () => {
+  it('checks the email of traveller 1 only', async () => {
     mockApi({});
     await renderApply('/application/personal-info', {
       wizard: { currentStep: 2, travelers: [{ ...traveler1, email: 'ada@example' }] },
     });
     await findTitle('Your information');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    expect(screen.getByRole('link', { name: 'Traveler 1: Valid email is required' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(
+      screen.getByRole('link', { name: 'Traveller 1: Valid email is required' }),
+    ).toBeVisible();
     const email = screen.getByRole('textbox', { name: /Email/ });
     expect(email).toHaveAttribute('aria-invalid', 'true');
 
-    await user.click(screen.getByRole('button', { name: 'Add Another Traveler' }));
+    await user.click(screen.getByRole('button', { name: 'Add another traveller' }));
     expect(screen.getAllByRole('textbox', { name: /Email/ })).toHaveLength(1);
-    expect(screen.getAllByRole('button', { name: /Remove this traveler/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /Remove this traveller/ })).toHaveLength(2);
   });
 
   it('adds travellers up to 10, then says so', async () => {
@@ -209,34 +211,34 @@ describe('your information', () => {
     await renderApply('/application/personal-info', { wizard: { currentStep: 2 } });
     await findTitle('Your information');
     const user = userEvent.setup();
-    expect(screen.queryByRole('button', { name: /Remove this traveler/ })).not.toBeInTheDocument();
-    const add = screen.getByRole('button', { name: 'Add Another Traveler' });
+    expect(screen.queryByRole('button', { name: /Remove this traveller/ })).not.toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add another traveller' });
     for (let count = 1; count < 10; count += 1) await user.click(add);
-    expect(screen.getByRole('button', { name: /^Traveler 10/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Traveller 10/ })).toBeInTheDocument();
     await user.click(add);
     expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       WizardText.maxTravelers,
     );
-    expect(screen.queryByRole('button', { name: /^Traveler 11/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Traveller 11/ })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Remove this traveler (Traveler 10)' }));
-    expect(screen.queryByRole('button', { name: /^Traveler 10/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove this traveller (traveller 10)' }));
+    expect(screen.queryByRole('button', { name: /^Traveller 10/ })).not.toBeInTheDocument();
   });
 
-  it('adds up the cost: 2 travelers × (€22.90 + €29.00) = €103.80', async () => {
+  it('adds up the cost: 2 travellers × (€22.90 + €29.00) = €103.80', async () => {
     mockApi({});
     await renderApply('/application/personal-info', { wizard: { currentStep: 2 } });
     await findTitle('Your information');
     const summary = await screen.findByRole('region', { name: 'Cost summary' });
-    expect(summary).toHaveTextContent('Total for 1 traveler€51.90');
+    expect(summary).toHaveTextContent('Total for 1 traveller€51.90');
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Add Another Traveler' }));
+    await user.click(screen.getByRole('button', { name: 'Add another traveller' }));
     expect(summary).toHaveTextContent('Government fee2 × £20.00 = 2 × €22.90');
     expect(summary).toHaveTextContent('at £1 = €1.1450 (rate of 2 January 2026)€45.80');
     expect(summary).toHaveTextContent('Waypoint service fee2 × €29.00€58.00');
-    expect(summary).toHaveTextContent('Total for 2 travelers€103.80');
-    expect(summary).toHaveTextContent('2 travelers × (€22.90 + €29.00) = €103.80');
+    expect(summary).toHaveTextContent('Total for 2 travellers€103.80');
+    expect(summary).toHaveTextContent('2 travellers × (€22.90 + €29.00) = €103.80');
   });
 
   it('counts an 11-year-old as a child on the day of travel: "2 adults, 1 child"', async () => {
@@ -282,7 +284,7 @@ describe('your information', () => {
         { timeout: 5000 },
       );
       expect(summary).toHaveTextContent('Total for 2 adults, 1 child€155.70');
-      expect(summary).toHaveTextContent('3 travelers × (€22.90 + €29.00) = €155.70');
+      expect(summary).toHaveTextContent('3 travellers × (€22.90 + €29.00) = €155.70');
     } finally {
       jest.useRealTimers();
     }
@@ -297,7 +299,7 @@ describe('your information', () => {
     await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Lovelace');
     await pickDate(user, screen.getByRole('group', { name: /Date of birth/ }), '1990-12-10');
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
     await findTitle('Passport information');
     const [save] = callsTo(sent, 'POST /api/applications/save');
@@ -320,7 +322,7 @@ describe('your information', () => {
       wizard: { currentStep: 2, travelers: [traveler1] },
     });
     await findTitle('Your information');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Passport information');
   });
 });
@@ -337,7 +339,7 @@ describe('passport information', () => {
       /Nationality/,
     );
 
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     // Every problem of every traveller, as the cards show them, each linking to its field.
     expect(
@@ -346,31 +348,31 @@ describe('passport information', () => {
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual(
       [0, 1].flatMap((index) => [
-        [`Traveler ${index + 1}: Passport number is required`, `#passport-${index}-number`],
+        [`Traveller ${index + 1}: Passport number is required`, `#passport-${index}-number`],
         [
-          `Traveler ${index + 1}: Passport expiration date is required`,
+          `Traveller ${index + 1}: Passport expiration date is required`,
           `#passport-${index}-expirationDate`,
         ],
         [
-          `Traveler ${index + 1}: Please specify if you have another nationality`,
+          `Traveller ${index + 1}: Please specify if you have another nationality`,
           `#passport-${index}-hasSecondNationality`,
         ],
       ]),
     );
-    const first = card('Traveler 1: Ada Lovelace');
-    expect(first).toHaveTextContent('Traveler 1: Passport expiration date is required');
-    expect(first).toHaveTextContent('Traveler 1: Please specify if you have another nationality');
+    const first = card('Traveller 1: Ada Lovelace');
+    expect(first).toHaveTextContent('Traveller 1: Passport expiration date is required');
+    expect(first).toHaveTextContent('Traveller 1: Please specify if you have another nationality');
 
-    await user.click(within(first).getByRole('checkbox', { name: 'Add Passport details later' }));
+    await user.click(within(first).getByRole('checkbox', { name: 'Add passport details later' }));
     expect(
       within(first).queryByRole('textbox', { name: /Passport number/ }),
     ).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
-      'Traveler 2: Passport number is required',
+      'Traveller 2: Passport number is required',
     );
 
-    const second = card('Traveler 2: Bo Lovelace');
+    const second = card('Traveller 2: Bo Lovelace');
     await user.type(within(second).getByRole('textbox', { name: /Passport number/ }), 'X1234567');
     await pickDate(
       user,
@@ -378,7 +380,7 @@ describe('passport information', () => {
       '2033-05-01',
     );
     await user.click(within(second).getByRole('radio', { name: 'Yes' }));
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
     await findTitle('Processing time');
     const [save] = callsTo(sent, 'POST /api/applications/save');
@@ -412,9 +414,9 @@ describe('passport information', () => {
     await user.type(screen.getByRole('textbox', { name: /Passport number/ }), 'X1234567');
     await user.click(screen.getByRole('radio', { name: 'No' }));
     await pickDate(user, expiry, `${THIS_YEAR + 15}-12-31`);
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
-      'Traveler 1: Passport expiration date must be within 15 years from today',
+      'Traveller 1: Passport expiration date must be within 15 years from today',
     );
   });
 });
@@ -429,7 +431,7 @@ describe('processing time', () => {
     const standard = await screen.findByRole('radio', { name: 'Standard' });
     expect(standard).toBeChecked();
     expect(standard).toHaveAccessibleDescription(
-      /^€29\.00 per traveler €58\.00 for 2 travelers Checked and submitted within 72 hours Submitted to the UK government: .+ by \d{2}:\d{2}$/,
+      /^€29\.00 per traveller €58\.00 for 2 travellers Checked and submitted within 72 hours Submitted to the UK government: .+ by \d{2}:\d{2}$/,
     );
     const summary = screen.getByRole('region', { name: 'Summary' });
     // Counted by age, as on your information and the checkout.
@@ -438,7 +440,7 @@ describe('processing time', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Fast' }));
     expect(summary).toHaveTextContent('Total for 2 adults€143.80');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Review your order');
     expect(callsTo(sent, 'POST /api/applications/save')[0]?.body).toMatchObject({
       selectedProcessingOption: 'fast',

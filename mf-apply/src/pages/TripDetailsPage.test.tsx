@@ -33,7 +33,7 @@ const savedDraft = {
 };
 
 describe('trip details', () => {
-  it('preselects the default country and its first visa type, with the Visa Information card', async () => {
+  it('preselects the default country and its first visa type, with the Visa information card', async () => {
     mockApi({});
     await renderApply('/application/trip-details');
     await findTitle('Trip details');
@@ -44,7 +44,7 @@ describe('trip details', () => {
     expect(screen.getByRole('combobox', { name: /Where are you from\?/ })).toHaveValue(
       'United States',
     );
-    const info = screen.getByRole('region', { name: 'Visa Information' });
+    const info = screen.getByRole('region', { name: 'Visa information' });
     expect(info).toHaveTextContent('ETA required');
     expect(info).toHaveTextContent('2 years');
     expect(info).toHaveTextContent('Multiple entries');
@@ -54,15 +54,15 @@ describe('trip details', () => {
       within(stepper)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['1Trip Details', '2Your Info', '3Passport Info', '4Checkout']);
-    expect(within(stepper).getByText('Trip Details').closest('li')).toHaveAttribute(
+    ).toEqual(['1Trip details', '2Your info', '3Passport info', '4Checkout']);
+    expect(within(stepper).getByText('Trip details').closest('li')).toHaveAttribute(
       'aria-current',
       'step',
     );
 
     const user = userEvent.setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Apply for' }), 'uk-visitor');
-    expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent(
+    expect(screen.getByRole('region', { name: 'Visa information' })).toHaveTextContent(
       'Visa required',
     );
   });
@@ -89,10 +89,10 @@ describe('trip details', () => {
     expect(screen.getByRole('combobox', { name: /Where are you from\?/ })).toHaveValue(
       'United States',
     );
-    expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent(
+    expect(screen.getByRole('region', { name: 'Visa information' })).toHaveTextContent(
       'ETA required',
     );
-    await screen.findByRole('button', { name: 'Start Applying' });
+    await screen.findByRole('button', { name: 'Start applying' });
     expect(callsTo(sent, 'GET /api/reference/countries')).toEqual([]);
     expect(callsTo(sent, 'GET /api/reference/visa-types')).toEqual([]);
     expect(callsTo(sent, 'GET /api/reference/visa-types/uk-eta/options')).toEqual([]);
@@ -100,7 +100,7 @@ describe('trip details', () => {
     // Another nationality is asked for as usual.
     const user = userEvent.setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Apply for' }), 'uk-visitor');
-    expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent(
+    expect(screen.getByRole('region', { name: 'Visa information' })).toHaveTextContent(
       'Visa required',
     );
     await waitFor(() =>
@@ -114,7 +114,7 @@ describe('trip details', () => {
     await screen.findByRole('combobox', { name: 'Apply for' });
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole('button', { name: 'Start Applying' }));
+    await user.click(screen.getByRole('button', { name: 'Start applying' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveFocus();
     expect(
@@ -134,7 +134,7 @@ describe('trip details', () => {
     expect(screen.getByRole('combobox', { name: 'Day' })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: 'Day' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Start Applying' }));
+    await user.click(screen.getByRole('button', { name: 'Start applying' }));
     await findTitle('Your information');
     expect(currentPath()).toBe('/application/personal-info');
   });
@@ -156,14 +156,14 @@ describe('trip details', () => {
     // The day and the month, without a year.
     await user.selectOptions(within(arrival).getByRole('combobox', { name: 'Day' }), '31');
     await user.selectOptions(within(arrival).getByRole('combobox', { name: 'Month' }), '2');
-    await user.click(screen.getByRole('button', { name: 'Start Applying' }));
+    await user.click(screen.getByRole('button', { name: 'Start applying' }));
     expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       'Please select the day, month and year of your arrival',
     );
 
     // 31 February does not exist, in any year.
     await user.selectOptions(year, String(NEXT_YEAR));
-    await user.click(screen.getByRole('button', { name: 'Start Applying' }));
+    await user.click(screen.getByRole('button', { name: 'Start applying' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(
       within(summary).getByRole('link', {
@@ -181,7 +181,7 @@ describe('trip details', () => {
       selection: { countryId: 'GB', visaTypeId: null },
     });
     expect(await screen.findByText(WizardText.nothingNeeded)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Start Applying' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start applying' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Apply for' })).not.toBeInTheDocument();
   });
 });
@@ -214,12 +214,12 @@ describe('the wizard layout', () => {
     const visaType = await screen.findByRole('combobox', { name: 'Apply for' });
     expect(visaType).toBeDisabled();
     expect(visaType).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent('Loading…');
-    expect(screen.getByRole('button', { name: 'Start Applying' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Visa information' })).toHaveTextContent('Loading…');
+    expect(screen.getByRole('button', { name: 'Start applying' })).toBeInTheDocument();
     releaseTypes();
     releaseSession();
     await waitFor(() => expect(visaType).toHaveValue('uk-eta'));
-    expect(screen.getByRole('region', { name: 'Visa Information' })).toHaveTextContent('2 years');
+    expect(screen.getByRole('region', { name: 'Visa information' })).toHaveTextContent('2 years');
   });
 
   it('shows a spinner on a later step until the saved application has been looked up', async () => {
@@ -291,7 +291,7 @@ describe('the wizard layout', () => {
     expect(currentPath()).toBe('/application/trip-details');
   });
 
-  it('offers the saved application and restores it on Continue Application', async () => {
+  it('offers the saved application and restores it on Continue application', async () => {
     const sent = mockApi({
       'GET /api/applications/session-data': ok({ data: savedDraft, sessionId: 's1' }),
     });
@@ -300,7 +300,7 @@ describe('the wizard layout', () => {
       name: "You've already started an application.",
     });
     const user = userEvent.setup();
-    await user.click(within(banner).getByRole('button', { name: 'Continue Application' }));
+    await user.click(within(banner).getByRole('button', { name: 'Continue application' }));
 
     await findTitle('Passport information');
     expect(currentPath()).toBe('/application/passport-info');

@@ -127,7 +127,7 @@ describe('changes requested: the pages after payment', () => {
     expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
     const user = userEvent.setup();
     await user.type(title, 'Engineer');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
     // Saved, the change is made: back to the review, which lists what is left.
     await findTitle('Check your answers');
@@ -147,13 +147,13 @@ describe('changes requested: the pages after payment', () => {
       screen.getByText(/only the sections and documents marked “Change needed” can/),
     ).toBeVisible();
     for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Save & Continue' })).toBeNull();
-    await user.click(sidebarLink(/^General Information/));
-    await findTitle('General Information');
+    expect(screen.queryByRole('button', { name: 'Save and continue' })).toBeNull();
+    await user.click(sidebarLink(/^General information/));
+    await findTitle('General information');
     expect(screen.getByRole('textbox', { name: /Phone number/ })).toBeDisabled();
 
     // Save & Exit saves nothing on a page that cannot change.
-    await user.click(screen.getAllByRole('button', { name: 'Save & Exit' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Save and exit' })[0]!);
     await waitFor(() => expect(currentPath()).toBe('/orders'));
     expect(sent.filter((call) => call.method !== 'GET')).toHaveLength(1);
   });
@@ -186,7 +186,7 @@ describe('changes requested: the pages after payment', () => {
     await findTitle('Work');
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: /Job title/ }), 'Engineer');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText(ApiMessages['casework.notFlagged'])).toBeVisible();
     expect(screen.queryByText('casework.notFlagged')).toBeNull();
   });
@@ -228,7 +228,7 @@ describe('changes requested: the pages after payment', () => {
     await findTitle('Check your answers');
 
     // A document staff did not ask for stays as it is.
-    await user.click(sidebarLink(/^Passport Page/));
+    await user.click(sidebarLink(/^Passport page/));
     await findTitle('Passport page');
     expect(screen.getByText('Great job!')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Replace it anyway' })).toBeNull();
@@ -250,10 +250,10 @@ describe('changes requested: the pages after payment', () => {
     const left = screen.getByRole('region', { name: 'Changes still to make' });
     await userEvent
       .setup()
-      .click(within(left).getByRole('link', { name: 'Passport page for Traveler 2 – Bo Lee' }));
+      .click(within(left).getByRole('link', { name: 'Passport page for Traveller 2 – Bo Lee' }));
     await findTitle('Passport page');
     expect(currentPath()).toBe(`${base}/travelers/${T2}/passport-page`);
-    expect(screen.getByText('Traveler 2 – Bo Lee', { selector: '.wpp-caption' })).toBeVisible();
+    expect(screen.getByText('Traveller 2 – Bo Lee', { selector: '.wpp-caption' })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Choose an upload method' })).toBeVisible();
   });
 });
@@ -287,7 +287,7 @@ describe('changes requested: check your answers', () => {
     expect(page.queryByRole('link', { name: /Change Phone number/ })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: SUBMIT_DECLARATION })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Resubmit application' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Submit Application' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit application' })).toBeNull();
   });
 
   it('once every change is made, resubmits with the declaration and shows the order as submitted', async () => {
@@ -305,7 +305,7 @@ describe('changes requested: check your answers', () => {
       [submit]: [
         failure(
           400,
-          'Please make every change staff asked for before resubmitting: Traveler 1 (Ann Lee): work',
+          'Please make every change staff asked for before resubmitting: Traveller 1 (Ann Lee): work',
         ),
         ok({ application: submitted }),
       ],
@@ -348,7 +348,7 @@ describe('changes requested: check your answers', () => {
     expect(screen.getByRole('region', { name: PostPaymentText.readOnly })).toBeVisible();
     expect(screen.queryByRole('region', { name: BANNER })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Resubmit application' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Go to My orders' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Go to my orders' })).toBeVisible();
     expect(screen.queryByRole('link', { name: /^Change / })).toBeNull();
   });
 });

@@ -69,18 +69,20 @@ describe('post-payment layout', () => {
       ),
     });
     await renderApply(`${base}/general-info`, { user: account });
-    await findTitle('General Information');
+    await findTitle('General information');
     const trip = screen.getByRole('region', { name: 'Trip details' });
     expect(trip).toHaveTextContent('United States');
     expect(trip).toHaveTextContent('United Kingdom ETA');
     expect(trip).toHaveTextContent('1 July 2026');
-    expect(sidebarLink(/General Information/)).toHaveTextContent('Completed');
-    expect(sidebarLink(/General Information/)).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('heading', { name: /^Traveler 1 – Ann Lee/ })).toBeInTheDocument();
-    const bo = screen.getByRole('region', { name: 'Traveler 2 – Bo Lee' });
-    await userEvent.setup().click(within(bo).getByRole('button', { name: /^Traveler 2 – Bo Lee/ }));
-    expect(within(bo).getByRole('link', { name: /Passport Page/ })).toHaveTextContent(
-      'Passport Page: Completed',
+    expect(sidebarLink(/General information/)).toHaveTextContent('Completed');
+    expect(sidebarLink(/General information/)).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { name: /^Traveller 1 – Ann Lee/ })).toBeInTheDocument();
+    const bo = screen.getByRole('region', { name: 'Traveller 2 – Bo Lee' });
+    await userEvent
+      .setup()
+      .click(within(bo).getByRole('button', { name: /^Traveller 2 – Bo Lee/ }));
+    expect(within(bo).getByRole('link', { name: /Passport page/ })).toHaveTextContent(
+      'Passport page: Completed',
     );
     expect(within(bo).getByRole('link', { name: /Applicant's photo/ })).toHaveTextContent(
       'In progress',
@@ -96,7 +98,7 @@ describe('post-payment layout', () => {
     mockApi({ [get]: failure(404, 'Application not found') });
     await renderApply(`${base}/general-info`, { user: account });
     expect(await findTitle('Application not found')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to My orders' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Go to my orders' })).toHaveAttribute(
       'href',
       '/orders',
     );
@@ -109,7 +111,7 @@ describe('post-payment layout', () => {
     expect(currentPath()).toBe(t1('work'));
   });
 
-  it('Save & Exit saves valid values first, then goes to My orders', async () => {
+  it('Save and exit saves valid values first, then goes to My orders', async () => {
     const sent = mockApi({
       [get]: ok(detail()),
       [`PUT /api/application/${APP_ID}/work-info`]: ok(detail()),
@@ -120,7 +122,7 @@ describe('post-payment layout', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.type(screen.getByRole('textbox', { name: /Job title/ }), 'Engineer');
-    await user.click(screen.getAllByRole('button', { name: 'Save & Exit' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Save and exit' })[0]!);
     await waitFor(() => expect(currentPath()).toBe('/orders'));
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/work-info`)[0]?.body).toEqual({
       travelerId: T1,
@@ -140,7 +142,7 @@ describe('section forms', () => {
       ],
     });
     await renderApply(`${base}/general-info`, { user: account });
-    await findTitle('General Information');
+    await findTitle('General information');
     const user = userEvent.setup();
     // The order's nationality (United States) gives the code until the traveller picks another country.
     const code = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Country code' });
@@ -151,23 +153,23 @@ describe('section forms', () => {
     ).toHaveTextContent('United States (+1)');
     await user.selectOptions(code, 'Austria (+43)');
     expect(screen.getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       PostPaymentText.phoneRequired,
     );
     const phone = screen.getByRole('textbox', { name: /Phone number/ });
     expect(phone).toHaveAccessibleDescription(`Error: ${PostPaymentText.phoneRequired}`);
     await user.type(phone, '12');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(phone).toHaveAccessibleDescription(`Error: ${PostPaymentText.phoneInvalid}`);
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/general-info`)).toHaveLength(0);
 
     await user.clear(phone);
     await user.type(phone, '664 1234567');
     await user.click(screen.getByRole('radio', { name: 'SMS' }));
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText(PostPaymentText.generalInfoFailed)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Passport page');
     expect(currentPath()).toBe(t1('passport-page'));
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/general-info`)[1]?.body).toEqual({
@@ -199,7 +201,7 @@ describe('section forms', () => {
       ),
     });
     await renderApply(`${base}/general-info`, { user: account });
-    await findTitle('General Information');
+    await findTitle('General information');
     const code = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Country code' });
     expect(code).toHaveValue('JP');
     const options = within(code).getAllByRole<HTMLOptionElement>('option');
@@ -222,7 +224,7 @@ describe('section forms', () => {
     );
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: /Phone number/ }), '090-1234-5678');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Passport page');
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/general-info`)[0]?.body).toEqual({
       countryCode: '+81',
@@ -245,7 +247,7 @@ describe('section forms', () => {
       ),
     });
     await renderApply(`${base}/general-info`, { user: account });
-    await findTitle('General Information');
+    await findTitle('General information');
     expect(screen.getByRole('combobox', { name: 'Country code' })).toHaveValue('JM');
     expect(screen.getByRole('textbox', { name: /Phone number/ })).toHaveValue('876 555 1234');
   });
@@ -272,7 +274,7 @@ describe('section forms', () => {
       'As listed in your passport',
     );
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(
       within(summary)
@@ -292,9 +294,9 @@ describe('section forms', () => {
     await user.type(screen.getByRole('textbox', { name: /Residence street address/ }), '1 Main St');
     await user.type(screen.getByRole('textbox', { name: /City\/town/ }), 'Boston');
     await user.click(screen.getByRole('radio', { name: 'Female' }));
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText('Please choose a country from the list')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Passport information');
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/personal-info`)[1]?.body).toEqual({
       travelerId: T1,
@@ -334,9 +336,9 @@ describe('section forms', () => {
       screen.queryByRole('region', { name: 'Please add your passport details' }),
     ).not.toBeInTheDocument();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText(PostPaymentText.passportInfoFailed)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Work');
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/passport-info`)[1]?.body).toEqual({
       travelerId: T1,
@@ -377,13 +379,13 @@ describe('section forms', () => {
     });
     await renderApply(t1('passport-information'), { user: account });
     await findTitle('Passport information');
-    expect(sidebarLink(/Passport Information/)).toHaveTextContent('Not started');
+    expect(sidebarLink(/Passport information/)).toHaveTextContent('Not started');
     expect(screen.getByRole('region', { name: 'Please add your passport details' })).toBeVisible();
     const details = screen.getByRole('group', { name: 'Passport details' });
     const number = within(details).getByRole('textbox', { name: /Passport number/ });
     expect(number).toHaveValue('');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(
       within(summary)
@@ -396,7 +398,7 @@ describe('section forms', () => {
     ]);
     expect(number).toHaveAccessibleDescription(`Error: ${WizardText.passportNumberRequired}`);
     await user.type(number, 'ab');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(number).toHaveAccessibleDescription(`Error: ${WizardText.passportNumberInvalid}`);
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/passport-info`)).toHaveLength(0);
 
@@ -408,7 +410,7 @@ describe('section forms', () => {
       '2033-04-30',
     );
     await user.click(within(details).getByRole('radio', { name: 'No' }));
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Work');
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/passport-info`)[0]?.body).toEqual({
       travelerId: T1,
@@ -420,7 +422,7 @@ describe('section forms', () => {
         hasSecondNationality: false,
       },
     });
-    expect(sidebarLink(/Passport Information/)).toHaveTextContent('Completed');
+    expect(sidebarLink(/Passport information/)).toHaveTextContent('Completed');
   });
 
   it('work: starts unanswered; job title required when working, with the retired hint', async () => {
@@ -435,22 +437,22 @@ describe('section forms', () => {
     expect(screen.getByRole('radio', { name: 'Yes' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'No' })).not.toBeChecked();
     expect(screen.queryByRole('textbox', { name: /Job title/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       PostPaymentText.workRequired,
     );
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     const title = screen.getByRole('textbox', { name: /Job title/ });
     expect(title).toHaveAccessibleDescription('If retired, provide details of your last paid work');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
       PostPaymentText.jobTitleRequired,
     );
     await user.click(screen.getByRole('radio', { name: 'No' }));
     expect(screen.queryByRole('textbox', { name: /Job title/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText(PostPaymentText.workInfoFailed)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Declaration');
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/work-info`)[1]?.body).toEqual({
       travelerId: T1,
@@ -472,22 +474,22 @@ describe('section forms', () => {
     // Neither question is answered for the traveller, and neither may be left so.
     for (const group of [terror, convictions])
       for (const radio of within(group).getAllByRole('radio')) expect(radio).not.toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveTextContent(PostPaymentText.convictionsRequired);
     expect(summary).toHaveTextContent(PostPaymentText.terrorismRequired);
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/declaration`)).toHaveLength(0);
     await user.click(within(terror).getByRole('radio', { name: 'No' }));
     await user.click(within(convictions).getByRole('radio', { name: 'Yes' }));
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     const details = screen.getByRole('textbox', { name: /What did you do\?/ });
     expect(details).toHaveAccessibleDescription(
       `Error: ${PostPaymentText.convictionDetailsRequired}`,
     );
     await user.type(details, 'Speeding');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText(PostPaymentText.declarationFailed)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Check your answers');
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/declaration`)[1]?.body).toEqual({
       travelerId: T1,
@@ -508,8 +510,8 @@ describe('uploads', () => {
     await renderApply(t1('passport-page'), { user: account });
     await findTitle('Passport page');
     expect(screen.getByRole('heading', { name: 'Choose an upload method' })).toBeVisible();
-    expect(screen.getByRole('heading', { name: 'Use Your Phone' })).toBeVisible();
-    expect(screen.getByText('Drag and Drop')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Use your phone' })).toBeVisible();
+    expect(screen.getByText('Drag and drop')).toBeVisible();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const input = screen.getByLabelText('Passport page file');
     expect(input).toHaveAttribute('accept', 'image/*,application/pdf');
@@ -530,7 +532,7 @@ describe('uploads', () => {
     );
     // The store tells the sidebar on the next animation frame.
     act(() => jest.advanceTimersByTime(500));
-    expect(sidebarLink(/Passport Page/)).toHaveTextContent('Completed');
+    expect(sidebarLink(/Passport page/)).toHaveTextContent('Completed');
     act(() => jest.advanceTimersByTime(1499));
     expect(currentPath()).toBe(t1('passport-page'));
     act(() => jest.advanceTimersByTime(1));
@@ -623,7 +625,7 @@ describe('uploads', () => {
     expect(screen.getByRole('heading', { name: 'Choose an upload method' })).toBeVisible();
   });
 
-  it('Use Your Phone: a QR code and link, then moves on when the phone’s upload arrives', async () => {
+  it('Use your phone: a QR code and link, then moves on when the phone’s upload arrives', async () => {
     jest.useFakeTimers();
     const url = 'https://portal.example/upload/abc.def';
     const arrived = detail({
@@ -661,7 +663,7 @@ describe('uploads', () => {
     await act(async () => jest.advanceTimersByTime(2000));
     await findTitle("Applicant's photo");
   });
-  it('Use Your Phone: the phone’s upload arrives as a live event, without polling', async () => {
+  it('Use your phone: the phone’s upload arrives as a live event, without polling', async () => {
     const sources: {
       onopen: (() => void) | null;
       onmessage: ((m: MessageEvent) => void) | null;
@@ -727,7 +729,7 @@ describe('uploads', () => {
     }
   }, 15_000);
 
-  it('Use Your Phone: a new code replaces the used one when the phone’s upload did not pass', async () => {
+  it('Use your phone: a new code replaces the used one when the phone’s upload did not pass', async () => {
     jest.useFakeTimers();
     const rejected = detail({
       travelers: [
@@ -842,9 +844,9 @@ describe('submission', () => {
     const page = within((await findTitle('Check your answers')).parentElement!);
     // Ages on the arrival date (1 July 2026): Bo is 11.
     expect(page.getByRole('region', { name: 'Your order' })).toHaveTextContent(
-      'Travelers1 adult, 1 child',
+      'Travellers1 adult, 1 child',
     );
-    const ann = page.getByRole('region', { name: 'Traveler 1 – Ann Lee' });
+    const ann = page.getByRole('region', { name: 'Traveller 1 – Ann Lee' });
     // Countries by name once the list has loaded.
     await waitFor(() => expect(ann).toHaveTextContent('Resident countryFrance'));
     for (const text of [
@@ -862,7 +864,7 @@ describe('submission', () => {
       `${TERRORISM_QUESTION}No`,
     ])
       expect(ann).toHaveTextContent(text);
-    const bo = page.getByRole('region', { name: 'Traveler 2 – Bo Lee' });
+    const bo = page.getByRole('region', { name: 'Traveller 2 – Bo Lee' });
     expect(bo).toHaveTextContent('Passport numberNot given yet: you chose to add it later');
     expect(within(bo).getByRole('heading', { name: /Passport/, level: 3 })).toHaveTextContent(
       'Not started',
@@ -875,13 +877,13 @@ describe('submission', () => {
     await user.click(within(ann).getByRole('link', { name: 'Change Job title (Ann Lee)' }));
     await findTitle('Work');
     expect(currentPath()).toBe(`${t1('work')}?return=review`);
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Check your answers');
     expect(currentPath()).toBe(`${base}/review`);
     await user.click(
       screen.getByRole('link', { name: 'Change Phone number (general information)' }),
     );
-    await findTitle('General Information');
+    await findTitle('General information');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await findTitle('Check your answers');
   });
@@ -892,7 +894,7 @@ describe('submission', () => {
       [`POST /api/application/${APP_ID}/submit`]: [
         failure(
           400,
-          'Please complete the following before submitting: Traveler 1 (Ann Lee): passport page; Traveler 1 (Ann Lee): photo.',
+          'Please complete the following before submitting: Traveller 1 (Ann Lee): passport page; Traveller 1 (Ann Lee): photo.',
         ),
         ok({
           application: detail({
@@ -909,7 +911,7 @@ describe('submission', () => {
     const user = userEvent.setup();
     const declaration = screen.getByRole('checkbox', { name: SUBMIT_DECLARATION });
     expect(declaration).not.toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await user.click(screen.getByRole('button', { name: 'Submit application' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveTextContent(PostPaymentText.declarationRequired);
     expect(declaration).toHaveAccessibleDescription(
@@ -918,15 +920,15 @@ describe('submission', () => {
     expect(callsTo(sent, `POST /api/application/${APP_ID}/submit`)).toHaveLength(0);
 
     await user.click(declaration);
-    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    await user.click(screen.getByRole('button', { name: 'Submit application' }));
     const box = await screen.findByRole('alert');
     expect(box).toHaveTextContent('Please complete the following before submitting:');
     expect(
       within(box)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Traveler 1 (Ann Lee): passport page', 'Traveler 1 (Ann Lee): photo']);
-    await user.click(screen.getByRole('button', { name: 'Submit Application' }));
+    ).toEqual(['Traveller 1 (Ann Lee): passport page', 'Traveller 1 (Ann Lee): photo']);
+    await user.click(screen.getByRole('button', { name: 'Submit application' }));
     await waitFor(() => expect(currentPath()).toBe('/orders'));
     const calls = callsTo(sent, `POST /api/application/${APP_ID}/submit`);
     expect(calls).toHaveLength(2);
@@ -962,12 +964,12 @@ describe('submission', () => {
     await findTitle('Work');
     expect(screen.getByRole('region', { name: PostPaymentText.readOnly })).toBeVisible();
     expect(screen.getByRole('textbox', { name: /Job title/ })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Save & Continue' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save and continue' })).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await findTitle('Declaration');
     expect(sent.filter((call) => call.method !== 'GET')).toHaveLength(0);
-    await user.click(sidebarLink(/Passport Page/));
+    await user.click(sidebarLink(/Passport page/));
     await findTitle('Passport page');
     expect(screen.queryByRole('button', { name: 'Replace it anyway' })).not.toBeInTheDocument();
   });
@@ -987,7 +989,7 @@ describe('submission', () => {
     expect(screen.getByRole('region', { name: PostPaymentText.refunded })).toBeVisible();
     expect(screen.queryByRole('region', { name: PostPaymentText.readOnly })).toBeNull();
     expect(screen.getByRole('textbox', { name: /Job title/ })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Save & Continue' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save and continue' })).not.toBeInTheDocument();
     expect(sent.filter((call) => call.method !== 'GET')).toHaveLength(0);
   });
 

@@ -40,19 +40,19 @@ describe('the post-payment sidebar with several travellers', () => {
     await renderApply(`${base}/travelers/${T2}/work`, { user: account });
     await findTitle('Work');
 
-    const ann = travelerToggle('Traveler 1 – Ann Lee');
-    const bo = travelerToggle('Traveler 2 – Bo Lee');
-    const cy = travelerToggle('Traveler 3 – Cy Lee');
-    expect(ann).toHaveAccessibleName(/^Traveler 1 – Ann Lee\s*,\s*6 of 6 done$/);
-    expect(bo).toHaveAccessibleName(/^Traveler 2 – Bo Lee\s*,\s*3 of 6 done$/);
-    expect(cy).toHaveAccessibleName(/^Traveler 3 – Cy Lee\s*,\s*0 of 6 done$/);
+    const ann = travelerToggle('Traveller 1 – Ann Lee');
+    const bo = travelerToggle('Traveller 2 – Bo Lee');
+    const cy = travelerToggle('Traveller 3 – Cy Lee');
+    expect(ann).toHaveAccessibleName(/^Traveller 1 – Ann Lee\s*,\s*6 of 6 done$/);
+    expect(bo).toHaveAccessibleName(/^Traveller 2 – Bo Lee\s*,\s*3 of 6 done$/);
+    expect(cy).toHaveAccessibleName(/^Traveller 3 – Cy Lee\s*,\s*0 of 6 done$/);
     expect(bo).toHaveAttribute('aria-expanded', 'true');
     expect(ann).toHaveAttribute('aria-expanded', 'false');
     expect(cy).toHaveAttribute('aria-expanded', 'false');
 
     // Only the open traveller's sections are listed: 6 links, not 18.
     const nav = screen.getByRole('navigation', { name: 'Application sections' });
-    const boRegion = within(nav).getByRole('region', { name: 'Traveler 2 – Bo Lee' });
+    const boRegion = within(nav).getByRole('region', { name: 'Traveller 2 – Bo Lee' });
     expect(within(boRegion).getAllByRole('link')).toHaveLength(6);
     expect(within(boRegion).getByRole('link', { name: /^Work/ })).toHaveAttribute(
       'aria-current',
@@ -67,28 +67,28 @@ describe('the post-payment sidebar with several travellers', () => {
     const panel = document.getElementById(cy.getAttribute('aria-controls') ?? '');
     expect(panel).toBeVisible();
     expect(
-      within(panel as HTMLElement).getByRole('link', { name: /^Passport Page/ }),
+      within(panel as HTMLElement).getByRole('link', { name: /^Passport page/ }),
     ).toHaveAttribute('href', `${base}/travelers/${T3}/passport-page`);
     await user.click(bo);
     expect(bo).toHaveAttribute('aria-expanded', 'false');
     expect(within(boRegion).queryAllByRole('link')).toHaveLength(0);
   });
 
-  it('opens the traveller whose page is shown, and on General Information the first with work left', async () => {
+  it('opens the traveller whose page is shown, and on General information the first with work left', async () => {
     mockApi({ [`GET /api/application/${APP_ID}`]: ok(threeTravelers) });
     await renderApply(`${base}/general-info`, { user: account });
-    await findTitle('General Information');
-    expect(travelerToggle('Traveler 2 – Bo Lee')).toHaveAttribute('aria-expanded', 'true');
-    expect(travelerToggle('Traveler 1 – Ann Lee')).toHaveAttribute('aria-expanded', 'false');
+    await findTitle('General information');
+    expect(travelerToggle('Traveller 2 – Bo Lee')).toHaveAttribute('aria-expanded', 'true');
+    expect(travelerToggle('Traveller 1 – Ann Lee')).toHaveAttribute('aria-expanded', 'false');
 
     const user = userEvent.setup();
-    await user.click(travelerToggle('Traveler 3 – Cy Lee'));
+    await user.click(travelerToggle('Traveller 3 – Cy Lee'));
     const nav = screen.getByRole('navigation', { name: 'Application sections' });
-    const cy = within(nav).getByRole('region', { name: 'Traveler 3 – Cy Lee' });
+    const cy = within(nav).getByRole('region', { name: 'Traveller 3 – Cy Lee' });
     await user.click(within(cy).getByRole('link', { name: /^Declaration/ }));
     await findTitle('Declaration');
-    expect(travelerToggle('Traveler 3 – Cy Lee')).toHaveAttribute('aria-expanded', 'true');
-    expect(travelerToggle('Traveler 2 – Bo Lee')).toHaveAttribute('aria-expanded', 'false');
+    expect(travelerToggle('Traveller 3 – Cy Lee')).toHaveAttribute('aria-expanded', 'true');
+    expect(travelerToggle('Traveller 2 – Bo Lee')).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('a single traveller is open, and can be folded', async () => {
@@ -96,7 +96,7 @@ describe('the post-payment sidebar with several travellers', () => {
       [`GET /api/application/${APP_ID}`]: ok(detail({ travelers: [traveler({ id: T1 })] })),
     });
     await renderApply(`${base}/general-info`, { user: account });
-    await findTitle('General Information');
+    await findTitle('General information');
     const ann = travelerToggle('Ann Lee');
     expect(ann).toHaveAccessibleName(/^Ann Lee\s*,\s*0 of 6 done$/);
     expect(ann).toHaveAttribute('aria-expanded', 'true');

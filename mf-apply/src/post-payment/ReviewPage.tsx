@@ -35,7 +35,7 @@ import { previousPath, reviewPath, travelerName, travelerTitle } from './section
 const MISSING_PREFIX = 'Please complete the following before submitting:';
 const DECLARATION_ID = 'submit-declaration';
 
-/** The traveller count as people read it: '2 adults, 1 child'; '3 travelers' while a date of birth is missing. */
+/** The traveller count as people read it: '2 adults, 1 child'; '3 travellers' while a date of birth is missing. */
 function travelerCount(
   t: PostPaymentT,
   datesOfBirth: readonly string[],

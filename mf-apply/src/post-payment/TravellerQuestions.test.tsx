@@ -113,7 +113,7 @@ describe('work: a traveller who does not work', () => {
     expect(last).not.toBeRequired();
     expect(last).toHaveAccessibleDescription('If retired, provide details of your last paid work');
     await user.type(last, 'Teacher');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Declaration');
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/work-info`)[0]?.body).toEqual({
       travelerId: T1,
@@ -173,7 +173,7 @@ describe('uploads on a phone', () => {
     expect(library).not.toHaveAttribute('capture');
     expect(library).toHaveAttribute('accept', 'image/*,application/pdf');
     expect(screen.queryByRole('button', { name: 'Show the QR code' })).not.toBeInTheDocument();
-    expect(screen.queryByText('Drag and Drop')).not.toBeInTheDocument();
+    expect(screen.queryByText('Drag and drop')).not.toBeInTheDocument();
   });
 
   it('the photo page: the front camera, then Continue moves on once the photo is accepted', async () => {

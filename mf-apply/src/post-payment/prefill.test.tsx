@@ -73,7 +73,7 @@ describe('prefill from the passport: gender', () => {
     await user.type(screen.getByRole('combobox', { name: /Resident country/ }), 'France{Enter}');
     await user.type(screen.getByRole('textbox', { name: /Residence street address/ }), '1 Main St');
     await user.type(screen.getByRole('textbox', { name: /City\/town/ }), 'Boston');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Passport information');
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/personal-info`)[0]?.body).toEqual({
       travelerId: T1,
@@ -131,7 +131,7 @@ describe('prefill from the passport: issuing country', () => {
     expect(screen.getByText(NOTE)).toBeVisible();
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     await findTitle('Work');
     expect(callsTo(sent, `PUT /api/application/${APP_ID}/passport-info`)[0]?.body).toEqual({
       travelerId: T1,

@@ -38,7 +38,7 @@ afterEach(async () => {
 });
 
 describe('save and come back later', () => {
-  it('saves the step as it is and e-mails a link to the traveller’s address', async () => {
+  it('saves the step as it is and emails a link to the traveller’s address', async () => {
     const sent = mockApi({ [LINK]: linkSent(traveler1.email) });
     await renderApply('/application/personal-info', {
       wizard: { currentStep: 2, travelers: [{ ...traveler1, lastName: '' }] },
@@ -145,7 +145,7 @@ describe('save and come back later', () => {
       await screen.findByRole('button', { name: 'Enregistrer et revenir plus tard' }),
     );
     const form = screen.getByRole('region', { name: 'Enregistrer et revenir plus tard' });
-    await user.type(within(form).getByRole('textbox', { name: /E-mail|Email/i }), 'me@example.com');
+    await user.type(within(form).getByRole('textbox', { name: /e-mail|email/i }), 'me@example.com');
     await user.click(within(form).getByRole('button', { name: 'M’envoyer un lien' }));
     const box = await within(form).findByRole('alert');
     expect(box).toHaveTextContent(
@@ -174,12 +174,12 @@ describe('the saved application banner', () => {
     await renderApply('/application/trip-details');
     const banner = await screen.findByRole('region', { name: BANNER });
     const user = userEvent.setup();
-    await user.click(within(banner).getByRole('button', { name: 'Continue Application' }));
+    await user.click(within(banner).getByRole('button', { name: 'Continue application' }));
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: BANNER })).not.toBeInTheDocument(),
     );
     expect(currentPath()).toBe('/application/trip-details');
-    await user.click(screen.getByRole('button', { name: 'Start Applying' }));
+    await user.click(screen.getByRole('button', { name: 'Start applying' }));
     await findTitle('Your information');
     expect(screen.getByRole('textbox', { name: /First and middle name/ })).toHaveValue('Ada');
   });

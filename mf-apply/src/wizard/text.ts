@@ -83,7 +83,7 @@ function rateAmount(rate: string, locale: Locale): string {
 
 /**
  * The travellers by age as people read it: '2 adults, 1 child', '1 adult', '3 children'; while a date of birth is
- * still missing, simply '3 travelers'. Ages are taken on the arrival date (libs/contracts ageGroups).
+ * still missing, simply '3 travellers'. Ages are taken on the arrival date (libs/contracts ageGroups).
  */
 export function useTravelerSummary(): (
   datesOfBirth: readonly string[],

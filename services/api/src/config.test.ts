@@ -114,7 +114,7 @@ describe('configuration', () => {
       'ENCRYPTION_KEY is required in production',
       'PUBLIC_URL is required in production',
       'SMTP_URL is required in production',
-      'SELLER_LEGAL_NAME, SELLER_ADDRESS, SELLER_COMPANY_NUMBER, SELLER_VAT_NUMBER, SUPPORT_EMAIL must be set in production: invoices, credit notes and e-mails print them',
+      'SELLER_LEGAL_NAME, SELLER_ADDRESS, SELLER_COMPANY_NUMBER, SELLER_VAT_NUMBER, SUPPORT_EMAIL must be set in production: invoices, credit notes and emails print them',
       "REMOTE_ADMIN_URL is required in production: the staff area's mf-manifest.json on its own origin (https://…)",
     ]);
     expect(problemsOf({ ...productionBasics })).toHaveLength(1);
@@ -122,7 +122,7 @@ describe('configuration', () => {
     expect(
       problemsOf({ ...productionBasics, ...stripe, SELLER_VAT_NUMBER: 'GB000000000' }),
     ).toEqual([
-      'SELLER_VAT_NUMBER must be set in production: invoices, credit notes and e-mails print them',
+      'SELLER_VAT_NUMBER must be set in production: invoices, credit notes and emails print them',
     ]);
     // The staff area is never served from the travellers' origin in production.
     expect(

@@ -276,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
     if (placeholders.length > 0) {
       problems.push(
-        `${placeholders.join(', ')} must be set in production: invoices, credit notes and e-mails print them`,
+        `${placeholders.join(', ')} must be set in production: invoices, credit notes and emails print them`,
       );
     }
     if (!e.REMOTE_ADMIN_URL || !/^https?:\/\//.test(e.REMOTE_ADMIN_URL)) {

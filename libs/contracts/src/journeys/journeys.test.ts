@@ -181,12 +181,12 @@ describe('the post-payment journey', () => {
   it('lists what is missing from the declaration, in the sidebar order, and nothing once done', () => {
     expect(missingItems(application([blankTraveler]))).toEqual([
       'General information',
-      'Traveler 1 (Ann Lee): passport page',
-      "Traveler 1 (Ann Lee): applicant's photo",
-      'Traveler 1 (Ann Lee): personal information',
-      'Traveler 1 (Ann Lee): passport information',
-      'Traveler 1 (Ann Lee): work',
-      'Traveler 1 (Ann Lee): declaration',
+      'Traveller 1 (Ann Lee): passport page',
+      "Traveller 1 (Ann Lee): applicant's photo",
+      'Traveller 1 (Ann Lee): personal information',
+      'Traveller 1 (Ann Lee): passport information',
+      'Traveller 1 (Ann Lee): work',
+      'Traveller 1 (Ann Lee): declaration',
     ]);
     expect(missingItems(application([doneTraveler], '07911 123456'))).toEqual([]);
   });
@@ -201,8 +201,8 @@ describe('the post-payment journey', () => {
       'passport-information',
       'declaration',
     ]);
-    expect(missingItems(arriving)).not.toContain('Traveler 1 (Ann Lee): work');
-    expect(missingItems(arriving)).toContain('Traveler 1 (Ann Lee): declaration');
+    expect(missingItems(arriving)).not.toContain('Traveller 1 (Ann Lee): work');
+    expect(missingItems(arriving)).toContain('Traveller 1 (Ann Lee): declaration');
     // 16 on the arrival date, or an unknown date of birth: asked.
     const work = TRAVELER_SECTIONS.find((s) => s.slug === 'work')!;
     expect(sectionAsked(work, { dateOfBirth: '2010-07-01' }, '2026-07-01')).toBe(true);
@@ -213,7 +213,7 @@ describe('the post-payment journey', () => {
     expect(sectionAsked(work, { dateOfBirth: '2009-01-01' }, null, TODAY)).toBe(true);
     expect(
       missingItems({ ...arriving, travelers: [{ ...child, dateOfBirth: '1990-01-01' }] }),
-    ).toContain('Traveler 1 (Ann Lee): work');
+    ).toContain('Traveller 1 (Ann Lee): work');
   });
 
   it('states a section: not started until saved, then in progress until its rule holds', () => {

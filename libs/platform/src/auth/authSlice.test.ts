@@ -260,7 +260,7 @@ describe('auth slice', () => {
     expect(store.getState().auth.user).not.toHaveProperty('token');
   });
 
-  it('keeps the account fields the screens need (verified, password, pending e-mail) when saving', async () => {
+  it('keeps the account fields the screens need (verified, password, pending email) when saving', async () => {
     const store = newStore();
     const full = { ...user, emailVerified: false, hasPassword: false, pendingEmail: null };
     answerRequests(jsonResponse({ success: true, data: { user: { ...full, passwordHash: 'x' } } }));

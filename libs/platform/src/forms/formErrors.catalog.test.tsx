@@ -86,10 +86,10 @@ describe('a form error that is not a catalog message', () => {
   });
 
   it('keeps the wizard’s messages, each traveller’s and a list of missing items one a line', () => {
-    const list = "General information\nTraveler 1 (Ann Lee): applicant's photo";
+    const list = "General information\nTraveller 1 (Ann Lee): applicant's photo";
     for (const message of [
       WizardText.countryRequired,
-      `Traveler 2: ${WizardText.dateOfBirthFuture}`,
+      `Traveller 2: ${WizardText.dateOfBirthFuture}`,
       list,
     ])
       expect(shownMessage(message)).toBe(message);

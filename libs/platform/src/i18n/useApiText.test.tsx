@@ -71,14 +71,14 @@ describe('useApiText', () => {
   it('puts the message of a …Key parameter in its place', async () => {
     const { result } = apiTextIn();
     await act(() => activateLocale('fr'));
-    expect(result.current(`Traveler 2: ${WizardText.dateOfBirthFuture}`)).toBe(
+    expect(result.current(`Traveller 2: ${WizardText.dateOfBirthFuture}`)).toBe(
       'Voyageur 2 : La date de naissance doit être dans le passé',
     );
     expect(result.current('An application cannot go from Submitted to Approved.')).toBe(
       'Une demande ne peut pas passer de « Déposée » à « Approuvée ».',
     );
     await act(() => activateLocale('ar'));
-    expect(result.current(`Traveler 1: ${WizardText.lastNameRequired}`)).toBe(
+    expect(result.current(`Traveller 1: ${WizardText.lastNameRequired}`)).toBe(
       'المسافر 1: اسم العائلة مطلوب',
     );
   });
@@ -94,7 +94,7 @@ describe('errorText', () => {
   ];
   const incomplete = {
     message:
-      "Please complete the following before submitting: General information; Traveler 1 (Ann Lee): applicant's photo.",
+      "Please complete the following before submitting: General information; Traveller 1 (Ann Lee): applicant's photo.",
     messageKey: 'application.incomplete',
     messageParams: { missingKeys: messageList(missing) },
   };
@@ -118,7 +118,7 @@ describe('errorText', () => {
       'Complete lo siguiente antes de presentar la solicitud: Información general; Viajero 1 (Ann Lee): fotografía del solicitante.',
     );
     // The same list one a line (the submission's field error).
-    expect(result.current("General information\nTraveler 1 (Ann Lee): applicant's photo")).toBe(
+    expect(result.current("General information\nTraveller 1 (Ann Lee): applicant's photo")).toBe(
       'Información general\nViajero 1 (Ann Lee): fotografía del solicitante',
     );
     expect(result.current('General information\nsomething else')).toBe(

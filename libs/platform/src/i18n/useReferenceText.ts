@@ -74,7 +74,7 @@ export function useReferenceText() {
       },
       /**
        * The travellers by age as people read it: '2 adults, 1 child', '1 adult', '3 children'; while a date of
-       * birth is still missing, simply '3 travelers'.
+       * birth is still missing, simply '3 travellers'.
        */
       travelers({ adults, children, unknown }: AgeGroups): string {
         const count = adults + children + unknown;

@@ -11,7 +11,7 @@ function Form() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setErrors([
-      { fieldId: 'first-name', message: 'Traveler 1: First name is required' },
+      { fieldId: 'first-name', message: 'Traveller 1: First name is required' },
       { fieldId: 'dob', message: 'Date of birth is required' },
     ]);
     setAttempt((value) => value + 1);
@@ -28,17 +28,17 @@ function Form() {
         onChange={() => undefined}
         error={errorFor('dob')}
       />
-      <button type="submit">Save & Continue</button>
+      <button type="submit">Save and continue</button>
     </form>
   );
 }
 
 /** Four problems, as the wizard's Your information shows them for a traveller left blank. */
 const FOUR_PROBLEMS: FieldError[] = [
-  { fieldId: 'first-name', message: 'Traveler 1: First name is required' },
-  { fieldId: 'last-name', message: 'Traveler 1: Last name is required' },
-  { fieldId: 'dob', message: 'Traveler 1: Date of birth is required' },
-  { fieldId: 'email', message: 'Traveler 1: Email is required' },
+  { fieldId: 'first-name', message: 'Traveller 1: First name is required' },
+  { fieldId: 'last-name', message: 'Traveller 1: Last name is required' },
+  { fieldId: 'dob', message: 'Traveller 1: Date of birth is required' },
+  { fieldId: 'email', message: 'Traveller 1: Email is required' },
 ];
 
 describe('ErrorSummary', () => {
@@ -71,21 +71,21 @@ describe('ErrorSummary', () => {
   it('receives focus after a failed submit, every time', async () => {
     const user = userEvent.setup();
     render(<Form />);
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     expect(summary).toHaveFocus();
 
     await user.click(screen.getByRole('textbox', { name: 'First name' }));
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(summary).toHaveFocus();
   });
 
   it('links each message to its field and moves focus there', async () => {
     const user = userEvent.setup();
     render(<Form />);
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
-    const nameLink = screen.getByRole('link', { name: 'Traveler 1: First name is required' });
+    const nameLink = screen.getByRole('link', { name: 'Traveller 1: First name is required' });
     expect(nameLink).toHaveAttribute('href', '#first-name');
     await user.click(nameLink);
     expect(screen.getByRole('textbox', { name: 'First name' })).toHaveFocus();

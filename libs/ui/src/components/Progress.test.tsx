@@ -12,7 +12,7 @@ describe('the stepper, the cost summary and a checkbox in the page language', ()
   it('reads finished steps and writes amounts as English does', () => {
     render(
       <>
-        <Stepper steps={['Trip Details', 'Your Info']} current={2} />
+        <Stepper steps={['Trip details', 'Your info']} current={2} />
         <CostSummary lines={[{ label: 'Fee', amountCents: 123450 }]} totalCents={123450} />
       </>,
     );

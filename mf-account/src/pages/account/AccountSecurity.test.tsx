@@ -15,7 +15,7 @@ import {
 const proofNeeded = failure(403, AuthText.recentProofRequired, { code: 'RECENT_PROOF_REQUIRED' });
 
 describe('recent proof in the profile', () => {
-  it('asks for the password before changing the e-mail, then sends the change again', async () => {
+  it('asks for the password before changing the email, then sends the change again', async () => {
     const pending = { ...traveller, pendingEmail: 'augusta@example.com' };
     const { sent } = await renderProfile({
       'PUT /api/auth/profile': [proofNeeded, ok(pending)],
@@ -112,7 +112,7 @@ describe('notices and the undo link', () => {
     expect(currentPath()).toBe('/auth/verify?token=abc&redirect=%2Forders');
   });
 
-  it('undoes a change of e-mail only after a click, and says what happened', async () => {
+  it('undoes a change of email only after a click, and says what happened', async () => {
     const sent = mockApi({
       'POST /api/auth/undo-email-change': [
         failure(400, AuthText.emailChangeUndoInvalid),
@@ -160,7 +160,7 @@ describe('login', () => {
     expect(currentPath()).toBe('/auth/second-factor?redirect=%2Fadmin');
   });
 
-  it('offers the e-mailed link while wrong passwords are slowed down', async () => {
+  it('offers the emailed link while wrong passwords are slowed down', async () => {
     const sent = mockApi({
       'POST /api/auth/check-email': ok({ hasPassword: true }),
       'POST /api/auth/login': failure(429, AuthText.passwordThrottled(4), {

@@ -109,7 +109,7 @@ describe('my orders', () => {
     await renderAccount('/orders', { checkSession: true });
     // What the HTML rendered at build time shows: the heading, the tabs and the list loading.
     expect(screen.getByRole('heading', { level: 1, name: 'My orders' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Active Applications' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Active applications' })).toBeInTheDocument();
     expect(within(screen.getByRole('tabpanel')).getByText('Loading your orders…')).toBeVisible();
     expect(calls.map((call) => call.path)).toEqual(['/api/auth/profile']);
 
@@ -130,14 +130,14 @@ describe('my orders', () => {
       'GET /api/applications/my-draft': NO_DRAFT,
     });
     await renderAccount('/orders', { user: traveller });
-    const active = screen.getByRole('tab', { name: 'Active Applications' });
+    const active = screen.getByRole('tab', { name: 'Active applications' });
     expect(active).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'Old Applications' })).toHaveAttribute(
+    expect(screen.getByRole('tab', { name: 'Old applications' })).toHaveAttribute(
       'aria-selected',
       'false',
     );
     expect(await screen.findByRole('heading', { name: 'Order #0000AB12' })).toBeInTheDocument();
-    expect(screen.getByRole('tabpanel', { name: 'Active Applications' })).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Active applications' })).toBeInTheDocument();
     expect(cards()).toHaveLength(3);
 
     const [inProgress, draft, submitted] = cards() as [HTMLElement, HTMLElement, HTMLElement];
@@ -146,15 +146,15 @@ describe('my orders', () => {
     expect(inProgress).toHaveTextContent('In progress');
     expect(inProgress).toHaveTextContent('3 adults');
     expect(inProgress).toHaveTextContent('21 November 2026');
-    const resume = within(inProgress).getByRole('link', { name: /Continue Application/ });
-    expect(resume).toHaveTextContent(/^Continue Application for order #0000AB12\s*$/);
+    const resume = within(inProgress).getByRole('link', { name: /Continue application/ });
+    expect(resume).toHaveTextContent(/^Continue application for order #0000AB12\s*$/);
     expect(resume.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
     expect(resume).toHaveAttribute('href', `/application/${orders[0]?.id}/general-info`);
 
     expect(draft).toHaveTextContent('Awaiting payment');
     expect(draft).toHaveTextContent('1 adult');
     expect(draft).toHaveTextContent('5 January 2026');
-    expect(within(draft).getByRole('link', { name: /Continue Application/ })).toHaveAttribute(
+    expect(within(draft).getByRole('link', { name: /Continue application/ })).toHaveAttribute(
       'href',
       `/application/checkout?applicationId=${orders[1]?.id}`,
     );
@@ -164,7 +164,7 @@ describe('my orders', () => {
     // Ages as the server counts them on the arrival date, not everyone an adult.
     expect(submitted).toHaveTextContent('2 adults, 1 child');
     expect(
-      within(submitted).queryByRole('link', { name: /Continue Application/ }),
+      within(submitted).queryByRole('link', { name: /Continue application/ }),
     ).not.toBeInTheDocument();
     expect(within(submitted).getByRole('link', { name: /View application/ })).toHaveAttribute(
       'href',
@@ -181,17 +181,17 @@ describe('my orders', () => {
     await screen.findByRole('heading', { name: 'Order #0000AB12' });
     const user = userEvent.setup();
 
-    await user.click(screen.getByRole('tab', { name: 'Active Applications' }));
+    await user.click(screen.getByRole('tab', { name: 'Active applications' }));
     await user.keyboard('{ArrowRight}');
-    const old = screen.getByRole('tab', { name: 'Old Applications' });
+    const old = screen.getByRole('tab', { name: 'Old applications' });
     expect(old).toHaveFocus();
     expect(old).toHaveAttribute('aria-selected', 'true');
     expect(old).toHaveAttribute('tabindex', '0');
-    expect(screen.getByRole('tab', { name: 'Active Applications' })).toHaveAttribute(
+    expect(screen.getByRole('tab', { name: 'Active applications' })).toHaveAttribute(
       'tabindex',
       '-1',
     );
-    expect(screen.getByRole('tabpanel', { name: 'Old Applications' })).toBeInTheDocument();
+    expect(screen.getByRole('tabpanel', { name: 'Old applications' })).toBeInTheDocument();
 
     const [approved, rejected] = cards() as [HTMLElement, HTMLElement];
     expect(cards()).toHaveLength(2);
@@ -199,7 +199,7 @@ describe('my orders', () => {
     expect(approved).toHaveTextContent('Approved');
     expect(rejected).toHaveTextContent('Rejected');
     expect(rejected).toHaveTextContent('Reason: The passport photo page could not be read.');
-    expect(screen.queryByRole('link', { name: /Continue Application/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Continue application/ })).not.toBeInTheDocument();
     // A decided order can still be read.
     expect(within(approved).getByRole('link', { name: /View application/ })).toHaveAttribute(
       'href',
@@ -207,11 +207,11 @@ describe('my orders', () => {
     );
 
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tab', { name: 'Active Applications' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Active applications' })).toHaveFocus();
     await user.keyboard('{End}');
     expect(old).toHaveFocus();
     await user.keyboard('{Home}');
-    expect(screen.getByRole('tab', { name: 'Active Applications' })).toHaveAttribute(
+    expect(screen.getByRole('tab', { name: 'Active applications' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
@@ -245,7 +245,7 @@ describe('my orders', () => {
 
     // Refunded in full, an order is closed: an old one, marked Refunded, to read and not to continue.
     const user = userEvent.setup();
-    await user.click(screen.getByRole('tab', { name: 'Old Applications' }));
+    await user.click(screen.getByRole('tab', { name: 'Old applications' }));
     const [refunded] = cards() as [HTMLElement];
     expect(cards()).toHaveLength(1);
     expect(refunded).toHaveTextContent('Order #0000AB12Refunded');
@@ -269,7 +269,7 @@ describe('my orders', () => {
     expect(screen.getByRole('link', { name: 'Start an application' })).toHaveAttribute('href', '/');
     expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
 
-    await userEvent.setup().click(screen.getByRole('tab', { name: 'Old Applications' }));
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Old applications' }));
     expect(screen.getByRole('heading', { name: 'No old applications' })).toBeInTheDocument();
     expect(screen.getByText("You don't have any completed applications yet.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start an application' })).toHaveAttribute('href', '/');
@@ -291,12 +291,12 @@ describe('my orders', () => {
     // The decided ones are not lost: the page says where they are, with a way there.
     const status = within(screen.getByRole('tabpanel')).getAllByRole('status')[0]!;
     expect(status).toHaveTextContent(
-      'Applications that have been decided or refunded are under Old Applications.',
+      'Applications that have been decided or refunded are under Old applications.',
     );
     await userEvent
       .setup()
-      .click(within(status).getByRole('button', { name: 'Show Old Applications' }));
-    const old = screen.getByRole('tab', { name: 'Old Applications' });
+      .click(within(status).getByRole('button', { name: 'Show Old applications' }));
+    const old = screen.getByRole('tab', { name: 'Old applications' });
     expect(old).toHaveAttribute('aria-selected', 'true');
     expect(old).toHaveFocus();
     expect(cards()).toHaveLength(2);
@@ -309,8 +309,8 @@ describe('my orders', () => {
     });
     await renderAccount('/orders', { user: traveller });
     await screen.findByRole('heading', { name: 'Order #0000AB12' });
-    expect(screen.queryByRole('button', { name: 'Show Old Applications' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/are under Old Applications/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show Old applications' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/are under Old applications/)).not.toBeInTheDocument();
   });
 
   it('shows a saved application first among the active ones, continuing at its saved step', async () => {
@@ -328,14 +328,14 @@ describe('my orders', () => {
     expect(card).toHaveTextContent('Passport information (step 3 of 5)');
     expect(card).toHaveTextContent('20 November 2026');
     expect(card).toHaveTextContent('We keep your answers until 20 December 2026.');
-    const resume = within(card).getByRole('link', { name: /Continue Application/ });
+    const resume = within(card).getByRole('link', { name: /Continue application/ });
     expect(resume).toHaveAttribute('href', '/application/passport-info');
     expect(
       screen.queryByRole('heading', { name: 'You have no applications yet' }),
     ).not.toBeInTheDocument();
 
     // Not among the old ones.
-    await userEvent.setup().click(screen.getByRole('tab', { name: 'Old Applications' }));
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Old applications' }));
     expect(screen.queryByRole('heading', { name: 'Saved application' })).not.toBeInTheDocument();
   });
 
@@ -410,7 +410,7 @@ describe('my orders: after the final submit', () => {
     );
     expect(within(notice).getByText(due)).toHaveAttribute('dateTime', '2026-11-22T12:00:00.000Z');
     expect(notice).toHaveTextContent(
-      'We will e-mail you if anything needs changing, and once it has been submitted.',
+      'We will email you if anything needs changing, and once it has been submitted.',
     );
     // Above the tabs, on the address the specs expect.
     expect(
@@ -657,7 +657,7 @@ describe('live status', () => {
     expect(screen.queryByText(/Status changed to/)).not.toBeInTheDocument();
   });
 
-  it('moves an order refunded in full to Old Applications while the page is open, and says where it went', async () => {
+  it('moves an order refunded in full to Old applications while the page is open, and says where it went', async () => {
     const other = '0b1c2d3e-0000-4000-8000-00000000ab12';
     const calls = mockApi({
       'GET /api/applications/my-applications': [
@@ -676,7 +676,7 @@ describe('live status', () => {
     await renderAccount('/orders', { user: traveller });
     await screen.findByRole('heading', { name: 'Order #0000EF56' });
     expect(cards()).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: 'Show Old Applications' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show Old applications' })).not.toBeInTheDocument();
 
     send({ type: 'status', applicationId: id, status: 'REFUNDED' });
     const panel = screen.getByRole('tabpanel');
@@ -685,7 +685,7 @@ describe('live status', () => {
     // The Active tab says where it went, in its status region.
     const status = within(panel).getAllByRole('status')[0]!;
     expect(status).toHaveTextContent(
-      'Order #0000EF56: Refunded. It is now under Old Applications.',
+      'Order #0000EF56: Refunded. It is now under Old applications.',
     );
     expect(screen.getByText('Order #0000EF56: status changed to Refunded')).toHaveClass(
       'wp-visually-hidden',
@@ -696,14 +696,14 @@ describe('live status', () => {
 
     await userEvent
       .setup()
-      .click(within(status).getByRole('button', { name: 'Show Old Applications' }));
-    expect(screen.getByRole('tab', { name: 'Old Applications' })).toHaveFocus();
+      .click(within(status).getByRole('button', { name: 'Show Old applications' }));
+    expect(screen.getByRole('tab', { name: 'Old applications' })).toHaveFocus();
     const [refunded] = cards() as [HTMLElement];
     expect(refunded).toHaveTextContent('Refunded €42.00 on 24 November 2026');
 
     // Seen there: back on the Active tab, the notice has done its work.
-    await userEvent.setup().click(screen.getByRole('tab', { name: 'Active Applications' }));
-    expect(screen.queryByText(/It is now under Old Applications/)).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Active applications' }));
+    expect(screen.queryByText(/It is now under Old applications/)).not.toBeInTheDocument();
   });
 
   it('says where a decided order went when it was the last active one', async () => {
@@ -723,9 +723,9 @@ describe('live status', () => {
     ).toBeInTheDocument();
     const status = within(screen.getByRole('tabpanel')).getAllByRole('status')[0]!;
     expect(status).toHaveTextContent(
-      'Order #0000EF56: Approved. It is now under Old Applications.',
+      'Order #0000EF56: Approved. It is now under Old applications.',
     );
-    expect(within(status).getByRole('button', { name: 'Show Old Applications' })).toBeVisible();
+    expect(within(status).getByRole('button', { name: 'Show Old applications' })).toBeVisible();
   });
 });
 
@@ -809,7 +809,7 @@ describe('my orders: casework', () => {
     expect(within(changes).queryByRole('link', { name: /View application/ })).toBeNull();
 
     expect(inProgress).toHaveTextContent('Action needed');
-    expect(within(inProgress).getByRole('link', { name: /Continue Application/ })).toBeVisible();
+    expect(within(inProgress).getByRole('link', { name: /Continue application/ })).toBeVisible();
     expect(inReview).toHaveTextContent('Under review');
     expect(inReview).not.toHaveTextContent('Action needed');
   });
@@ -895,7 +895,7 @@ describe('my orders: casework', () => {
     await renderAccount('/orders', { user: traveller });
     await screen.findByRole('heading', { name: 'No active applications' });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('tab', { name: 'Old Applications' }));
+    await user.click(screen.getByRole('tab', { name: 'Old applications' }));
     const [card] = cards() as [HTMLElement];
     expect(card).toHaveTextContent('Approved');
 
@@ -962,7 +962,7 @@ describe('my orders: casework', () => {
     await renderAccount('/orders', { user: traveller });
     await screen.findByRole('heading', { name: 'No active applications' });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('tab', { name: 'Old Applications' }));
+    await user.click(screen.getByRole('tab', { name: 'Old applications' }));
     // Without the travellers' names, a single grant is the traveller's own.
     const visa = within(cards()[0]!).getByRole('region', { name: 'Your visa' });
     expect(visa).toHaveTextContent('ReferenceGWF012345678');
@@ -992,7 +992,7 @@ describe('my orders: casework', () => {
     });
     await renderAccount('/orders', { user: traveller });
     await screen.findByRole('heading', { name: 'No active applications' });
-    await userEvent.setup().click(screen.getByRole('tab', { name: 'Old Applications' }));
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Old applications' }));
     const [card] = cards() as [HTMLElement];
     expect(card).toHaveTextContent('Reason: The passport photo page could not be read.');
     expect(

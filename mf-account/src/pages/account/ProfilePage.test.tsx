@@ -60,7 +60,7 @@ describe('profile', () => {
     expect(store.getState().auth.user).toMatchObject({ firstName: 'Augusta', nationality: 'FR' });
   });
 
-  it('asks for the code sent to a new e-mail address, and applies it', async () => {
+  it('asks for the code sent to a new email address, and applies it', async () => {
     const pending = { ...traveller, pendingEmail: 'augusta@example.com' };
     const { sent } = await renderProfile({
       'PUT /api/auth/profile': ok(pending),
@@ -135,7 +135,7 @@ describe('profile', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('requires the e-mail, and shows a failed save in a red box', async () => {
+  it('requires the email, and shows a failed save in a red box', async () => {
     const { sent } = await renderProfile({
       'PUT /api/auth/profile': [
         { body: { success: false } },

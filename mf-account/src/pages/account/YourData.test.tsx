@@ -91,7 +91,7 @@ describe('your data', () => {
     expect(within(yourData()).getByRole('button', { name: 'Download your data' })).toHaveFocus();
   });
 
-  it('offers only the e-mailed code to an account without a password, and says the code is for the download', async () => {
+  it('offers only the emailed code to an account without a password, and says the code is for the download', async () => {
     savedFiles();
     const { sent, store } = await renderProfile({
       [EXPORT]: [
@@ -217,7 +217,7 @@ describe('your data', () => {
     });
   });
 
-  it('asks an account without a password for an e-mailed code, and staff for their authenticator code', async () => {
+  it('asks an account without a password for an emailed code, and staff for their authenticator code', async () => {
     const { sent } = await renderProfile(
       {
         'POST /api/auth/recent-proof/code': ok({

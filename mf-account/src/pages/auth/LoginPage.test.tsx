@@ -105,7 +105,7 @@ describe('login', () => {
     expect(currentPath()).toBe('/auth/login');
   });
 
-  it('offers an e-mailed sign-in link when the address has no password, and shows the reply', async () => {
+  it('offers an emailed sign-in link when the address has no password, and shows the reply', async () => {
     const sent = mockApi({
       'POST /api/auth/check-email': ok({ hasPassword: false }),
       'POST /api/auth/sign-in-link': ok({ sent: true, message: AuthText.signInLinkSent }),
@@ -124,7 +124,7 @@ describe('login', () => {
     });
   });
 
-  it("goes back to the e-mail with 'Use a different email'", async () => {
+  it("goes back to the email with 'Use a different email'", async () => {
     mockApi({ 'POST /api/auth/check-email': ok({ hasPassword: false }) });
     await renderAccount('/auth/login');
     const user = await continueWith('new@example.com');
@@ -138,7 +138,7 @@ describe('login', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('checks the e-mail before sending it, with the error summary focused', async () => {
+  it('checks the email before sending it, with the error summary focused', async () => {
     const sent = mockApi({});
     await renderAccount('/auth/login');
     await continueWith('not-an-email');
@@ -151,7 +151,7 @@ describe('login', () => {
     expect(sent).toEqual([]);
   });
 
-  it("shows the server's error when the e-mail check fails, or 'Failed to check email'", async () => {
+  it("shows the server's error when the email check fails, or 'Failed to check email'", async () => {
     mockApi({
       'POST /api/auth/check-email': [
         failure(429, 'Too many attempts. Please wait a moment and try again.'),

@@ -104,7 +104,7 @@ describe('register', () => {
     expect(currentPath()).toBe('/auth/register');
   });
 
-  it('says when the e-mail is taken, with a link to log in', async () => {
+  it('says when the email is taken, with a link to log in', async () => {
     mockApi({
       'POST /api/auth/register': failure(409, AuthText.emailTaken, { code: 'CONFLICT' }),
     });
@@ -127,7 +127,7 @@ describe('register', () => {
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
   });
 
-  it('signs the new user in and asks for the e-mailed code, with a way to skip', async () => {
+  it('signs the new user in and asks for the emailed code, with a way to skip', async () => {
     const sent = mockApi({ 'POST /api/auth/register': ok({ user: newUser }) });
     const { store } = await renderAccount('/auth/register?redirect=%2Forders');
     const user = await fillIn(complete);

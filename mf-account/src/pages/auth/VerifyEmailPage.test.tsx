@@ -17,7 +17,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('verify e-mail', () => {
+describe('verify email', () => {
   it('sends a guest to log in, remembering the page', async () => {
     mockApi({});
     await renderAccount('/auth/verify-email');

@@ -46,7 +46,7 @@ describe('sign-in link', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Signing you in' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('This sign-in link has expired – Waypoint'));
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/auth/login');
+    expect(screen.getByRole('link', { name: 'log in' })).toHaveAttribute('href', '/auth/login');
     expect(currentPath()).toBe('/auth/verify?token=used');
   });
 

@@ -20,7 +20,7 @@ afterEach(async () => {
   await act(() => activateLocale('en'));
 });
 
-describe('stopping reminders from the link of a reminder e-mail', () => {
+describe('stopping reminders from the link of a reminder email', () => {
   it('stops them only once the button is pressed, without signing in, then says so and moves focus there', async () => {
     const sent = mockApi({ [UNSUBSCRIBE]: ok({ kind: 'ETA', unsubscribed: true }) });
     await renderAccount('/reminders/unsubscribe?token=tok%2F123');

@@ -95,7 +95,7 @@ afterEach(async () => {
 });
 
 describe('contact us, as a guest', () => {
-  it('asks for the order number, the e-mail, the topic and the message, each error linked from the summary', async () => {
+  it('asks for the order number, the email, the topic and the message, each error linked from the summary', async () => {
     const sent = mockApi({});
     await renderAccount('/contact');
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
@@ -118,7 +118,7 @@ describe('contact us, as a guest', () => {
     const links = within(summary).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Enter the order number',
-      'Enter the e-mail address you used for this order',
+      'Enter the email address you used for this order',
       'Choose what your question is about',
       'Please write your message',
     ]);
@@ -139,7 +139,7 @@ describe('contact us, as a guest', () => {
     await renderAccount('/contact');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /Order number/ }), '12-34');
-    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'ada@example.com');
     await user.selectOptions(
       screen.getByRole('combobox', { name: /What is your question about/ }),
       'Payment',
@@ -158,7 +158,7 @@ describe('contact us, as a guest', () => {
     await renderAccount('/contact');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /Order number/ }), '#3f9a2c7b');
-    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'ada@example.com');
     await user.selectOptions(
       screen.getByRole('combobox', { name: /What is your question about/ }),
       'Refund',
@@ -173,7 +173,7 @@ describe('contact us, as a guest', () => {
     expect(screen.getByText('S-7K3P9Q')).toBeInTheDocument();
     expect(
       screen.getByText(
-        "We usually answer within one working day. We've sent a copy to your e-mail.",
+        "We usually answer within one working day. We've sent a copy to your email.",
       ),
     ).toBeInTheDocument();
     // A guest reads the answers in their e-mail: no link to a conversation.
@@ -191,7 +191,7 @@ describe('contact us, as a guest', () => {
     expect(screen.getByRole('textbox', { name: /Order number/ })).toHaveValue('');
   });
 
-  it('says at the order number when the number and the e-mail match no order', async () => {
+  it('says at the order number when the number and the email match no order', async () => {
     mockApi({
       [CREATE]: failure(404, ApiMessages['support.orderNotFound'], {
         messageKey: 'support.orderNotFound',
@@ -200,7 +200,7 @@ describe('contact us, as a guest', () => {
     await renderAccount('/contact');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /Order number/ }), '3F9A2C7B');
-    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'bob@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'bob@example.com');
     await user.selectOptions(
       screen.getByRole('combobox', { name: /What is your question about/ }),
       'Payment',
@@ -210,7 +210,7 @@ describe('contact us, as a guest', () => {
 
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('link')).toHaveTextContent(
-      'We could not find an order with that number and e-mail address',
+      'We could not find an order with that number and email address',
     );
     expect(within(summary).getByRole('link')).toHaveAttribute('href', '#contact-order-reference');
     expect(screen.queryByRole('heading', { name: 'Message sent' })).not.toBeInTheDocument();
@@ -225,7 +225,7 @@ describe('contact us, as a guest', () => {
     await renderAccount('/contact');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /Order number/ }), '3F9A2C7B');
-    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'ada@example.com');
     await user.selectOptions(
       screen.getByRole('combobox', { name: /What is your question about/ }),
       'Something else',
@@ -304,11 +304,11 @@ describe('contact us, signed in', () => {
     expect(callsTo(sent, CREATE)).toEqual([]);
 
     await user.clear(message);
-    await user.type(message, 'How do I change my e-mail address?');
+    await user.type(message, 'How do I change my email address?');
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     await screen.findByRole('heading', { level: 2, name: 'Message sent' });
     expect(callsTo(sent, CREATE).map((call) => call.body)).toEqual([
-      { topic: 'account', message: 'How do I change my e-mail address?' },
+      { topic: 'account', message: 'How do I change my email address?' },
     ]);
   });
 

@@ -22,7 +22,7 @@ onPostgres('faults on PostgreSQL', () => {
     expect(report.recoveryMs.afterCut).toBeLessThanOrEqual(2000);
   }, 60_000);
 
-  it('kill -9 during payment completion: after reconciliation, one paid order, payment and e-mail per charge', async () => {
+  it('kill -9 during payment completion: after reconciliation, one paid order, payment and email per charge', async () => {
     const report = await killDuringPayment({ adminUrl: adminUrl!, runs: 6 });
     expect(report.violations).toEqual([]);
     expect(report.charged).toBeGreaterThan(0);

@@ -77,7 +77,7 @@ describe('validation errors carry the catalog key of every field', () => {
     expect(envelope(res)).toMatchObject({
       error: ApiMessages['wizard.precheckTravelers'],
       messageKey: 'wizard.precheckTravelers',
-      fieldErrors: { 'travelers.1.dateOfBirth': 'Traveler 2: Date of birth must be in the past' },
+      fieldErrors: { 'travelers.1.dateOfBirth': 'Traveller 2: Date of birth must be in the past' },
       fieldErrorKeys: {
         'travelers.1.dateOfBirth': {
           key: 'wizard.travelerIssue',
@@ -167,7 +167,7 @@ describe('application errors carry their key', () => {
     });
   });
 
-  it('a 409 with its field key (an e-mail already registered)', async () => {
+  it('a 409 with its field key (an email already registered)', async () => {
     const email = uniqueEmail();
     const register = (b: Browser) =>
       b.post('/api/auth/register', {

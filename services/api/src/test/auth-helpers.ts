@@ -55,7 +55,7 @@ export class Browser {
   }
 }
 
-/** The newest queued e-mail to an address (its payload holds codes and tokens until it is sent). */
+/** The newest queued email to an address (its payload holds codes and tokens until it is sent). */
 export async function lastEmail(db: Db, to: string, template?: string) {
   const rows = await db
     .select()
@@ -158,7 +158,7 @@ export async function makeCaseworker(
   return b;
 }
 
-/** An account registered through `b` and made staff, not yet signed in as such; returns its e-mail. */
+/** An account registered through `b` and made staff, not yet signed in as such; returns its email. */
 export async function registerStaff(
   t: { database: { db: Db } },
   b: Browser,

@@ -124,7 +124,7 @@ describe('applications list', () => {
     expect(none.pagination).toEqual({ page: 1, limit: 20, total: 0, pages: 0 });
   });
 
-  it('finds by guest e-mail, traveller name and order reference', async () => {
+  it('finds by guest email, traveller name and order reference', async () => {
     const byEmail = body<{ data: AdminListResponse }>(
       await list(adminA, `?search=${encodeURIComponent(seeded[5]!.email.toUpperCase())}`),
     ).data;

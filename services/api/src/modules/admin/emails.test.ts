@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** An e-mail that failed every retry. */
+/** An email that failed every retry. */
 async function failedEmail(to: string) {
   const [row] = await t.database.db
     .insert(emailOutbox)
@@ -27,7 +27,7 @@ async function failedEmail(to: string) {
   return row!;
 }
 
-describe('failed e-mails for staff', () => {
+describe('failed emails for staff', () => {
   it('refuses travellers and nobody before looking at the request', async () => {
     const traveller = new Browser(t.app, '10.8.0.1');
     await traveller.post('/api/auth/register', {

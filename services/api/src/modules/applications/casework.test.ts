@@ -160,7 +160,7 @@ describe('asking the traveller for changes', () => {
     expect(early.statusCode).toBe(400);
     expect(body(early)).toMatchObject({ messageKey: 'casework.changesLeft' });
     expect(body<{ error: string }>(early).error).toContain(
-      "Traveler 1 (Ann1 Lee1): applicant's photo",
+      "Traveller 1 (Ann1 Lee1): applicant's photo",
     );
 
     const newPhoto = await uploadDocument(
@@ -463,7 +463,7 @@ describe('reminders before an ETA or its passport expires', () => {
   const day = 86_400_000;
   const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-  it('e-mails once 60 and once 14 days before, stops on the link, and prefills a new application', async () => {
+  it('emails once 60 and once 14 days before, stops on the link, and prefills a new application', async () => {
     const b = browser();
     const email = uniqueEmail('remind');
     const id = await paidOrder(b, email);

@@ -62,7 +62,7 @@ async function savedWithLink(guest: Browser, email = uniqueEmail()) {
 }
 
 describe('save and come back later', () => {
-  it('e-mails a link in the visit’s language that works in another browser, once', async () => {
+  it('emails a link in the visit’s language that works in another browser, once', async () => {
     const guest = browser();
     await guest.post('/api/applications/save', answers);
     const email = uniqueEmail();
@@ -119,7 +119,7 @@ describe('save and come back later', () => {
     expect((again.json() as { error: string }).error).toMatch(/^This link has already been used/);
   });
 
-  it('renders the link and its expiry in the e-mail', () => {
+  it('renders the link and its expiry in the email', () => {
     const message: EmailMessage = {
       template: 'draft-return-link',
       payload: { token: 'tok-1', expiresAt: '2026-12-06T09:30:00.000Z' },

@@ -81,7 +81,7 @@ describe('the post-payment journey', () => {
 
   it('lists each section as missing until it is completed, then submits', async () => {
     const { b, id, traveler } = await setup();
-    const who = `Traveler 1 (${traveler.firstName} ${traveler.lastName})`;
+    const who = `Traveller 1 (${traveler.firstName} ${traveler.lastName})`;
     const expected = [
       ...ORDER_SECTIONS.flatMap((s) => (s.missing ? [s.missing()] : [])),
       ...TRAVELER_SECTIONS.map((s) => `${who}: ${s.missing(traveler)}`),

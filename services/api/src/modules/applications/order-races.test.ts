@@ -224,7 +224,7 @@ describe("a passport upload and the owner's account deletion", () => {
 
 describe("lodging with the Home Office and the traveller's erasure", () => {
   it(
-    `never sends an e-mail about an erased person (${ROUNDS} tries)`,
+    `never sends an email about an erased person (${ROUNDS} tries)`,
     async () => {
       const { broken, check } = tally();
       for (let i = 0; i < ROUNDS; i++) {
@@ -265,8 +265,8 @@ describe("lodging with the Home Office and the traveller's erasure", () => {
           .from(emailOutbox)
           .where(inArray(emailOutbox.toAddress, [account!.email, email]));
         for (const mail of queued) {
-          check('e-mail to the erased placeholder', mail.to !== account!.email);
-          check('lodging e-mail kept after the erasure', mail.template !== 'lodged');
+          check('email to the erased placeholder', mail.to !== account!.email);
+          check('lodging email kept after the erasure', mail.template !== 'lodged');
         }
       }
       expect(broken).toEqual({});

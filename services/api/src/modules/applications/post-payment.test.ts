@@ -479,12 +479,12 @@ describe('uploads', () => {
 });
 
 describe('submission', () => {
-  it('lists what is missing, then submits once complete, e-mails, and becomes read-only', async () => {
+  it('lists what is missing, then submits once complete, emails, and becomes read-only', async () => {
     const { b, id, email, travelerIds } = await setup(2);
     const early = await b.post(`/api/application/${id}/submit`, confirmed);
     expect(early.statusCode).toBe(400);
     expect(body<{ error: string }>(early).error).toMatch(
-      /^Please complete the following before submitting: General information; Traveler 1 \(Ann1 Lee1\): passport page;/,
+      /^Please complete the following before submitting: General information; Traveller 1 \(Ann1 Lee1\): passport page;/,
     );
 
     await b.put(`/api/application/${id}/general-info`, {
@@ -556,7 +556,7 @@ describe('submission', () => {
 });
 
 describe('passport details added later', () => {
-  /** A paid order whose second traveller chose "Add Passport details later" in the wizard. */
+  /** A paid order whose second traveller chose "Add passport details later" in the wizard. */
   async function laterOrder() {
     const b = browser();
     const email = uniqueEmail();
@@ -659,12 +659,12 @@ describe('passport details added later', () => {
     expect(body(waiting)).toMatchObject({
       code: 'INCOMPLETE',
       error:
-        'Please complete the following before submitting: Traveler 2 (Ann2 Lee2): passport details (number, expiry date, other nationality).',
+        'Please complete the following before submitting: Traveller 2 (Ann2 Lee2): passport details (number, expiry date, other nationality).',
       messageKey: 'application.incomplete',
       messageParams: { missingKeys: missing },
       fieldErrors: {
         missing:
-          'Traveler 2 (Ann2 Lee2): passport details (number, expiry date, other nationality)',
+          'Traveller 2 (Ann2 Lee2): passport details (number, expiry date, other nationality)',
       },
       fieldErrorKeys: {
         missing: { key: 'application.incompleteItems', params: { itemKeys: missing } },

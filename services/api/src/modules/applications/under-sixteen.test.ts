@@ -77,9 +77,9 @@ describe('a traveller under 16 on the arrival date', () => {
     expect(early.statusCode).toBe(400);
     const missing = body<{ error: string }>(early).error;
     // The adult and the 16-year-old are asked; the 10-year-old is not.
-    expect(missing).toContain('Traveler 1 (Ann1 Lee1): work');
-    expect(missing).toContain('Traveler 3 (Ann3 Lee3): work');
-    expect(missing).not.toContain('Traveler 2');
+    expect(missing).toContain('Traveller 1 (Ann1 Lee1): work');
+    expect(missing).toContain('Traveller 3 (Ann3 Lee3): work');
+    expect(missing).not.toContain('Traveller 2');
 
     for (const travelerId of [travelerIds[0]!, travelerIds[2]!]) {
       const saved = await b.put(`/api/application/${id}/work-info`, {

@@ -37,7 +37,7 @@ async function registered(email = uniqueEmail(), b = browser()) {
   return { b, email };
 }
 
-/** Signs in by e-mailed link in a new browser. */
+/** Signs in by emailed link in a new browser. */
 async function signInByLink(email: string, b = browser()) {
   expect((await b.post('/api/auth/sign-in-link', { email })).statusCode).toBe(200);
   const res = await b.post('/api/auth/verify-token', {
@@ -55,7 +55,7 @@ async function verifiedAccount() {
 }
 
 describe('account pre-hijack', () => {
-  it('a guest who paid with the victim’s e-mail loses the session once the victim signs in by link', async () => {
+  it('a guest who paid with the victim’s email loses the session once the victim signs in by link', async () => {
     const victimEmail = uniqueEmail('victim');
     const attacker = browser();
 
@@ -182,7 +182,7 @@ describe('account pre-hijack', () => {
   });
 });
 
-describe('recent proof for e-mail and password changes', () => {
+describe('recent proof for email and password changes', () => {
   it('asks for a recent proof, accepts the password, and refuses a wrong one clearly', async () => {
     const { b, email } = await verifiedAccount();
     const change = { firstName: 'Ann', lastName: 'Lee', email: uniqueEmail('new') };
@@ -254,7 +254,7 @@ describe('recent proof for e-mail and password changes', () => {
   });
 });
 
-describe('undoing a change of e-mail', () => {
+describe('undoing a change of email', () => {
   it('tells the old address, whose link restores it and ends every session', async () => {
     const { b, email } = await verifiedAccount();
     const newEmail = uniqueEmail('changed');
@@ -356,7 +356,7 @@ describe('wrong passwords: growing delays, never a lockout', () => {
     expect((await wrong(email)).statusCode).toBe(401);
   });
 
-  it('lets the owner in by e-mailed link while password attempts wait', async () => {
+  it('lets the owner in by emailed link while password attempts wait', async () => {
     const { email } = await verifiedAccount();
     for (let i = 0; i < 6; i += 1) await wrong(email);
     expect((await wrong(email)).statusCode).toBe(429);

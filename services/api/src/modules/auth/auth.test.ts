@@ -34,7 +34,7 @@ async function registered(b = browser(), email = uniqueEmail()) {
 }
 
 describe('registration', () => {
-  it('creates the account, signs in, and e-mails a 6-digit verification code', async () => {
+  it('creates the account, signs in, and emails a 6-digit verification code', async () => {
     const b = browser();
     const email = uniqueEmail();
     const res = await b.post('/api/auth/register', {
@@ -70,7 +70,7 @@ describe('registration', () => {
     expect((await b.get('/api/auth/profile')).statusCode).toBe(200);
   });
 
-  it('refuses missing fields, mismatched and common passwords, and a taken e-mail', async () => {
+  it('refuses missing fields, mismatched and common passwords, and a taken email', async () => {
     const b = browser();
     const missing = await b.post('/api/auth/register', {
       firstName: '',
@@ -125,7 +125,7 @@ describe('registration', () => {
 });
 
 describe('check-email and login', () => {
-  it('tells whether an e-mail has a password, the same for unknown ones', async () => {
+  it('tells whether an email has a password, the same for unknown ones', async () => {
     const { email } = await registered();
     const b = browser();
     expect(body(await b.post('/api/auth/check-email', { email }))).toEqual({
@@ -159,7 +159,7 @@ describe('check-email and login', () => {
     expect(stale.statusCode).toBe(401);
   });
 
-  it('gives one message for a wrong password and an unknown e-mail', async () => {
+  it('gives one message for a wrong password and an unknown email', async () => {
     const { email } = await registered();
     const b = browser();
     const wrong = await b.post('/api/auth/login', { email, password: 'wrong-password' });
@@ -285,7 +285,7 @@ describe('sessions', () => {
 });
 
 describe('sign-in link', () => {
-  it('e-mails a single-use link that signs in and verifies the e-mail', async () => {
+  it('emails a single-use link that signs in and verifies the email', async () => {
     const { email } = await registered();
     const b = browser();
     const sent = await b.post('/api/auth/sign-in-link', { email });
@@ -305,7 +305,7 @@ describe('sign-in link', () => {
     expect(body(reused)).toMatchObject({ error: AuthText.signInLinkInvalid });
   });
 
-  it('answers the same for an unknown e-mail and sends nothing', async () => {
+  it('answers the same for an unknown email and sends nothing', async () => {
     const email = uniqueEmail('nobody');
     const res = await browser().post('/api/auth/sign-in-link', { email });
     expect(body(res)).toEqual({
@@ -336,8 +336,8 @@ describe('sign-in link', () => {
   });
 });
 
-describe('e-mail verification', () => {
-  it('verifies with the e-mailed code, once', async () => {
+describe('email verification', () => {
+  it('verifies with the emailed code, once', async () => {
     const { b, email } = await registered();
     const code = (await lastCode(t.database.db, email, 'email-verification'))!;
     const ok = await b.post('/api/auth/verify-email', { code });
@@ -389,7 +389,7 @@ describe('e-mail verification', () => {
 });
 
 describe('profile', () => {
-  it('updates the name and nationality, and changes the e-mail only after its code', async () => {
+  it('updates the name and nationality, and changes the email only after its code', async () => {
     const { b, email } = await registered();
     const newEmail = uniqueEmail('new');
     await b.post('/api/auth/recent-proof', { password: STRONG_PASSWORD });
@@ -442,7 +442,7 @@ describe('profile', () => {
     });
   });
 
-  it("refuses an unknown nationality, a missing e-mail, another account's e-mail, and no session", async () => {
+  it("refuses an unknown nationality, a missing email, another account's email, and no session", async () => {
     const { email: other } = await registered();
     const { b, email } = await registered();
     expect(
@@ -473,7 +473,7 @@ describe('profile', () => {
 });
 
 describe('password reset', () => {
-  it('resets with the e-mailed code, signs out every session, and the new password works', async () => {
+  it('resets with the emailed code, signs out every session, and the new password works', async () => {
     const { b: other, email } = await registered();
     const b = browser();
     const forgot = await b.post('/api/auth/forgot-password', { email });
@@ -515,7 +515,7 @@ describe('password reset', () => {
     expect(body(reuse)).toMatchObject({ error: AuthText.codeExpired });
   });
 
-  it('answers the same for an unknown e-mail, and refuses wrong codes and mismatched passwords', async () => {
+  it('answers the same for an unknown email, and refuses wrong codes and mismatched passwords', async () => {
     const unknown = await browser().post('/api/auth/forgot-password', {
       email: uniqueEmail('nobody'),
     });

@@ -44,7 +44,7 @@ function keepingMailer() {
 }
 
 describe('the language of an account', () => {
-  it('is a column of orders and e-mails (English before), and of accounts (none until chosen or known)', async () => {
+  it('is a column of orders and emails (English before), and of accounts (none until chosen or known)', async () => {
     const columns = rowsOf<{
       table_name: string;
       column_default: string | null;
@@ -159,7 +159,7 @@ describe('the language of an account', () => {
     expect(mail?.html).toContain('<html lang="es">');
   });
 
-  it('writes the status-change e-mail in the account’s language, status name included', async () => {
+  it('writes the status-change email in the account’s language, status name included', async () => {
     const email = uniqueEmail('german');
     const guest = browser();
     const send = guest.request.bind(guest);

@@ -27,7 +27,7 @@ async function registered(locale?: Locale) {
   return { b, email };
 }
 
-/** The code's e-mail as the worker sends it, in the account's language. */
+/** The code's email as the worker sends it, in the account's language. */
 async function codeEmail(email: string) {
   const row = await lastEmail(t.database.db, email, 'reauthentication-code');
   expect(row).toBeDefined();
@@ -43,7 +43,7 @@ describe('POST /api/auth/recent-proof/code', () => {
     ['account-deletion', 'to confirm it is you before deleting your account.'],
   ];
 
-  it.each(wording)('names the action in the e-mail for %s', async (purpose, line) => {
+  it.each(wording)('names the action in the email for %s', async (purpose, line) => {
     const { b, email } = await registered();
     const res = await b.post('/api/auth/recent-proof/code', { purpose });
     expect(res.statusCode).toBe(200);

@@ -181,9 +181,9 @@ describe('create-payment-intent', () => {
     expect(body(bad)).toMatchObject({
       error: WizardText.precheckTravelers,
       fieldErrors: {
-        'travelers.0.email': 'Traveler 1: Valid email is required',
-        'travelers.1.lastName': 'Traveler 2: Last name is required',
-        'travelers.1.dateOfBirth': 'Traveler 2: Date of birth must be in the past',
+        'travelers.0.email': 'Traveller 1: Valid email is required',
+        'travelers.1.lastName': 'Traveller 2: Last name is required',
+        'travelers.1.dateOfBirth': 'Traveller 2: Date of birth must be in the past',
       },
     });
 
@@ -198,11 +198,11 @@ describe('create-payment-intent', () => {
     expect(body(await b.post('/api/applications/create-payment-intent', passport))).toMatchObject({
       error: WizardText.precheckTravelers,
       fieldErrors: {
-        'travelers.0.passport.nationality': 'Traveler 1: Nationality is required',
-        'travelers.0.passport.number': 'Traveler 1: Passport number is required',
-        'travelers.0.passport.expirationDate': 'Traveler 1: Passport must not have expired',
+        'travelers.0.passport.nationality': 'Traveller 1: Nationality is required',
+        'travelers.0.passport.number': 'Traveller 1: Passport number is required',
+        'travelers.0.passport.expirationDate': 'Traveller 1: Passport must not have expired',
         'travelers.0.passport.hasSecondNationality':
-          'Traveler 1: Please specify if you have another nationality',
+          'Traveller 1: Please specify if you have another nationality',
       },
     });
 
@@ -365,7 +365,7 @@ describe('sandbox card payments and confirmation', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('completes the order for a new e-mail: new account, this browser signed in, confirmation e-mailed', async () => {
+  it('completes the order for a new email: new account, this browser signed in, confirmation emailed', async () => {
     const b = browser();
     const email = uniqueEmail();
     const intent = await order(b, email, 2);
@@ -423,7 +423,7 @@ describe('sandbox card payments and confirmation', () => {
     });
   });
 
-  it('never signs in by paying for an existing account: links the order and e-mails a sign-in link', async () => {
+  it('never signs in by paying for an existing account: links the order and emails a sign-in link', async () => {
     const owner = browser();
     const email = uniqueEmail();
     await owner.post('/api/auth/register', {

@@ -9,7 +9,7 @@ import { createMailer } from './mailer';
 import type { AttachmentsOf } from './attachments';
 import { backoffSeconds, processOutbox } from './outbox';
 
-/** These e-mails carry no files. */
+/** These emails carry no files. */
 const noAttachments: AttachmentsOf = async () => [];
 
 interface Received {
@@ -66,7 +66,7 @@ async function register(email: string) {
   expect(res.statusCode).toBe(200);
 }
 
-describe('e-mail outbox', () => {
+describe('email outbox', () => {
   it('delivers through SMTP once, survives an outage, and removes secrets after sending', async () => {
     const smtp = await startSmtp();
     const config = loadConfig({
@@ -193,7 +193,7 @@ describe('e-mail outbox', () => {
     expect(sent).toContain(to);
   });
 
-  it('keeps neither the address nor the payload of an account deletion e-mail once it is sent', async () => {
+  it('keeps neither the address nor the payload of an account deletion email once it is sent', async () => {
     const db = t.database.db;
     const email = uniqueEmail();
     const b = new Browser(t.app, '10.1.1.240');

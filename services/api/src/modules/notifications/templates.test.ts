@@ -29,7 +29,7 @@ const rejected: EmailMessage = {
   },
 };
 
-/** Each e-mail, with its subject and one line in French and in Arabic. */
+/** Each email, with its subject and one line in French and in Arabic. */
 const cases: {
   message: EmailMessage;
   fr: { subject: string; line: string };
@@ -142,7 +142,7 @@ const cases: {
   },
 ];
 
-describe('e-mails in the account’s language', () => {
+describe('emails in the account’s language', () => {
   it.each(cases)('$message.template in French', ({ message, fr }) => {
     const mail = renderEmail(message, URL, 'fr');
     expect(mail.subject).toBe(fr.subject);
@@ -177,7 +177,7 @@ describe('e-mails in the account’s language', () => {
     expect(renderEmail(payment, URL, 'es').text).toContain('Importe pagado: 1234,56\u00a0€');
   });
 
-  it('names the status in German in the status-change e-mail', () => {
+  it('names the status in German in the status-change email', () => {
     const mail = renderEmail(rejected, URL, 'de');
     expect(mail.subject).toBe('Bestellung Nr. AB12CD34: Abgelehnt');
     expect(mail.text).toContain(
@@ -199,7 +199,7 @@ describe('e-mails in the account’s language', () => {
     expect(mail.html).toContain('مرحبًا &lt;b&gt;Amira&lt;/b&gt;،');
   });
 
-  it('keeps the English e-mails as they were', () => {
+  it('keeps the English emails as they were', () => {
     const mail = renderEmail(rejected, URL);
     expect(mail.subject).toBe('Order #AB12CD34: Rejected');
     expect(mail.text).toBe(
@@ -238,7 +238,7 @@ describe('the invitation to join the staff', () => {
   });
 });
 
-describe('casework e-mails', () => {
+describe('casework emails', () => {
   const LOCALES = ['en', 'fr', 'de', 'es', 'ar'] as const;
   const ids = { firstName: 'Amira', applicationId: 'app 1', reference: 'AB12CD34' };
 
@@ -469,7 +469,7 @@ describe('casework e-mails', () => {
     expect(mail.text).toContain(
       'Amira Haddad\nReference: 1234-5678-9012-3456\nValid from 4 March 2026 until 4 March 2028\nLinked to the passport ending X123',
     );
-    expect(mail.text).toContain('The decision document is attached to this e-mail.');
+    expect(mail.text).toContain('The decision document is attached to this email.');
     expect(mail.text).toContain('Travel with the same passport the ETA is linked to.');
     expect(mail.text).toContain('there is nothing to print');
     expect(mail.text).toContain('for up to 6 months each visit');
@@ -495,7 +495,7 @@ describe('casework e-mails', () => {
     expect(mail.text).toContain('Amira Haddad\nReference: GWF012345678');
     expect(mail.text).toContain('Omar Haddad\nReference: GWF012345679');
     expect(mail.text).toContain('Linked to the passport ending Y456');
-    expect(mail.text).toContain('The decision documents are attached to this e-mail.');
+    expect(mail.text).toContain('The decision documents are attached to this email.');
     expect(mail.text).toContain('bring the passport the visa is linked to');
     expect(mail.text).not.toContain('ETA');
     expect(renderEmail(two, URL, 'de').subject).toBe(
@@ -509,8 +509,8 @@ describe('casework e-mails', () => {
     expect(mail.text).toContain('The reason given: Not enough funds <b>shown</b>');
     expect(mail.html).toContain('The reason given: Not enough funds &lt;b&gt;shown&lt;/b&gt;');
     expect(mail.text).toContain('The government');
-    expect(mail.text).toContain('letter is attached to this e-mail.');
-    expect(mail.text).toContain('reply to this e-mail');
+    expect(mail.text).toContain('letter is attached to this email.');
+    expect(mail.text).toContain('reply to this email');
     expect(mail.html).toContain('href="https://apply.example.com/orders"');
     expect(renderEmail(refused([]), URL).text).not.toContain('attached');
     expect(renderEmail(refused([]), URL, 'es').subject).toBe(
@@ -549,7 +549,7 @@ describe('casework e-mails', () => {
     expect(ar.text).toContain(`إيقاف هذه التذكيرات: ${stop}`);
   });
 
-  it('names the new statuses in the status-change e-mail', () => {
+  it('names the new statuses in the status-change email', () => {
     const status = (name: string): EmailMessage => ({
       template: 'status-change',
       payload: { firstName: null, reference: 'AB12CD34', status: name, reason: null },
@@ -563,7 +563,7 @@ describe('casework e-mails', () => {
   });
 });
 
-describe('the help centre and the support address in every e-mail', () => {
+describe('the help centre and the support address in every email', () => {
   const support = { email: 'help@waypoint.example', helpUrl: null };
   const grant = {
     travelerName: 'Amira Haddad',
@@ -689,7 +689,7 @@ describe('the help centre and the support address in every e-mail', () => {
     LOCALES.map((locale) => ({ message, locale })),
   );
 
-  it('has an e-mail here for every template declared in templates.ts', () => {
+  it('has an email here for every template declared in templates.ts', () => {
     const source = fs.readFileSync(path.join(__dirname, 'templates.ts'), 'utf8');
     const declared = new Set([...source.matchAll(/template: '([a-z-]+)'/g)].map((m) => m[1]));
     expect([...declared].sort()).toEqual(Object.keys(EVERY).sort());

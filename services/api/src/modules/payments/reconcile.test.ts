@@ -44,7 +44,7 @@ async function dashboardOperations(admin: Browser) {
 }
 
 describe('payment reconciliation', () => {
-  it('completes a charged order the process never completed: once, with one e-mail, audited', async () => {
+  it('completes a charged order the process never completed: once, with one email, audited', async () => {
     const order = await placeOrder('10.7.0.1');
     await chargeWithoutCompleting(order.paymentIntentId);
 

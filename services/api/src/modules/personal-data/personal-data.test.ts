@@ -323,7 +323,7 @@ describe('POST /api/auth/profile/delete', () => {
     ).toMatchObject({ data: { user: { firstName: 'Ann', lastName: 'Again' } } });
   });
 
-  it('asks an account without a password for an e-mailed code', async () => {
+  it('asks an account without a password for an emailed code', async () => {
     const b = browser();
     const email = uniqueEmail('guest');
     await paidOrder(b, email, 1);
@@ -363,7 +363,7 @@ describe('POST /api/auth/profile/delete', () => {
   });
 });
 
-describe('the deletion confirmation e-mail', () => {
+describe('the deletion confirmation email', () => {
   it('says what was erased and what is kept, in every language, without personal data', () => {
     const english = renderEmail(
       { template: 'account-deleted', payload: { applications: 2 } },

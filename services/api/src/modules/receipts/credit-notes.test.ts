@@ -45,7 +45,7 @@ async function paid(travellers = 1) {
 }
 
 describe('credit notes of refunds', () => {
-  it('issues a numbered credit note for a refund, attaches it to the refund e-mail and lists it', async () => {
+  it('issues a numbered credit note for a refund, attaches it to the refund email and lists it', async () => {
     const { id, email, traveller, order, receipt } = await paid(2);
     expect((await refund(id, 'full')).statusCode).toBe(200);
     const [note] = await notesOf(id);

@@ -51,7 +51,7 @@ const setStatus = (id: string, status: ApplicationRow['status']) =>
   t.database.db.update(applications).set({ status }).where(eq(applications.id, id));
 
 describe('refunding an order', () => {
-  it('refunds a paid, unsubmitted order in full: audited, e-mailed, shown to staff and in My orders', async () => {
+  it('refunds a paid, unsubmitted order in full: audited, emailed, shown to staff and in My orders', async () => {
     const { id, email, traveller, order } = await paid(2);
     const totalsBefore = await dashboardTotals();
     expect((await detail(id)).refundOptions).toEqual([
@@ -328,7 +328,7 @@ describe('refunding an order', () => {
   });
 });
 
-describe('the refund e-mail', () => {
+describe('the refund email', () => {
   const payload = { firstName: 'Ann', reference: 'AB12CD34', amountCents: 5800, totalCents: 10380 };
 
   it('says a full refund and its amount in the traveller language', () => {

@@ -35,7 +35,7 @@ const NEW_PASSWORD = 'Quiet-Meadow-Lantern-17';
 const messageKeyOf = (res: { json(): unknown }) =>
   (res.json() as { messageKey?: string }).messageKey;
 
-/** Invites an address; the invitation and the token e-mailed with it. */
+/** Invites an address; the invitation and the token emailed with it. */
 async function invite(email: string, role: 'caseworker' | 'admin' = 'caseworker') {
   const res = await admin.post('/api/admin/staff/invitations', { email, role });
   if (res.statusCode !== 200) throw new Error(`invitation failed: ${res.body}`);
@@ -57,7 +57,7 @@ const accounts = async () =>
   body<{ data: StaffAccountsResponse }>(await admin.get('/api/admin/staff/accounts')).data;
 
 describe('inviting a new member of staff', () => {
-  it('e-mails a link, lets the person choose a password and sign in, then set up the authenticator', async () => {
+  it('emails a link, lets the person choose a password and sign in, then set up the authenticator', async () => {
     const email = uniqueEmail('invitee');
     const before = Date.now();
     const { invitation, token, mail } = await invite(email.toUpperCase(), 'caseworker');
@@ -328,7 +328,7 @@ describe('inviting a new member of staff', () => {
     expect(statuses[20]).toBe(429);
   });
 
-  it('writes the invitation e-mail in the language of the address’s account', async () => {
+  it('writes the invitation email in the language of the address’s account', async () => {
     const email = uniqueEmail('traveller');
     const traveller = browser();
     await traveller.request({

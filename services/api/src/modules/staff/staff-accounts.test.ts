@@ -48,7 +48,7 @@ async function idOf(b: Browser) {
   return body<{ data: User }>(await b.get('/api/auth/profile')).data.id;
 }
 
-/** A member of staff signed in through their own browser: their e-mail, id and authenticator secret. */
+/** A member of staff signed in through their own browser: their email, id and authenticator secret. */
 async function member(role: 'caseworker' | 'admin') {
   const b = browser();
   const email = await registerStaff(t, b, role);

@@ -110,7 +110,7 @@ describe('a caseworker', () => {
     expect((await detailOf(caseworker, decided.id)).refunds).toEqual([]);
   });
 
-  it('is refused refunds, failed e-mails and the staff accounts (403, before the request is read)', async () => {
+  it('is refused refunds, failed emails and the staff accounts (403, before the request is read)', async () => {
     const { id } = await submitted();
     const refused = [
       await caseworker.post(`/api/admin/applications/${id}/refunds`, {

@@ -109,7 +109,7 @@ const inbox = async (query = '') =>
   body<{ data: TAdminSupportListResponse }>(await staff.get(`/api/admin/support${query}`)).data;
 
 describe('a guest writing about an order', () => {
-  it('is taken with the order number and e-mail in any case: acknowledged in their language, audited', async () => {
+  it('is taken with the order number and email in any case: acknowledged in their language, audited', async () => {
     const { id, email, reference } = await traveller();
     const { write: send } = guest('fr');
     const res = await send({
@@ -159,7 +159,7 @@ describe('a guest writing about an order', () => {
     });
   });
 
-  it('answers 404 with the catalogue message when the number or the e-mail is wrong, storing nothing', async () => {
+  it('answers 404 with the catalogue message when the number or the email is wrong, storing nothing', async () => {
     const { email, reference } = await traveller();
     const other = await traveller();
     const before = await t.database.db.select().from(supportConversations);
@@ -175,7 +175,7 @@ describe('a guest writing about an order', () => {
         success: false,
         code: ErrorCode.NOT_FOUND,
         messageKey: 'support.orderNotFound',
-        error: 'We could not find an order with that number and e-mail address',
+        error: 'We could not find an order with that number and email address',
       });
     }
     expect(await t.database.db.select().from(supportConversations)).toHaveLength(before.length);
@@ -257,7 +257,7 @@ describe('a signed-in traveller writing', () => {
 
   it('with a general question attaches no order and links to the contact page', async () => {
     const { b, email } = await traveller();
-    const res = await write(b, { topic: 'account', message: 'How do I change my e-mail?' });
+    const res = await write(b, { topic: 'account', message: 'How do I change my email?' });
     expect(res.statusCode).toBe(200);
     expect(body<{ data: TSupportConversation }>(res).data).toMatchObject({
       applicationId: null,
@@ -413,7 +413,7 @@ describe('the Support inbox', () => {
 });
 
 describe('answering a traveller', () => {
-  it("marks the conversation answered and e-mails the answer in the traveller's language, escaped in HTML", async () => {
+  it("marks the conversation answered and emails the answer in the traveller's language, escaped in HTML", async () => {
     const { b, email, id } = await traveller();
     expect((await b.put('/api/auth/profile/locale', { locale: 'de' })).statusCode).toBe(200);
     const conversation = body<{ data: TSupportConversation }>(
