@@ -25,7 +25,7 @@ export interface Billing {
 }
 
 /** The parts of the review, each with an 'Edit …' link to its step. */
-export type ReviewEdit = 'trip details' | 'travelers' | 'passports' | 'processing speed';
+export type ReviewEdit = 'trip details' | 'travellers' | 'passports' | 'processing speed';
 
 /**
  * Step 5, 'Review your order': the trip, travellers and processing speed (each with Edit links) and the price,
