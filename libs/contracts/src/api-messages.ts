@@ -306,6 +306,25 @@ export const ApiMessages = {
   /** The photo check that failed on a blurred picture (a well-lit one is refused for this, not for darkness). */
   'upload.photoBlurred':
     'Your photo is blurred. Hold the phone steady, tap to focus and try again.',
+  // the automated checks of an upload, one reason per failed check (image-checks.ts)
+  'check.passport.resolution':
+    'The picture is too small ({width}×{height} pixels). Take it closer or with a better camera: at least {minWidth}×{minHeight} pixels.',
+  'check.passport.orientation':
+    'Hold the passport page sideways: the picture should be wider than it is tall, like the open page.',
+  'check.passport.sharpness':
+    'The picture is blurred. Hold the camera still, let it focus, and make sure the text is readable.',
+  'check.passport.tooDark': 'The picture is too dark. Take it in good, even light.',
+  'check.passport.overExposed':
+    'The picture is too bright or has glare. Avoid flash and direct light on the page.',
+  'check.photo.resolution':
+    'The photo is too small ({width}×{height} pixels): it must be at least {minWidth}×{minHeight} pixels.',
+  'check.photo.framing':
+    'Use a portrait photo (taller than it is wide) showing your head and shoulders.',
+  'check.photo.background':
+    'Stand in front of a plain, light background (white or light grey) with no shadows or objects behind you.',
+  'check.photo.colour': 'The photo must be in colour, not black and white.',
+  'check.photo.tooDark':
+    'The photo is too dark. Face a window or a light so your face is evenly lit.',
   'upload.unreadable':
     'We could not read this picture. Please take it again or choose another file.',
   'upload.tooManyPixels':

@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { apiMessage } from '@waypoint/contracts';
 import { activateLocale, formatDate } from '@waypoint/ui';
 import arabic from './i18n/ar.json';
 import { failure, findTitle, mockApi, ok, renderApply } from '../test/renderApply';
@@ -178,7 +179,19 @@ describe('the steps after payment in Arabic', () => {
     const rejected = uploaded({
       kind: 'PHOTO',
       status: 'REJECTED',
-      checks: [{ id: 'colour', passed: false, message: 'The photo must be in colour.' }],
+      checks: [
+        { id: 'colour', passed: false, message: apiMessage('check.photo.colour') },
+        {
+          id: 'resolution',
+          passed: false,
+          message: apiMessage('check.photo.resolution', {
+            width: 480,
+            height: 640,
+            minWidth: 600,
+            minHeight: 750,
+          }),
+        },
+      ],
     });
     mockUploads([{ body: ok({ document: rejected }).body }]);
     await renderApply(`${base}/travelers/${T1}/applicants-photo`, { user: account });
@@ -195,7 +208,17 @@ describe('the steps after payment in Arabic', () => {
       screen.getByLabelText('ملف صورة مقدم الطلب'),
       new File(['x'], 'me.jpg', { type: 'image/jpeg' }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('لم يجتز ما رفعته مراجعتنا الأولية');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('لم يجتز ما رفعته مراجعتنا الأولية');
+    // every reason in Arabic, the sizes kept
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'يجب أن تكون الصورة الشخصية ملوّنة، لا بالأبيض والأسود.',
+      'الصورة الشخصية صغيرة جدًا (480×640 بكسل): يجب ألا تقل عن 600×750 بكسل.',
+    ]);
     expect(screen.getByRole('button', { name: 'جرّب صورة أخرى' })).toBeVisible();
   });
 

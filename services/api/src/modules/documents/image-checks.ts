@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ApiMessages, type DocumentCheck } from '@waypoint/contracts';
+import { apiMessage, type DocumentCheck } from '@waypoint/contracts';
 
 /**
  * The automated initial review of uploads: deterministic measurements with a plain-language reason for every
@@ -129,6 +129,12 @@ export async function colourfulness(image: Buffer): Promise<number> {
   return sum / pixels;
 }
 
+/** The smallest size a check accepts, as the parameters of its message. */
+const minimum = (l: { minWidth: number; minHeight: number }) => ({
+  minWidth: l.minWidth,
+  minHeight: l.minHeight,
+});
+
 const check = (id: string, passed: boolean, message: string): DocumentCheck => ({
   id,
   passed,
@@ -147,28 +153,16 @@ export async function checkImage(kind: DocumentKind, image: Buffer): Promise<Doc
       check(
         'resolution',
         width >= l.minWidth && height >= l.minHeight,
-        `The picture is too small (${width}×${height} pixels). Take it closer or with a better camera: at least ${l.minWidth}×${l.minHeight} pixels.`,
+        apiMessage('check.passport.resolution', { width, height, ...minimum(l) }),
       ),
-      check(
-        'orientation',
-        width > height,
-        'Hold the passport page sideways: the picture should be wider than it is tall, like the open page.',
-      ),
+      check('orientation', width > height, apiMessage('check.passport.orientation')),
       check(
         'sharpness',
         (await sharpness(image)) >= l.minSharpness,
-        'The picture is blurred. Hold the camera still, let it focus, and make sure the text is readable.',
+        apiMessage('check.passport.sharpness'),
       ),
-      check(
-        'too-dark',
-        light >= l.minBrightness,
-        'The picture is too dark. Take it in good, even light.',
-      ),
-      check(
-        'over-exposed',
-        light <= l.maxBrightness,
-        'The picture is too bright or has glare. Avoid flash and direct light on the page.',
-      ),
+      check('too-dark', light >= l.minBrightness, apiMessage('check.passport.tooDark')),
+      check('over-exposed', light <= l.maxBrightness, apiMessage('check.passport.overExposed')),
     ];
   }
   const l = LIMITS.photo;
@@ -177,32 +171,20 @@ export async function checkImage(kind: DocumentKind, image: Buffer): Promise<Doc
     check(
       'resolution',
       width >= l.minWidth && height >= l.minHeight,
-      `The photo is too small (${width}×${height} pixels): it must be at least ${l.minWidth}×${l.minHeight} pixels.`,
+      apiMessage('check.photo.resolution', { width, height, ...minimum(l) }),
     ),
-    check(
-      'framing',
-      height > width,
-      'Use a portrait photo (taller than it is wide) showing your head and shoulders.',
-    ),
+    check('framing', height > width, apiMessage('check.photo.framing')),
     check(
       'background',
       border.mean >= l.minBackground && border.spread <= l.maxBackgroundSpread,
-      'Stand in front of a plain, light background (white or light grey) with no shadows or objects behind you.',
+      apiMessage('check.photo.background'),
     ),
-    check(
-      'colour',
-      (await colourfulness(image)) >= l.minColour,
-      'The photo must be in colour, not black and white.',
-    ),
+    check('colour', (await colourfulness(image)) >= l.minColour, apiMessage('check.photo.colour')),
     check(
       'sharpness',
       (await sharpness(image, { width: PHOTO_SHARPNESS_WIDTH, normalise: true })) >= l.minSharpness,
-      ApiMessages['upload.photoBlurred'],
+      apiMessage('upload.photoBlurred'),
     ),
-    check(
-      'too-dark',
-      light >= l.minBrightness,
-      'The photo is too dark. Face a window or a light so your face is evenly lit.',
-    ),
+    check('too-dark', light >= l.minBrightness, apiMessage('check.photo.tooDark')),
   ];
 }
