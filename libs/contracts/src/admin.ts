@@ -147,6 +147,29 @@ export const DashboardResponse = z.object({
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
 
+/** Every e-mail the portal sends, by its template's name (the API's templates are exactly these). */
+export const EMAIL_TEMPLATES = [
+  'sign-in-link',
+  'email-verification',
+  'password-reset',
+  'reauthentication-code',
+  'account-claimed',
+  'email-changed',
+  'payment-confirmation',
+  'status-change',
+  'changes-requested',
+  'lodged',
+  'decision',
+  'refund-confirmation',
+  'expiry-reminder',
+  'account-deleted',
+  'staff-invitation',
+  'draft-return-link',
+  'support-received',
+  'support-reply',
+] as const;
+export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+
 /** An e-mail that could not be sent after every retry. */
 export const FailedEmail = z.object({
   id: text(),

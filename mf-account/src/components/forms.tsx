@@ -41,6 +41,11 @@ export function PasswordField(props: PasswordFieldProps) {
   );
 }
 
+/** An e-mail address input: the keyboard for addresses, no spelling check. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'inputMode' | 'spellCheck'>) {
+  return <TextField {...props} type="email" inputMode="email" spellCheck={false} />;
+}
+
 /**
  * Announces a message politely. The live region is always in the page, so screen readers hear the message that
  * appears in it.

@@ -15,7 +15,7 @@ import {
 } from '@waypoint/platform';
 import { useApiText, useStatusLabel } from '@waypoint/platform/i18n';
 import { Banner, Button, Modal, rich, useT } from '@waypoint/ui';
-import { adminMessages } from '../i18n/catalog';
+import { adminMessages, type AdminMessage } from '../i18n/catalog';
 
 export function StatusBadge({ status }: { status: ApplicationStatus }) {
   const statusLabel = useStatusLabel();
@@ -69,47 +69,67 @@ export function DateText({
 /** What a page loads: the dashboard, the applications, one application, the failed e-mails. */
 export type LoadTarget = 'dashboard' | 'applications' | 'application' | 'emails';
 
+/** What a failed load says, by catalogue key: an ended session, a refusal, the failure itself and its Retry. */
+export interface LoadErrorMessages {
+  sessionEnded: AdminMessage;
+  /** Without it, a refusal is said like any other failure (with the server's reason). */
+  forbidden?: AdminMessage;
+  failed: AdminMessage;
+  retry: AdminMessage;
+}
+
+const loadMessages = (what: LoadTarget): LoadErrorMessages => ({
+  sessionEnded: `load.sessionEnded.${what}`,
+  forbidden: `load.forbidden.${what}`,
+  failed: `load.failed.${what}`,
+  retry: 'load.retry',
+});
+
 /**
  * A load that failed: a short message and Retry. An ended session (admin sessions time out sooner) offers to
  * sign in again and come back here.
  */
 export function LoadError({
-  what,
   error,
   onRetry,
+  live = true,
+  ...target
 }: {
-  what: LoadTarget;
   error: unknown;
   onRetry: () => void;
-}) {
+  /** False for a part of a page (announced by the page's own load, not again). */
+  live?: boolean;
+} & ({ what: LoadTarget } | { messages: LoadErrorMessages })) {
   const t = useT(adminMessages);
   const apiText = useApiText();
   const location = useLocation();
+  const messages = 'messages' in target ? target.messages : loadMessages(target.what);
   const status = isApiError(error) ? error.status : 0;
+  const role = live ? 'alert' : undefined;
   if (status === 401) {
     const here = `${location.pathname}${location.search}${location.hash}`;
     return (
-      <p className="wpd-load-failed" role="alert">
-        {rich(t(`load.sessionEnded.${what}`), {
+      <p className="wpd-load-failed" role={role}>
+        {rich(t(messages.sessionEnded), {
           link: (text) => <Link to={loginRedirectPath(here)}>{text}</Link>,
         })}
       </p>
     );
   }
-  if (status === 403) {
+  if (status === 403 && messages.forbidden) {
     return (
-      <p className="wpd-load-failed" role="alert">
-        {t(`load.forbidden.${what}`)}
+      <p className="wpd-load-failed" role={role}>
+        {t(messages.forbidden)}
       </p>
     );
   }
   const detail =
     isApiError(error) && status >= 400 && status < 500 ? ` ${apiText(error.message)}` : '';
   return (
-    <p className="wpd-load-failed" role="alert">
-      {`${t(`load.failed.${what}`)}${detail}`}{' '}
+    <p className="wpd-load-failed" role={role}>
+      {`${t(messages.failed)}${detail}`}{' '}
       <Button variant="secondary" size="small" onClick={onRetry}>
-        {t('load.retry')}
+        {t(messages.retry)}
       </Button>
     </p>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { FailedEmail, Locale } from '@waypoint/contracts';
+import { EMAIL_TEMPLATES, type FailedEmail, type Locale } from '@waypoint/contracts';
 import { isApiError } from '@waypoint/platform';
 import { useApiText } from '@waypoint/platform/i18n';
 import { Button, ErrorBox, Spinner, useLocale, useT } from '@waypoint/ui';
@@ -76,27 +76,6 @@ function EmailRow({
 
 type Translate = (key: AdminMessage, values?: Record<string, string | number>) => string;
 
-const TEMPLATES = [
-  'sign-in-link',
-  'email-verification',
-  'password-reset',
-  'reauthentication-code',
-  'account-claimed',
-  'email-changed',
-  'payment-confirmation',
-  'status-change',
-  'changes-requested',
-  'lodged',
-  'decision',
-  'refund-confirmation',
-  'expiry-reminder',
-  'account-deleted',
-  'staff-invitation',
-  'draft-return-link',
-  'support-received',
-  'support-reply',
-] as const;
-
 /**
  * What the e-mail is, in words: the server's own (English) words on an English page; in another language, by
  * its template, or the server's words for a template this front end does not know.
@@ -106,7 +85,7 @@ function templateName(
   t: Translate,
   locale: Locale,
 ): string {
-  const known = TEMPLATES.find((template) => template === email.template);
+  const known = EMAIL_TEMPLATES.find((template) => template === email.template);
   return known && locale !== 'en' ? t(`emails.template.${known}`) : email.description;
 }
 

@@ -1,7 +1,6 @@
 import type { TSupportStatus } from '@waypoint/contracts';
-import { Link, isApiError, loginRedirectPath, useLocation } from '@waypoint/platform';
-import { useApiText } from '@waypoint/platform/i18n';
-import { Button, rich, useT } from '@waypoint/ui';
+import { useT } from '@waypoint/ui';
+import type { LoadErrorMessages } from '../components/common';
 import { adminMessages } from '../i18n/catalog';
 
 /** Where staff read and answer one conversation. */
@@ -21,44 +20,11 @@ export function SupportStatusBadge({ status }: { status: TSupportStatus }) {
 export type SupportLoadTarget = 'inbox' | 'conversation' | 'order';
 
 /**
- * A load that failed, as the staff pages say it (see LoadError): an ended session offers to sign in again and come
- * back; a refused one says so; anything else offers to try again.
+ * What a support page says when its load failed (see LoadError): an ended session offers to sign in again and come
+ * back; anything else, a refusal included, offers to try again.
  */
-export function SupportLoadError({
-  what,
-  error,
-  onRetry,
-  live = true,
-}: {
-  what: SupportLoadTarget;
-  error: unknown;
-  onRetry: () => void;
-  /** False for a part of a page (announced by the page's own load, not again). */
-  live?: boolean;
-}) {
-  const t = useT(adminMessages);
-  const apiText = useApiText();
-  const location = useLocation();
-  const status = isApiError(error) ? error.status : 0;
-  const role = live ? 'alert' : undefined;
-  if (status === 401) {
-    const here = `${location.pathname}${location.search}${location.hash}`;
-    return (
-      <p className="wpd-load-failed" role={role}>
-        {rich(t('support.load.sessionEnded'), {
-          link: (text) => <Link to={loginRedirectPath(here)}>{text}</Link>,
-        })}
-      </p>
-    );
-  }
-  const detail =
-    isApiError(error) && status >= 400 && status < 500 ? ` ${apiText(error.message)}` : '';
-  return (
-    <p className="wpd-load-failed" role={role}>
-      {`${t(`support.load.failed.${what}`)}${detail}`}{' '}
-      <Button variant="secondary" size="small" onClick={onRetry}>
-        {t('support.load.retry')}
-      </Button>
-    </p>
-  );
-}
+export const supportLoadMessages = (what: SupportLoadTarget): LoadErrorMessages => ({
+  sessionEnded: 'support.load.sessionEnded',
+  failed: `support.load.failed.${what}`,
+  retry: 'support.load.retry',
+});

@@ -23,9 +23,10 @@ import {
   useLocale,
   useT,
 } from '@waypoint/ui';
+import { LoadError } from '../components/common';
 import { formatDateTime } from '../format';
 import { adminMessages, type AdminMessage } from '../i18n/catalog';
-import { SupportLoadError, SupportStatusBadge } from './SupportCommon';
+import { SupportStatusBadge, supportLoadMessages } from './SupportCommon';
 import {
   useCloseSupportConversationMutation,
   useGetStaffSupportConversationQuery,
@@ -287,7 +288,11 @@ export function SupportConversationPage() {
         ) : null}
       </div>
       {isError && !currentData ? (
-        <SupportLoadError what="conversation" error={error} onRetry={() => void refetch()} />
+        <LoadError
+          messages={supportLoadMessages('conversation')}
+          error={error}
+          onRetry={() => void refetch()}
+        />
       ) : null}
       {!currentData && isFetching ? (
         <Spinner label={t('support.conversation.loading')} showLabel />

@@ -6,10 +6,10 @@ import {
 import { Link, useSearchParams } from '@waypoint/platform';
 import { Button, Spinner, cx, useLocale, useT } from '@waypoint/ui';
 import { CircleCheck, Icon } from '@waypoint/ui/icons';
-import { DateText } from '../components/common';
+import { DateText, LoadError } from '../components/common';
 import { formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
-import { SupportLoadError, SupportStatusBadge, supportConversationPath } from './SupportCommon';
+import { SupportStatusBadge, supportConversationPath, supportLoadMessages } from './SupportCommon';
 import { useGetSupportInboxQuery } from './supportApi';
 import './Support.css';
 
@@ -111,7 +111,11 @@ export function SupportInboxPage() {
       </nav>
 
       {isError ? (
-        <SupportLoadError what="inbox" error={error} onRetry={() => void refetch()} />
+        <LoadError
+          messages={supportLoadMessages('inbox')}
+          error={error}
+          onRetry={() => void refetch()}
+        />
       ) : null}
       {!data && !isError && isFetching ? <Spinner label={t('support.loading')} showLabel /> : null}
       {data && !isError ? (

@@ -1,8 +1,9 @@
 import { Link } from '@waypoint/platform';
 import { Spinner, useLocale, useT } from '@waypoint/ui';
+import { LoadError } from '../components/common';
 import { formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
-import { SupportLoadError, SupportStatusBadge, supportConversationPath } from './SupportCommon';
+import { SupportStatusBadge, supportConversationPath, supportLoadMessages } from './SupportCommon';
 import { useGetApplicationSupportQuery } from './supportApi';
 
 /** The order's conversations with support, on its detail page: each a link to read and answer it. */
@@ -20,7 +21,12 @@ export function SupportOrderConversations({ applicationId }: { applicationId: st
         <Spinner label={t('support.order.loading')} showLabel />
       ) : isError ? (
         // Part of the page: the application itself loaded, so this is not announced as the page's failure.
-        <SupportLoadError what="order" error={error} onRetry={() => void refetch()} live={false} />
+        <LoadError
+          messages={supportLoadMessages('order')}
+          error={error}
+          onRetry={() => void refetch()}
+          live={false}
+        />
       ) : !data || data.items.length === 0 ? (
         <p className="wpd-muted">{t('support.order.none')}</p>
       ) : (

@@ -1,17 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { ApiMessages, ClientErrorText } from '@waypoint/contracts';
-import {
-  isApiError,
-  Link,
-  useAppDispatch,
-  useNavigate,
-  useSearchParams,
-  type ApiError,
-} from '@waypoint/platform';
-import { useErrorText } from '@waypoint/platform/i18n';
-import { Button, buttonClassName, ErrorBox, Spinner, useT } from '@waypoint/ui';
+import { ApiMessages } from '@waypoint/contracts';
+import { useAppDispatch, useNavigate, useSearchParams, type ApiError } from '@waypoint/platform';
+import { useT } from '@waypoint/ui';
+import { LinkFailure, linkFailureOf, LinkPage } from '../components/LinkFailure';
 import { applyMessages } from '../i18n/catalog';
-import { startNewApplication } from '../state';
 import { prefillFromRenewal, renewalNoticeState } from '../wizard/renewal';
 import { stepPath } from '../wizard/steps';
 import { useRenewalPrefillMutation } from './renewalApi';
@@ -39,7 +31,6 @@ export function RenewPage() {
   const [askPrefill, prefill] = useRenewalPrefillMutation();
   const asked = useRef(false);
   const t = useT(applyMessages);
-  const errorText = useErrorText();
 
   useEffect(() => {
     if (!token || asked.current) return;
@@ -55,48 +46,22 @@ export function RenewPage() {
     navigate(stepPath(1), { replace: true, state: renewalNoticeState });
   }, [details, dispatch, navigate]);
 
-  let failure: ApiError | null = null;
-  if (!token) failure = LINK_INVALID;
-  else if (prefill.isError) {
-    failure = isApiError(prefill.error)
-      ? prefill.error
-      : { status: 0, message: ClientErrorText.unknown };
-  }
+  const failure = !token ? LINK_INVALID : prefill.isError ? linkFailureOf(prefill.error) : null;
   // A link that is not valid stays so; anything else (no connection, a busy server) may work on a second try.
   const retryable = failure !== null && failure.status !== 400;
 
-  // Focus goes to what went wrong as it appears (each failed attempt), as the page's only news.
-  const failed = failure ? (prefill.requestId ?? 'no-token') : null;
-  useEffect(() => {
-    if (failed) document.getElementById(ERROR_ID)?.focus();
-  }, [failed]);
-
   const title = t('renew.title');
   return (
-    <div className="wp-container wpw-page">
-      <title>{t('page.title', { title })}</title>
-      <h1>{title}</h1>
+    <LinkPage title={title} loading={t('renew.loading')}>
       {failure ? (
-        <>
-          <div id={ERROR_ID} tabIndex={-1}>
-            <ErrorBox>{errorText(failure)}</ErrorBox>
-          </div>
-          <div className="wp-actions">
-            {retryable ? (
-              <Button onClick={() => void askPrefill({ token })}>{t('common.tryAgain')}</Button>
-            ) : null}
-            <Link
-              to={stepPath(1)}
-              className={buttonClassName(retryable ? 'secondary' : 'primary')}
-              onClick={() => dispatch(startNewApplication())}
-            >
-              {t('renew.startAfresh')}
-            </Link>
-          </div>
-        </>
-      ) : (
-        <Spinner label={t('renew.loading')} showLabel />
-      )}
-    </div>
+        <LinkFailure
+          id={ERROR_ID}
+          failure={failure}
+          attempt={prefill.requestId ?? 'no-token'}
+          onRetry={retryable ? () => void askPrefill({ token }) : undefined}
+          startLabel={t('renew.startAfresh')}
+        />
+      ) : null}
+    </LinkPage>
   );
 }

@@ -1,17 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { ClientErrorText } from '@waypoint/contracts';
-import {
-  isApiError,
-  Link,
-  useAppDispatch,
-  useNavigate,
-  useParams,
-  type ApiError,
-} from '@waypoint/platform';
-import { useErrorText } from '@waypoint/platform/i18n';
-import { Button, buttonClassName, ErrorBox, Spinner, useT } from '@waypoint/ui';
+import { useNavigate, useParams } from '@waypoint/platform';
+import { useT } from '@waypoint/ui';
+import { LinkFailure, linkFailureOf, LinkPage } from '../components/LinkFailure';
 import { applyMessages, type ApplyMessage } from '../i18n/catalog';
-import { startNewApplication } from '../state';
 import { useClaimReturnLinkMutation, useRestoreDraft } from '../wizard/draftReturn';
 import { stepPath } from '../wizard/steps';
 
@@ -32,13 +23,11 @@ const LINK_STATES: Partial<Record<string, { title: ApplyMessage; guidance?: Appl
  */
 export function ReturnPage() {
   const { token = '' } = useParams();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const restore = useRestoreDraft();
   const [claim, claimed] = useClaimReturnLinkMutation();
   const asked = useRef(false);
   const t = useT(applyMessages);
-  const errorText = useErrorText();
 
   useEffect(() => {
     if (asked.current) return;
@@ -52,46 +41,22 @@ export function ReturnPage() {
     navigate(stepPath(restore(draft)), { replace: true });
   }, [draft, restore, navigate]);
 
-  const failure: ApiError | null = claimed.isError
-    ? isApiError(claimed.error)
-      ? claimed.error
-      : { status: 0, message: ClientErrorText.unknown }
-    : null;
+  const failure = claimed.isError ? linkFailureOf(claimed.error) : null;
   const known = failure?.messageKey ? LINK_STATES[failure.messageKey] : undefined;
-
-  // Focus goes to what went wrong as it appears (each failed attempt), as the page's only news.
-  const failed = failure ? (claimed.requestId ?? 'failed') : null;
-  useEffect(() => {
-    if (failed) document.getElementById(ERROR_ID)?.focus();
-  }, [failed]);
 
   const title = t(known ? known.title : 'return.title');
   return (
-    <div className="wp-container wpw-page">
-      <title>{t('page.title', { title })}</title>
-      <h1>{title}</h1>
+    <LinkPage title={title} loading={t('return.loading')}>
       {failure ? (
-        <>
-          <div id={ERROR_ID} tabIndex={-1}>
-            <ErrorBox>{errorText(failure)}</ErrorBox>
-          </div>
-          {known?.guidance ? <p>{t(known.guidance)}</p> : null}
-          <div className="wp-actions">
-            {known ? null : (
-              <Button onClick={() => void claim({ token })}>{t('common.tryAgain')}</Button>
-            )}
-            <Link
-              to={stepPath(1)}
-              className={buttonClassName(known ? 'primary' : 'secondary')}
-              onClick={() => dispatch(startNewApplication())}
-            >
-              {t('return.startNew')}
-            </Link>
-          </div>
-        </>
-      ) : (
-        <Spinner label={t('return.loading')} showLabel />
-      )}
-    </div>
+        <LinkFailure
+          id={ERROR_ID}
+          failure={failure}
+          attempt={claimed.requestId ?? 'failed'}
+          guidance={known?.guidance ? t(known.guidance) : undefined}
+          onRetry={known ? undefined : () => void claim({ token })}
+          startLabel={t('return.startNew')}
+        />
+      ) : null}
+    </LinkPage>
   );
 }

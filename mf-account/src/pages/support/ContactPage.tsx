@@ -32,6 +32,7 @@ import {
   rich,
   useT,
 } from '@waypoint/ui';
+import { EmailField } from '../../components/forms';
 import { accountMessages } from '../../i18n/catalog';
 import { useGetMyApplicationsQuery } from '../../state';
 import { MessageField } from './ConversationThread';
@@ -195,14 +196,11 @@ function ContactForm({
               error={errors.orderReference}
               onChange={(event) => setOrderReference(event.target.value)}
             />
-            <TextField
+            <EmailField
               id={GUEST_FIELDS.email}
               label={t('contact.email')}
               hint={t('contact.email.hint')}
-              type="email"
               autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
               required
               value={email}
               error={errors.email}

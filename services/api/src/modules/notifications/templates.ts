@@ -7,6 +7,7 @@ import {
   STATUS_LABEL,
   type ApplicationStatus,
   type ChangeSection,
+  type EmailTemplate,
   type Locale,
   type ProductKind,
   type RecentProofPurpose,
@@ -174,6 +175,11 @@ export type EmailMessage =
 export type SupportLink = 'orders' | 'contact';
 
 export type TemplateName = EmailMessage['template'];
+
+/** The contracts' list of templates (the staff area names failed e-mails by it) is exactly the API's. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const templatesListed: Same<TemplateName, EmailTemplate> = true;
+void templatesListed;
 
 /** Payload fields that are secrets: they are removed once the message has been sent. */
 export const SECRET_FIELDS = ['token', 'code', 'renewToken', 'unsubscribeToken'] as const;

@@ -5,21 +5,13 @@ import {
   type TSupportConversationSummary,
   type TSupportStatus,
 } from '@waypoint/contracts';
-import type { Db, Tx } from '../../db/client';
 import type { UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/audit.repo';
 import { findOrder } from '../applications/order-lookup.service';
-import { queueEmail } from '../notifications/outbox.service';
 import * as repo from './support.repo';
-import {
-  firstNameOf,
-  recipientOf,
-  toAdminConversation,
-  toMessage,
-  toSummary,
-} from './support-views';
+import { emailTraveller, readConversation, toAdminConversation, toSummary } from './support-views';
 
 /**
  * Staff's side of support conversations (caseworkers and admins alike): the Support inbox, reading a conversation
@@ -46,12 +38,6 @@ export async function supportInbox({
   return { items: rows.map(toSummary), total, page: input.page, pageSize, counts };
 }
 
-async function readForStaff(db: Db | Tx, id: string): Promise<TAdminSupportConversation> {
-  const row = (await repo.conversationById(db, id))!;
-  const messages = await repo.messagesOf(db, [id]);
-  return toAdminConversation(row, messages.map(toMessage));
-}
-
 /** A conversation with its messages; the reading is audited before it is shown. */
 export async function supportConversationForStaff({
   ctx,
@@ -68,7 +54,7 @@ export async function supportConversationForStaff({
     applicationId: row.conversation.applicationId,
     details: { reference: row.conversation.reference },
   });
-  return readForStaff(ctx.db, input.id);
+  return readConversation(ctx.db, input.id, toAdminConversation);
 }
 
 /**
@@ -102,31 +88,20 @@ export async function replyToTraveller({
       applicationId: conversation.applicationId,
       details: { reference: conversation.reference },
     });
-    const row = (await repo.conversationById(tx, conversation.id))!;
-    const recipient = recipientOf(row);
-    if (recipient.address) {
-      await queueEmail({
-        tx,
-        input: {
-          to: recipient.address,
-          message: {
-            template: 'support-reply',
-            payload: {
-              firstName: firstNameOf(row),
-              reference: conversation.reference,
-              staffName: staff.firstName ?? null,
-              reply: input.message,
-              link: recipient.link,
-            },
-          },
-          locale: recipient.locale,
-        },
-      });
-    }
+    await emailTraveller(tx, conversation.id, (_row, { firstName, link }) => ({
+      template: 'support-reply',
+      payload: {
+        firstName,
+        reference: conversation.reference,
+        staffName: staff.firstName ?? null,
+        reply: input.message,
+        link,
+      },
+    }));
     return conversation.id;
   });
   ctx.pokeOutbox();
-  return readForStaff(ctx.db, answered);
+  return readConversation(ctx.db, answered, toAdminConversation);
 }
 
 /** Staff close a conversation (audited once; closing a closed one changes nothing). The traveller can still write. */
@@ -149,7 +124,7 @@ export async function closeConversation({
       details: { reference: conversation.reference },
     });
   });
-  return readForStaff(ctx.db, input.id);
+  return readConversation(ctx.db, input.id, toAdminConversation);
 }
 
 /** The conversations about an order, for its detail in the staff area (404 for an unknown order). */

@@ -5,8 +5,11 @@ import type {
   TSupportConversationSummary,
   TSupportMessage,
 } from '@waypoint/contracts';
-import type { SupportLink } from '../notifications/templates';
+import { queueEmail } from '../notifications/outbox.service';
+import type { EmailMessage, SupportLink } from '../notifications/templates';
+import type { Db, Tx } from '../../db/client';
 import type { SupportMessageRow } from '../../db/rows';
+import * as repo from './support.repo';
 import type { ConversationWithParties } from './support.repo';
 
 /** A conversation as the traveller and staff read it, from its row and the people around it. */
@@ -52,6 +55,31 @@ export function recipientOf(row: ConversationWithParties): {
       ? 'orders'
       : 'contact';
   return { address, locale, link };
+}
+
+/**
+ * Queues an e-mail to the traveller of a conversation, at the address answers go to and in their language (none
+ * when there is no address); `message` is given the conversation, the first name it greets and the traveller's link.
+ */
+export async function emailTraveller(
+  tx: Tx,
+  id: string,
+  message: (
+    row: ConversationWithParties,
+    to: { firstName: string | null; link: SupportLink | null },
+  ) => EmailMessage,
+): Promise<void> {
+  const row = (await repo.conversationById(tx, id))!;
+  const recipient = recipientOf(row);
+  if (!recipient.address) return;
+  await queueEmail({
+    tx,
+    input: {
+      to: recipient.address,
+      message: message(row, { firstName: firstNameOf(row), link: recipient.link }),
+      locale: recipient.locale,
+    },
+  });
 }
 
 export function toMessage(row: {
@@ -108,4 +136,18 @@ export function toAdminConversation(
     email: recipientOf(row).address,
     hasAccount: accountOf(row) !== null,
   };
+}
+
+/**
+ * Loads an existing conversation with its messages and shapes it for whoever reads it: `toConversation` for its
+ * traveller, `toAdminConversation` for staff.
+ */
+export async function readConversation<T>(
+  db: Db | Tx,
+  id: string,
+  shape: (row: ConversationWithParties, messages: TSupportMessage[]) => T,
+): Promise<T> {
+  const row = (await repo.conversationById(db, id))!;
+  const messages = await repo.messagesOf(db, [id]);
+  return shape(row, messages.map(toMessage));
 }

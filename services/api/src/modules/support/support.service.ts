@@ -12,9 +12,8 @@ import { notFound, validationFailed } from '../../lib/errors';
 import { consumeRateLimits } from '../../lib/rate-limit';
 import { actorOf, recordAudit, type AuditActor } from '../audit/audit.repo';
 import { findOrder } from '../applications/order-lookup.service';
-import { queueEmail } from '../notifications/outbox.service';
 import * as repo from './support.repo';
-import { firstNameOf, recipientOf, toConversation, toMessage, toSummary } from './support-views';
+import { emailTraveller, readConversation, toConversation, toSummary } from './support-views';
 
 /**
  * A traveller's side of support conversations: writing to staff (signed in, or as a guest naming one of their
@@ -38,13 +37,6 @@ function newReference(): string {
   for (let i = 0; i < 6; i += 1)
     out += REFERENCE_ALPHABET[crypto.randomInt(REFERENCE_ALPHABET.length)];
   return out;
-}
-
-/** A conversation with its messages, as its traveller reads it. */
-async function readConversation(db: Db | Tx, id: string): Promise<TSupportConversation> {
-  const row = (await repo.conversationById(db, id))!;
-  const messages = await repo.messagesOf(db, [id]);
-  return toConversation(row, messages.map(toMessage));
 }
 
 /** The conversation when `user` may read it (they wrote it, or it is about their order); 404 otherwise. */
@@ -153,31 +145,20 @@ export async function startConversation({
         by: user ? 'account' : 'guest',
       },
     });
-    const row = (await repo.conversationById(tx, conversation.id))!;
-    const recipient = recipientOf(row);
-    if (recipient.address) {
-      await queueEmail({
-        tx,
-        input: {
-          to: recipient.address,
-          message: {
-            template: 'support-received',
-            payload: {
-              firstName: firstNameOf(row),
-              reference: conversation.reference,
-              orderReference: row.orderReference ?? null,
-              message: input.message,
-              link: recipient.link,
-            },
-          },
-          locale: recipient.locale,
-        },
-      });
-    }
+    await emailTraveller(tx, conversation.id, (row, { firstName, link }) => ({
+      template: 'support-received',
+      payload: {
+        firstName,
+        reference: row.conversation.reference,
+        orderReference: row.orderReference ?? null,
+        message: input.message,
+        link,
+      },
+    }));
     return conversation.id;
   });
   ctx.pokeOutbox();
-  const conversation = await readConversation(ctx.db, id);
+  const conversation = await readConversation(ctx.db, id, toConversation);
   // A guest is told only the reference: nothing of the order goes to whoever typed its number.
   return user ? conversation : { reference: conversation.reference };
 }
@@ -205,7 +186,7 @@ export async function travellerConversation({
   user: UserRow;
 }): Promise<TSupportConversation> {
   const row = await ownedConversation(ctx.db, input.id, user);
-  return readConversation(ctx.db, row.conversation.id);
+  return readConversation(ctx.db, row.conversation.id, toConversation);
 }
 
 /**
@@ -243,7 +224,7 @@ export async function travellerReply({
       details: { reference: conversation.reference, reopened: conversation.status !== 'open' },
     });
   });
-  return readConversation(ctx.db, input.id);
+  return readConversation(ctx.db, input.id, toConversation);
 }
 
 /** The conversations about an order, for its owner (the application scope checked who asks). */

@@ -105,6 +105,20 @@ async function auditOf(conversationId: string) {
     .orderBy(auditLog.createdAt, auditLog.id);
 }
 
+/** Asserts that neither the conversation nor any of its messages is left. */
+async function expectErased(conversationId: string) {
+  const db = t.database.db;
+  expect(
+    await db.select().from(supportConversations).where(eq(supportConversations.id, conversationId)),
+  ).toEqual([]);
+  expect(
+    await db
+      .select()
+      .from(supportMessages)
+      .where(eq(supportMessages.conversationId, conversationId)),
+  ).toEqual([]);
+}
+
 const inbox = async (query = '') =>
   body<{ data: TAdminSupportListResponse }>(await staff.get(`/api/admin/support${query}`)).data;
 
@@ -637,20 +651,7 @@ describe('personal data', () => {
     const deleted = await b.post('/api/auth/profile/delete', { password: STRONG_PASSWORD });
     expect(deleted.statusCode).toBe(200);
     const db = t.database.db;
-    for (const conversationId of [mine.id, aboutOrder.id]) {
-      expect(
-        await db
-          .select()
-          .from(supportConversations)
-          .where(eq(supportConversations.id, conversationId)),
-      ).toEqual([]);
-      expect(
-        await db
-          .select()
-          .from(supportMessages)
-          .where(eq(supportMessages.conversationId, conversationId)),
-      ).toEqual([]);
-    }
+    for (const conversationId of [mine.id, aboutOrder.id]) await expectErased(conversationId);
     expect(
       await db.select().from(supportConversations).where(eq(supportConversations.userId, userId)),
     ).toEqual([]);
@@ -679,17 +680,6 @@ describe('personal data', () => {
       .where(eq(payments.applicationId, id));
     await purgeExpiredRecords({ ctx: t.app.ctx, storage: t.app.ctx.storage });
     expect(await db.select().from(applications).where(eq(applications.id, id))).toEqual([]);
-    expect(
-      await db
-        .select()
-        .from(supportConversations)
-        .where(eq(supportConversations.id, conversationId)),
-    ).toEqual([]);
-    expect(
-      await db
-        .select()
-        .from(supportMessages)
-        .where(eq(supportMessages.conversationId, conversationId)),
-    ).toEqual([]);
+    await expectErased(conversationId);
   });
 });
