@@ -39,4 +39,6 @@ module.exports = {
   // Screen tests type and click as a user does; on a busy shared machine a long form can take more than jest's
   // default 5 s without anything being wrong.
   testTimeout: 20_000,
+  // Every core of the machine (jest's default leaves one idle: on two cores, a single worker).
+  maxWorkers: '100%',
 };
