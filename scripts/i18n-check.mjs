@@ -71,20 +71,24 @@ function placeholders(compiled, names = new Set()) {
   return [...names].sort().join(', ');
 }
 
+/** A key built from a template literal (`load.failed.${what}`): any key of its shape. */
+const keyShape = (template) =>
+  new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\$\{[^}]*\}/g, '[\\w.-]+')}$`);
+
 /**
  * The keys a source file asks for: the first argument of each `t(…)` call, and the quoted strings that are keys
- * (a key kept in a table, such as a link's label, and passed to `t` later).
+ * (a key kept in a table, such as a link's label, and passed to `t` later), template literals included (a table
+ * of keys built per page, `load.failed.${what}`).
  */
 function keysUsed(source, catalog) {
   const keys = [];
   for (const [, text] of source.matchAll(/'([\w.-]+)'/g)) if (text in catalog) keys.push(text);
+  for (const [, template] of source.matchAll(/`((?:[\w-]+\.)+(?:[\w.-]|\$\{[^}]*\})*)`/g)) {
+    if (template.includes('${')) keys.push(keyShape(template));
+  }
   for (const match of source.matchAll(/\bt\(\s*(['"`])((?:(?!\1).)*)\1/g)) {
     const [, quote, key] = match;
-    keys.push(
-      quote === '`'
-        ? new RegExp(`^${key.replace(/[.]/g, '\\.').replace(/\$\{[^}]*\}/g, '[\\w.-]+')}$`)
-        : key,
-    );
+    keys.push(quote === '`' ? keyShape(key) : key);
   }
   return keys;
 }

@@ -40,6 +40,8 @@ export const ApiMessages = {
     'We cannot reach our records for a moment. Nothing you entered is lost: please try again in a few seconds.',
   'availability.overloaded': 'We are very busy right now. Please try again in a few seconds.',
   'availability.shuttingDown': 'This server is restarting. Please try again in a few seconds.',
+  'availability.storageUnavailable':
+    'We cannot reach the stored documents for a moment. Please try again in a few seconds.',
   // error
   'error.requestFailed': ClientErrorText.requestFailed,
   'error.unknown': ClientErrorText.unknown,
@@ -298,6 +300,8 @@ export const ApiMessages = {
   'payment.signatureMismatch': 'The webhook signature does not match',
   // documents and uploads
   'document.notFound': 'No such document',
+  'document.fileMissing':
+    'The file of this document cannot be found. Please upload it again, or contact support if it was sent to you.',
   'upload.tooLarge': 'The file is larger than 10 MB. Please upload a smaller picture.',
   'upload.truncated': 'The upload was cut off before it finished. Please try again.',
   'upload.missing': 'Please choose a file to upload.',
@@ -307,23 +311,23 @@ export const ApiMessages = {
   'upload.photoBlurred':
     'Your photo is blurred. Hold the phone steady, tap to focus and try again.',
   // the automated checks of an upload, one reason per failed check (image-checks.ts)
-  'check.passport.resolution':
+  'check.passportResolution':
     'The picture is too small ({width}×{height} pixels). Take it closer or with a better camera: at least {minWidth}×{minHeight} pixels.',
-  'check.passport.orientation':
+  'check.passportOrientation':
     'Hold the passport page sideways: the picture should be wider than it is tall, like the open page.',
-  'check.passport.sharpness':
+  'check.passportSharpness':
     'The picture is blurred. Hold the camera still, let it focus, and make sure the text is readable.',
-  'check.passport.tooDark': 'The picture is too dark. Take it in good, even light.',
-  'check.passport.overExposed':
+  'check.passportTooDark': 'The picture is too dark. Take it in good, even light.',
+  'check.passportOverExposed':
     'The picture is too bright or has glare. Avoid flash and direct light on the page.',
-  'check.photo.resolution':
+  'check.photoResolution':
     'The photo is too small ({width}×{height} pixels): it must be at least {minWidth}×{minHeight} pixels.',
-  'check.photo.framing':
+  'check.photoFraming':
     'Use a portrait photo (taller than it is wide) showing your head and shoulders.',
-  'check.photo.background':
+  'check.photoBackground':
     'Stand in front of a plain, light background (white or light grey) with no shadows or objects behind you.',
-  'check.photo.colour': 'The photo must be in colour, not black and white.',
-  'check.photo.tooDark':
+  'check.photoColour': 'The photo must be in colour, not black and white.',
+  'check.photoTooDark':
     'The photo is too dark. Face a window or a light so your face is evenly lit.',
   'upload.unreadable':
     'We could not read this picture. Please take it again or choose another file.',

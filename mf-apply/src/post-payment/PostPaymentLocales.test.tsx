@@ -180,11 +180,11 @@ describe('the steps after payment in Arabic', () => {
       kind: 'PHOTO',
       status: 'REJECTED',
       checks: [
-        { id: 'colour', passed: false, message: apiMessage('check.photo.colour') },
+        { id: 'colour', passed: false, message: apiMessage('check.photoColour') },
         {
           id: 'resolution',
           passed: false,
-          message: apiMessage('check.photo.resolution', {
+          message: apiMessage('check.photoResolution', {
             width: 480,
             height: 640,
             minWidth: 600,

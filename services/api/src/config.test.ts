@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, trustProxyOption } from './config';
 
 const stripe = {
   STRIPE_SECRET_KEY: 'sk_test_x',
@@ -98,6 +98,66 @@ describe('configuration', () => {
     expect(problemsOf({ REDIS_URL: 'http://cache:6379' })).toEqual([
       'REDIS_URL: REDIS_URL must start with redis:// or rediss://',
     ]);
+  });
+
+  it('trusts forwarded addresses from no one by default, from n hops, or from listed proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual({
+      addresses: ['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8'],
+    });
+    expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual({
+      addresses: ['loopback', 'uniquelocal'],
+    });
+    // Anyone, outside production only.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...productionBasics, ...stripe, TRUST_PROXY: '1' }).trustProxy).toEqual({
+      hops: 1,
+    });
+    expect(
+      loadConfig({ ...productionBasics, ...stripe, TRUST_PROXY: '10.0.0.0/8' }).trustProxy,
+    ).toEqual({ addresses: ['10.0.0.0/8'] });
+  });
+
+  it('refuses TRUST_PROXY=true (or a /0 range) in production, and values that are not a trust', () => {
+    expect(problemsOf({ ...productionBasics, ...stripe, TRUST_PROXY: 'true' })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY=true is refused in production: .*TRUST_PROXY=1/),
+    ]);
+    expect(
+      problemsOf({ ...productionBasics, ...stripe, TRUST_PROXY: '10.0.0.1,0.0.0.0/0' }),
+    ).toEqual([expect.stringMatching(/^TRUST_PROXY: a \/0 range trusts every address/)]);
+    for (const nonsense of [
+      'yes',
+      'on',
+      '10.0.0.0/33',
+      '10.0.0/8',
+      '1.2.3.4,',
+      '-1',
+      '1.5',
+      'fd00::/129',
+    ]) {
+      expect(problemsOf({ TRUST_PROXY: nonsense })).toEqual([
+        expect.stringMatching(
+          /^TRUST_PROXY: .* is not an address or a CIDR range; expected false, a number of proxies/,
+        ),
+      ]);
+    }
+    expect(problemsOf({ TRUST_PROXY: '11' })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: 11 proxies in front is more than 10/),
+    ]);
+  });
+
+  it("gives Fastify a hop count as a function, since Fastify's number form trusts no hop", () => {
+    const oneHop = trustProxyOption({ hops: 1 });
+    expect(typeof oneHop).toBe('function');
+    const trusts = oneHop as (address: string, hop: number) => boolean;
+    expect([trusts('127.0.0.1', 0), trusts('203.0.113.9', 1)]).toEqual([true, false]);
+    expect(trustProxyOption({ addresses: ['10.0.0.0/8'] })).toEqual(['10.0.0.0/8']);
+    expect(trustProxyOption(false)).toBe(false);
   });
 
   it('uses Stripe only when all three keys are set', () => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_SUPPORT_EMAIL, type RemoteArea } from '@waypoint/contracts';
 import { z } from 'zod';
@@ -11,11 +12,6 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
-
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
 
 /** The development portal's seller and support details: fine on a laptop, refused in production. */
 const SELLER_DEFAULTS = {
@@ -73,7 +69,7 @@ const EnvSchema = z.object({
   ),
   REDIS_KEY_PREFIX: z.string().trim().min(1).default('waypoint:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: optionalString,
   STATIC_DIR: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url('S3_ENDPOINT must be a URL').optional()),
   S3_BUCKET: optionalString,
@@ -177,7 +173,12 @@ export interface Config {
   /** Put before every Redis key, so several deployments can share one Redis. */
   redisKeyPrefix: string;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which peers may tell the client's address (X-Forwarded-For) and protocol: none (`false`, the socket address
+   * counts), the nearest `n` hops, the listed proxy addresses and ranges, or anyone (`true`, refused in
+   * production). See `trustProxyOption` for what Fastify is given.
+   */
+  trustProxy: TrustProxy;
   /** Serve the OpenAPI document and its viewer at /api/docs (off in production unless API_DOCS=true). */
   apiDocs: boolean;
   sessions: {
@@ -202,6 +203,78 @@ export interface Config {
 }
 
 export type RemoteName = RemoteArea;
+
+export type TrustProxy = boolean | { hops: number } | { addresses: string[] };
+
+/** proxy-addr's named ranges: 127.0.0.1/8 and ::1, link-local, and private (10/8, 172.16/12, 192.168/16, fc00::/7). */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_HOPS = 10;
+
+const TRUST_PROXY_FORMS =
+  'false, a number of proxies in front (1, 2 …) or a comma-separated list of proxy addresses and CIDR ranges (127.0.0.1,10.0.0.0/8)';
+
+/** What an entry of a TRUST_PROXY list is: an address, a range (CIDR or named), a range of `everything`, or nothing. */
+function proxyEntryKind(entry: string): 'address' | 'range' | 'everything' | null {
+  if (NAMED_RANGES.has(entry)) return 'range';
+  const slash = entry.indexOf('/');
+  if (slash === -1) return net.isIP(entry) ? 'address' : null;
+  const family = net.isIP(entry.slice(0, slash));
+  const bits = entry.slice(slash + 1);
+  if (!family || !/^\d{1,3}$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128)) return null;
+  return Number(bits) === 0 ? 'everything' : 'range';
+}
+
+/** TRUST_PROXY read, or the problem with it. */
+function parseTrustProxy(
+  raw: string | undefined,
+  isProduction: boolean,
+): { value: TrustProxy } | { problem: string } {
+  const value = raw?.toLowerCase();
+  if (value === undefined || value === 'false' || value === '0') return { value: false };
+  if (value === 'true') {
+    return isProduction
+      ? {
+          problem: `TRUST_PROXY=true is refused in production: it believes any X-Forwarded-For a client sends, which defeats the per-IP limits; set the number of proxies in front (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8)`,
+        }
+      : { value: true };
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= MAX_HOPS
+      ? { value: { hops } }
+      : {
+          problem: `TRUST_PROXY: ${value} proxies in front is more than ${MAX_HOPS}; expected ${TRUST_PROXY_FORMS}`,
+        };
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => proxyEntryKind(entry) === null);
+  if (wrong.length > 0) {
+    return {
+      problem: `TRUST_PROXY: ${wrong.map((entry) => JSON.stringify(entry)).join(', ')} is not an address or a CIDR range; expected ${TRUST_PROXY_FORMS}`,
+    };
+  }
+  if (isProduction && entries.some((entry) => proxyEntryKind(entry) === 'everything')) {
+    return {
+      problem: `TRUST_PROXY: a /0 range trusts every address, as TRUST_PROXY=true would, which production refuses; list the proxies' addresses or ranges`,
+    };
+  }
+  return { value: { addresses: entries } };
+}
+
+/**
+ * Fastify's `trustProxy` for the configured trust. A hop count becomes a function: Fastify's own number form
+ * trusts no hop at all, and the client's address would be the nearest proxy's.
+ */
+export function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'boolean') return trust;
+  if ('hops' in trust) {
+    const { hops } = trust;
+    return (_address, hop) => hop < hops;
+  }
+  return trust.addresses;
+}
 
 export interface Seller {
   legalName: string;
@@ -234,6 +307,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const isProduction = e.NODE_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY, isProduction);
+  if ('problem' in trustProxy) problems.push(trustProxy.problem);
 
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   const stripeSet = stripeKeys.filter(Boolean).length;
@@ -342,7 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: 'value' in trustProxy ? trustProxy.value : false,
     apiDocs:
       e.API_DOCS === undefined || e.API_DOCS === ''
         ? !isProduction

@@ -32,9 +32,9 @@ export interface CompletionInput {
 
 /**
  * Marks an order paid once its provider says the payment succeeded with the right amount and currency: the
- * payment succeeds, the order goes to its account (account linking), gets its receipt and moves DRAFT →
- * IN_PROGRESS through the status machine (audited, confirmation e-mailed), all in one transaction. Idempotent: confirm, webhook and
- * reconciliation may each arrive, in any order, any number of times.
+ * payment succeeds, the order goes to its account (account linking), moves DRAFT → IN_PROGRESS through the status
+ * machine (audited, confirmation e-mailed) and gets its receipt, all in one transaction. Idempotent: confirm,
+ * webhook and reconciliation may each arrive, in any order, any number of times.
  */
 export async function completePayment({
   ctx,
@@ -69,18 +69,6 @@ export async function completePayment({
     }
     await repo.markPaymentSucceeded(tx, row.payment.id);
     const linked = await linkAccount({ tx, input: { application: row.application } });
-    // The receipt is issued before the status change, whose confirmation e-mail carries it.
-    await issueReceipt({
-      tx,
-      input: {
-        application: linked.application,
-        payment: row.payment,
-        card: event.card ?? null,
-        locale: linked.owner.locale ?? linked.application.locale,
-        travelers: await travelersOf({ db: tx, input: { applicationId: linked.application.id } }),
-        names: await namesOf({ db: tx, input: { application: linked.application } }),
-      },
-    });
     const application = await changeStatus({
       ctx,
       tx,
@@ -101,6 +89,19 @@ export async function completePayment({
       },
     });
     await sendSignInLink({ tx, input: linked });
+    // Last, so that the year's receipt counter, shared by every payment, is locked only until the commit that
+    // follows; the number is written into the confirmation e-mail queued above.
+    await issueReceipt({
+      tx,
+      input: {
+        application: linked.application,
+        payment: row.payment,
+        card: event.card ?? null,
+        locale: linked.owner.locale ?? linked.application.locale,
+        travelers: await travelersOf({ db: tx, input: { applicationId: linked.application.id } }),
+        names: await namesOf({ db: tx, input: { application: linked.application } }),
+      },
+    });
     return {
       application,
       user: linked.owner,

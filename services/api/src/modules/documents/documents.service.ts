@@ -23,6 +23,7 @@ import { publishApplicationEvent } from '../events/events.service';
 import * as repo from './documents.repo';
 import { checkImage, MAX_INPUT_PIXELS, type DocumentKind } from './image-checks';
 import { MAX_PDF_PAGES, PdfRefused, sanitisePdf } from './pdf-sanitise';
+import { StoredObjectMissing } from '../../lib/file-storage';
 import type { FileStorage } from './storage';
 import type { AttachmentsOf } from '../notifications/attachments';
 
@@ -345,6 +346,27 @@ export async function storeDocument({
 }
 
 /**
+ * A document's bytes. A file the storage has lost (a record whose file is gone) answers 404 with its own message,
+ * and is logged as an error with the document's id: it needs looking into.
+ */
+async function readStoredFile(
+  ctx: ServiceContext,
+  storage: FileStorage,
+  doc: { id: string; applicationId: string; kind: string; storageKey: string },
+): Promise<Buffer> {
+  try {
+    return await storage.get(doc.storageKey);
+  } catch (err) {
+    if (!(err instanceof StoredObjectMissing)) throw err;
+    ctx.log.error(
+      { documentId: doc.id, applicationId: doc.applicationId, kind: doc.kind },
+      "a stored document's file is missing",
+    );
+    throw notFound('document.fileMissing');
+  }
+}
+
+/**
  * A stored document of an application with its bytes and the file name it is sent with, or null. A member of
  * staff looking at a traveller's document is audited.
  */
@@ -367,7 +389,7 @@ export async function openDocument({
   if (!doc) return null;
   // A decision document reaches the traveller once the outcome is recorded with it.
   if (doc.kind === 'DECISION' && doc.status !== 'ACCEPTED' && !isStaff(user.role)) return null;
-  const data = await storage.get(doc.storageKey);
+  const data = await readStoredFile(ctx, storage, doc);
   if (isStaff(user.role) && application.userId !== user.id) {
     await recordAudit(ctx.db, {
       action: 'document.viewed',

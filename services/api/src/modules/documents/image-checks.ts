@@ -153,16 +153,16 @@ export async function checkImage(kind: DocumentKind, image: Buffer): Promise<Doc
       check(
         'resolution',
         width >= l.minWidth && height >= l.minHeight,
-        apiMessage('check.passport.resolution', { width, height, ...minimum(l) }),
+        apiMessage('check.passportResolution', { width, height, ...minimum(l) }),
       ),
-      check('orientation', width > height, apiMessage('check.passport.orientation')),
+      check('orientation', width > height, apiMessage('check.passportOrientation')),
       check(
         'sharpness',
         (await sharpness(image)) >= l.minSharpness,
-        apiMessage('check.passport.sharpness'),
+        apiMessage('check.passportSharpness'),
       ),
-      check('too-dark', light >= l.minBrightness, apiMessage('check.passport.tooDark')),
-      check('over-exposed', light <= l.maxBrightness, apiMessage('check.passport.overExposed')),
+      check('too-dark', light >= l.minBrightness, apiMessage('check.passportTooDark')),
+      check('over-exposed', light <= l.maxBrightness, apiMessage('check.passportOverExposed')),
     ];
   }
   const l = LIMITS.photo;
@@ -171,20 +171,20 @@ export async function checkImage(kind: DocumentKind, image: Buffer): Promise<Doc
     check(
       'resolution',
       width >= l.minWidth && height >= l.minHeight,
-      apiMessage('check.photo.resolution', { width, height, ...minimum(l) }),
+      apiMessage('check.photoResolution', { width, height, ...minimum(l) }),
     ),
-    check('framing', height > width, apiMessage('check.photo.framing')),
+    check('framing', height > width, apiMessage('check.photoFraming')),
     check(
       'background',
       border.mean >= l.minBackground && border.spread <= l.maxBackgroundSpread,
-      apiMessage('check.photo.background'),
+      apiMessage('check.photoBackground'),
     ),
-    check('colour', (await colourfulness(image)) >= l.minColour, apiMessage('check.photo.colour')),
+    check('colour', (await colourfulness(image)) >= l.minColour, apiMessage('check.photoColour')),
     check(
       'sharpness',
       (await sharpness(image, { width: PHOTO_SHARPNESS_WIDTH, normalise: true })) >= l.minSharpness,
       apiMessage('upload.photoBlurred'),
     ),
-    check('too-dark', light >= l.minBrightness, apiMessage('check.photo.tooDark')),
+    check('too-dark', light >= l.minBrightness, apiMessage('check.photoTooDark')),
   ];
 }

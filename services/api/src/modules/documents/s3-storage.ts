@@ -1,11 +1,14 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { FileStorage } from './storage';
+import { StoredObjectMissing, type FileStorage } from '../../lib/file-storage';
+
+export { StoredObjectMissing } from '../../lib/file-storage';
 
 export interface S3Options {
   endpoint: string;
@@ -13,14 +16,6 @@ export interface S3Options {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
-}
-
-/** Thrown by `get` when the bucket holds no object under the key. */
-export class StoredObjectMissing extends Error {
-  constructor(key: string) {
-    super(`No stored object under ${key}`);
-    this.name = 'StoredObjectMissing';
-  }
 }
 
 /** S3-compatible object storage (AWS S3, MinIO, R2, …) through the AWS SDK, with path-style URLs. */
@@ -69,6 +64,13 @@ export class S3Storage implements FileStorage {
   /** Deleting an object that is not there succeeds, as it does on local storage. */
   async delete(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  /** The bucket exists and the credentials open it (one HEAD request). */
+  async probe(signal: AbortSignal) {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
+      abortSignal: signal,
+    });
   }
 
   close() {

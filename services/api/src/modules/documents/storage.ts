@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
-import type { FileStorage } from '../../lib/file-storage';
+import { StoredObjectMissing, type FileStorage } from '../../lib/file-storage';
 import { S3Storage } from './s3-storage';
 
 export type { FileStorage } from '../../lib/file-storage';
@@ -23,12 +23,25 @@ export class LocalStorage implements FileStorage {
     await fs.writeFile(file, data, { mode: 0o600 });
   }
 
-  get(key: string) {
-    return fs.readFile(this.resolve(key));
+  async get(key: string) {
+    try {
+      return await fs.readFile(this.resolve(key));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StoredObjectMissing(key);
+      throw err;
+    }
   }
 
   async delete(key: string) {
     await fs.rm(this.resolve(key), { force: true });
+  }
+
+  /** A file can be written in the folder and removed again (a full disk or a read-only mount fails this). */
+  async probe() {
+    await fs.mkdir(this.root, { recursive: true, mode: 0o700 });
+    const file = path.join(this.root, `.ready-probe-${process.pid}`);
+    await fs.writeFile(file, '', { mode: 0o600 });
+    await fs.rm(file, { force: true });
   }
 }
 

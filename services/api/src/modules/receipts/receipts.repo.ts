@@ -1,9 +1,10 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../../db/client';
 import type { CreditNoteRow, PaidCard, ReceiptRow } from '../../db/rows';
 import {
   creditNoteCounters,
   creditNotes,
+  emailOutbox,
   payments,
   receiptCounters,
   receipts,
@@ -79,9 +80,84 @@ export async function creditNotesOfApplications(
     .orderBy(asc(creditNotes.year), asc(creditNotes.sequence));
 }
 
-export async function insertReceipt(tx: Tx, values: NewReceipt): Promise<ReceiptRow> {
-  const [row] = await tx.insert(receipts).values(values).returning();
-  return row!;
+/** What a receipt says, but its place in the year (given when it is inserted). */
+export type UnnumberedReceipt = Omit<NewReceipt, 'sequence' | 'number'>;
+
+/** A receipt as numbered. */
+export type IssuedNumber = Pick<ReceiptRow, 'id' | 'year' | 'sequence' | 'number'>;
+
+/**
+ * The payment confirmation queued for an order in this transaction, still without its receipt number (null when
+ * none was queued: no address, erased data). Read among pending messages only, which the outbox's index serves.
+ */
+export async function pendingConfirmationEmail(
+  tx: Tx,
+  applicationId: string,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.status, 'PENDING'),
+        eq(emailOutbox.template, 'payment-confirmation'),
+        sql`${emailOutbox.payload}->>'applicationId' = ${applicationId}`,
+        isNull(sql`${emailOutbox.payload}->>'receiptNumber'`),
+      ),
+    )
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Inserts a receipt with the next number of its year, in one statement meant to be the last of the paying
+ * transaction: the year's counter row (`receipt_counters`) is incremented and locked by it, so concurrent payments
+ * wait for one another only from this statement to their commit, and a rolled-back payment gives its number back
+ * (no gaps). The same statement writes the number into the order's payment confirmation (`confirmationEmailId`),
+ * queued earlier in the transaction, before the number existed.
+ */
+export async function insertNumberedReceipt(
+  tx: Tx,
+  values: UnnumberedReceipt,
+  confirmationEmailId: string | null,
+): Promise<IssuedNumber> {
+  const columns = getTableColumns(receipts);
+  const names: SQL[] = [];
+  const params: SQL[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const column = columns[key as keyof typeof columns];
+    names.push(sql`${sql.identifier(column.name)}`);
+    // Cast to the column's type: the values are selected, so PostgreSQL would not infer it.
+    params.push(
+      value === null
+        ? sql`null::${sql.raw(column.getSQLType())}`
+        : sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`,
+    );
+  }
+  const confirmation = confirmationEmailId
+    ? sql`, confirmation as (
+        update email_outbox set payload = jsonb_set(payload, '{receiptNumber}', to_jsonb(receipt.number))
+        from receipt where email_outbox.id = ${confirmationEmailId}
+      )`
+    : sql``;
+  const result = await tx.execute(sql`
+    with counter as (
+      insert into receipt_counters (year, last_number) values (${values.year}, 1)
+      on conflict (year) do update set last_number = receipt_counters.last_number + 1
+      returning last_number
+    ), receipt as (
+      insert into receipts (${sql.join(names, sql`, `)}, sequence, number)
+      select ${sql.join(params, sql`, `)}, counter.last_number,
+        ${values.year}::int::text || '-'
+          || lpad(counter.last_number::text, greatest(6, length(counter.last_number::text)), '0')
+      from counter
+      returning id, year, sequence, number
+    )${confirmation}
+    select id, year, sequence, number from receipt`);
+  const row = rowsOf<IssuedNumber>(result)[0]!;
+  return { id: row.id, year: Number(row.year), sequence: Number(row.sequence), number: row.number };
 }
 
 /** The card that paid, recorded on the payment when it succeeds. */

@@ -24,9 +24,11 @@ export function receiptNumber(year: number, sequence: number): string {
 }
 
 /**
- * Issues the receipt of an order that was just paid, in the transaction that marks it paid (so a paid order has
- * exactly one receipt and a rolled-back payment leaves no gap in the year's numbers). It keeps everything it says:
- * the amounts, rate, card and names as they were when the order was paid.
+ * Issues the receipt of an order that was just paid, as the last step of the transaction that marks it paid (so a
+ * paid order has exactly one receipt and a rolled-back payment leaves no gap in the year's numbers). It keeps
+ * everything it says: the amounts, rate, card and names as they were when the order was paid. Its number is taken
+ * by the transaction's last statement, which also writes it into the payment confirmation queued before it: the
+ * year's counter, which every payment shares, is locked only from there to the commit.
  */
 export async function issueReceipt({
   tx,
@@ -44,37 +46,38 @@ export async function issueReceipt({
     /** When it is issued (now, unless a test says otherwise). */
     at?: Date;
   };
-}): Promise<ReceiptRow> {
+}): Promise<repo.IssuedNumber> {
   const { application, payment, card, locale, travelers, names } = input;
   const at = input.at ?? new Date();
   if (card) await repo.recordPaymentCard(tx, payment.id, card);
-  // Calendar years in UTC, as every timestamp of the portal.
-  const year = at.getUTCFullYear();
-  const sequence = await repo.nextReceiptSequence(tx, year);
-  return repo.insertReceipt(tx, {
-    applicationId: application.id,
-    paymentId: payment.id,
-    year,
-    sequence,
-    number: receiptNumber(year, sequence),
-    issuedAt: at,
-    locale,
-    reference: application.reference,
-    visaTypeName: names.visaTypeName,
-    processingName: names.processingName,
-    travelers: travelers.map((t) => `${t.firstName} ${t.lastName}`.trim()),
-    travelerCount: application.travelerCount,
-    governmentFeeGbpPence: application.governmentFeeGbpPence,
-    exchangeRate: application.exchangeRate,
-    exchangeRateDate: application.exchangeRateDate,
-    governmentFeeCents: application.governmentFeeCents,
-    processingFeeCents: application.processingFeeCents,
-    totalCents: application.totalCents,
-    currency: payment.currency.toUpperCase(),
-    cardBrand: card?.brand ?? null,
-    cardLast4: card?.last4 ?? null,
-    billing: card?.billing ?? null,
-  });
+  const confirmation = await repo.pendingConfirmationEmail(tx, application.id);
+  return repo.insertNumberedReceipt(
+    tx,
+    {
+      applicationId: application.id,
+      paymentId: payment.id,
+      // Calendar years in UTC, as every timestamp of the portal.
+      year: at.getUTCFullYear(),
+      issuedAt: at,
+      locale,
+      reference: application.reference,
+      visaTypeName: names.visaTypeName,
+      processingName: names.processingName,
+      travelers: travelers.map((t) => `${t.firstName} ${t.lastName}`.trim()),
+      travelerCount: application.travelerCount,
+      governmentFeeGbpPence: application.governmentFeeGbpPence,
+      exchangeRate: application.exchangeRate,
+      exchangeRateDate: application.exchangeRateDate,
+      governmentFeeCents: application.governmentFeeCents,
+      processingFeeCents: application.processingFeeCents,
+      totalCents: application.totalCents,
+      currency: payment.currency.toUpperCase(),
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      billing: card?.billing ?? null,
+    },
+    confirmation,
+  );
 }
 
 /** A receipt as pages list it (null: the order is not paid). */

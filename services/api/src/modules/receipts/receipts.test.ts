@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { applications, auditLog, emailOutbox, receipts } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client';
+import { applications, auditLog, emailOutbox, receiptCounters, receipts } from '../../db/schema';
 import { Browser, makeAdmin, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { orderBody, paidOrder } from '../../test/orders';
@@ -130,6 +131,126 @@ describe('receipts of paid orders', () => {
     const all = await t.database.db.select().from(receipts);
     expect(new Set(all.map((r) => r.applicationId)).size).toBe(all.length);
   });
+
+  it('gives 20 payments completed at the same time 20 distinct numbers, with no gap in the year', async () => {
+    // The orders are placed and their cards confirmed first; then all 20 are completed at once.
+    const placed = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const b = browser();
+        const email = uniqueEmail();
+        const res = await b.post('/api/applications/create-payment-intent', orderBody(email));
+        const intent = body<{
+          data: { applicationId: string; paymentIntentId: string; clientSecret: string };
+        }>(res).data;
+        return { b, email, intent };
+      }),
+    );
+    const completed = await Promise.all(
+      placed.map(async ({ b, email, intent }) => {
+        await b.post('/api/payments/sandbox/confirm', {
+          paymentIntentId: intent.paymentIntentId,
+          clientSecret: intent.clientSecret,
+          paymentMethod: 'pm_card_visa',
+          billingDetails: {
+            name: 'Ann Lee',
+            email,
+            address: { line1: '1 High St', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+          },
+        });
+        const confirmed = await b.post('/api/applications/confirm-payment', {
+          paymentIntentId: intent.paymentIntentId,
+        });
+        expect(confirmed.statusCode).toBe(200);
+        return intent.applicationId;
+      }),
+    );
+    const issued = await Promise.all(completed.map(async (id) => (await receiptOf(id))!));
+    const sequences = issued.map((r) => r.sequence).sort((a, b) => a - b);
+    const first = sequences[0]!;
+    expect(sequences).toEqual(Array.from({ length: 20 }, (_, i) => first + i));
+    expect(new Set(issued.map((r) => r.number)).size).toBe(20);
+    for (const receipt of issued) {
+      expect(receipt.number).toBe(`${receipt.year}-${String(receipt.sequence).padStart(6, '0')}`);
+    }
+    // The whole year is gap-free: its numbers are 1 … n, and its counter is at n.
+    const year = issued[0]!.year;
+    const all = await t.database.db.select().from(receipts).where(eq(receipts.year, year));
+    expect(all.map((r) => r.sequence).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: all.length }, (_, i) => i + 1),
+    );
+    const [counter] = await t.database.db
+      .select()
+      .from(receiptCounters)
+      .where(eq(receiptCounters.year, year));
+    expect(counter!.lastNumber).toBe(all.length);
+    // Each confirmation e-mail, queued before the number was taken, names its own receipt.
+    const confirmations = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.template, 'payment-confirmation'));
+    for (const receipt of issued) {
+      expect(
+        confirmations.filter(
+          (c) => (c.payload as { applicationId: string }).applicationId === receipt.applicationId,
+        ),
+      ).toEqual([
+        expect.objectContaining({
+          payload: expect.objectContaining({ receiptNumber: receipt.number }),
+        }),
+      ]);
+    }
+  }, 60_000);
+
+  // Row locks and waiting statements are PostgreSQL's (PGlite runs one transaction at a time).
+  (process.env.DATABASE_URL ? it : it.skip)(
+    "waits for the year's counter only at the payment's last statement, after the status change and e-mails",
+    async () => {
+      const db = t.database.db;
+      const year = new Date().getUTCFullYear();
+      // The year's counter row exists once a payment was made this year.
+      await paidOrder(browser(), uniqueEmail());
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const holding = new Promise<void>((resolve) => (locked = resolve));
+      // Another payment's transaction, holding the counter as it commits.
+      const holder = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from receipt_counters where year = ${year} for update`);
+        locked();
+        await released;
+      });
+      await holding;
+      const paying = paidOrder(browser(), uniqueEmail());
+      try {
+        let waiting: { pid: number; query: string } | undefined;
+        for (let i = 0; i < 200 && !waiting; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          waiting = rowsOf<{ pid: number; query: string }>(
+            await db.execute(sql`
+              select pid, query from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'
+                and query like '%receipt_counters%'`),
+          )[0];
+        }
+        expect(waiting?.query).toContain('insert into receipts');
+        // By then the waiting transaction has changed the status (audited) and queued the confirmation.
+        const tables = rowsOf<{ relname: string }>(
+          await db.execute(sql`
+            select c.relname from pg_locks l join pg_class c on c.oid = l.relation
+            where l.pid = ${waiting!.pid} and l.mode = 'RowExclusiveLock'`),
+        ).map((row) => row.relname);
+        expect(tables).toEqual(
+          expect.arrayContaining(['applications', 'audit_log', 'email_outbox', 'payments']),
+        );
+      } finally {
+        release();
+        await holder;
+      }
+      const id = await paying;
+      expect((await receiptOf(id))!.year).toBe(year);
+    },
+    30_000,
+  );
 
   it('starts each year at 1 and gives a rolled-back number back, so a year has no gaps', async () => {
     const db = t.database.db;
