@@ -159,9 +159,12 @@ export function SupportInboxPage() {
           )}
           <div className="wpd-pagination">
             <p className="wpd-showing" role="status">
+              {/* An empty inbox says so once, in its empty state, not again as "0–0 of 0". */}
               {isFetching
                 ? t('support.loading')
-                : t('support.showing', { from, to, total: data.total })}
+                : data.total > 0
+                  ? t('support.showing', { from, to, total: data.total })
+                  : null}
             </p>
             {pages > 1 ? (
               <nav aria-label={t('support.pagination')}>
