@@ -131,7 +131,7 @@ export async function buildApp({
   app.decorate('referenceCache', new ReferenceCache(app.ctx, database));
   app.addHook('onClose', () => app.referenceCache.stop());
   app.decorate('remotes', new RemoteRegistry(config, app.log));
-  app.remotes.follow();
+  if (config.role !== 'worker') app.remotes.follow();
   app.addHook('onClose', () => app.remotes.stop());
   // Registered after the hooks above, so the MRZ reads under way are settled before storage and counters close.
   app.addHook('onClose', () => app.ctx.uploads.close());
@@ -154,6 +154,12 @@ export async function buildApp({
   registerSecurityHeaders(app, config);
   // Before any route: the plugin attaches its hook to each route as it is added.
   await registerCompression(app);
+  if (config.role === 'worker') {
+    // A worker process answers the health probes and nothing else; its work is the background jobs (boot.ts).
+    await app.register(healthRoutes);
+    app.decorate('payments', createProvider(app));
+    return app;
+  }
   if (config.apiDocs) await registerOpenApi(app);
   registerCsrf(app, config);
   await registerSessions(app, config, {

@@ -40,6 +40,35 @@ describe('configuration', () => {
     expect(problemsOf({ API_DOCS: 'yes' })).toEqual([expect.stringMatching(/^API_DOCS: /)]);
   });
 
+  it('reads ROLE: all by default, web or worker, and refuses anything else', () => {
+    expect(loadConfig({}).role).toBe('all');
+    const shared = {
+      DATABASE_URL: 'postgres://db/waypoint',
+      ENCRYPTION_KEY: productionBasics.ENCRYPTION_KEY,
+    };
+    expect(loadConfig({ ...shared, ROLE: 'web' }).role).toBe('web');
+    expect(loadConfig({ ...shared, ROLE: 'worker' }).role).toBe('worker');
+    expect(loadConfig({ ...productionBasics, ...stripe, ROLE: 'worker' }).role).toBe('worker');
+    expect(problemsOf({ ROLE: 'scheduler' })).toEqual([
+      'ROLE: ROLE must be all (HTTP and background work), web (HTTP only) or worker (background work only)',
+    ]);
+    expect(problemsOf({ ...shared, ROLE: 'WEB' })).toEqual([expect.stringMatching(/^ROLE: /)]);
+  });
+
+  it('runs web and worker processes only on a shared database and encryption key', () => {
+    expect(problemsOf({ ROLE: 'web' })).toEqual([
+      expect.stringMatching(
+        /^ROLE=web needs DATABASE_URL: the embedded database serves one process/,
+      ),
+      expect.stringMatching(/^ROLE=web needs ENCRYPTION_KEY/),
+    ]);
+    expect(problemsOf({ ROLE: 'worker', DATABASE_URL: 'postgres://db/waypoint' })).toEqual([
+      expect.stringMatching(/^ROLE=worker needs ENCRYPTION_KEY/),
+    ]);
+    // The embedded database stays the default of a single process.
+    expect(problemsOf({ ROLE: 'all' })).toEqual([]);
+  });
+
   it('runs on embedded defaults with nothing set', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);

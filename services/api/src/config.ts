@@ -24,6 +24,12 @@ const SELLER_DEFAULTS = {
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  ROLE: z
+    .enum(['all', 'web', 'worker'], {
+      error: () =>
+        'ROLE must be all (HTTP and background work), web (HTTP only) or worker (background work only)',
+    })
+    .default('all'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -110,8 +116,16 @@ const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
 
+/**
+ * What a process does: `web` answers HTTP and runs no background work, `worker` runs the background work (the
+ * e-mail outbox, payment reconciliation, reminders, retention and clean-ups) and answers only the health probes,
+ * `all` does both (one process on its own).
+ */
+export type ProcessRole = 'all' | 'web' | 'worker';
+
 export interface Config {
   env: 'development' | 'test' | 'production';
+  role: ProcessRole;
   isProduction: boolean;
   port: number;
   host: string;
@@ -336,6 +350,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  if (e.ROLE !== 'all' && !isProduction) {
+    // Web and worker processes are separate processes, often on separate machines: they must share the database
+    // and the key that encrypts personal data in it (production requires both anyway).
+    if (!e.DATABASE_URL) {
+      problems.push(
+        `ROLE=${e.ROLE} needs DATABASE_URL: the embedded database serves one process only (run ROLE=all without PostgreSQL)`,
+      );
+    }
+    if (!e.ENCRYPTION_KEY) {
+      problems.push(
+        `ROLE=${e.ROLE} needs ENCRYPTION_KEY: every process must encrypt and decrypt with the same key`,
+      );
+    }
+  }
+
   if (isProduction) {
     if (payments.provider === 'sandbox') {
       problems.push(
@@ -364,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   return {
     env: e.NODE_ENV,
+    role: e.ROLE,
     isProduction,
     port: e.PORT,
     host: e.HOST,

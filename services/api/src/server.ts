@@ -42,6 +42,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {
+      role: config.role,
       url: config.publicUrl,
       database: config.databaseUrl ? 'postgres' : `pglite (${config.dataDir}/db)`,
       payments: config.payments.provider,

@@ -96,11 +96,15 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
+/** A periodic background job: run every `everyMs`, never twice at once in one process. */
+export interface Task {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+}
+
 /** Polls the outbox (every second, and at once when poked) and runs periodic clean-ups. */
-export function startWorker(
-  tasks: { name: string; everyMs: number; run: () => Promise<unknown> }[],
-  log: FastifyBaseLogger,
-): Worker {
+export function startWorker(tasks: Task[], log: FastifyBaseLogger): Worker {
   let stopped = false;
   const running = new Set<Promise<unknown>>();
   const timers: NodeJS.Timeout[] = [];
