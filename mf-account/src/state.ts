@@ -1,4 +1,3 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   ChangePasswordBody,
   CheckEmailBody,
@@ -23,38 +22,11 @@ import type {
   UserResponse,
   VerifyTokenBody,
 } from '@waypoint/contracts';
-import { injectRemoteSlice, type AppDispatch } from '@waypoint/platform';
+import type { AppDispatch } from '@waypoint/platform';
 import { api } from '@waypoint/platform/api';
 
+/** The tabs of My orders, each its own address (`/orders?tab=old`). */
 export type OrdersTab = 'active' | 'old';
-
-export interface AccountState {
-  ordersTab: OrdersTab;
-}
-
-declare module '@waypoint/platform' {
-  interface LazyLoadedSlices {
-    account: AccountState;
-  }
-}
-
-const accountSlice = createSlice({
-  name: 'account',
-  initialState: { ordersTab: 'active' } as AccountState,
-  reducers: {
-    showOrdersTab(state, action: PayloadAction<OrdersTab>) {
-      state.ordersTab = action.payload;
-    },
-  },
-  selectors: {
-    selectOrdersTab: (state) => state.ordersTab,
-  },
-});
-
-/** Orders and profile UI state, added to the shell's store when this area loads. */
-export const account = injectRemoteSlice(accountSlice);
-export const { showOrdersTab } = accountSlice.actions;
-export const { selectOrdersTab } = account.selectors;
 
 /** This area's calls, added to the one API slice. */
 export const accountApi = api.injectEndpoints({

@@ -4,6 +4,7 @@
  * server renders for their signed-in user and the build it renders them with, and which remote draws each
  * top-level path). Runs after the browser build, from the Node build of src/prerender/prerender.tsx.
  */
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { prerenderOutputDir } = require('@waypoint/platform/webpack/create-config.cjs');
@@ -20,6 +21,24 @@ const prerenderBuild = prerenderOutputDir(shellDir, path.join(shellDir, '.preren
 /** Where, in dist, the server finds that build to render pages for their user (see pages.json `renderer`). */
 const RENDERER = 'pages/render.cjs';
 
+/**
+ * dist/index.html with the script that holds what a visitor does before the page has hydrated (early/held-actions.js)
+ * first in its `<head>`, so that every page, prerendered or not, listens from its first paint. Written beside it
+ * under a name that changes with its content, which browsers keep for good.
+ */
+function withHeldActions(template) {
+  const source = fs.readFileSync(path.join(shellDir, 'early/held-actions.js'));
+  const name = `held-actions.${crypto.createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+  fs.writeFileSync(path.join(dist, name), source);
+  const tag = `<script src="/${name}"></script>`;
+  const page = template.replace(/<script src="\/held-actions\.[0-9a-f]+\.js"><\/script>/, '');
+  // After the character set, which the browser wants first.
+  const charset = /<meta charset="?utf-8"?\s*\/?>/i.exec(page);
+  if (!charset) return page.replace('<head>', () => `<head>${tag}`);
+  const at = charset.index + charset[0].length;
+  return `${page.slice(0, at)}${tag}${page.slice(at)}`;
+}
+
 async function main() {
   const {
     renderPage,
@@ -30,7 +49,8 @@ async function main() {
     STAFF_PAGES,
     REMOTE_MOUNTS,
   } = require(path.join(prerenderBuild, 'prerender.cjs'));
-  const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const template = withHeldActions(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
+  fs.writeFileSync(path.join(dist, 'index.html'), template);
 
   /** Each address and its file in each language, relative to dist (as the server reads them). */
   const written = {};

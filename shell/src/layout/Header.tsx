@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   Link,
   NavLink,
@@ -109,8 +109,90 @@ function UserMenu({ user }: { user: AuthUser }) {
   );
 }
 
+/** The links of the mobile menu, the same in the menu the browser opens before the page's script runs and after. */
+function MobileMenuLinks({ user, onSignOut }: { user: AuthUser | null; onSignOut: () => void }) {
+  const t = useT(shellMessages);
+  return (
+    <>
+      <nav aria-label={t('header.mobileNav')}>
+        <ul className="wp-mobile-nav">
+          <li>
+            <Link className="wp-menu__item" to="/">
+              {t('header.home')}
+            </Link>
+          </li>
+          {user && areaOf(user) === 'staff' ? null : (
+            <li>
+              <Link className="wp-menu__item" to="/help">
+                {t('header.help')}
+              </Link>
+            </li>
+          )}
+          {user ? (
+            <>
+              {/* Staff have the staff area (its own navigation) where travellers have My Orders. */}
+              {areaOf(user) === 'staff' ? (
+                <li>
+                  <Link className="wp-menu__item" to="/admin">
+                    {t('header.staffArea')}
+                  </Link>
+                </li>
+              ) : areaOf(user) === 'orders' ? (
+                <li>
+                  <Link className="wp-menu__item" to="/orders">
+                    {t('header.myOrders')}
+                  </Link>
+                </li>
+              ) : null}
+              <li>
+                <Link className="wp-menu__item" to="/account/profile">
+                  {t('header.accountSettings')}
+                </Link>
+              </li>
+              <li>
+                <button type="button" className="wp-menu__item" onClick={onSignOut}>
+                  {t('header.logOut')}
+                </button>
+              </li>
+            </>
+          ) : (
+            <li>
+              <Link className="wp-menu__item" to="/auth/login">
+                {t('header.logIn')}
+              </Link>
+            </li>
+          )}
+        </ul>
+      </nav>
+      <LanguagePicker id="menu-language" />
+    </>
+  );
+}
+
+/** The element of the menu the browser opens before the page's script runs. */
+const EARLY_MENU_ID = 'wp-mobile-menu';
+
+/** True when the menu the browser opens by itself is open (false where the browser has no popovers). */
+function isPopoverOpen(element: HTMLElement | null): boolean {
+  try {
+    return element?.matches(':popover-open') ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The menu of small screens. Until the page has hydrated it is a popover that the browser opens, closes (Escape, a
+ * tap beside it, its close button) and follows the links of by itself, so a tap works from the first paint and
+ * without JavaScript; then it is the drawer (focus kept inside, closed on navigation), looking the same. A menu
+ * opened before then stays open as the drawer.
+ */
 function MobileMenu({ user }: { user: AuthUser | null }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const early = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const titleId = `${useId()}-title`;
   const { pathname } = useLocation();
   const signOut = useSignOut();
   const t = useT(shellMessages);
@@ -120,75 +202,76 @@ function MobileMenu({ user }: { user: AuthUser | null }) {
     setOpen(false);
   }
 
+  // Runs as the page hydrates, while the browser's menu is still there: one already open carries on as the drawer.
+  useLayoutEffect(() => {
+    if (!hydrated && isPopoverOpen(early.current)) setOpen(true);
+  }, [hydrated]);
+
+  const menuButton = (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="wp-button wp-button--ghost"
+      aria-haspopup="dialog"
+      {...(hydrated ? { onClick: () => setOpen(true) } : { popoverTarget: EARLY_MENU_ID })}
+    >
+      <Icon icon={Menu} /> {t('header.menu')}
+    </button>
+  );
+
+  if (!hydrated) {
+    return (
+      <div className="wp-header__mobile">
+        {menuButton}
+        <div
+          ref={early}
+          id={EARLY_MENU_ID}
+          popover="auto"
+          className="wp-modal__panel wp-popover-drawer"
+          role="dialog"
+          aria-labelledby={titleId}
+        >
+          <div className="wp-modal__header">
+            <h2 id={titleId} className="wp-modal__title">
+              {t('header.menu')}
+            </h2>
+            <button
+              type="button"
+              className="wp-icon-button"
+              popoverTarget={EARLY_MENU_ID}
+              popoverTargetAction="hide"
+              aria-label={t('header.closeMenu')}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <div className="wp-modal__body">
+            <MobileMenuLinks user={user} onSignOut={() => undefined} />
+          </div>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="wp-header__mobile">
-      <button
-        type="button"
-        className="wp-button wp-button--ghost"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+      {menuButton}
+      <Drawer
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          // Also when the menu was opened before the page hydrated, and so by another button.
+          buttonRef.current?.focus();
+        }}
+        title={t('header.menu')}
       >
-        <Icon icon={Menu} /> {t('header.menu')}
-      </button>
-      <Drawer open={open} onClose={() => setOpen(false)} title={t('header.menu')}>
-        <nav aria-label={t('header.mobileNav')}>
-          <ul className="wp-mobile-nav">
-            <li>
-              <Link className="wp-menu__item" to="/">
-                {t('header.home')}
-              </Link>
-            </li>
-            {user && areaOf(user) === 'staff' ? null : (
-              <li>
-                <Link className="wp-menu__item" to="/help">
-                  {t('header.help')}
-                </Link>
-              </li>
-            )}
-            {user ? (
-              <>
-                {/* Staff have the staff area (its own navigation) where travellers have My Orders. */}
-                {areaOf(user) === 'staff' ? (
-                  <li>
-                    <Link className="wp-menu__item" to="/admin">
-                      {t('header.staffArea')}
-                    </Link>
-                  </li>
-                ) : areaOf(user) === 'orders' ? (
-                  <li>
-                    <Link className="wp-menu__item" to="/orders">
-                      {t('header.myOrders')}
-                    </Link>
-                  </li>
-                ) : null}
-                <li>
-                  <Link className="wp-menu__item" to="/account/profile">
-                    {t('header.accountSettings')}
-                  </Link>
-                </li>
-                <li>
-                  <button
-                    type="button"
-                    className="wp-menu__item"
-                    onClick={() => {
-                      setOpen(false);
-                      void signOut();
-                    }}
-                  >
-                    {t('header.logOut')}
-                  </button>
-                </li>
-              </>
-            ) : (
-              <li>
-                <Link className="wp-menu__item" to="/auth/login">
-                  {t('header.logIn')}
-                </Link>
-              </li>
-            )}
-          </ul>
-        </nav>
-        <LanguagePicker id="menu-language" />
+        <MobileMenuLinks
+          user={user}
+          onSignOut={() => {
+            setOpen(false);
+            void signOut();
+          }}
+        />
       </Drawer>
     </div>
   );

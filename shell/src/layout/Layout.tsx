@@ -23,6 +23,13 @@ function focusHeading(main: HTMLElement): boolean {
   return true;
 }
 
+declare global {
+  interface Window {
+    /** What a visitor did before the page hydrated, held by the page's first script (shell/early/held-actions.js). */
+    waypointHeldActions?: { release(): void };
+  }
+}
+
 /** True for the staff area's pages, which are working screens for staff rather than pages of the public site. */
 function isStaffPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
@@ -37,6 +44,12 @@ export function Layout() {
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
   const t = useT(shellMessages);
+
+  // The page has hydrated: what the visitor did before (a form sent, text typed, a language chosen) happens now.
+  useEffect(() => {
+    const release = window.setTimeout(() => window.waypointHeldActions?.release());
+    return () => window.clearTimeout(release);
+  }, []);
 
   // After navigating, start at the top and put keyboard and screen reader focus on the new page's heading.
   useEffect(() => {

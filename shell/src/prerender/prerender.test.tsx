@@ -42,6 +42,23 @@ describe('the help centre rendered at build time', () => {
   });
 });
 
+describe('what works before the page hydrates', () => {
+  it('draws the menu of small screens as a popover the browser opens by itself, with its links', async () => {
+    const html = await renderPage('/', 'en');
+    const menu = /<div id="wp-mobile-menu" popover="auto"[^>]*role="dialog"[\s\S]*?<\/nav>/.exec(
+      html,
+    )?.[0];
+    expect(html).toMatch(
+      /<button type="button" class="[^"]*" aria-haspopup="dialog" popoverTarget="wp-mobile-menu">/,
+    );
+    expect(menu).toContain(
+      'popoverTarget="wp-mobile-menu" popoverTargetAction="hide" aria-label="Close"',
+    );
+    expect(menu).toContain('href="/help"');
+    expect(menu).toContain('href="/auth/login"');
+  });
+});
+
 describe('the staff pages rendered at build time', () => {
   it('draw the frame a verified member of staff sees, with nothing of theirs in it', async () => {
     const html = await renderPage('/admin/applications', 'en');
@@ -120,6 +137,20 @@ describe('My orders rendered on the server for its traveller', () => {
       getMyDraft: null,
     });
     expect(french).toContain('Commande n° 0000AB12');
+  });
+
+  it('draws the tab its address names, each tab a link to its own address', async () => {
+    const queries = { getMyApplications: [order], getMyDraft: null };
+    const old = await renderForUser('/orders?tab=old', 'en', ann, queries);
+    expect(old).toMatch(/<a role="tab"[^>]*aria-selected="true"[^>]*href="\/orders\?tab=old"/);
+    expect(old).toMatch(/<a role="tab"[^>]*aria-selected="false"[^>]*href="\/orders\?tab=active"/);
+    expect(old).toContain('No old applications');
+    expect(old).not.toContain('Order #0000AB12');
+    const active = await renderForUser('/orders', 'en', ann, queries);
+    expect(active).toMatch(
+      /<a role="tab"[^>]*aria-selected="true"[^>]*href="\/orders\?tab=active"/,
+    );
+    expect(active).toContain('Order #0000AB12');
   });
 
   it('draws the empty list for a traveller without orders', async () => {

@@ -1,5 +1,4 @@
 import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
-import { useHydrated } from './hydration';
 import { cx } from './ids';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
@@ -36,10 +35,10 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
-  // A page's HTML rendered at build time arrives before its code: until the code takes over, its submit buttons
-  // are disabled, as sending the form then would reload the page (and lose what was typed) instead of sending it.
-  const hydrated = useHydrated();
-  const disabled = rest.disabled || (type === 'submit' && !hydrated);
+  // A page's HTML rendered at build time arrives before its code: a form sent before the code takes over is held
+  // by the page's first script and sent once it has (shell/early/held-actions.js), so its button works from the
+  // first paint.
+  const disabled = rest.disabled;
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (busy) {
       event.preventDefault();

@@ -217,6 +217,26 @@ describe('my orders', () => {
     );
   });
 
+  it('makes each tab a link to its own address, which opens that tab', async () => {
+    mockApi({
+      'GET /api/applications/my-applications': ok(orders),
+      'GET /api/applications/my-draft': NO_DRAFT,
+    });
+    await renderAccount('/orders?tab=old', { user: traveller });
+    await screen.findByRole('heading', { name: 'Order #000A1B2C' });
+    const active = screen.getByRole('tab', { name: 'Active applications' });
+    const old = screen.getByRole('tab', { name: 'Old applications' });
+    expect(active).toHaveAttribute('href', '/orders?tab=active');
+    expect(old).toHaveAttribute('href', '/orders?tab=old');
+    expect(old).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Old applications' })).toBeInTheDocument();
+
+    await userEvent.setup().click(active);
+    expect(active).toHaveAttribute('aria-selected', 'true');
+    expect(currentPath()).toBe('/orders?tab=active');
+    expect(await screen.findByRole('heading', { name: 'Order #0000AB12' })).toBeInTheDocument();
+  });
+
   it('shows what was refunded on an order, and lists an order refunded in full with the old ones', async () => {
     mockApi({
       'GET /api/applications/my-applications': ok([
@@ -295,7 +315,7 @@ describe('my orders', () => {
     );
     await userEvent
       .setup()
-      .click(within(status).getByRole('button', { name: 'Show Old applications' }));
+      .click(within(status).getByRole('link', { name: 'Show Old applications' }));
     const old = screen.getByRole('tab', { name: 'Old applications' });
     expect(old).toHaveAttribute('aria-selected', 'true');
     expect(old).toHaveFocus();
@@ -309,7 +329,7 @@ describe('my orders', () => {
     });
     await renderAccount('/orders', { user: traveller });
     await screen.findByRole('heading', { name: 'Order #0000AB12' });
-    expect(screen.queryByRole('button', { name: 'Show Old applications' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Show Old applications' })).not.toBeInTheDocument();
     expect(screen.queryByText(/are under Old applications/)).not.toBeInTheDocument();
   });
 
@@ -676,7 +696,7 @@ describe('live status', () => {
     await renderAccount('/orders', { user: traveller });
     await screen.findByRole('heading', { name: 'Order #0000EF56' });
     expect(cards()).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: 'Show Old applications' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Show Old applications' })).not.toBeInTheDocument();
 
     send({ type: 'status', applicationId: id, status: 'REFUNDED' });
     const panel = screen.getByRole('tabpanel');
@@ -696,7 +716,7 @@ describe('live status', () => {
 
     await userEvent
       .setup()
-      .click(within(status).getByRole('button', { name: 'Show Old applications' }));
+      .click(within(status).getByRole('link', { name: 'Show Old applications' }));
     expect(screen.getByRole('tab', { name: 'Old applications' })).toHaveFocus();
     const [refunded] = cards() as [HTMLElement];
     expect(refunded).toHaveTextContent('Refunded €42.00 on 24 November 2026');
@@ -725,7 +745,7 @@ describe('live status', () => {
     expect(status).toHaveTextContent(
       'Order #0000EF56: Approved. It is now under Old applications.',
     );
-    expect(within(status).getByRole('button', { name: 'Show Old applications' })).toBeVisible();
+    expect(within(status).getByRole('link', { name: 'Show Old applications' })).toBeVisible();
   });
 });
 

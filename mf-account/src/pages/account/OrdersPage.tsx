@@ -13,8 +13,8 @@ import {
   API_BASE,
   Link,
   selectAuth,
-  useAppDispatch,
   useAppSelector,
+  useHydrated,
   useLocation,
   useNavigate,
 } from '@waypoint/platform';
@@ -35,13 +35,7 @@ import {
 } from '@waypoint/ui';
 import { ArrowRight, Flag, Icon, Inbox } from '@waypoint/ui/icons';
 import { accountMessages } from '../../i18n/catalog';
-import {
-  selectOrdersTab,
-  showOrdersTab,
-  useGetMyApplicationsQuery,
-  useGetMyDraftQuery,
-  type OrdersTab,
-} from '../../state';
+import { useGetMyApplicationsQuery, useGetMyDraftQuery, type OrdersTab } from '../../state';
 import { CreditNotes } from './CreditNotes';
 import { OrderMessages } from '../support/OrderMessages';
 import { adultCount, formatNames, formatOrderDate } from './format';
@@ -75,6 +69,18 @@ const WIZARD_STEPS = WIZARD_STEP_NUMBERS.length;
 
 const tabId = (tab: OrdersTab) => `orders-tab-${tab}`;
 const panelId = (tab: OrdersTab) => `orders-panel-${tab}`;
+
+/** My orders' address. */
+const ORDERS_PATH = '/orders';
+
+/** The address of a tab (`/orders?tab=old`): a link that works before the page's script runs, and without it. */
+export const ordersTabPath = (tab: OrdersTab) => `${ORDERS_PATH}?tab=${tab}`;
+
+/** The tab an address shows (`?tab=old`); the active applications when it names none, or none there is. */
+function tabOfSearch(search: string): OrdersTab {
+  const named = new URLSearchParams(search).get('tab');
+  return TABS.find((tab) => tab.id === named)?.id ?? 'active';
+}
 
 /** One order. Drawn again only when it changes (a fresh copy of the list keeps the orders that did not change). */
 const OrderCard = memo(function OrderCard({ order }: { order: OrderWithCasework }) {
@@ -291,9 +297,14 @@ function ElsewhereNotice({ moved, onShow }: { moved: OrderSummary[]; onShow: () 
     <Banner
       className="wpa-elsewhere"
       actions={
-        <Button variant="secondary" size="small" onClick={onShow}>
+        <Link
+          to={ordersTabPath('old')}
+          replace
+          className={buttonClassName('secondary', 'small')}
+          onClick={onShow}
+        >
           {t('orders.elsewhere.show', { tab })}
-        </Button>
+        </Link>
       }
     >
       {moved.length > 0 ? (
@@ -332,7 +343,7 @@ function OrdersPanel({
   retry: () => void;
   /** Orders of the Active tab that moved to Old Applications while the page was open. */
   moved: OrderSummary[];
-  /** Opens Old Applications. */
+  /** As the link to Old Applications is followed: focus on its tab. */
   showOld: () => void;
 }) {
   const shown = orders.filter((order) => ordersTabOf(order) === tab.id);
@@ -473,10 +484,12 @@ function useMovedOrders(orders: OrderSummary[] | undefined) {
 
 /** My orders: the signed-in user's applications in two tabs, active and old. */
 export function OrdersPage() {
-  const dispatch = useAppDispatch();
   const t = useT(accountMessages);
   const locale = useLocale();
-  const current = useAppSelector(selectOrdersTab);
+  const navigate = useNavigate();
+  // Each tab is its own address, drawn by the server too, so a tab works before the page's script runs.
+  const current = tabOfSearch(useLocation().search);
+  const hydrated = useHydrated();
   // The page shows (heading, tabs, a loading list) while the session is still being checked, as its HTML
   // rendered at build time does; the orders are asked for once someone is known to be signed in.
   const signedIn = useAppSelector(selectAuth).isAuthenticated;
@@ -498,8 +511,9 @@ export function OrdersPage() {
   const [submitted, dismissSubmitted] = useSubmittedNotice();
   const [moved, forgetMoved] = useMovedOrders(data);
 
+  // Once the script runs, a tab opens without loading the page again, in place of the tab before it.
   const select = (tab: OrdersTab, focus = false) => {
-    dispatch(showOrdersTab(tab));
+    if (tab !== current) void navigate(ordersTabPath(tab), { replace: true });
     if (focus) document.getElementById(tabId(tab))?.focus();
   };
   // Once Old Applications has been seen, the Active tab no longer says what moved there.
@@ -547,19 +561,20 @@ export function OrdersPage() {
       <LiveStatusAnnouncer orders={data} />
       <div role="tablist" aria-label={t('orders.title')} className="wpa-tabs" onKeyDown={onKeyDown}>
         {TABS.map((tab) => (
-          <button
+          // Only the selected tab is a tab stop once the arrow keys work; before that, every tab is.
+          <Link
             key={tab.id}
-            type="button"
+            to={ordersTabPath(tab.id)}
+            replace
             role="tab"
             id={tabId(tab.id)}
             className="wpa-tab"
             aria-selected={tab.id === current}
             aria-controls={panelId(tab.id)}
-            tabIndex={tab.id === current ? 0 : -1}
-            onClick={() => select(tab.id)}
+            tabIndex={hydrated ? (tab.id === current ? 0 : -1) : undefined}
           >
             {t(`orders.tab.${tab.id}`)}
-          </button>
+          </Link>
         ))}
       </div>
       {TABS.map((tab) => (
@@ -590,7 +605,7 @@ export function OrdersPage() {
                 if (saved.isError) void saved.refetch();
               }}
               moved={moved}
-              showOld={() => select('old', true)}
+              showOld={() => document.getElementById(tabId('old'))?.focus()}
             />
           ) : null}
         </div>

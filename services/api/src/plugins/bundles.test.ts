@@ -272,6 +272,8 @@ describe('pages prerendered by the build', () => {
     '<!doctype html><html><head><title>Trip</title></head><body><div id="root"><h1>Trip details</h1></div></body></html>';
   const TEMPLATE =
     '<!doctype html><html lang="en-GB"><head><title>Waypoint</title></head><body><div id="root"></div></body></html>';
+  const ORDERS =
+    '<!doctype html><html><head><title>My orders</title></head><body><div id="root"><h1>My orders</h1></div></body></html>';
   const HELP_CONTACT =
     '<!doctype html><html><head><title>Contact</title></head><body><div id="root"><a href="mailto:support@waypoint.localhost">support@waypoint.localhost</a></div></body></html>';
   const HOME_FR =
@@ -288,6 +290,7 @@ describe('pages prerendered by the build', () => {
       'shell/pages/ar/home.html': HOME_AR,
       'shell/pages/en/trip-details.html': TRIP,
       'shell/pages/en/help-contact.html': HELP_CONTACT,
+      'shell/pages/en/orders.html': ORDERS,
       'shell/boot.json': JSON.stringify({ scripts: ['/470.aaaaaaaaaa.js', '/649.bbbbbbbbbb.js'] }),
       'shell/pages.json': JSON.stringify({
         template: 'index.html',
@@ -295,6 +298,7 @@ describe('pages prerendered by the build', () => {
           '/': { en: 'pages/en/home.html', fr: 'pages/fr/home.html', ar: 'pages/ar/home.html' },
           '/application/trip-details': { en: 'pages/en/trip-details.html' },
           '/help/contact': { en: 'pages/en/help-contact.html' },
+          '/orders': { en: 'pages/en/orders.html' },
         },
         mounts: { application: 'apply', upload: 'apply', orders: 'account', admin: 'admin' },
       }),
@@ -344,6 +348,14 @@ describe('pages prerendered by the build', () => {
     expect(other.statusCode).toBe(200);
     expect(other.body).toContain('<div id="root"></div>');
     expect(other.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends the empty page for an address of a page rendered for its user that asks for more than its frame', async () => {
+    expect((await page('/orders')).body).toContain('<h1>My orders</h1>');
+    // Another tab of My orders: the frame shows the first, so the browser draws this one.
+    const old = await page('/orders?tab=old');
+    expect(old.statusCode).toBe(200);
+    expect(old.body).toContain('<div id="root"></div>');
   });
 
   it("sends each page in the visitor's language: kept choice, else the browser's, else English", async () => {

@@ -265,7 +265,13 @@ export async function registerBundles(
     // A page everyone gets that shows reference data: rendered with it once ready (see ReferencePages).
     const snapshot = referencePages.has(address) ? referenceInMemory() : null;
     const withData = snapshot ? referencePages.page(pages, snapshot, address, locale) : null;
-    return sendPrepared(request, reply, withData ?? pages.pageFor(pathname, locale), {
+    // A page rendered for its user shows what its query asks for (a tab of My orders): its frame, prerendered
+    // without one, would not match what the browser draws for it, so such an address gets the empty page.
+    const page =
+      queriesOf && request.url.includes('?')
+        ? pages.templateFor(pathname, locale)
+        : pages.pageFor(pathname, locale);
+    return sendPrepared(request, reply, withData ?? page, {
       contentType: 'text/html; charset=utf-8',
       cacheControl: 'no-cache',
       varyAlso: 'cookie, accept-language',

@@ -275,6 +275,12 @@ export class PageSet {
     return Object.hasOwn(this.mounts, mount) ? (this.mounts[mount] ?? null) : null;
   }
 
+  /** The empty page of the area that draws `pathname` in `locale`, which the browser renders. */
+  templateFor(pathname: string, locale: Locale = DEFAULT_LOCALE): PreparedBody {
+    return (this.templates.get(`${locale} ${this.remoteOf(addressOf(pathname)) ?? ''}`) ??
+      this.templates.get(`${locale} `)) as PreparedBody;
+  }
+
   /**
    * The page for an address in a language: its prerendered HTML in that language when there is one, else the
    * template for its area (which the browser renders in that language).
