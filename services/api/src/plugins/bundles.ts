@@ -9,7 +9,7 @@ import {
   type PageQueries,
 } from '@waypoint/contracts';
 import type { Config, RemoteName } from '../config';
-import { sendPrepared } from '../lib/prepared-body';
+import { compressAhead, sendPrepared } from '../lib/prepared-body';
 import { isStaff } from '../lib/roles';
 import { addressOf, PageSet } from './pages';
 import type { ServiceContext } from '../lib/context';
@@ -148,8 +148,12 @@ export async function registerBundles(
   // ready once the server listens, in the background, so the first user's page does not wait for it.
   const renderer = new UserPageRenderer(served.pages.renderer, app.log);
   const referencePages = new ReferencePages(rendered.reference, renderer, app.log);
+  let closing = false;
   app.addHook('onListen', async () => {
     setImmediate(() => {
+      // The pages' compressed forms, made now rather than for the first visitor of each (Brotli at its highest
+      // level takes tens of milliseconds a page).
+      void compressAhead(served.pages.preparedBodies(), () => closing);
       for (const address of Object.keys(USER_PAGES)) void renderer.warm(address);
       // The first visitors get the wizard's first step with its data: rendered now, once the data is loaded.
       app.referenceCache.get().then(
@@ -167,8 +171,10 @@ export async function registerBundles(
   };
   const unsubscribe = registry.onChange(() => {
     served = pagesFor(config, registry);
+    void compressAhead(served.pages.preparedBodies(), () => closing);
   });
   app.addHook('onClose', async () => {
+    closing = true;
     unsubscribe();
   });
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {

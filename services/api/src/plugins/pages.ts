@@ -228,6 +228,15 @@ export class PageSet {
     }
   }
 
+  /** Every page kept prepared (prerendered pages and the areas' empty pages), English first. */
+  preparedBodies(): PreparedBody[] {
+    const all = [...this.prerendered.entries(), ...this.templates.entries()];
+    const english = (key: string) => key.startsWith(`${DEFAULT_LOCALE} `);
+    return [...all.filter(([key]) => english(key)), ...all.filter(([key]) => !english(key))].map(
+      ([, body]) => body,
+    );
+  }
+
   /** True for an address of the staff area. */
   isStaffPage(pathname: string): boolean {
     return this.remoteOf(pathname) === 'admin';

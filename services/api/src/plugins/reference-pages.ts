@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { LOCALES, type Locale, type PageQueries } from '@waypoint/contracts';
-import type { PreparedBody } from '../lib/prepared-body';
+import { compressAhead, type PreparedBody } from '../lib/prepared-body';
 import type { PageSet } from './pages';
 import type { UserPageRenderer } from './user-pages';
 
@@ -105,7 +105,11 @@ export class ReferencePages<ReferenceSnapshot extends object> {
         null,
         queries,
       );
-      return html ? pages.dataPage(html, queries) : null;
+      if (!html) return null;
+      const page = pages.dataPage(html, queries);
+      // Ready to send compressed before it is offered (see compressAhead).
+      await compressAhead([page]);
+      return page;
     } catch (error) {
       this.log.error({ err: error, url: address }, 'A page could not be rendered with its data');
       return null;
