@@ -10,6 +10,8 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -149,11 +151,19 @@ export const applications = pgTable(
   ],
 );
 
-/** Exact number of applications per status, kept by a trigger (see migration 0002) for the admin list's totals. */
-export const applicationCounts = pgTable('application_counts', {
-  status: applicationStatusEnum('status').primaryKey(),
-  n: bigint('n', { mode: 'number' }).notNull(),
-});
+/**
+ * Exact number of applications per status, kept by triggers (migrations 0002 and 0025) for the admin list's
+ * totals: in 16 shards, each database session adding to its own, so a status's count is the sum of its rows.
+ */
+export const applicationCounts = pgTable(
+  'application_counts',
+  {
+    status: applicationStatusEnum('status').notNull(),
+    shard: smallint('shard').default(0).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
+);
 
 export const genderEnum = pgEnum('gender', ['male', 'female']);
 

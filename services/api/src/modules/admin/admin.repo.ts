@@ -269,7 +269,13 @@ export async function recentlyUpdated(db: Db, limit: number) {
 
 /** The number of applications per status, as kept by the database's trigger (no scan of the applications). */
 export async function statusCounts(db: Db) {
-  const kept = await db.select().from(applicationCounts);
+  const kept = await db
+    .select({
+      status: applicationCounts.status,
+      n: sql<string>`sum(${applicationCounts.n})::bigint`,
+    })
+    .from(applicationCounts)
+    .groupBy(applicationCounts.status);
   return Object.fromEntries(kept.map((r) => [r.status, Number(r.n)])) as Record<
     (typeof applications.$inferSelect)['status'],
     number
