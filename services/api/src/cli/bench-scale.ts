@@ -17,6 +17,7 @@ import {
   tempDir,
   type ServerProcess,
 } from '../faults/harness';
+import { localNginxConfig } from '../faults/nginx';
 
 /**
  * `npm run bench:scale [-- --web 3 --seconds 30 --concurrency 16 --no-kill]`
@@ -99,19 +100,10 @@ async function startNginx(webPorts: number[], port: number) {
   const conf = path.join(dir, 'nginx.conf');
   await fs.writeFile(
     conf,
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log stderr error;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client-body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream web {
+    localNginxConfig(dir, {
+      errorLevel: 'error',
+      connections: 4096,
+      http: `  upstream web {
 ${webPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`).join('\n')}
     keepalive 64;
   }
@@ -130,8 +122,8 @@ ${webPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`)
       proxy_read_timeout 60s;
     }
   }
-}
 `,
+    }),
   );
   const child = spawn(NGINX, ['-p', dir, '-c', conf, '-e', 'stderr'], {
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { orderBody } from '../../test/orders';
 import { uniqueEmail } from '../../test/auth-helpers';
+import { localNginxConfig } from '../../faults/nginx';
 
 /**
  * The per-IP limits count the client's real address: only the proxies TRUST_PROXY names (a hop count or a list)
@@ -145,19 +146,10 @@ const nginxPresent = existsSync(NGINX);
       const conf = path.join(dir, 'nginx.conf');
       await fs.writeFile(
         conf,
-        `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 128; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client-body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  server {
+        localNginxConfig(dir, {
+          errorLevel: 'warn',
+          connections: 128,
+          http: `  server {
     listen 127.0.0.1:${nginxPort};
     location / {
       proxy_pass http://127.0.0.1:${apiPort};
@@ -166,8 +158,8 @@ http {
       proxy_set_header X-Forwarded-Proto $scheme;
     }
   }
-}
 `,
+        }),
       );
       nginx = spawn(NGINX, ['-p', dir, '-c', conf, '-e', 'stderr'], {
         stdio: ['ignore', 'pipe', 'pipe'],
