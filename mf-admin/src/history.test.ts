@@ -50,6 +50,10 @@ describe('application history in words', () => {
       what: 'Payment cancelled',
       detail: 'Reason: unpaid for 24 hours',
     });
+    expect(said('job.retried', { queue: 'passport-read', lastError: 'Timeout' })).toEqual({
+      what: 'Failed background job run again',
+      detail: 'Job: passport-read',
+    });
   });
 
   it('still reads well for an action it does not know, or details it does not expect', () => {

@@ -10,6 +10,8 @@ import type {
   DecisionBody,
   FailedEmail,
   FailedEmailsResponse,
+  FailedJob,
+  FailedJobsResponse,
   InviteStaffBody,
   InviteStaffResponse,
   NoteBody,
@@ -17,6 +19,7 @@ import type {
   RefundBody,
   RefundResponse,
   RequeueEmailResponse,
+  RetryJobResponse,
   RevokeInvitationResponse,
   StaffAccountResponse,
   StaffAccountsResponse,
@@ -68,6 +71,7 @@ export type DecisionInput = { id: string } & DecisionBody;
 const LIST = { type: 'Application', id: 'ADMIN_LIST' } as const;
 const DASHBOARD = { type: 'Application', id: 'ADMIN_DASHBOARD' } as const;
 const EMAILS = { type: 'Application', id: 'ADMIN_EMAILS' } as const;
+const JOBS = { type: 'Application', id: 'ADMIN_JOBS' } as const;
 const STAFF_ACCOUNTS = { type: 'Application', id: 'ADMIN_STAFF_ACCOUNTS' } as const;
 const ASSIGNABLE_STAFF = { type: 'Application', id: 'ADMIN_ASSIGNABLE_STAFF' } as const;
 
@@ -76,6 +80,9 @@ export type RefundInput = { id: string } & RefundBody;
 
 /** An e-mail to send again: its id, and the recipient the page names in its message. */
 export type RequeueInput = Pick<FailedEmail, 'id' | 'to'>;
+
+/** A failed background job to run again: its queue and id, as the API addresses it. */
+export type RetryJobInput = Pick<FailedJob, 'id' | 'queue'>;
 
 /** The application `id` given to a member of staff, or to nobody (`assigneeId: null`). */
 export type AssignInput = { id: string } & AssignBody;
@@ -230,6 +237,35 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: (result, error) =>
         result || (isApiError(error) && error.status === 404) ? [EMAILS, DASHBOARD] : [],
     }),
+    getFailedJobs: build.query<FailedJobsResponse, void>({
+      query: () => '/admin/jobs',
+      providesTags: [JOBS],
+    }),
+    retryJob: build.mutation<RetryJobResponse, RetryJobInput>({
+      query: ({ queue, id }) => ({
+        url: `/admin/jobs/${encodeURIComponent(queue)}/${encodeURIComponent(id)}/retry`,
+        method: 'POST',
+        body: {},
+      }),
+      // The job leaves the list at once; the reload that follows shows the list as the server has it now.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(
+            adminApi.util.updateQueryData('getFailedJobs', undefined, (draft) => {
+              const before = draft.jobs.length;
+              draft.jobs = draft.jobs.filter((job) => job.id !== id);
+              draft.total = Math.max(0, draft.total - (before - draft.jobs.length));
+            }),
+          );
+        } catch {
+          // The page shows the error.
+        }
+      },
+      // Whatever the answer: a refusal (a job no longer failed, run again from elsewhere) means the list is out of
+      // date.
+      invalidatesTags: [JOBS, DASHBOARD],
+    }),
     getStaffAccounts: build.query<StaffAccountsResponse, void>({
       query: () => '/admin/staff/accounts',
       providesTags: [STAFF_ACCOUNTS],
@@ -278,6 +314,8 @@ export const {
   useRefundApplicationMutation,
   useGetFailedEmailsQuery,
   useRequeueEmailMutation,
+  useGetFailedJobsQuery,
+  useRetryJobMutation,
   useGetAdminStaffQuery,
   useAssignApplicationMutation,
   useAssignApplicationsMutation,

@@ -140,6 +140,8 @@ export const DashboardResponse = z.object({
     paymentsAwaitingReconciliation: z.number().int(),
     /** E-mails that failed every attempt (listed at /api/admin/emails). */
     failedEmails: z.number().int(),
+    /** Other background jobs that failed every attempt (listed at /api/admin/jobs). */
+    failedJobs: z.number().int(),
   }),
   /** The work queue: overdue, due today, unassigned and the asking member of staff's open work; sent by the API. */
   queue: QueueCounts.optional(),
@@ -195,6 +197,50 @@ export type EmailIdParams = z.infer<typeof EmailIdParams>;
 
 export const RequeueEmailResponse = z.object({ id: text(), status: z.literal('PENDING') });
 export type RequeueEmailResponse = z.infer<typeof RequeueEmailResponse>;
+
+/**
+ * The job queues of background work other than e-mails (whose failures have their own list): reading passport
+ * pages, reconciling payments and the scheduled clean-ups.
+ */
+export const BACKGROUND_JOBS = [
+  'passport-read',
+  'payments-reconcile',
+  'sessions-prune',
+  'rate-limits-prune',
+  'drafts-prune',
+  'upload-links-prune',
+  'reminders',
+  'document-retention',
+  'record-retention',
+  'email-sweep',
+] as const;
+export const BackgroundJob = z.enum(BACKGROUND_JOBS);
+export type BackgroundJob = z.infer<typeof BackgroundJob>;
+
+/** A background job that failed every attempt. */
+export const FailedJob = z.object({
+  id: Uuid,
+  queue: BackgroundJob,
+  /** The order it concerns, when it concerns one (a passport page's). */
+  applicationId: Uuid.nullable(),
+  attempts: z.number().int(),
+  lastError: text().nullable(),
+  createdAt: text(),
+  failedAt: text().nullable(),
+});
+export type FailedJob = z.infer<typeof FailedJob>;
+
+export const FailedJobsResponse = z.object({
+  jobs: z.array(FailedJob),
+  total: z.number().int(),
+});
+export type FailedJobsResponse = z.infer<typeof FailedJobsResponse>;
+
+export const JobRetryParams = z.object({ queue: BackgroundJob, id: Uuid });
+export type JobRetryParams = z.input<typeof JobRetryParams>;
+
+export const RetryJobResponse = z.object({ id: Uuid, status: z.literal('retry') });
+export type RetryJobResponse = z.infer<typeof RetryJobResponse>;
 
 export const AuditEntry = z.object({
   id: z.number().int(),

@@ -359,6 +359,7 @@ export const ApiMessages = {
   // staff tools
   'mailbox.notFound': 'No such message in the development mailbox',
   'failedEmail.notFound': 'No such failed email: it may have been sent again already.',
+  'failedJob.notFound': 'No such failed job: it may have been run again already.',
   // staff accounts: roles, invitations, deactivation
   'staff.adminOnly': 'Only an admin can do this. Please ask an admin of your team.',
   'staff.roleInvalid': 'Choose a role: caseworker or admin',

@@ -94,6 +94,7 @@ export interface AuditDetails {
   'upload_link.created': UploadLinkDetails;
   'upload_link.revoked': UploadLinkDetails;
   'email.requeued': { template: string; lastError: string | null };
+  'job.retried': { queue: string; lastError: string | null };
   'account.claimed': { via: MailboxProofVia; endedSessions: number; passwordRemoved: boolean };
   'account.email-changed': { from: string; to: string; undoOffered: boolean };
   'account.email-change-undone': { restored: string; replaced: string; endedSessions: number };
@@ -178,6 +179,7 @@ export type AuditEntity =
   | 'document'
   | 'upload_link'
   | 'email'
+  | 'job'
   | 'user'
   | 'refund'
   | 'staff_invitation'
@@ -483,6 +485,16 @@ export const AUDIT_ACTIONS = {
       return {
         what: say('history.emailRequeued'),
         detail: template ? say('history.emailTemplate', { template }) : null,
+      };
+    },
+  },
+  'job.retried': {
+    entity: 'job',
+    describe: (d) => {
+      const queue = str(d.queue);
+      return {
+        what: say('history.jobRetried'),
+        detail: queue ? say('history.jobQueue', { queue }) : null,
       };
     },
   },

@@ -66,8 +66,8 @@ export function DateText({
   return <time dateTime={iso}>{text}</time>;
 }
 
-/** What a page loads: the dashboard, the applications, one application, the failed e-mails. */
-export type LoadTarget = 'dashboard' | 'applications' | 'application' | 'emails';
+/** What a page loads: the dashboard, the applications, one application, the failed e-mails and jobs. */
+export type LoadTarget = 'dashboard' | 'applications' | 'application' | 'emails' | 'jobs';
 
 /** What a failed load says, by catalogue key: an ended session, a refusal, the failure itself and its Retry. */
 export interface LoadErrorMessages {

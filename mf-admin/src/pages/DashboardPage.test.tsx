@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { APPLICATION_STATUSES } from '@waypoint/contracts';
-import { dashboard, listOf, row } from '../test/fixtures';
+import { dashboard, failedJob, listOf, row } from '../test/fixtures';
 import { callsTo, currentPath, failure, mockApi, ok, renderAdmin } from '../test/renderAdmin';
 
 const DASHBOARD = 'GET /api/admin/dashboard';
@@ -105,7 +105,11 @@ describe('admin dashboard', () => {
     mockApi({
       [DASHBOARD]: [
         ok(dashboard()),
-        ok(dashboard({ operations: { paymentsAwaitingReconciliation: 3, failedEmails: 2 } })),
+        ok(
+          dashboard({
+            operations: { paymentsAwaitingReconciliation: 3, failedEmails: 2, failedJobs: 0 },
+          }),
+        ),
       ],
     });
     await renderAdmin('/admin');
@@ -121,6 +125,8 @@ describe('admin dashboard', () => {
       '/admin/emails',
     );
     expect(within(operations).queryByText('Needs attention')).not.toBeInTheDocument();
+    // No background job failed: nothing is said of them.
+    expect(operations).not.toHaveTextContent(/background job/);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
     operations = screen.getByRole('region', { name: 'Operations' });
@@ -133,6 +139,53 @@ describe('admin dashboard', () => {
     );
     expect(operations).toHaveTextContent('Failed emails: 2 Needs attention');
     expect(within(operations).getAllByText('Needs attention')).toHaveLength(2);
+  });
+
+  it('adds the failed background jobs to the failed emails, linking to their list', async () => {
+    const sent = mockApi({
+      [DASHBOARD]: [
+        ok(
+          dashboard({
+            operations: { paymentsAwaitingReconciliation: 0, failedEmails: 0, failedJobs: 1 },
+          }),
+        ),
+        ok(
+          dashboard({
+            operations: { paymentsAwaitingReconciliation: 0, failedEmails: 2, failedJobs: 3 },
+          }),
+        ),
+      ],
+      'GET /api/admin/emails': ok({ emails: [], total: 0 }),
+      'GET /api/admin/jobs': ok({ jobs: [failedJob()], total: 1 }),
+    });
+    await renderAdmin('/admin');
+    await screen.findByText(/Last updated/);
+
+    let operations = screen.getByRole('region', { name: 'Operations' });
+    expect(
+      within(operations).getByRole('link', { name: '1 background job failed too' }),
+    ).toHaveAttribute('href', '/admin/emails#failed-jobs');
+    // In the failed emails' card, below their figure.
+    expect(
+      within(operations).getByRole('link', { name: '1 background job failed too' }).closest('li'),
+    ).toHaveTextContent(/^Failed emails: 0\s*1 background job failed too/);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    operations = screen.getByRole('region', { name: 'Operations' });
+    const link = await within(operations).findByRole('link', {
+      name: '3 background jobs failed too',
+    });
+    expect(link).toHaveAttribute('href', '/admin/emails#failed-jobs');
+
+    await user.click(link);
+    expect(currentPath()).toBe('/admin/emails#failed-jobs');
+    const heading = await screen.findByRole('heading', {
+      name: 'Background jobs that failed',
+      level: 2,
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(callsTo(sent, 'GET /api/admin/jobs')).toHaveLength(1);
   });
 
   it('counts the work queue, each figure a link to the list with its filter', async () => {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type {
   AdminApplicationRow,
   DashboardResponse,
@@ -18,8 +19,13 @@ import { STATUSES } from '../filters';
 import { applicantEmail, applicantName, formatAmount, formatDate, formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { useGetAdminDashboardQuery } from '../state';
-import { DashboardCharts } from './DashboardCharts';
 import { CHARTS, chartsApi } from './DashboardChartsData';
+
+// The trends come last on the page, once the figures above them are in: their code (the period picker, the
+// summaries and tables) downloads then, so the staff area's first page does not carry it.
+const DashboardCharts = lazy(() =>
+  import('./DashboardCharts').then((charts) => ({ default: charts.DashboardCharts })),
+);
 
 /** The dashboard's periods, by their label. */
 const PERIODS = [
@@ -170,14 +176,18 @@ function WorkQueue({ queue }: { queue: QueueCounts }) {
   );
 }
 
-/** What needs staff attention behind the scenes: payments not yet turned into orders, e-mails never sent. */
+/**
+ * What needs staff attention behind the scenes: payments not yet turned into orders, e-mails never sent (and other
+ * background jobs that failed, listed on the same page).
+ */
 function Operations({ operations }: { operations: DashboardResponse['operations'] }) {
   const t = useT(adminMessages);
-  const { paymentsAwaitingReconciliation: payments, failedEmails } = operations;
+  const { paymentsAwaitingReconciliation: payments, failedEmails, failedJobs } = operations;
   // Admins send failed e-mails again; a caseworker sees how many there are.
   const canResend = useStaffPermissions().failedEmails;
   const strong = (text: string) => <strong>{text}</strong>;
   const failedCount = rich(t('dashboard.failedEmails', { count: failedEmails }), { strong });
+  const jobsCount = t('dashboard.failedJobs', { count: failedJobs });
   return (
     <section aria-labelledby="operations-heading">
       <h2 id="operations-heading">{t('dashboard.operations')}</h2>
@@ -194,6 +204,11 @@ function Operations({ operations }: { operations: DashboardResponse['operations'
             {canResend ? <Link to="/admin/emails">{failedCount}</Link> : failedCount}
             <Attention count={failedEmails} />
           </p>
+          {failedJobs > 0 ? (
+            <p className="wpd-stat__hint">
+              {canResend ? <Link to="/admin/emails#failed-jobs">{jobsCount}</Link> : jobsCount}
+            </p>
+          ) : null}
           <p className="wpd-stat__hint">
             {t('dashboard.failedEmailsHint')}
             {canResend ? null : ` ${t('dashboard.failedEmailsByAdmin')}`}
@@ -270,7 +285,9 @@ export function DashboardPage() {
 
           <RecentApplications rows={data.applications} />
 
-          <DashboardCharts />
+          <Suspense fallback={<Spinner label={t('charts.loading')} showLabel />}>
+            <DashboardCharts />
+          </Suspense>
         </div>
       ) : null}
     </>

@@ -13,7 +13,13 @@ import {
 } from '../components/common';
 import { formatDateTime } from '../format';
 import { adminMessages, type AdminMessage } from '../i18n/catalog';
-import { useGetFailedEmailsQuery, useRequeueEmailMutation, type RequeueInput } from '../state';
+import {
+  useGetFailedEmailsQuery,
+  useGetFailedJobsQuery,
+  useRequeueEmailMutation,
+  type RequeueInput,
+} from '../state';
+import { FailedJobs } from './FailedJobs';
 
 function EmailRow({
   email,
@@ -117,7 +123,10 @@ function outcomeText(outcome: Outcome, t: Translate, apiText: (text: string) => 
   }
 }
 
-/** E-mails that failed every retry, newest first, each of which staff can send again. */
+/**
+ * E-mails that failed every retry, newest first, each of which staff can send again; then, when there are any, the
+ * other background jobs that failed.
+ */
 export function FailedEmailsPage() {
   const t = useT(adminMessages);
   const apiText = useApiText();
@@ -127,6 +136,15 @@ export function FailedEmailsPage() {
     refetchOnMountOrArgChange: true,
     skip: !allowed,
   });
+  const jobs = useGetFailedJobsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    skip: !allowed,
+  });
+  /** Loads both lists again. */
+  const refresh = () => {
+    void refetch();
+    void jobs.refetch();
+  };
   const [requeue] = useRequeueEmailMutation();
   const [sending, setSending] = useState<ReadonlySet<string>>(new Set());
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -203,7 +221,7 @@ export function FailedEmailsPage() {
                   : t('emails.count', { count: data.total })}
               </p>
             ) : null}
-            <Button variant="secondary" size="small" busy={isFetching} onClick={() => refetch()}>
+            <Button variant="secondary" size="small" busy={isFetching} onClick={refresh}>
               {t('emails.refresh')}
             </Button>
           </div>
@@ -252,6 +270,12 @@ export function FailedEmailsPage() {
           )}
         </div>
       ) : null}
+
+      {/* When the e-mails could not be loaded either, their message says so (a session that ended, too). */}
+      {jobs.isError && !isError ? (
+        <LoadError what="jobs" error={jobs.error} onRetry={() => void jobs.refetch()} />
+      ) : null}
+      <FailedJobs data={jobs.data} isFetching={jobs.isFetching} />
     </>
   );
 }

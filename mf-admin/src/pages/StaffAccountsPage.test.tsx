@@ -478,12 +478,15 @@ describe('the staff area for a caseworker', () => {
   it('counts the failed emails on the dashboard without leading to a page only admins use', async () => {
     mockApi({
       'GET /api/admin/dashboard': ok(
-        dashboard({ operations: { paymentsAwaitingReconciliation: 0, failedEmails: 3 } }),
+        dashboard({
+          operations: { paymentsAwaitingReconciliation: 0, failedEmails: 3, failedJobs: 2 },
+        }),
       ),
     });
     await renderAsCaseworker('/admin');
     const operations = await screen.findByRole('region', { name: 'Operations' });
     expect(operations).toHaveTextContent('An admin sends them again from the failed emails page.');
+    expect(operations).toHaveTextContent('2 background jobs failed too');
     expect(within(operations).queryByRole('link')).toBeNull();
   });
 
@@ -511,6 +514,7 @@ describe('the staff area for a caseworker', () => {
       await screen.findByRole('region', { name: 'Only admins can use this page' }),
     ).toBeInTheDocument();
     expect(callsTo(sent, 'GET /api/admin/emails')).toEqual([]);
+    expect(callsTo(sent, 'GET /api/admin/jobs')).toEqual([]);
   });
 
   it('shows no refund panel on an application', async () => {

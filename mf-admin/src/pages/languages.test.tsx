@@ -2,8 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale } from '@waypoint/ui';
 import { formatDateTime } from '../format';
-import { dashboard, detail, listOf, row } from '../test/fixtures';
-import { callsTo, mockApi, ok, renderAdmin } from '../test/renderAdmin';
+import { dashboard, detail, failedJob, listOf, row } from '../test/fixtures';
+import { callsTo, failure, mockApi, ok, renderAdmin } from '../test/renderAdmin';
 
 const LIST = 'GET /api/admin/applications';
 const DETAIL = 'GET /api/admin/applications/app-1';
@@ -191,7 +191,13 @@ describe('the admin area in French', () => {
 
   it('shows the dashboard in French', async () => {
     await act(() => activateLocale('fr'));
-    mockApi({ 'GET /api/admin/dashboard': ok(dashboard()) });
+    mockApi({
+      'GET /api/admin/dashboard': ok(
+        dashboard({
+          operations: { paymentsAwaitingReconciliation: 0, failedEmails: 0, failedJobs: 2 },
+        }),
+      ),
+    });
     await renderAdmin('/admin');
     expect(
       await screen.findByRole('heading', { name: 'Tableau de bord', level: 1 }),
@@ -201,6 +207,47 @@ describe('the admin area in French', () => {
     expect(screen.getByRole('region', { name: 'Montants encaissés' })).toHaveTextContent('123,45');
     expect(screen.getByRole('navigation', { name: 'Administration' })).toHaveTextContent(
       'E-mails en échec',
+    );
+    expect(
+      screen.getByRole('link', { name: '2 tâches d’arrière-plan ont également échoué' }),
+    ).toHaveAttribute('href', '/admin/emails#failed-jobs');
+  });
+
+  it('names the failed background jobs in French, and says why one could not be run again', async () => {
+    await act(() => activateLocale('fr'));
+    const read = failedJob();
+    mockApi({
+      'GET /api/admin/emails': ok({ emails: [], total: 0 }),
+      'GET /api/admin/jobs': ok({
+        jobs: [read, failedJob({ queue: 'upload-links-prune', applicationId: null })],
+        total: 2,
+      }),
+      [`POST /api/admin/jobs/passport-read/${read.id}/retry`]: failure(
+        404,
+        'No such failed job: it may have been run again already.',
+        { messageKey: 'failedJob.notFound' },
+      ),
+    });
+    await renderAdmin('/admin/emails');
+    const user = userEvent.setup();
+
+    const section = await screen.findByRole('region', { name: 'Tâches d’arrière-plan en échec' });
+    expect(within(section).getByText('2 tâches en échec.')).toBeInTheDocument();
+    expect(
+      within(section).getByRole('rowheader', { name: 'Lecture d’une page de passeport' }),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByRole('rowheader', {
+        name: 'Suppression des liens de téléversement sur téléphone expirés',
+      }),
+    ).toBeInTheDocument();
+
+    await user.click(
+      within(section).getByRole('button', { name: 'Relancer : Lecture d’une page de passeport' }),
+    );
+    // The server's reason, by its message key, in French.
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'La tâche « Lecture d’une page de passeport » n’a pas pu être relancée. Cette tâche en échec est introuvable : elle a peut-être déjà été relancée.',
     );
   });
 });
@@ -382,6 +429,7 @@ describe('the admin area in Arabic', () => {
     };
     mockApi({
       'GET /api/admin/emails': ok({ emails: [email('a'), invitation], total: 2 }),
+      'GET /api/admin/jobs': ok({ jobs: [], total: 0 }),
     });
     await renderAdmin('/admin/emails');
     expect(

@@ -9,6 +9,7 @@ import {
   type DashboardResponse,
   type DocumentSummary,
   type FailedEmail,
+  type FailedJob,
   type TravelerDetail,
 } from '@waypoint/contracts';
 
@@ -70,7 +71,7 @@ export function dashboard(extra: Partial<DashboardResponse> = {}): DashboardResp
     },
     paid: { todayCents: 12345, last7DaysCents: 98000, last30DaysCents: 1234500 },
     refunded: { todayCents: 0, last7DaysCents: 0, last30DaysCents: 0 },
-    operations: { paymentsAwaitingReconciliation: 0, failedEmails: 0 },
+    operations: { paymentsAwaitingReconciliation: 0, failedEmails: 0, failedJobs: 0 },
     lastUpdated: '2026-11-21T12:00:00.000Z',
     ...extra,
   };
@@ -87,6 +88,21 @@ export function failedEmail(extra: Partial<FailedEmail> = {}): FailedEmail {
     attempts: 5,
     lastError: 'SMTP 421: service not available',
     createdAt: '2026-11-21T12:00:00.000Z',
+    ...extra,
+  };
+}
+
+/** A background job that failed every attempt: a passport page's, by default; ids end in a 4-digit number. */
+export function failedJob(extra: Partial<FailedJob> = {}): FailedJob {
+  counter += 1;
+  return {
+    id: `9a0b1c2d-0000-4000-8000-00000000${String(counter).padStart(4, '0')}`,
+    queue: 'passport-read',
+    applicationId: '0b1c2d3e-0000-4000-8000-0000ab12cd34',
+    attempts: 3,
+    lastError: 'Timeout reading the machine-readable zone',
+    createdAt: '2026-11-21T11:00:00.000Z',
+    failedAt: '2026-11-21T12:00:00.000Z',
     ...extra,
   };
 }

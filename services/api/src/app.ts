@@ -15,7 +15,6 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { postPaymentRoutes } from './modules/applications/post-payment.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
-import { recordMrzOutcome } from './modules/documents/mrz.service';
 import { createStorage } from './modules/documents/storage';
 import { createUploadPipeline } from './modules/documents/upload-pipeline';
 import { registerLiveEvents } from './modules/events/events.routes';
@@ -116,12 +115,10 @@ export async function buildApp({
     log: app.log,
     encryption,
     codeKey: encryption.deriveKey('one-time-codes'),
-    pokeOutbox: () => undefined,
+    pokeJobs: () => undefined,
     rateLimits: createCounterStore(config, database.db, app.log),
     storage: createStorage(config),
-    uploads: createUploadPipeline(config, app.log, (page, outcome) =>
-      recordMrzOutcome({ ctx: app.ctx, input: page, outcome }),
-    ),
+    uploads: createUploadPipeline(config),
   });
   app.addHook('onClose', () => app.ctx.rateLimits.close());
   // Registered early, so it runs after the routes' and the background jobs' own closing.
@@ -133,8 +130,6 @@ export async function buildApp({
   app.decorate('remotes', new RemoteRegistry(config, app.log));
   if (config.role !== 'worker') app.remotes.follow();
   app.addHook('onClose', () => app.remotes.stop());
-  // Registered after the hooks above, so the MRZ reads under way are settled before storage and counters close.
-  app.addHook('onClose', () => app.ctx.uploads.close());
 
   // A callback hook (no promise per request).
   app.addHook('onRequest', (request, reply, done) => {

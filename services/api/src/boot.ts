@@ -9,7 +9,10 @@ import { FieldEncryption, resolveEncryptionKey } from './lib/field-encryption';
 import { pruneRateLimits } from './lib/rate-limit';
 import { pruneUploadLinks } from './modules/documents/upload-links.service';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
-import { processOutbox, startWorker, type Task } from './modules/notifications/outbox';
+import { sendQueuedEmail, sweepOutbox } from './modules/notifications/outbox';
+import { JobQueue, type QueueName, type SCHEDULED } from './lib/jobs';
+import { MrzReader } from './modules/documents/mrz-reader';
+import { readStoredPassportPage } from './modules/documents/mrz.service';
 import { pruneDrafts } from './modules/applications/drafts.service';
 import { sendDueReminders } from './modules/applications/reminders.service';
 import { reconcilePayments } from './modules/payments/payments.service';
@@ -44,14 +47,14 @@ export interface Started {
 
 export interface Assembled {
   app: FastifyInstance;
-  /** The background jobs this process runs, by name (none in a `web` process). */
-  background: string[];
+  /** The job queues this process works (none in a `web` process). */
+  background: QueueName[];
 }
 
 /**
  * The app of this process's role, ready to listen, with its background jobs started: all of them in a `worker` or
- * `all` process, none in a `web` one (a message a web process queues is sent by a worker, which polls the outbox
- * every second). Closing the app stops the jobs; the database is the caller's to close.
+ * `all` process, none in a `web` one (a job a web process queues is done by a worker, which polls the queue
+ * every JOBS_POLL_SECONDS). Closing the app stops the jobs; the database is the caller's to close.
  */
 export async function assembleApp({
   config,
@@ -75,61 +78,78 @@ export async function assembleApp({
   }
   if (config.role === 'web') return { app, background: [] };
 
-  const mailer = givenMailer ?? createMailer(config);
+  const background = await startBackgroundJobs({
+    app,
+    mailer: givenMailer ?? createMailer(config),
+  });
+  return { app, background };
+}
+
+/**
+ * Makes this process a worker of the job queue: e-mails, passport pages, the reconciliation of payments and the
+ * scheduled clean-ups. Every job is claimed in the database (and idempotent), so any number of processes may run
+ * them. Closing the app stops fetching, lets the jobs under way finish, then closes the mailer and the reader.
+ * Returns the queues worked.
+ */
+export async function startBackgroundJobs({
+  app,
+  mailer,
+}: {
+  app: FastifyInstance;
+  mailer: Mailer;
+}): Promise<QueueName[]> {
+  const { config, ctx, database } = app;
   // The files e-mails carry: the invoice of a payment, the credit note of a refund, the documents of a decision.
-  const decisionFiles = decisionAttachments(app.ctx.storage);
+  const decisionFiles = decisionAttachments(ctx.storage);
   const receiptFiles = receiptAttachments(config);
   const attachmentsOf: AttachmentsOf = async (db, message, locale) => [
     ...(await receiptFiles(db, message, locale)),
     ...(await decisionFiles(db, message, locale)),
   ];
-  // Each job claims its rows in the database (or is idempotent), so any number of processes may run them.
-  const tasks: Task[] = [
-    {
-      name: 'outbox',
-      everyMs: 1000,
-      run: () => processOutbox(database.db, mailer, config, app.log, attachmentsOf),
-    },
-    {
-      name: 'payments',
-      everyMs: config.reconcile.intervalSeconds * 1000,
-      run: () => reconcilePayments({ ctx: app.ctx, provider: app.payments }),
-    },
-    { name: 'sessions', everyMs: 10 * 60_000, run: () => pruneSessions({ ctx: app.ctx }) },
-    {
-      name: 'rate-limits',
-      everyMs: 10 * 60_000,
-      run: () => pruneRateLimits(app.ctx.rateLimits),
-    },
-    { name: 'drafts', everyMs: 60 * 60_000, run: () => pruneDrafts({ ctx: app.ctx }) },
-    {
-      name: 'upload-links',
-      everyMs: 60 * 60_000,
-      run: () => pruneUploadLinks({ ctx: app.ctx }),
-    },
-    {
-      name: 'reminders',
-      everyMs: 60 * 60_000,
-      run: () => sendDueReminders({ ctx: app.ctx }),
-    },
-    {
-      name: 'document-retention',
-      everyMs: 60 * 60_000,
-      run: () => eraseExpiredDocuments({ ctx: app.ctx, storage: app.ctx.storage }),
-    },
-    {
-      name: 'record-retention',
-      everyMs: 60 * 60_000,
-      run: () => purgeExpiredRecords({ ctx: app.ctx, storage: app.ctx.storage }),
-    },
-  ];
-  const worker = startWorker(tasks, app.log);
-  app.ctx.pokeOutbox = worker.poke;
+  const reader = config.mrzReading ? new MrzReader({ timeoutMs: config.mrzTimeoutMs }) : null;
+  const jobs = new JobQueue(database, app.log, {
+    pollingSeconds: config.jobs.pollSeconds,
+    superviseSeconds: config.jobs.superviseSeconds,
+  });
   app.addHook('onClose', async () => {
-    await worker.stop();
+    await jobs.stop();
+    await reader?.close();
     mailer.close();
   });
-  return { app, background: tasks.map((task) => task.name) };
+  const sender = { db: database.db, mailer, config, log: app.log, attachmentsOf };
+  await jobs.work('email', async (data, attempt) => {
+    await sendQueuedEmail(sender, data.id, attempt);
+  });
+  if (reader) {
+    await jobs.work('passport-read', (data) =>
+      readStoredPassportPage({ ctx, reader, input: data }),
+    );
+  }
+  await jobs.work('payments-reconcile', async () => {
+    await reconcilePayments({ ctx, provider: app.payments });
+  });
+  jobs.every('payments-reconcile', config.reconcile.intervalSeconds);
+  const scheduled: Record<keyof typeof SCHEDULED, () => Promise<unknown>> = {
+    'sessions-prune': () => pruneSessions({ ctx }),
+    'rate-limits-prune': () => pruneRateLimits(ctx.rateLimits),
+    'drafts-prune': () => pruneDrafts({ ctx }),
+    'upload-links-prune': () => pruneUploadLinks({ ctx }),
+    reminders: () => sendDueReminders({ ctx }),
+    'document-retention': () => eraseExpiredDocuments({ ctx, storage: ctx.storage }),
+    'record-retention': () => purgeExpiredRecords({ ctx, storage: ctx.storage }),
+    'email-sweep': () => sweepOutbox(database.db),
+  };
+  for (const [name, run] of Object.entries(scheduled) as [
+    keyof typeof SCHEDULED,
+    () => Promise<unknown>,
+  ][]) {
+    await jobs.work(name, async () => {
+      await run();
+    });
+    await jobs.schedule(name);
+  }
+  ctx.pokeJobs = (queue) => jobs.poke(queue);
+  return jobs.queues();
 }
 
 /** Everything a running portal needs, ready to listen: the app of the configured role on its database. */

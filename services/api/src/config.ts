@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   MAX_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
   RECONCILE_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(30),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -142,6 +144,11 @@ export interface Config {
    * are completed this long after the last sign of activity, checked every `intervalSeconds`.
    */
   reconcile: { graceSeconds: number; intervalSeconds: number };
+  /**
+   * The job queue of a worker: how often an idle worker looks for other processes' jobs (its own process's wake
+   * it at once), and how often jobs of a dead worker are found past their expiry and retried.
+   */
+  jobs: { pollSeconds: number; superviseSeconds: number };
   /** The live status streams (`GET /api/events`): heartbeat interval, and open streams allowed per account. */
   liveEvents: { heartbeatSeconds: number; perUser: number };
   publicUrl: string;
@@ -412,6 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graceSeconds: e.RECONCILE_GRACE_SECONDS,
       intervalSeconds: e.RECONCILE_INTERVAL_SECONDS,
     },
+    jobs: { pollSeconds: e.JOBS_POLL_SECONDS, superviseSeconds: e.JOBS_SUPERVISE_SECONDS },
     liveEvents: {
       heartbeatSeconds: e.LIVE_EVENTS_HEARTBEAT_SECONDS,
       perUser: e.LIVE_EVENTS_PER_USER,

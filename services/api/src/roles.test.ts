@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { assembleApp } from './boot';
 import { loadConfig, type Config, type ProcessRole } from './config';
-import type { Database } from './db/client';
+import { rowsOf, type Database } from './db/client';
 import { emailOutbox } from './db/schema';
 import { FieldEncryption } from './lib/field-encryption';
 import type { Mailer, OutgoingMail } from './modules/notifications/mailer';
@@ -102,9 +102,16 @@ describe('process roles', () => {
     });
     expect(registered.statusCode).toBe(200);
 
-    // The message is queued, and stays queued: longer than the outbox's one-second round, nobody tries it.
-    await sleep(1500);
-    expect(await outboxRowOf(email)).toMatchObject({ status: 'PENDING', attempts: 0 });
+    // The message and its job are queued, and stay queued: longer than a worker's poll, nobody tries it.
+    await sleep(2500);
+    const row = await outboxRowOf(email);
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 0 });
+    const jobs = rowsOf<{ state: string }>(
+      await database.db.execute(
+        sql`select state from pgboss.job where name = 'email' and data->>'id' = ${row!.id}`,
+      ),
+    );
+    expect(jobs).toEqual([{ state: 'created' }]);
     expect(sent).toEqual([]);
   });
 
@@ -113,15 +120,16 @@ describe('process roles', () => {
     const { app, background } = await start('worker', mailer);
     expect(background).toEqual(
       expect.arrayContaining([
-        'outbox',
-        'payments',
+        'email',
+        'payments-reconcile',
         'reminders',
         'document-retention',
         'record-retention',
+        'email-sweep',
       ]),
     );
 
-    app.ctx.pokeOutbox();
+    // It finds the job queued by the web process at its first poll.
     expect(await eventually(async () => (await outboxRowOf(email))?.status === 'SENT')).toBe(true);
     expect(sent.map((mail) => mail.to)).toEqual([email]);
 
@@ -144,7 +152,7 @@ describe('process roles', () => {
   it('a process of role all does both', async () => {
     const { mailer } = recordingMailer();
     const { app, background } = await start('all', mailer);
-    expect(background).toContain('outbox');
+    expect(background).toContain('email');
     expect((await app.inject({ method: 'GET', url: '/api/reference/countries' })).statusCode).toBe(
       200,
     );

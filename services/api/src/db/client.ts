@@ -25,6 +25,11 @@ export interface Database {
    * missed). Resolves after the first attempt to listen; returns the function that stops listening.
    */
   listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs SQL given as text, for a library that writes its own (the job queue): one statement with `$n`
+   * parameters, or, without values, a script of several.
+   */
+  raw(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -72,6 +77,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      raw: async (text, values) => {
+        const result = await pool.query(text, values);
+        // A script answers one result per statement; its last one is the answer.
+        const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+        return { rows: last?.rows ?? [] };
+      },
       listen: async (channel, onNotify) => {
         const stop = await listenPostgres(
           options.url,
@@ -105,6 +116,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     ping: async () => {
       await client.query('select 1');
+    },
+    raw: async (text, values) => {
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
     },
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, (payload) => onNotify(payload));

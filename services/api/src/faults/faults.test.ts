@@ -1,3 +1,4 @@
+import { killWorkerMidJob } from './job-kill';
 import { killDuringPayment, killDuringWebhook, outageRun } from './scenarios';
 
 /**
@@ -33,4 +34,15 @@ onPostgres('faults on PostgreSQL', () => {
     expect(report.violations).toEqual([]);
     expect(report.charged).toBe(7);
   }, 60_000);
+
+  it('kill -9 of a worker in the middle of a job: every e-mail is sent, none twice', async () => {
+    const report = await killWorkerMidJob({ adminUrl: adminUrl!, messages: 12 });
+    expect(report).toMatchObject({
+      queued: 12,
+      delivered: 12,
+      deliveredTwice: 0,
+      lost: 0,
+      jobsOpen: 0,
+    });
+  }, 120_000);
 });

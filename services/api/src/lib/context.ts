@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { CounterStore } from './counter-store';
 import type { FileStorage } from './file-storage';
 import type { UploadPipeline } from './upload-pipeline';
+import type { QueueName } from './jobs';
 import type { FieldEncryption } from './field-encryption';
 
 /** What every service function receives: the database, configuration and a logger. */
@@ -15,8 +16,11 @@ export interface ServiceContext {
   encryption: FieldEncryption;
   /** Secret used to hash one-time codes (derived from the encryption key). */
   codeKey: string;
-  /** Wakes the e-mail worker after a transaction that queued a message has committed. */
-  pokeOutbox: () => void;
+  /**
+   * Wakes this process's worker of a queue after a transaction that queued a job has committed (a process that
+   * runs no jobs leaves them to the workers' next poll).
+   */
+  pokeJobs: (queue: QueueName) => void;
   /** Rate-limit counters: Redis when REDIS_URL is set, the database otherwise. */
   rateLimits: CounterStore;
   /** Where uploaded documents are kept (a folder, or S3): one for the whole app, closed with it. */

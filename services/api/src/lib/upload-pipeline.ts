@@ -6,16 +6,9 @@ export interface QueueTicket {
   release(): void;
 }
 
-/** A passport page as stored, whose MRZ is read after its upload has been answered. */
-export interface StoredPassportPage {
-  documentId: string;
-  travelerId: string;
-  image: Buffer;
-}
-
 /**
  * The processing of uploads in one API process, shared by every way a document arrives: the image queue that
- * bounds decoding (and the upload bodies held meanwhile), and the MRZ reader of passport pages.
+ * bounds decoding (and the upload bodies held meanwhile). Passport pages' MRZs are read by a worker's job.
  */
 export interface UploadPipeline {
   /**
@@ -23,11 +16,4 @@ export interface UploadPipeline {
    * are bounded; answered 429 when the account or the process has too many under way.
    */
   admit(owner: string): QueueTicket;
-  /**
-   * Starts the reading of a stored passport page's MRZ (in the background: the upload's answer does not wait
-   * for it); absent when MRZ reading is off (MRZ_READING).
-   */
-  readMrz: ((stored: StoredPassportPage) => void) | undefined;
-  /** Stops the reader (pages waiting stay pending), then waits for the results under way to be recorded. */
-  close(): Promise<void>;
 }

@@ -26,6 +26,7 @@ import * as service from './admin.service';
 import * as work from './staff-work';
 import { dashboardCharts } from './dashboard-charts';
 import { adminEmailsRoutes } from './emails.routes';
+import { adminJobsRoutes } from './jobs.routes';
 import { adminRefundsRoutes } from '../refunds/refunds.routes';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -253,5 +254,6 @@ export async function adminRoutes(app: FastifyInstance) {
   );
 
   await app.register(adminEmailsRoutes);
+  await app.register(adminJobsRoutes);
   await app.register(adminRefundsRoutes);
 }

@@ -31,6 +31,7 @@ import {
   requestChanges,
 } from '../applications/casework.service';
 import { failedEmailCount } from '../notifications/failed-emails.service';
+import { failedJobCount } from '../jobs/failed-jobs.service';
 import { paymentsAwaitingReconciliation } from '../payments/payments.service';
 import { onLockedOrder } from '../applications/order-lock.service';
 import { refundsForAdmin } from '../refunds/refunds.service';
@@ -136,22 +137,24 @@ export async function dashboard({
   staff: UserRow;
 }): Promise<DashboardResponse> {
   // Independent reads, asked at once (each on its own pooled connection where the database has several).
-  const [queue, applications, counts, paid, refunded, awaiting, failedEmails] = await Promise.all([
-    queueCounts(ctx.db, staff.id),
-    recentlyUpdated(ctx.db, 10).then((rows) => rowsFor(ctx, rows)),
-    statusCounts(ctx.db),
-    paidTotals(ctx.db),
-    refundedTotals(ctx.db),
-    paymentsAwaitingReconciliation({ ctx }),
-    failedEmailCount({ ctx }),
-  ]);
+  const [queue, applications, counts, paid, refunded, awaiting, failedEmails, failedJobs] =
+    await Promise.all([
+      queueCounts(ctx.db, staff.id),
+      recentlyUpdated(ctx.db, 10).then((rows) => rowsFor(ctx, rows)),
+      statusCounts(ctx.db),
+      paidTotals(ctx.db),
+      refundedTotals(ctx.db),
+      paymentsAwaitingReconciliation({ ctx }),
+      failedEmailCount({ ctx }),
+      failedJobCount({ ctx }),
+    ]);
   return {
     queue,
     applications,
     counts,
     paid,
     refunded,
-    operations: { paymentsAwaitingReconciliation: awaiting, failedEmails },
+    operations: { paymentsAwaitingReconciliation: awaiting, failedEmails, failedJobs },
     lastUpdated: new Date().toISOString(),
   };
 }

@@ -57,7 +57,7 @@ export async function requestReturnLink({
       },
     });
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   return { sent: true as const, email: input.email, expiresAt: expiresAt.toISOString() };
 }
 

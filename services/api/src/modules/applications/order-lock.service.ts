@@ -20,7 +20,7 @@ export async function onLockedOrder<T>(
     if (!order) throw notFound('application.notFound');
     return act(order, tx, { ...ctx, db: tx });
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   return result;
 }
 

@@ -61,7 +61,7 @@ export async function sendDueReminders({
     const due = await casework.dueReminders(ctx.db, { days, today, limit: 200 });
     for (const { id } of due) if (await sendReminder(ctx, id, days)) queued += 1;
   }
-  if (queued) ctx.pokeOutbox();
+  if (queued) ctx.pokeJobs('email');
   return queued;
 }
 

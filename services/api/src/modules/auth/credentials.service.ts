@@ -65,7 +65,7 @@ export async function register({
     await issueCode(ctx, tx, created, 'EMAIL_VERIFICATION', created.email);
     return created;
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   return user;
 }
 
@@ -105,7 +105,7 @@ export async function resetPassword({
     });
     return proved;
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   return {
     reset: true as const,
     message: AuthText.passwordResetDone,

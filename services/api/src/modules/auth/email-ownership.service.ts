@@ -43,7 +43,7 @@ export async function verifyEmail({
     }
     return changeEmail(tx, user, token.email, session, caller);
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   return result;
 }
 

@@ -94,7 +94,7 @@ export async function mailCode(
   await ctx.db.transaction(async (tx) => {
     await issueCode(ctx, tx, user, purpose, toAddress, options);
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
 }
 
 /**
@@ -135,7 +135,7 @@ export async function requestSignInLink({ ctx, input, caller }: CallerVerb<{ ema
     await ctx.db.transaction(async (tx) => {
       await issueSignInLink({ tx, input: { user } });
     });
-    ctx.pokeOutbox();
+    ctx.pokeJobs('email');
   }
   return { sent: true as const, message: AuthText.signInLinkSent };
 }
@@ -181,6 +181,6 @@ export async function verifySignInLink({
     return proveMailbox(tx, user, { via: 'sign-in-link', dropPassword: true, caller });
   });
   if (!result) throw badRequest('auth.signInLinkInvalid');
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   return result;
 }

@@ -87,7 +87,7 @@ export async function updateProfile({
     if (changingEmail) await issueCode(ctx, tx, row, 'EMAIL_VERIFICATION', input.email);
     return row;
   });
-  if (changingEmail) ctx.pokeOutbox();
+  if (changingEmail) ctx.pokeJobs('email');
   return updated;
 }
 

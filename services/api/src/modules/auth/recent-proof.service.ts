@@ -93,6 +93,6 @@ export async function recentProof({
     });
     return { ...proved, session: updated };
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   return result;
 }

@@ -109,7 +109,7 @@ export async function completePayment({
       signInLinkSent: linked.signInLinkSent,
     };
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   return result;
 }
 

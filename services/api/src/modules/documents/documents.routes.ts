@@ -209,7 +209,6 @@ export async function documentsRoutes(app: FastifyInstance) {
             user,
             caller: callerOf(request),
             run: upload.run,
-            readMrz: uploads.readMrz,
           }),
         );
         return ok({ document });
@@ -395,7 +394,6 @@ export async function documentsRoutes(app: FastifyInstance) {
             user: null,
             caller: callerOf(request),
             run: upload.run,
-            readMrz: uploads.readMrz,
           });
         } catch (err) {
           await releaseUploadLink({ ctx, input: opened });

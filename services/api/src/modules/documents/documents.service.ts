@@ -24,6 +24,7 @@ import * as repo from './documents.repo';
 import { checkImage, MAX_INPUT_PIXELS, type DocumentKind } from './image-checks';
 import { MAX_PDF_PAGES, PdfRefused, sanitisePdf } from './pdf-sanitise';
 import { StoredObjectMissing } from '../../lib/file-storage';
+import { enqueueJob } from '../../lib/jobs';
 import type { FileStorage } from './storage';
 import type { AttachmentsOf } from '../notifications/attachments';
 
@@ -239,7 +240,6 @@ export async function storeDocument({
   user,
   caller,
   run = (work) => work(),
-  readMrz,
 }: {
   ctx: ServiceContext;
   storage: FileStorage;
@@ -257,17 +257,14 @@ export async function storeDocument({
   caller: Caller;
   /** Runs the decoding and checks (the image queue's turn). */
   run?: <T>(work: () => Promise<T>) => Promise<T>;
-  /**
-   * Starts the reading of a stored passport page's MRZ (in the background: the upload's answer does not wait
-   * for it); absent when MRZ reading is off.
-   */
-  readMrz?: (stored: { documentId: string; travelerId: string; image: Buffer }) => void;
 }): Promise<DocumentSummary> {
   const { applicationId, travelerId, kind, uploadLinkId } = input;
   const { prepared, checks } = await run(() => processUpload(kind, input.buffer));
   const accepted = checks.every((c) => c.passed);
   const id = crypto.randomUUID();
-  const mrz = readMrz && kind === 'PASSPORT_PAGE' && prepared.contentType === 'image/jpeg';
+  // A passport page's MRZ is read by a worker's job, queued with the page (the upload's answer does not wait).
+  const mrz =
+    ctx.config.mrzReading && kind === 'PASSPORT_PAGE' && prepared.contentType === 'image/jpeg';
   const storageKey = `applications/${applicationId}/${travelerId}/${id}.${prepared.extension}`;
   await storage.put(storageKey, prepared.data);
   let row: Awaited<ReturnType<typeof repo.insertDocument>>;
@@ -306,6 +303,7 @@ export async function storeDocument({
         },
         uploadLinkId,
       );
+      if (mrz) await enqueueJob(tx, 'passport-read', { documentId: id, travelerId });
       await recordAudit(tx, {
         action: accepted ? 'document.accepted' : 'document.rejected',
         actor: user ? actorOf(user, caller) : { userId: null, role: 'phone-link', ip: caller.ip },
@@ -339,7 +337,7 @@ export async function storeDocument({
     throw err;
   }
   if (mrz) {
-    readMrz({ documentId: id, travelerId, image: prepared.data });
+    ctx.pokeJobs('passport-read');
     return toDocumentSummary(applicationId, row, { status: 'pending', read: null, mismatches: [] });
   }
   return toDocumentSummary(applicationId, row);

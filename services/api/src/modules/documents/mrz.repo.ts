@@ -22,6 +22,15 @@ export async function saveMrzResult(
     .where(eq(documents.id, documentId));
 }
 
+/** A passport page still waiting for its MRZ to be read (its stored file), or undefined. */
+export async function findPendingPage(db: Q, documentId: string) {
+  const [row] = await db
+    .select({ storageKey: documents.storageKey })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.mrzStatus, 'pending')));
+  return row;
+}
+
 /** The fields whose entered value the traveller keeps. */
 export async function saveMrzKept(db: Q, documentId: string, kept: MrzField[]) {
   await db.update(documents).set({ mrzKept: kept }).where(eq(documents.id, documentId));

@@ -3,7 +3,8 @@ import type { DocumentRow, UserRow } from '../../db/rows';
 import type { Caller, ServiceContext } from '../../lib/context';
 import { actorOf, recordAudit } from '../audit/audit.repo';
 import { compareWithEntered, enteredOf } from '../applications/passport-mrz';
-import type { MrzOutcome } from './mrz-reader';
+import type { MrzOutcome, MrzReader } from './mrz-reader';
+import { StoredObjectMissing } from '../../lib/file-storage';
 import * as repo from './mrz.repo';
 
 /**
@@ -58,6 +59,37 @@ export async function recordMrzOutcome({
     mrzMismatches: mismatches,
     mrzUnreadableReason: null,
   });
+}
+
+/**
+ * The passport-read job: reads a stored page's MRZ and records the outcome. A page erased, replaced or read
+ * meanwhile is left as it is; a reader that is shutting down or full throws, so the job is retried later.
+ */
+export async function readStoredPassportPage({
+  ctx,
+  reader,
+  input,
+}: {
+  ctx: ServiceContext;
+  reader: MrzReader;
+  input: { documentId: string; travelerId: string };
+}): Promise<void> {
+  const page = await repo.findPendingPage(ctx.db, input.documentId);
+  if (!page) return;
+  let image: Buffer;
+  try {
+    image = await ctx.storage.get(page.storageKey);
+  } catch (err) {
+    if (!(err instanceof StoredObjectMissing)) throw err;
+    ctx.log.error({ documentId: input.documentId }, "a stored passport page's file is missing");
+    await recordMrzOutcome({ ctx, input, outcome: { ok: false, reason: 'error' } });
+    return;
+  }
+  const outcome = await reader.read(image);
+  if (!outcome.ok && (outcome.reason === 'closed' || outcome.reason === 'busy')) {
+    throw new Error(`the passport reader is ${outcome.reason}`);
+  }
+  await recordMrzOutcome({ ctx, input, outcome });
 }
 
 /** The traveller keeps their own value of these fields over the passport's (recorded, audited; shown to staff). */

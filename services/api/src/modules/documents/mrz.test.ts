@@ -14,6 +14,8 @@ import {
   type EnteredPassport,
 } from '../applications/passport-mrz';
 import { readMrzText } from './mrz-read';
+import { startBackgroundJobs } from '../../boot';
+import { createMailer } from '../notifications/mailer';
 import { samplePassportPage, td3Lines, type SamplePassport } from './mrz-sample';
 
 const ann: SamplePassport = {
@@ -135,7 +137,10 @@ describe('MRZ of an uploaded passport page', () => {
   let t: TestApp;
   let ip = 1;
   beforeAll(async () => {
-    t = await createTestApp({ MRZ_READING: 'true' });
+    // Pages are read by the passport-read job: this app is also a worker of the queue.
+    t = await createTestApp({ MRZ_READING: 'true', JOBS_POLL_SECONDS: '0.5' }, async (app) => {
+      await startBackgroundJobs({ app, mailer: createMailer(app.config) });
+    });
   });
   afterAll(() => t.close());
 

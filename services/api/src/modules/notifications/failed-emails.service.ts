@@ -72,6 +72,6 @@ export async function requeueEmail({
 }): Promise<RequeueEmailResponse> {
   const requeued = await requeueFailedEmail(ctx.db, input.id, actorOf(staff, caller));
   if (!requeued) throw notFound('failedEmail.notFound');
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   return { id: input.id, status: 'PENDING' };
 }

@@ -4,6 +4,7 @@ import { emailOutbox } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/audit.repo';
 import { DEFAULT_LOCALE, type Locale } from '@waypoint/contracts';
 import type { EmailMessage } from './templates';
+import { enqueueJob, JOB_SCHEMA } from '../../lib/jobs';
 
 /** E-mails that failed every attempt, newest first. */
 export async function failedEmails(db: Db, limit: number) {
@@ -42,6 +43,7 @@ export async function requeueFailedEmail(db: Db, id: string, actor: AuditActor):
       .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'FAILED')))
       .returning({ template: emailOutbox.template, lastError: emailOutbox.lastError });
     if (!row) return false;
+    await enqueueJob(tx, 'email', { id });
     await recordAudit(tx, {
       action: 'email.requeued',
       actor,
@@ -62,12 +64,16 @@ export async function enqueueEmail(
   message: EmailMessage,
   locale: Locale | null,
 ): Promise<void> {
-  await tx.insert(emailOutbox).values({
-    toAddress: to,
-    template: message.template,
-    payload: message.payload,
-    locale: locale ?? DEFAULT_LOCALE,
-  });
+  const [row] = await tx
+    .insert(emailOutbox)
+    .values({
+      toAddress: to,
+      template: message.template,
+      payload: message.payload,
+      locale: locale ?? DEFAULT_LOCALE,
+    })
+    .returning({ id: emailOutbox.id });
+  await enqueueJob(tx, 'email', { id: row!.id });
 }
 
 export interface ClaimedEmail {
@@ -81,35 +87,44 @@ export interface ClaimedEmail {
 }
 
 /**
- * Claims up to `batch` due messages with FOR UPDATE SKIP LOCKED and a lease of `leaseSeconds`, counting the
- * attempt: any number of workers share the work and a row is sent by one of them.
+ * Claims a pending message for `leaseSeconds`, counting the attempt; null when it is sent, failed for good, or
+ * claimed by another worker whose lease has not run out.
  */
-export async function claimDueEmails(
+export async function claimEmail(
   db: Db,
-  batch: number,
+  id: string,
   leaseSeconds: number,
-): Promise<ClaimedEmail[]> {
-  return rowsOf<ClaimedEmail>(
+): Promise<ClaimedEmail | null> {
+  const [row] = rowsOf<ClaimedEmail>(
     await db.execute(sql`
       update email_outbox set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
-      where id in (
-        select id from email_outbox
-        where status = 'PENDING' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by next_attempt_at
-        limit ${batch}
-        for update skip locked)
+      where id = ${id} and status = 'PENDING' and (locked_until is null or locked_until < now())
       returning id, to_address, template, payload, attempts, locale`),
   );
+  return row ?? null;
 }
 
-/** Gives claimed messages back to the queue untried (their attempt is not counted). */
-export async function releaseEmails(db: Db, ids: string[]) {
-  await db.execute(sql`
-    update email_outbox set locked_until = null, attempts = attempts - 1
-    where id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`);
+/** Whether a pending message is claimed by a worker whose lease has not run out. */
+export async function isEmailClaimed(db: Db, id: string): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select 1 from email_outbox where id = ${id} and status = 'PENDING' and locked_until >= now()`),
+  );
+  return rows.length > 0;
+}
+
+/** Pending messages with no email job waiting or running. */
+export async function strandedEmails(db: Db): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select o.id from email_outbox o
+      where o.status = 'PENDING' and o.created_at < now() - interval '1 minute'
+        and not exists (
+          select 1 from ${sql.raw(JOB_SCHEMA)}.job j
+          where j.name = 'email' and j.data->>'id' = o.id::text and j.state < 'completed')
+      limit 500`),
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Marks a message sent, keeping its payload with the secrets blanked. */
@@ -137,15 +152,14 @@ export async function markErasedPersonEmailSent(db: Db, id: string, messageId: s
     where id = ${id}`);
 }
 
-/** Records a failed send: retried after `retryInSeconds`, or FAILED for good. */
+/** Records a failed send: retried by its job (with back-off), or FAILED for good. */
 export async function markEmailFailed(
   db: Db,
   id: string,
-  input: { reason: string; failed: boolean; retryInSeconds: number },
+  input: { reason: string; failed: boolean },
 ) {
   await db.execute(sql`
     update email_outbox set locked_until = null, last_error = ${input.reason},
-      status = ${input.failed ? 'FAILED' : 'PENDING'}::outbox_status,
-      next_attempt_at = now() + make_interval(secs => ${input.retryInSeconds})
+      status = ${input.failed ? 'FAILED' : 'PENDING'}::outbox_status
     where id = ${id}`);
 }

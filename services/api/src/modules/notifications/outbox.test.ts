@@ -7,7 +7,9 @@ import { body, createTestApp, type TestApp } from '../../test/harness';
 import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { createMailer } from './mailer';
 import type { AttachmentsOf } from './attachments';
-import { backoffSeconds, processOutbox } from './outbox';
+import { MAX_ATTEMPTS, processOutbox } from './outbox';
+import { requeueFailedEmail } from './outbox.repo';
+import { rowsOf } from '../../db/client';
 
 /** These emails carry no files. */
 const noAttachments: AttachmentsOf = async () => [];
@@ -43,6 +45,29 @@ function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; receiv
       });
     });
   });
+}
+
+/** The email job of an outbox row. */
+async function jobOf(outboxId: string) {
+  const [job] = rowsOf<{
+    state: string;
+    start_after: Date;
+    retry_count: number;
+    retry_limit: number;
+  }>(
+    await t.database.db.execute(
+      sql`select state, start_after, retry_count, retry_limit from pgboss.job
+          where name = 'email' and data->>'id' = ${outboxId}`,
+    ),
+  );
+  return job!;
+}
+
+/** Makes the retry of an outbox row's job due now (instead of after its back-off). */
+async function dueNow(outboxId: string) {
+  await t.database.db.execute(
+    sql`update pgboss.job set start_after = now() where name = 'email' and data->>'id' = ${outboxId}`,
+  );
 }
 
 const stop = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
@@ -95,16 +120,16 @@ describe('email outbox', () => {
         .where(eq(emailOutbox.toAddress, second));
       expect(waiting).toMatchObject({ status: 'PENDING', attempts: 1 });
       expect(waiting!.lastError).toBeTruthy();
-      expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      // Its job waits for a retry, at least the queue's first delay (5 s) away.
+      const job = await jobOf(waiting!.id);
+      expect(job.state).toBe('retry');
+      expect(new Date(job.start_after).getTime()).toBeGreaterThan(Date.now() + 4000);
       // Not due yet: nothing is tried.
       expect(await processOutbox(t.database.db, mailer, config, t.app.log, noAttachments)).toBe(0);
 
       // It comes back; once the retry is due the message is delivered, exactly once.
       const again = await startSmtp(smtp.port);
-      await t.database.db
-        .update(emailOutbox)
-        .set({ nextAttemptAt: new Date() })
-        .where(eq(emailOutbox.toAddress, second));
+      await dueNow(waiting!.id);
       expect(await processOutbox(t.database.db, mailer, config, t.app.log, noAttachments)).toBe(1);
       expect(await processOutbox(t.database.db, mailer, config, t.app.log, noAttachments)).toBe(0);
       expect(again.received.map((m) => m.to[0])).toEqual([second]);
@@ -164,10 +189,11 @@ describe('email outbox', () => {
     await processOutbox(t.database.db, mailer, t.config, t.app.log, noAttachments);
     // The worker "comes back" after its failure, once the retry is due.
     fail = false;
-    await t.database.db
-      .update(emailOutbox)
-      .set({ nextAttemptAt: new Date() })
+    const [row] = await t.database.db
+      .select()
+      .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, to));
+    await dueNow(row!.id);
     await processOutbox(t.database.db, mailer, t.config, t.app.log, noAttachments);
     expect(seen).toHaveLength(2);
     for (const s of seen) expect(s.leaseSeconds).toBeLessThanOrEqual(30);
@@ -240,9 +266,49 @@ describe('email outbox', () => {
     expect(holding).toEqual([]);
   });
 
-  it('backs off exponentially, capped at an hour', () => {
-    expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([5, 10, 20, 40]);
-    expect(backoffSeconds(20)).toBe(3600);
+  it('gives up after the last attempt: the message is FAILED for staff, and can be sent again', async () => {
+    const to = uniqueEmail();
+    await register(to);
+    const [row] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, to));
+    expect(await jobOf(row!.id)).toMatchObject({ state: 'created', retry_limit: MAX_ATTEMPTS - 1 });
+    // Every attempt but the last has failed.
+    await t.database.db.execute(
+      sql`update pgboss.job set retry_count = retry_limit where data->>'id' = ${row!.id}`,
+    );
+    const refusing = {
+      kind: 'smtp' as const,
+      close: () => undefined,
+      send: async () => {
+        throw new Error('550 mailbox unavailable');
+      },
+    };
+    await processOutbox(t.database.db, refusing, t.config, t.app.log, noAttachments);
+    const [failed] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, row!.id));
+    expect(failed).toMatchObject({ status: 'FAILED', lastError: '550 mailbox unavailable' });
+    expect((await jobOf(row!.id)).state).toBe('failed');
+
+    // Staff put it back in the queue: a new job sends it.
+    expect(
+      await requeueFailedEmail(t.database.db, row!.id, {
+        userId: null,
+        role: 'admin',
+        ip: '127.0.0.1',
+      }),
+    ).toBe(true);
+    const sent: string[] = [];
+    const mailer = {
+      kind: 'smtp' as const,
+      close: () => undefined,
+      send: async (mail: { to: string }) => void sent.push(mail.to),
+    };
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, noAttachments);
+    expect(sent).toEqual([to]);
   });
 
   it('writes to the development mailbox without SMTP, with correct links to the public URL', async () => {

@@ -385,7 +385,7 @@ export async function deleteAccount({
     });
     return erasedFiles.map((f) => f.storageKey);
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   await removeFiles(ctx, storage, keys);
   return { deleted: true, message: ApiMessages['personalData.deleted'] };
 }

@@ -116,7 +116,7 @@ export async function refundOrder({
     }
     return { refund, payment, orderId: order.id };
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
 
   let refund = decided.refund;
   if (refund.status === 'pending') {
@@ -142,7 +142,7 @@ export async function refundOrder({
       async (tx) =>
         (await settle(ctx, tx, { id: refund.id }, answer, 'request', actor))?.refund ?? refund,
     );
-    ctx.pokeOutbox();
+    ctx.pokeJobs('email');
   }
   const now = (await findOrder({ db: ctx.db, input: { id: decided.orderId } }))!;
   return {
@@ -299,7 +299,7 @@ export async function applyRefundEvent({
         ctx.log.warn({ providerRefundId: answer.id }, 'a refund event about an unknown refund');
     }
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
 }
 
 const isUuid = (value: string) =>

@@ -87,7 +87,7 @@ export async function invite({
     });
     return row;
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   return toStaffInvitation(invitation, staff);
 }
 

@@ -100,7 +100,7 @@ export async function replyToTraveller({
     }));
     return conversation.id;
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   return readConversation(ctx.db, answered, toAdminConversation);
 }
 

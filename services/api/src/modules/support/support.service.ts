@@ -157,7 +157,7 @@ export async function startConversation({
     }));
     return conversation.id;
   });
-  ctx.pokeOutbox();
+  ctx.pokeJobs('email');
   const conversation = await readConversation(ctx.db, id, toConversation);
   // A guest is told only the reference: nothing of the order goes to whoever typed its number.
   return user ? conversation : { reference: conversation.reference };
