@@ -254,11 +254,16 @@ export class JobQueue {
       },
       async ([job]) => {
         if (!job) return;
-        await handler(job.data, {
-          id: job.id,
-          retryCount: job.retryCount,
-          retryLimit: job.retryLimit,
-        });
+        try {
+          await handler(job.data, {
+            id: job.id,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+          });
+        } finally {
+          // A queue that had a job may have more: look again at once rather than after the poll interval.
+          this.poke(name);
+        }
       },
     );
     this.workers.set(name, id);
