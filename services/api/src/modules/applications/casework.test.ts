@@ -410,7 +410,6 @@ describe("recording the government's outcome", () => {
       t.config,
       t.app.log,
       decisionAttachments(t.app.ctx.storage),
-      200,
     );
     const delivered = sent.find((m) => m.to === email && m.attachments?.length);
     expect(delivered?.attachments?.map((a) => a.contentType)).toEqual([

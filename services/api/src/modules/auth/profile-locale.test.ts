@@ -120,14 +120,7 @@ describe('the language of an account', () => {
     // Its next e-mail is in Arabic.
     await browser().post('/api/auth/sign-in-link', { email });
     const { mailer, sent } = keepingMailer();
-    await processOutbox(
-      t.database.db,
-      mailer,
-      t.config,
-      t.app.log,
-      receiptAttachments(t.config),
-      100,
-    );
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, receiptAttachments(t.config));
     const link = sent.find((m) => m.to === email && m.subject.includes('رابط'));
     expect(link?.subject).toBe('رابط تسجيل الدخول إلى Waypoint');
     expect(link?.html).toContain('<html lang="ar" dir="rtl">');
@@ -146,14 +139,7 @@ describe('the language of an account', () => {
     const confirmation = await lastEmail(t.database.db, email, 'payment-confirmation');
     expect(confirmation?.locale).toBe('es');
     const { mailer, sent } = keepingMailer();
-    await processOutbox(
-      t.database.db,
-      mailer,
-      t.config,
-      t.app.log,
-      receiptAttachments(t.config),
-      100,
-    );
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, receiptAttachments(t.config));
     const mail = sent.find((m) => m.to === email && m.subject.startsWith('Pago recibido'));
     expect(mail?.text).toContain('para 1 viajero (Ann1 Lee1). Importe pagado:');
     expect(mail?.html).toContain('<html lang="es">');
@@ -176,14 +162,7 @@ describe('the language of an account', () => {
       },
     });
     const { mailer, sent } = keepingMailer();
-    await processOutbox(
-      t.database.db,
-      mailer,
-      t.config,
-      t.app.log,
-      receiptAttachments(t.config),
-      100,
-    );
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, receiptAttachments(t.config));
     const mail = sent.find((m) => m.to === email && m.subject.endsWith(': Eingereicht'));
     expect(mail?.subject).toMatch(/^Bestellung Nr\. [A-Z0-9]{8}: Eingereicht$/);
     expect(mail?.text).toMatch(

@@ -74,7 +74,6 @@ describe('credit notes of refunds', () => {
       t.config,
       t.app.log,
       receiptAttachments(t.config),
-      100,
     );
     const mailbox = body<{
       data: { to: string; text: string; attachments: { filename: string; url: string }[] }[];

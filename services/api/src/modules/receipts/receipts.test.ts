@@ -336,14 +336,7 @@ describe('receipts of paid orders', () => {
     expect(queued!.payload).toMatchObject({ receiptNumber: number });
 
     const mailer = createMailer(t.config);
-    await processOutbox(
-      t.database.db,
-      mailer,
-      t.config,
-      t.app.log,
-      receiptAttachments(t.config),
-      100,
-    );
+    await processOutbox(t.database.db, mailer, t.config, t.app.log, receiptAttachments(t.config));
     const mailbox = body<{
       data: {
         to: string;
