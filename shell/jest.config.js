@@ -1,4 +1,5 @@
 const path = require('node:path');
+const { sharedConfig } = require('../libs/platform/webpack/create-config.cjs');
 
 const testSupport = path.join(__dirname, '../libs/ui/test');
 
@@ -9,5 +10,7 @@ module.exports = {
     path.join(testSupport, 'setup-tests.ts'),
     path.join(__dirname, '../libs/platform/test/msw-setup.ts'),
   ],
+  // What the shell's build writes in (see create-config.cjs), for the code that hands shared packages to the areas.
+  globals: { WAYPOINT_SHARED_PACKAGES: sharedConfig(__dirname) },
   roots: ['<rootDir>/src'],
 };

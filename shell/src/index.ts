@@ -3,6 +3,7 @@
 import '@waypoint/ui/src/styles.css';
 import { BOOT_SCRIPTS_META_NAME } from '@waypoint/contracts';
 import { jsonInMeta } from './meta';
+import { REMOTE_MOUNTS } from './mounts';
 import { nextTask } from './tasks';
 
 // A page's first date, amount or country name makes the browser load its formatting data (20–100 ms of main
@@ -43,11 +44,24 @@ async function preloadBootScripts() {
   }
 }
 
-// Module Federation negotiates shared packages before the app starts, so the app lives behind these imports.
+/**
+ * The Module Federation runtime, which only a page drawn by an area needs (the shell's own pages never load it). Such
+ * a page asks for it as it starts, alongside the start files, so loading the area does not wait for it; what the
+ * shell adds to it (src/federation) is small and comes with the area.
+ */
+function preloadFederationRuntime() {
+  if (!Object.hasOwn(REMOTE_MOUNTS, window.location.pathname.split('/')[1] ?? '')) return;
+  // A failure here is met again, and handled, when the area loads.
+  void import(
+    /* webpackChunkName: "federation-runtime" */ '@module-federation/enhanced/runtime'
+  ).catch(() => undefined);
+}
+
 // The start files are asked for, then React's DOM renderer, the shared state and router code, and the app are each
 // evaluated in a task of their own (see nextTask).
 void nextTask()
   .then(preloadBootScripts)
+  .then(preloadFederationRuntime)
   .then(nextTask)
   .then(() => import('react-dom/client'))
   .then(nextTask)

@@ -1,4 +1,3 @@
-import { init, loadRemote, loadShare, registerRemotes } from '@module-federation/enhanced/runtime';
 import { REMOTES_META_NAME } from '@waypoint/contracts';
 import { RemoteLoadError, type RemoteName } from '@waypoint/platform';
 import { currentLocale, loadLocale } from '@waypoint/ui';
@@ -31,7 +30,6 @@ const sentAsStaffPage = (() => {
 })();
 
 let entries: Promise<RemoteEntries> | null = null;
-let initialised = false;
 const registered = new Set<RemoteName>();
 const failed = new Set<RemoteName>();
 
@@ -98,10 +96,9 @@ export async function loadRemoteRoutes(name: RemoteName): Promise<unknown> {
     return new Promise<never>(() => undefined);
   }
 
-  if (!initialised) {
-    init({ name: 'shell', remotes: [] });
-    initialised = true;
-  }
+  // The runtime downloads with the first area a page needs: the shell's own pages never pay for it.
+  const { startFederation, registerRemotes, loadRemote, loadShare } = await import('./federation');
+  await startFederation();
   if (!registered.has(name) || failed.has(name)) {
     registerRemotes([{ name, entry }], { force: failed.has(name) });
     registered.add(name);

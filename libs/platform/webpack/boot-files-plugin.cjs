@@ -1,21 +1,22 @@
 /**
  * Writes `boot.json` beside the shell's build: the script files the shell downloads before it can draw a page,
- * i.e. the chunks of its bootstrap (`import('./bootstrap')` in the entry) and, through every shared package that
- * code consumes, the chunks that provide those packages, followed transitively. The browser only discovers them
- * once `main.js` has run; the API announces them in each page's `<head>` (`services/api/src/plugins/pages.ts`), so
- * they download together with `main.js` instead of one round trip after it.
+ * i.e. the chunks of the imports its entry makes as it starts (`import('./bootstrap')` and the packages it evaluates
+ * first). The browser only discovers them once `main.js` has run; the API announces them in each page's `<head>`
+ * (`services/api/src/plugins/pages.ts`), so they download together with `main.js` instead of one round trip after it.
  *
  * Only the shell's own files are listed: they are served by the same server as the page, so a preload of one can
- * fail only when the page itself could not be served.
+ * fail only when the page itself could not be served. An import the entry makes for some pages only (the federation
+ * runtime, for a page drawn by an area) is named in `skip` and left out, so the other pages never download it.
  */
 const { Compilation, sources } = require('webpack');
 
 const PLUGIN = 'BootFilesPlugin';
 
 class BootFilesPlugin {
-  /** @param {{ entry?: string }} [options] */
+  /** @param {{ entry?: string, skip?: string[] }} [options] */
   constructor(options = {}) {
     this.entry = options.entry ?? 'main';
+    this.skip = new Set(options.skip ?? []);
   }
 
   /** @param {import('webpack').Compiler} compiler */
@@ -29,50 +30,20 @@ class BootFilesPlugin {
           const { chunkGraph } = compilation;
           const publicPath = compilation.outputOptions.publicPath;
           const prefix = typeof publicPath === 'string' && publicPath !== 'auto' ? publicPath : '/';
-          /** @type {Set<import('webpack').ChunkGroup>} */
-          const groups = new Set();
           /** @type {string[]} */
           const files = [];
-          const visitBlocksOf = (/** @type {import('webpack').Module} */ module) => {
-            for (const block of module.blocks) {
-              const group = chunkGraph.getBlockChunkGroup(block);
-              if (group) visit(group);
-            }
-          };
-          const visit = (/** @type {import('webpack').ChunkGroup} */ group) => {
-            if (groups.has(group)) return;
-            groups.add(group);
-            for (const chunk of group.chunks) {
-              for (const file of chunk.files) {
-                if (file.endsWith('.js') && !files.includes(prefix + file))
-                  files.push(prefix + file);
-              }
-              for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-                // A shared package: before the chunk that consumes it runs, the share scope loads the copy this
-                // build provides (its provide module's chunks; the consumer's own fallback only when nothing is
-                // provided).
-                if (module.type === 'consume-shared-module') {
-                  const shareKey = /** @type {{ options: { shareKey: string } }} */ (
-                    /** @type {unknown} */ (module)
-                  ).options.shareKey;
-                  visitBlocksOf(provided.get(shareKey) ?? module);
-                }
-              }
-            }
-          };
-          /** @type {Map<string, import('webpack').Module>} */
-          const provided = new Map();
-          for (const module of compilation.modules) {
-            if (module.type === 'provide-module') {
-              const { _name } = /** @type {{ _name: string }} */ (/** @type {unknown} */ (module));
-              provided.set(_name, module);
-            }
-          }
-          // The entry's own async imports: the bootstrap. The packages the build provides sit in the entry too,
-          // but only those the bootstrap consumes are needed to start (a package an area alone uses is not).
           for (const chunk of entry.chunks) {
             for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-              if (module.type !== 'provide-module') visitBlocksOf(module);
+              for (const block of module.blocks) {
+                const group = chunkGraph.getBlockChunkGroup(block);
+                if (!group || (group.name && this.skip.has(group.name))) continue;
+                for (const groupChunk of group.chunks) {
+                  for (const file of groupChunk.files) {
+                    if (file.endsWith('.js') && !files.includes(prefix + file))
+                      files.push(prefix + file);
+                  }
+                }
+              }
             }
           }
           const json = `${JSON.stringify({ scripts: files }, null, 2)}\n`;

@@ -3,8 +3,9 @@
  *
  * Every front end compiles TypeScript with swc-loader, extracts CSS with mini-css-extract-plugin, resolves the
  * workspace libraries to their TypeScript sources (the `source` export condition) and takes part in Module
- * Federation with the same shared singletons. Production file names carry a content hash; `remoteEntry.js` and
- * `mf-manifest.json` are the only stable names a remote publishes.
+ * Federation with the same shared singletons: the remotes through the build plugin, the shell at run time only.
+ * Production file names carry a content hash; `remoteEntry.js` and `mf-manifest.json` are the only stable names a
+ * remote publishes.
  */
 const path = require('node:path');
 const fs = require('node:fs');
@@ -12,6 +13,7 @@ const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { isPseudoLocaleBuild, pseudoOutputDir } = require('./pseudo-locale.cjs');
 const { BootFilesPlugin } = require('./boot-files-plugin.cjs');
@@ -28,16 +30,18 @@ const { BootFilesPlugin } = require('./boot-files-plugin.cjs');
  *   Importing react-router-dom anywhere else would create a second router, so the lint configuration forbids it.
  * - @waypoint/contracts: zod schemas plus pure helpers, with `sideEffects: false`; each build keeps only what it
  *   imports (the shell imports no schema, so zod stays out of the home page).
- * - react-redux: each build keeps only what it uses (Provider and the hooks, not `connect`). Its copies still
- *   share one store context: react-redux keeps that context on `globalThis`, keyed by React's `createContext`
- *   (one React here), so a Provider of one build is seen by the hooks of another.
- * - immer: the toolkit and RTK Query each keep the part they use (shared, the whole of it would join the home page).
- *   Their copies agree: immer marks its drafts with a global symbol (`Symbol.for('immer-state')`), so RTK Query's
- *   copy reads and patches the drafts the toolkit's copy makes.
- * - reselect: shared, one copy would serve the toolkit and RTK Query (−0.8 KB on an area's first page), but the
- *   home page would carry all of it (+0.6 KB, measured), and the home page's budget is the tighter one.
  * zod itself is not shared either: shared, it would be bundled whole (with every locale, ~87 KB gzip) for the
  * first remote that validates, against ~24 KB for the part a remote's own bundle keeps.
+ *
+ * - react-redux: each build keeps only what it uses (Provider and the hooks, not `connect`). Its copies still
+ *   share one store context: react-redux keeps that context on `globalThis`, keyed by React's `createContext`
+ *   (one React here), so a Provider of one build is seen by the hooks of another. Shared, the shell would carry all
+ *   of it (+6 KB raw on every page) to save an area's page its 3 KB copy.
+ *
+ * immer and reselect, the toolkit's own dependencies, are shared: every area's page also runs the shell's toolkit,
+ * so a copy of each in the area's RTK Query was downloaded twice. Shared, the shell's copies (then kept whole) serve
+ * both: about 3 KB of Brotli less on an area's first page, against about 3 KB more on the home page, whose budget
+ * has the room. One copy of immer also means one kind of draft for the toolkit and RTK Query.
  */
 const SHARED_SINGLETONS = [
   'react',
@@ -45,6 +49,8 @@ const SHARED_SINGLETONS = [
   'react-dom',
   'react-dom/client',
   '@reduxjs/toolkit',
+  'immer',
+  'reselect',
   // RTK Query is shared apart from the toolkit: the shell's pages never load it (it lives in
   // `@waypoint/platform/api`), so the first area that calls the API provides it.
   '@reduxjs/toolkit/query',
@@ -275,22 +281,35 @@ function createWebpackConfig(options) {
       },
       plugins: [
         new MiniCssExtractPlugin({ filename: hashed('css'), chunkFilename: hashed('css') }),
-        new ModuleFederationPlugin({
-          name,
-          ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
-          remotes: {},
-          shared: sharedConfig(dir),
-          manifest: { fileName: 'mf-manifest.json' },
-          dts: false,
-          experiments: {
-            // Every front end runs in the browser: leave the runtime's Node.js code paths out of the bundles.
-            optimization: { target: 'web' },
-            // One federation runtime per page: the remotes' entries carry none and use the shell's (see
-            // share-runtime-plugin.mjs). A remote served on its own for development keeps its own.
-            ...(!host && !serving ? { externalRuntime: true } : {}),
-          },
-          ...(host ? { runtimePlugins: [path.join(__dirname, 'share-runtime-plugin.mjs')] } : {}),
-        }),
+        // The shell takes part in Module Federation at run time only (shell/src/federation): its build bundles
+        // the shared packages as plain modules, so its own pages carry no federation runtime, and is told every
+        // shared package's version and rules for the areas it hands them to.
+        ...(host
+          ? [
+              new webpack.DefinePlugin({
+                WAYPOINT_SHARED_PACKAGES: JSON.stringify(sharedConfig(dir)),
+                // The runtime's Node.js code paths left out, as the plugin's `optimization.target` does below.
+                ENV_TARGET: JSON.stringify('web'),
+              }),
+            ]
+          : [
+              new ModuleFederationPlugin({
+                name,
+                ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
+                remotes: {},
+                shared: sharedConfig(dir),
+                manifest: { fileName: 'mf-manifest.json' },
+                dts: false,
+                experiments: {
+                  // Every front end runs in the browser: leave the runtime's Node.js code paths out of the bundles.
+                  optimization: { target: 'web' },
+                  // One federation runtime per page: the remotes' entries carry none and use the shell's (see
+                  // shell/src/federation/runtimePlugin.ts). A remote served on its own for development keeps its
+                  // own.
+                  ...(!serving ? { externalRuntime: true } : {}),
+                },
+              }),
+            ]),
         ...(withPage
           ? [
               new HtmlWebpackPlugin({
@@ -302,7 +321,8 @@ function createWebpackConfig(options) {
           : []),
         ...(options.staticFiles ? [new StaticFilesPlugin(options.staticFiles)] : []),
         // The shell's boot scripts, which the API announces in every page's <head> (boot-files-plugin.cjs).
-        ...(host && production ? [new BootFilesPlugin()] : []),
+        // The federation runtime is not one of them: only a page drawn by an area asks for it (shell/src/index.ts).
+        ...(host && production ? [new BootFilesPlugin({ skip: ['federation-runtime'] })] : []),
         ...(production && !pseudo ? precompressionPlugins() : []),
       ],
       optimization: {
@@ -355,7 +375,6 @@ function createWebpackConfig(options) {
  *                                pseudo-locale build, `dist/pseudo/prerender/<workspace>/` (see prerenderOutputDir)
  */
 function createPrerenderConfig({ dir, entry, outDir: normalOutDir }) {
-  const webpack = require('webpack');
   const outDir = prerenderOutputDir(dir, normalOutDir);
   /** @type {import('webpack').Configuration} */
   return {
@@ -410,6 +429,7 @@ module.exports = {
   prerenderOutputDir,
   createPrerenderConfig,
   packageFolder,
+  sharedConfig,
   SHARED_SINGLETONS,
   API_TARGET,
 };

@@ -15,16 +15,28 @@ interface SharedEntry {
   strictVersion?: boolean;
 }
 
-/** The Module Federation `shared` configuration a production build of `workspace` uses. */
+/**
+ * The Module Federation `shared` configuration a production build of `workspace` uses: a remote's plugin options,
+ * or, for the shell (which shares at run time), what its build writes in as WAYPOINT_SHARED_PACKAGES.
+ */
 function sharedOf(workspace: string): Record<string, SharedEntry> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createWebpackConfig } = require('../../webpack/create-config.cjs') as {
     createWebpackConfig: (options: object) => (env: object, argv: object) => { plugins: object[] };
   };
-  const config = createWebpackConfig({ dir: path.join(root, workspace), name: 'test', port: 0 })(
-    {},
-    { mode: 'production' },
-  );
+  const host = workspace === 'shell';
+  const config = createWebpackConfig({
+    dir: path.join(root, workspace),
+    name: host ? 'shell' : 'test',
+    port: 0,
+    host,
+  })({}, { mode: 'production' });
+  if (host) {
+    const define = config.plugins.find((plugin) => plugin.constructor.name === 'DefinePlugin') as {
+      definitions: { WAYPOINT_SHARED_PACKAGES: string };
+    };
+    return JSON.parse(define.definitions.WAYPOINT_SHARED_PACKAGES) as Record<string, SharedEntry>;
+  }
   const federation = config.plugins.find(
     (plugin) => plugin.constructor.name === 'ModuleFederationPlugin',
   ) as { _options: { shared: Record<string, SharedEntry> } };

@@ -1,8 +1,8 @@
 /**
- * A runtime plugin of the shell:
- * - hands the shell's own federation runtime to the remotes, which are built without one (`externalRuntime`), so a
- *   page runs one runtime instead of one per area. The same module the shell's runtime uses (its ES module build),
- *   so nothing is bundled twice.
+ * The shell's plugin for its federation runtime:
+ * - hands the runtime's core to the remotes, which are built without one (`externalRuntime`), so a page runs one
+ *   runtime instead of one per area. The same module the shell's runtime uses (its ES module build), so nothing is
+ *   bundled twice.
  * - keeps an area's stylesheet from being applied twice. The server links the stylesheet of the area a page belongs
  *   to in its `<head>` (so a page rendered before its scripts paints styled), by its path. The runtime looks for the
  *   sheet by its address as written and, not finding the absolute one, would link it again: one more style
@@ -12,17 +12,18 @@
  *   shared packages) and the request for its module (which starts the download of its files) each run in a task,
  *   with the page free to answer in between, rather than in one task that a phone would feel as a freeze.
  */
-/* global document -- it runs in the page, in the shell's federation runtime */
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import * as runtimeCore from '@module-federation/runtime-core';
+import { nextTask } from '../tasks';
 
-/** Resolves in a task of its own (a timer), after whatever the browser has waiting. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Where a remote built with `externalRuntime` looks for the runtime's core. */
+const globalWithRuntime = globalThis as typeof globalThis & { _FEDERATION_RUNTIME_CORE?: unknown };
 
-export default function shareRuntimePlugin() {
+export function shellRuntimePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'waypoint-share-runtime',
     beforeInit(args) {
-      globalThis._FEDERATION_RUNTIME_CORE ??= runtimeCore;
+      globalWithRuntime._FEDERATION_RUNTIME_CORE ??= runtimeCore;
       return args;
     },
     async beforeInitContainer(args) {
@@ -36,7 +37,9 @@ export default function shareRuntimePlugin() {
       const href = new URL(url, document.baseURI).href;
       if (
         attrs?.rel !== 'stylesheet' ||
-        ![...document.querySelectorAll('link[rel=stylesheet]')].some((link) => link.href === href)
+        ![...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')].some(
+          (link) => link.href === href,
+        )
       )
         return undefined;
       const preload = document.createElement('link');
