@@ -20,7 +20,7 @@ import {
 import { localNginxConfig } from '../faults/nginx';
 
 /**
- * `npm run bench:scale [-- --web 3 --seconds 30 --concurrency 16 --no-kill]`
+ * `npm run bench:scale [-- --web 3 --seconds 30 --concurrency 16 --pool 10 --no-kill]`
  * The portal as it runs on several machines, on this one: N web processes (ROLE=web) and one worker (ROLE=worker)
  * on one scratch PostgreSQL database, Redis for the rate-limit counters, one DATA_DIR for the uploaded documents
  * and the development mailbox, and nginx in front as the load balancer. Travellers save drafts, place orders, pay
@@ -31,6 +31,8 @@ import { localNginxConfig } from '../faults/nginx';
  * Each simulated traveller connects from a loopback address of its own (127.x.y.z: all of 127.0.0.0/8 reaches this
  * machine), so nginx sees a different client per traveller and passes it in X-Forwarded-For as in production
  * (TRUST_PROXY=1): the per-IP limits apply unchanged and nothing is forged.
+ *
+ * `--pool` is each process's DATABASE_POOL_SIZE (default 10, as in production).
  *
  * DATABASE_URL names the PostgreSQL server to create the scratch database on (default
  * postgres://postgres@127.0.0.1:5432/test); REDIS_URL the Redis (default redis://127.0.0.1:6379; without an answer
@@ -49,6 +51,7 @@ function option(name: string, fallback: number): number {
 const WEB = Math.floor(option('web', 3));
 const SECONDS = option('seconds', 30);
 const CONCURRENCY = Math.floor(option('concurrency', 16));
+const POOL = Math.floor(option('pool', 10));
 const KILL = !process.argv.includes('--no-kill');
 const NGINX = '/usr/sbin/nginx';
 /** Reconciliation settles charged orders this fast here (production: 60 s grace, every 30 s). */
@@ -553,7 +556,8 @@ async function main() {
     ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
     LOG_LEVEL: 'error',
     TRUST_PROXY: '1',
-    // The MRZ of each passport page would be read in a thread of the web process; its cost is bench:mrz's.
+    DATABASE_POOL_SIZE: String(POOL),
+    // The MRZ of each passport page would be read by the worker's passport-read job; its cost is bench:mrz's.
     MRZ_READING: 'false',
     ...RECONCILE,
     ...(useRedis ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {}),
@@ -561,7 +565,8 @@ async function main() {
 
   print(
     `bench:scale: ${WEB} web processes + 1 worker behind nginx, ${CONCURRENCY} travellers at once for ${SECONDS} s, ` +
-      `${KILL ? 'one web process killed with SIGKILL halfway' : 'no kill'}; ${os.availableParallelism()} CPUs`,
+      `${KILL ? 'one web process killed with SIGKILL halfway' : 'no kill'}; database pool ${POOL} per process; ` +
+      `${os.availableParallelism()} CPUs`,
   );
   print(
     `  PostgreSQL: scratch database ${db.name}; rate limits: ${useRedis ? `Redis (${redisUrl})` : 'the database (Redis did not answer)'}; ` +
