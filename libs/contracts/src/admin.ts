@@ -214,7 +214,7 @@ export const BACKGROUND_JOBS = [
   'record-retention',
   'email-sweep',
 ] as const;
-export const BackgroundJob = z.enum(BACKGROUND_JOBS);
+export const BackgroundJob = z.enum(BACKGROUND_JOBS, CHOOSE_FROM_LIST);
 export type BackgroundJob = z.infer<typeof BackgroundJob>;
 
 /** A background job that failed every attempt. */
