@@ -541,7 +541,7 @@ describe('applications list', () => {
     expect(await screen.findByText(/The applications could not be loaded/)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Applications' })).toBeInTheDocument();
-    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/The applications could not be loaded/)).not.toBeInTheDocument();
   });
 
   it('offers to sign in again when the admin session has ended', async () => {
