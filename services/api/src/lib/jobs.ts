@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+// pg-boss's statement texts, to recognise two of them (see workerExecutor).
+import plans from 'pg-boss/src/plans';
 import type { Database, Db, Tx } from '../db/client';
 import { rowsOf } from '../db/client';
 
@@ -56,8 +58,11 @@ export const QUEUES: Record<
   email: { retryLimit: 11, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 },
   /** The MRZ of one stored passport page (`{ documentId, travelerId }`). */
   'passport-read': { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
-  /** Paid orders whose completion was cut off; run every RECONCILE_INTERVAL_SECONDS (a throttled job). */
-  'payments-reconcile': { ...PERIODIC, retryLimit: 0, expireInSeconds: 5 * 60 },
+  /**
+   * Paid orders whose completion was cut off; run every RECONCILE_INTERVAL_SECONDS (a throttled job). Runs may
+   * overlap (each claims its payments with SKIP LOCKED), so a dead worker's run never holds the next ones back.
+   */
+  'payments-reconcile': { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 },
   ...(Object.fromEntries(Object.keys(SCHEDULED).map((name) => [name, PERIODIC])) as Record<
     keyof typeof SCHEDULED,
     QueuePolicy
@@ -170,6 +175,34 @@ function rawExecutor(database: Database): Executor {
   return { executeSql: (text, values) => database.raw(text, values) };
 }
 
+/**
+ * pg-boss's statements that record a job's end. Its worker sends them without waiting for their answer, so a
+ * database that is down meanwhile would reject them with nobody to catch it and end the process.
+ */
+const END_OF_JOB = new Set<string>([
+  plans.completeJobs(JOB_SCHEMA),
+  plans.failJobsById(JOB_SCHEMA),
+]);
+
+/**
+ * The executor of a worker's queue: as `rawExecutor`, except that a job's end that cannot be recorded is logged
+ * and answered as "no job changed". The job then stays active until its expiry and is retried; its handler is
+ * idempotent (an e-mail already sent is not sent again).
+ */
+function workerExecutor(database: Database, log: FastifyBaseLogger): Executor {
+  return {
+    executeSql: async (text, values) => {
+      try {
+        return await database.raw(text, values);
+      } catch (err) {
+        if (!END_OF_JOB.has(text)) throw err;
+        log.warn({ err }, 'the end of a job was not recorded: it is retried after its expiry');
+        return { rows: [{ count: '0' }] };
+      }
+    },
+  };
+}
+
 /** Creates pg-boss's schema (or brings it up to date) and every queue with its current policy. */
 export async function installJobQueue(database: Database): Promise<void> {
   const boss = new PgBoss({
@@ -224,7 +257,7 @@ export class JobQueue {
     private readonly options: JobQueueOptions = {},
   ) {
     this.boss = new PgBoss({
-      db: rawExecutor(database),
+      db: workerExecutor(database, log),
       schema: JOB_SCHEMA,
       migrate: false,
       supervise: true,
