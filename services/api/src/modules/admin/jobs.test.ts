@@ -6,7 +6,7 @@ import { runDueJobs } from '../../lib/jobs';
 import { Browser, makeAdmin, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { multipartFile, paidOrder } from '../../test/orders';
-import { samplePassportPage } from '../documents/mrz-sample';
+import { SAMPLE_PASSPORT, samplePassportPage } from '../documents/mrz-sample';
 
 // Passport pages are read by a job: with reading on, an upload queues one (no worker runs in this app).
 let t: TestApp;
@@ -28,15 +28,7 @@ async function failedPassportRead() {
   const { payload, headers } = multipartFile(
     'passport.jpg',
     'image/jpeg',
-    await samplePassportPage({
-      country: 'USA',
-      number: 'X12345671',
-      lastName: 'LEE',
-      firstName: 'ANN',
-      dateOfBirth: '1990-05-17',
-      expirationDate: '2031-01-31',
-      sex: 'F',
-    }),
+    await samplePassportPage(SAMPLE_PASSPORT),
   );
   const uploaded = await b.request({
     method: 'POST',

@@ -21,6 +21,17 @@ export interface SamplePassport {
   sex: 'M' | 'F';
 }
 
+/** A US passport's details, used as the sample page of the tests. */
+export const SAMPLE_PASSPORT: SamplePassport = {
+  country: 'USA',
+  number: 'X12345671',
+  lastName: 'LEE',
+  firstName: 'ANN',
+  dateOfBirth: '1990-05-17',
+  expirationDate: '2031-01-31',
+  sex: 'F',
+};
+
 export interface SampleLook {
   /** Degrees, e.g. -2…2. */
   rotation?: number;

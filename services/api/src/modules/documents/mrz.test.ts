@@ -16,17 +16,9 @@ import {
 import { readMrzText } from './mrz-read';
 import { startBackgroundJobs } from '../../boot';
 import { createMailer } from '../notifications/mailer';
-import { samplePassportPage, td3Lines, type SamplePassport } from './mrz-sample';
+import { SAMPLE_PASSPORT, samplePassportPage, td3Lines, type SamplePassport } from './mrz-sample';
 
-const ann: SamplePassport = {
-  country: 'USA',
-  number: 'X12345671',
-  lastName: 'LEE',
-  firstName: 'ANN',
-  dateOfBirth: '1990-05-17',
-  expirationDate: '2031-01-31',
-  sex: 'F',
-};
+const ann: SamplePassport = SAMPLE_PASSPORT;
 
 const entered: EnteredPassport = {
   number: 'x1234 5671',
