@@ -20,7 +20,8 @@ import {
 import { localNginxConfig } from '../faults/nginx';
 
 /**
- * `npm run bench:scale [-- --web 3 --seconds 30 --concurrency 16 --pool 10 --no-kill]`
+ * `npm run bench:scale [-- --web 3 --seconds 30 --warm 10 --concurrency 16 --pool 10 --no-kill]`
+ * `npm run bench:scale -- --compare 1,3 --rounds 3 [--seconds 30 --warm 10 ...]`
  * The portal as it runs on several machines, on this one: N web processes (ROLE=web) and one worker (ROLE=worker)
  * on one scratch PostgreSQL database, Redis for the rate-limit counters, one DATA_DIR for the uploaded documents
  * and the development mailbox, and nginx in front as the load balancer. Travellers save drafts, place orders, pay
@@ -33,6 +34,12 @@ import { localNginxConfig } from '../faults/nginx';
  * (TRUST_PROXY=1): the per-IP limits apply unchanged and nothing is forged.
  *
  * `--pool` is each process's DATABASE_POOL_SIZE (default 10, as in production).
+ * `--compare A,B` runs the same measurement with A and then B web processes, `--rounds` times in turn (A, B, A, B…),
+ * each on a fresh database and fresh processes, and prints the medians side by side: this machine is shared and its
+ * speed drifts by 10–20% from one minute to the next, so only figures measured in turn, in the same run, compare.
+ * `--warm` is the seconds of the same load run first and not counted (default 10): a process in production runs for
+ * hours, so its code is compiled and its caches full; with a short warm-up, N processes would each be measured while
+ * still compiling what one process had already compiled.
  *
  * DATABASE_URL names the PostgreSQL server to create the scratch database on (default
  * postgres://postgres@127.0.0.1:5432/test); REDIS_URL the Redis (default redis://127.0.0.1:6379; without an answer
@@ -52,7 +59,14 @@ const WEB = Math.floor(option('web', 3));
 const SECONDS = option('seconds', 30);
 const CONCURRENCY = Math.floor(option('concurrency', 16));
 const POOL = Math.floor(option('pool', 10));
+const WARM_SECONDS = option('warm', 10);
 const KILL = !process.argv.includes('--no-kill');
+const COMPARE = process.argv.includes('--compare')
+  ? process.argv[process.argv.indexOf('--compare') + 1]!.split(',').map(Number)
+  : null;
+const ROUNDS = Math.floor(option('rounds', 3));
+/** A child of `--compare` prints its figures as one JSON line after this marker. */
+const RESULT_MARK = 'bench-scale-result ';
 const NGINX = '/usr/sbin/nginx';
 /** Reconciliation settles charged orders this fast here (production: 60 s grace, every 30 s). */
 const RECONCILE = { RECONCILE_GRACE_SECONDS: '10', RECONCILE_INTERVAL_SECONDS: '2' };
@@ -589,7 +603,8 @@ async function main() {
     `  web ${webs.map((w) => `${w.base} (pid ${w.child.pid})`).join(', ')}; worker pid ${worker.child.pid}; nginx ${nginx.base}`,
   );
 
-  // A short warm-up (not counted): each process's first requests compile and fill its caches.
+  // The warm-up (not counted): the same load for WARM_SECONDS, so each process has compiled its code and filled its
+  // caches, as a process that has run for hours has.
   const warmTally: Tally = {
     requests: 0,
     byStatus: new Map(),
@@ -600,13 +615,17 @@ async function main() {
     uploads: 0,
   };
   let next = 0;
+  const warmUntil = Date.now() + WARM_SECONDS * 1000;
   await Promise.all(
-    Array.from({ length: Math.max(WEB * 2, 4) }, async () => {
-      const t = new Traveller(base, travellerAddress(next));
-      await journey(t, next++, warmTally, passportPage);
-      t.close();
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < warmUntil) {
+        const t = new Traveller(base, travellerAddress(next));
+        await journey(t, next++, warmTally, passportPage);
+        t.close();
+      }
     }),
   );
+  print(`  warm-up: ${WARM_SECONDS} s, ${warmTally.orders.length} orders, not counted`);
   await sleep(STATS_FLUSH_MS);
 
   const before = await dbCounters(db);
@@ -836,11 +855,116 @@ async function main() {
       `    waiting ${fixed((100 * n) / Math.max(1, locks.waiting), 0)}% of the time on ${what}`,
     );
   const ok = lost.length === 0 && mailbox.duplicates === 0 && outbox!.duplicates === 0;
+  const result: RunResult = {
+    web: WEB,
+    ordersPerSecond: completed / elapsed,
+    failed: failedCount,
+    lost: lost.length,
+    sentTwice: mailbox.duplicates + outbox!.duplicates,
+    webCoreSecondsPerOrder: completed ? webCpu / TICKS_PER_SECOND / completed : 0,
+    allCoreSecondsPerOrder: completed
+      ? (webCpu + workerCpu + (pgAfter - pgBefore) + nginxCpu) / TICKS_PER_SECOND / completed +
+        (selfCpu.user + selfCpu.system) / 1e6 / completed
+      : 0,
+    machineBusy,
+  };
+  if (process.argv.includes('--result-line')) print(RESULT_MARK + JSON.stringify(result));
   print(ok ? 'OK   no order lost, no e-mail sent twice' : 'FAIL orders lost or e-mails sent twice');
   return ok;
 }
 
-main()
+interface RunResult {
+  web: number;
+  ordersPerSecond: number;
+  failed: number;
+  lost: number;
+  sentTwice: number;
+  webCoreSecondsPerOrder: number;
+  allCoreSecondsPerOrder: number;
+  machineBusy: number;
+}
+
+/** Runs this script again as a child with the given options; resolves to its figures (its output is passed on). */
+function runChild(args: string[]): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [__filename, ...args, '--result-line'], {
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let result: RunResult | null = null;
+    let buffered = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      for (const line of lines) {
+        if (line.startsWith(RESULT_MARK))
+          result = JSON.parse(line.slice(RESULT_MARK.length)) as RunResult;
+        else print(`    | ${line}`);
+      }
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      result && code === 0
+        ? resolve(result)
+        : reject(new Error(`the run with ${args.join(' ')} failed (exit ${code})`)),
+    );
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** `--compare A,B`: the two configurations measured in turn, `--rounds` times each, and their medians. */
+async function compare(configs: number[]): Promise<boolean> {
+  if (configs.length < 2 || configs.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error('--compare takes web process counts, for example --compare 1,3');
+  const passOn: string[] = [];
+  for (const name of ['seconds', 'warm', 'concurrency', 'pool'])
+    if (process.argv.includes(`--${name}`)) passOn.push(`--${name}`, String(option(name, 0)));
+  if (!KILL) passOn.push('--no-kill');
+  const results = new Map<number, RunResult[]>(configs.map((n) => [n, []]));
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const n of configs) {
+      print(`round ${round} of ${ROUNDS}: ${n} web`);
+      const result = await runChild(['--web', String(n), ...passOn]);
+      results.get(n)!.push(result);
+      print(`  -> ${fixed(result.ordersPerSecond, 2)} orders/s`);
+    }
+  }
+  print();
+  print(
+    `Compared in turn, ${ROUNDS} rounds (medians; every run: failed requests, orders lost, e-mails sent twice):`,
+  );
+  print(
+    '  web | orders/s (each run)            | web core-s/order | all core-s/order | machine busy | failed, lost, twice',
+  );
+  for (const [n, runs] of results) {
+    const each = runs.map((r) => fixed(r.ordersPerSecond, 2)).join(', ');
+    print(
+      `  ${String(n).padStart(3)} | ${fixed(median(runs.map((r) => r.ordersPerSecond)), 2).padStart(6)} (${each})`.padEnd(
+        40,
+      ) +
+        ` | ${fixed(median(runs.map((r) => r.webCoreSecondsPerOrder)), 3).padStart(16)}` +
+        ` | ${fixed(median(runs.map((r) => r.allCoreSecondsPerOrder)), 3).padStart(16)}` +
+        ` | ${`${fixed(median(runs.map((r) => r.machineBusy)) * 100, 0)}%`.padStart(12)}` +
+        ` | ${runs.reduce((a, r) => a + r.failed, 0)}, ${runs.reduce((a, r) => a + r.lost, 0)}, ${runs.reduce((a, r) => a + r.sentTwice, 0)}`,
+    );
+  }
+  const [first, ...others] = configs.map((n) =>
+    median(results.get(n)!.map((r) => r.ordersPerSecond)),
+  );
+  for (const [i, value] of others.entries())
+    print(
+      `  ${configs[i + 1]} web against ${configs[0]}: ${fixed((100 * value!) / first!, 0)}% of the orders per second`,
+    );
+  return [...results.values()].flat().every((r) => r.lost === 0 && r.sentTwice === 0);
+}
+
+(COMPARE ? compare(COMPARE) : main())
   .then(async (ok) => {
     await cleanUp();
     process.exit(ok ? 0 : 1);
