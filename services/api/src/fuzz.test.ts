@@ -9,11 +9,11 @@ import { multipartFile, paidOrder } from './test/orders';
 
 /**
  * Schema-driven fuzzing of the whole API (see test/fuzz.ts): no generated request may get a 5xx or break the
- * server. A fixed seed keeps the suite repeatable. `npm test` sends a sample of 1,000 requests; the long checks
+ * server. A fixed seed keeps the suite repeatable. `npm test` sends a sample of 400 requests; the long checks
  * (`npm run test:long`, run in CI) send 10,000, and `npm run fuzz -- --requests 100000 [--seed N]` as many as asked.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_607);
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? (process.env.LONG_TESTS ? 10_000 : 1_000));
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? (process.env.LONG_TESTS ? 10_000 : 400));
 
 let t: TestApp;
 beforeAll(async () => {

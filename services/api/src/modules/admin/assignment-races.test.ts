@@ -10,6 +10,7 @@ import {
 } from '../../test/auth-helpers';
 import { submittedByTraveller } from '../../test/casework';
 import { body, createTestApp, type TestApp } from '../../test/harness';
+import { raceRounds } from '../../test/rounds';
 import { paidOrder } from '../../test/orders';
 
 /**
@@ -18,7 +19,7 @@ import { paidOrder } from '../../test/orders';
  * PostgreSQL the requests really run at once; on PGlite they interleave between statements. Every round must end
  * with the rules kept: one assignee, an audit trail that chains, no work left with a deactivated account, no 5xx.
  */
-const ROUNDS = 8;
+const ROUNDS = raceRounds(8);
 const RACE_TIMEOUT = 240_000;
 
 let t: TestApp;

@@ -24,6 +24,7 @@ import {
   uniqueEmail,
 } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
+import { raceRounds } from '../../test/rounds';
 import { passportPage } from '../../test/images';
 import { multipartFile, orderBody, paidOrder } from '../../test/orders';
 
@@ -32,8 +33,8 @@ import { multipartFile, orderBody, paidOrder } from '../../test/orders';
  * sees the first one's result, so the order's rules hold. On PostgreSQL the two really run at once; on PGlite
  * they interleave between statements.
  */
-const ROUNDS = 20;
-/** Twenty paid orders and their actions take a while on a busy machine. */
+const ROUNDS = raceRounds(20);
+/** Twenty paid orders (on PostgreSQL) and their actions take a while on a busy machine. */
 const RACE_TIMEOUT = 180_000;
 
 let t: TestApp;

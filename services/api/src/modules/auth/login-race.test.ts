@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { AuthText, DEFAULT_LOCALE } from '@waypoint/contracts';
 import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
+import { raceRounds } from '../../test/rounds';
 import { insertUser } from './auth.repo';
 import { hashPassword } from './passwords';
 import { IP_FAILURES_BEFORE_DELAY, PASSWORD_FAILURES_BEFORE_DELAY } from './password-check';
@@ -15,7 +16,7 @@ import { IP_FAILURES_BEFORE_DELAY, PASSWORD_FAILURES_BEFORE_DELAY } from './pass
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BURST = 30;
-const ACCOUNT_ROUNDS = 6;
+const ACCOUNT_ROUNDS = raceRounds(6);
 const ADDRESS_ROUNDS = 2;
 /** One hash for every account: only the checks of the guesses are under test. */
 const passwordHash = hashPassword(STRONG_PASSWORD);

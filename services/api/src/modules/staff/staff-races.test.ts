@@ -4,13 +4,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { users } from '../../db/schema';
 import { Browser, makeAdmin } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
+import { raceRounds } from '../../test/rounds';
 
 /**
  * Two admins, the only two, each demoting or deactivating the other at the same moment, many times over: one of
  * the changes passes and the other is refused, so there is always an active admin. On PostgreSQL the two really
  * run at once; on PGlite they interleave between statements.
  */
-const ROUNDS = 10;
+const ROUNDS = raceRounds(10);
 const RACE_TIMEOUT = 180_000;
 
 let t: TestApp;
