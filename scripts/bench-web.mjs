@@ -9,6 +9,8 @@
 //          --explain      also print, per page, the largest contentful element, what shifted, and long tasks
 //          --save DIR     write each page's Lighthouse report (JSON, the median run) into DIR
 //          --cpu N        simulate an N times slower CPU instead of Lighthouse's 4x
+//          --first        start a fresh portal for each page and measure its first visit after the start apart from
+//                         the runs after it (the warm runs): the first visit after a deploy or a restart
 //          --calibrate    choose the slowdown from this machine's benchmark index (measured by a first run that is
 //                         not counted), so that the page is measured on the phone Lighthouse's 4x means: a mid-tier
 //                         one, as 4x makes of a fast desktop (index 1500–2000)
@@ -36,6 +38,7 @@ const CPU = cpuArg >= 0 ? Number(process.argv[cpuArg + 1]) : undefined;
 if (CPU !== undefined && !(CPU >= 1))
   throw new Error('--cpu takes a slowdown of 1 or more, e.g. --cpu 6');
 const CALIBRATE = process.argv.includes('--calibrate');
+const FIRST = process.argv.includes('--first');
 
 /** Lighthouse's default CPU slowdown, and the benchmark index of the machine it is meant for (a fast desktop). */
 const DEFAULT_SLOWDOWN = 4;
@@ -163,35 +166,56 @@ const median = (runs) =>
     (a, b) => (a.categories.performance.score ?? -1) - (b.categories.performance.score ?? -1),
   )[Math.floor(runs.length / 2)];
 
-async function main() {
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'trip details', path: '/application/trip-details' },
+  { name: 'login', path: '/auth/login' },
+  { name: 'my orders (signed in)', path: '/orders', as: 'traveller' },
+  { name: 'admin applications (staff)', path: '/admin/applications', as: 'staff' },
+];
+
+/** The portal with its signed-in cookies; `cookieOf(page)` is the Cookie header a page is visited with. */
+async function startSignedIn(pages) {
   const portal = await startPortal({ quiet: true, admins: [STAFF], syntheticApplications: 60 });
-  let chrome;
   try {
-    const traveller = await signedInTraveller(portal.url);
-    const staff = await signedInStaff(portal.url);
-    const pages = [
-      { name: 'home', path: '/' },
-      { name: 'trip details', path: '/application/trip-details' },
-      { name: 'login', path: '/auth/login' },
-      { name: 'my orders (signed in)', path: '/orders', cookie: traveller },
-      { name: 'admin applications (staff)', path: '/admin/applications', cookie: staff },
-    ].filter((page) => page.path.includes(ONLY));
+    const cookies = {
+      ...(pages.some((p) => p.as === 'traveller')
+        ? { traveller: await signedInTraveller(portal.url) }
+        : {}),
+      ...(pages.some((p) => p.as === 'staff') ? { staff: await signedInStaff(portal.url) } : {}),
+    };
+    return { portal, cookieOf: (page) => (page.as ? cookies[page.as] : undefined) };
+  } catch (err) {
+    await portal.stop();
+    throw err;
+  }
+}
+
+async function main() {
+  const pages = PAGES.filter((page) => page.path.includes(ONLY));
+  let chrome;
+  /** The portal the runs go to: one for every page, or (--first) a fresh one for each. */
+  let current = FIRST ? null : await startSignedIn(pages);
+  try {
     chrome = await chromeLauncher.launch({
       chromePath: SYSTEM_CHROMIUM,
       chromeFlags: CHROMIUM_ARGS,
     });
     /** One Lighthouse run of a page (mobile settings: slow 4G and the CPU slowdown, simulated). */
-    const measure = (page, slowdown) =>
-      lighthouse(portal.url + page.path, {
+    const measure = (page, slowdown) => {
+      const cookie = current.cookieOf(page);
+      return lighthouse(current.portal.url + page.path, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
         throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown },
-        ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       });
+    };
     let slowdown = CPU ?? DEFAULT_SLOWDOWN;
     if (CALIBRATE && pages.length > 0) {
+      current ??= await startSignedIn(pages);
       const first = await measure(pages[0], DEFAULT_SLOWDOWN);
       const index = first.lhr.environment.benchmarkIndex;
       if (!Number.isFinite(index))
@@ -203,18 +227,26 @@ async function main() {
     }
     const rows = [];
     const benchmarkIndexes = [];
+    const run = async (page, label) => {
+      const result = await measure(page, slowdown);
+      if (Number.isFinite(result.lhr.environment.benchmarkIndex))
+        benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
+      const problem =
+        result.lhr.runtimeError?.message ?? result.lhr.audits['total-blocking-time']?.errorMessage;
+      if (problem) process.stderr.write(`${page.path}, ${label}: ${problem}\n`);
+      return result.lhr;
+    };
     for (const page of pages) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        const result = await measure(page, slowdown);
-        runs.push(result.lhr);
-        if (Number.isFinite(result.lhr.environment.benchmarkIndex))
-          benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
-        const problem =
-          result.lhr.runtimeError?.message ??
-          result.lhr.audits['total-blocking-time']?.errorMessage;
-        if (problem) process.stderr.write(`${page.path}, run ${i + 1}: ${problem}\n`);
+      let first;
+      if (FIRST) {
+        // A fresh portal for this page: its first visit is the first request the server has answered for it.
+        if (current) await current.portal.stop();
+        current = null;
+        current = await startSignedIn([page]);
+        first = await run(page, 'first visit after the start');
       }
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await run(page, `run ${i + 1}`));
       const lhr = median(runs);
       if (EXPLAIN) process.stdout.write(`${page.name} ${page.path}\n${explain(lhr)}\n`);
       if (SAVE_DIR) {
@@ -226,6 +258,12 @@ async function main() {
       rows.push({
         page: `${page.name} ${page.path}`,
         performance: Math.round(lhr.categories.performance.score * 100),
+        ...(first
+          ? {
+              'first after start': Math.round(first.categories.performance.score * 100),
+              'its TBT ms': Math.round(first.audits['total-blocking-time']?.numericValue ?? NaN),
+            }
+          : {}),
         accessibility: Math.round(lhr.categories.accessibility.score * 100),
         'LCP s': (audit('largest-contentful-paint') / 1000).toFixed(2),
         CLS: audit('cumulative-layout-shift').toFixed(3),
@@ -249,7 +287,7 @@ async function main() {
     console.table(rows);
   } finally {
     if (chrome) await chrome.kill();
-    await portal.stop();
+    if (current) await current.portal.stop();
   }
 }
 
@@ -271,7 +309,8 @@ function span(values) {
 }
 
 function runsLabel() {
-  return RUNS === 1 ? 'one run per page' : `median of ${RUNS} runs per page`;
+  const warm = RUNS === 1 ? 'one run per page' : `median of ${RUNS} runs per page`;
+  return FIRST ? `${warm}, after each page's first visit after a fresh start (shown apart)` : warm;
 }
 
 main().catch((err) => {
