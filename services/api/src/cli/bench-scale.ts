@@ -488,6 +488,21 @@ async function dbCounters(db: Awaited<ReturnType<typeof createDatabase>>): Promi
   };
 }
 
+/** The statements every process started so far has sent (cli/count-statements.ts), a killed one's included. */
+async function statementCounts(dir: string) {
+  const total = { statements: 0, transactionControl: 0 };
+  for (const file of await fs.readdir(dir)) {
+    const counts = await fs
+      .readFile(path.join(dir, file), 'utf8')
+      .then((text) => JSON.parse(text) as typeof total)
+      .catch(() => null);
+    if (!counts) continue;
+    total.statements += counts.statements;
+    total.transactionControl += counts.transactionControl;
+  }
+  return total;
+}
+
 /* ------------------------------------------------------------------ main */
 
 async function redisAnswers(url: string): Promise<boolean> {
@@ -562,6 +577,8 @@ async function main() {
   const redisPrefix = `waypoint-bench-scale-${crypto.randomBytes(4).toString('hex')}:`;
   if (useRedis) cleanups.push(() => removeRedisKeys(redisUrl, redisPrefix));
 
+  const statementsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'waypoint-bench-statements-'));
+  cleanups.push(() => fs.rm(statementsDir, { recursive: true, force: true }));
   const nginxPort = await freePort();
   const env: Record<string, string> = {
     DATABASE_URL: db.url,
@@ -575,6 +592,9 @@ async function main() {
     MRZ_READING: 'false',
     ...RECONCILE,
     ...(useRedis ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {}),
+    // Each process counts the statements it sends (cli/count-statements.ts), for statements per order.
+    NODE_OPTIONS: `--require ${path.join(__dirname, 'count-statements.js')}`,
+    STATEMENT_COUNT_DIR: statementsDir,
   };
 
   print(
@@ -644,6 +664,7 @@ async function main() {
     journeys: 0,
     uploads: 0,
   };
+  const statementsBefore = await statementCounts(statementsDir);
   const started = Date.now();
   const deadline = started + SECONDS * 1000;
   /** The web process killed, and when (seconds into the load); pid 0 until then. */
@@ -709,6 +730,7 @@ async function main() {
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
+  const statementsAfter = await statementCounts(statementsDir);
   clearInterval(progress);
   await killer;
   await sampler;
@@ -831,14 +853,16 @@ async function main() {
       `  statements per order:   ${perOrder(delta.statements)} (pg_stat_statements, during the load, worker included)`,
     );
   } else {
+    const sent = statementsAfter.statements - statementsBefore.statements;
+    const control = statementsAfter.transactionControl - statementsBefore.transactionControl;
     print(
-      `  statements per order:   not measured: pg_stat_statements is not loaded (shared_preload_libraries); ` +
-        `from pg_stat_database during the load, worker included:`,
+      `  statements per order:   ${perOrder(sent)}, of them ${perOrder(control)} BEGIN/COMMIT/ROLLBACK (counted by each ` +
+        `process's database client during the load, worker included; pg_stat_statements is not loaded here)`,
     );
   }
   print(
-    `  per order:              ${perOrder(delta.transactions)} transactions, ${perOrder(delta.rowsWritten)} rows written, ` +
-      `${perOrder(delta.rowsRead)} rows fetched`,
+    `  per order (database):   ${perOrder(delta.transactions)} transactions, ${perOrder(delta.rowsWritten)} rows written, ` +
+      `${perOrder(delta.rowsRead)} rows fetched (pg_stat_database, worker included)`,
   );
   print(
     `  CPU (cores, of ${os.availableParallelism()}): web ${fixed(cores(webCpu), 2)} (${fixed(cores(webCpu) / WEB, 2)} per process), ` +
@@ -862,6 +886,11 @@ async function main() {
     lost: lost.length,
     sentTwice: mailbox.duplicates + outbox!.duplicates,
     webCoreSecondsPerOrder: completed ? webCpu / TICKS_PER_SECOND / completed : 0,
+    statementsPerOrder: completed
+      ? (after.source === 'pg_stat_statements'
+          ? delta.statements
+          : statementsAfter.statements - statementsBefore.statements) / completed
+      : 0,
     allCoreSecondsPerOrder: completed
       ? (webCpu + workerCpu + (pgAfter - pgBefore) + nginxCpu) / TICKS_PER_SECOND / completed +
         (selfCpu.user + selfCpu.system) / 1e6 / completed
@@ -881,6 +910,7 @@ interface RunResult {
   sentTwice: number;
   webCoreSecondsPerOrder: number;
   allCoreSecondsPerOrder: number;
+  statementsPerOrder: number;
   machineBusy: number;
 }
 
@@ -940,7 +970,7 @@ async function compare(configs: number[]): Promise<boolean> {
     `Compared in turn, ${ROUNDS} rounds (medians; every run: failed requests, orders lost, e-mails sent twice):`,
   );
   print(
-    '  web | orders/s (each run)            | web core-s/order | all core-s/order | machine busy | failed, lost, twice',
+    '  web | orders/s (each run)            | web core-s/order | all core-s/order | statements/order | machine busy | failed, lost, twice',
   );
   for (const [n, runs] of results) {
     const each = runs.map((r) => fixed(r.ordersPerSecond, 2)).join(', ');
@@ -950,6 +980,7 @@ async function compare(configs: number[]): Promise<boolean> {
       ) +
         ` | ${fixed(median(runs.map((r) => r.webCoreSecondsPerOrder)), 3).padStart(16)}` +
         ` | ${fixed(median(runs.map((r) => r.allCoreSecondsPerOrder)), 3).padStart(16)}` +
+        ` | ${fixed(median(runs.map((r) => r.statementsPerOrder)), 1).padStart(16)}` +
         ` | ${`${fixed(median(runs.map((r) => r.machineBusy)) * 100, 0)}%`.padStart(12)}` +
         ` | ${runs.reduce((a, r) => a + r.failed, 0)}, ${runs.reduce((a, r) => a + r.lost, 0)}, ${runs.reduce((a, r) => a + r.sentTwice, 0)}`,
     );
