@@ -96,6 +96,20 @@ export type ChangeRoleInput = { id: string } & ChangeStaffRoleBody;
 /** What an admin does to a staff account: deactivate it, let it sign in again, or reset its authenticator app. */
 export type StaffAccountAction = 'deactivate' | 'reactivate' | 'second-factor/reset';
 
+/**
+ * Takes the entry `id` out of a loaded list of failed work (e-mails, background jobs) and lowers its total, as the
+ * server has just done: the list updates at once, before the reload that follows.
+ */
+function removeFromList<K extends string>(
+  draft: { total: number } & Record<K, { id: string }[]>,
+  key: K,
+  id: string,
+) {
+  const before = draft[key].length;
+  draft[key] = draft[key].filter((entry) => entry.id !== id) as (typeof draft)[K];
+  draft.total = Math.max(0, draft.total - (before - draft[key].length));
+}
+
 /** This area's calls, added to the one API slice. */
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -223,11 +237,9 @@ export const adminApi = api.injectEndpoints({
         try {
           await queryFulfilled;
           dispatch(
-            adminApi.util.updateQueryData('getFailedEmails', undefined, (draft) => {
-              const before = draft.emails.length;
-              draft.emails = draft.emails.filter((email) => email.id !== id);
-              draft.total = Math.max(0, draft.total - (before - draft.emails.length));
-            }),
+            adminApi.util.updateQueryData('getFailedEmails', undefined, (draft) =>
+              removeFromList(draft, 'emails', id),
+            ),
           );
         } catch {
           // The page shows the error.
@@ -252,11 +264,9 @@ export const adminApi = api.injectEndpoints({
         try {
           await queryFulfilled;
           dispatch(
-            adminApi.util.updateQueryData('getFailedJobs', undefined, (draft) => {
-              const before = draft.jobs.length;
-              draft.jobs = draft.jobs.filter((job) => job.id !== id);
-              draft.total = Math.max(0, draft.total - (before - draft.jobs.length));
-            }),
+            adminApi.util.updateQueryData('getFailedJobs', undefined, (draft) =>
+              removeFromList(draft, 'jobs', id),
+            ),
           );
         } catch {
           // The page shows the error.
