@@ -337,6 +337,18 @@ interface Tally {
   uploads: number;
 }
 
+function newTally(): Tally {
+  return {
+    requests: 0,
+    byStatus: new Map(),
+    failures: new Map(),
+    examples: new Map(),
+    orders: [],
+    journeys: 0,
+    uploads: 0,
+  };
+}
+
 function orderBody(n: number) {
   return {
     countryId: 'US',
@@ -625,26 +637,25 @@ async function main() {
 
   // The warm-up (not counted): the same load for WARM_SECONDS, so each process has compiled its code and filled its
   // caches, as a process that has run for hours has.
-  const warmTally: Tally = {
-    requests: 0,
-    byStatus: new Map(),
-    failures: new Map(),
-    examples: new Map(),
-    orders: [],
-    journeys: 0,
-    uploads: 0,
-  };
+  const warmTally = newTally();
   let next = 0;
-  const warmUntil = Date.now() + WARM_SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < warmUntil) {
-        const t = new Traveller(base, travellerAddress(next));
-        await journey(t, next++, warmTally, passportPage);
-        t.close();
-      }
-    }),
-  );
+  /** CONCURRENCY travellers, each a new one after the last, until `until`; a turned-away one waits a moment. */
+  const travel = (until: number, into: Tally) =>
+    Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (Date.now() < until) {
+          const n = next++;
+          const t = new Traveller(base, travellerAddress(n));
+          const failuresBefore = into.requests - (into.byStatus.get(200) ?? 0);
+          await journey(t, n, into, passportPage);
+          t.close();
+          into.journeys += 1;
+          // A traveller turned away tries again a moment later, not in a tight loop.
+          if (into.requests - (into.byStatus.get(200) ?? 0) > failuresBefore) await sleep(200);
+        }
+      }),
+    );
+  await travel(Date.now() + WARM_SECONDS * 1000, warmTally);
   print(`  warm-up: ${WARM_SECONDS} s, ${warmTally.orders.length} orders, not counted`);
   await sleep(STATS_FLUSH_MS);
 
@@ -655,15 +666,7 @@ async function main() {
   const machineBefore = await machineTicks();
   const selfBefore = process.cpuUsage();
 
-  const tally: Tally = {
-    requests: 0,
-    byStatus: new Map(),
-    failures: new Map(),
-    examples: new Map(),
-    orders: [],
-    journeys: 0,
-    uploads: 0,
-  };
+  const tally = newTally();
   const statementsBefore = await statementCounts(statementsDir);
   const started = Date.now();
   const deadline = started + SECONDS * 1000;
@@ -715,20 +718,7 @@ async function main() {
       `  ${fixed((Date.now() - started) / 1000, 0)} s: ${done} orders completed, ${tally.requests} requests`,
     );
   }, 5000);
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < deadline) {
-        const n = next++;
-        const t = new Traveller(base, travellerAddress(n));
-        const failuresBefore = tally.requests - (tally.byStatus.get(200) ?? 0);
-        await journey(t, n, tally, passportPage);
-        t.close();
-        tally.journeys += 1;
-        // A traveller turned away tries again a moment later, not in a tight loop.
-        if (tally.requests - (tally.byStatus.get(200) ?? 0) > failuresBefore) await sleep(200);
-      }
-    }),
-  );
+  await travel(deadline, tally);
   const elapsed = (Date.now() - started) / 1000;
   const statementsAfter = await statementCounts(statementsDir);
   clearInterval(progress);
