@@ -500,8 +500,19 @@ async function dbCounters(db: Awaited<ReturnType<typeof createDatabase>>): Promi
   };
 }
 
-/** The statements every process started so far has sent (cli/count-statements.ts), a killed one's included. */
-async function statementCounts(dir: string) {
+/**
+ * The statements every process started so far has sent (cli/count-statements.ts), a killed one's included: the
+ * living processes are asked to write their counts now (SIGUSR2), and a killed one's last count is read as it left it.
+ */
+async function statementCounts(dir: string, pids: number[]) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGUSR2');
+    } catch {
+      // Gone (the killed web process): its file holds the count it last wrote.
+    }
+  }
+  await sleep(150);
   const total = { statements: 0, transactionControl: 0 };
   for (const file of await fs.readdir(dir)) {
     const counts = await fs
@@ -660,14 +671,15 @@ async function main() {
   await sleep(STATS_FLUSH_MS);
 
   const before = await dbCounters(db);
-  const cpuPids = [...webs.map((w) => w.child.pid!), worker.child.pid!, nginx.child.pid!];
+  const apiPids = [...webs.map((w) => w.child.pid!), worker.child.pid!];
+  const cpuPids = [...apiPids, nginx.child.pid!];
   const cpuBefore = await Promise.all(cpuPids.map(treeTicks));
   const pgBefore = await postgresTicks();
   const machineBefore = await machineTicks();
   const selfBefore = process.cpuUsage();
 
   const tally = newTally();
-  const statementsBefore = await statementCounts(statementsDir);
+  const statementsBefore = await statementCounts(statementsDir, apiPids);
   const started = Date.now();
   const deadline = started + SECONDS * 1000;
   /** The web process killed, and when (seconds into the load); pid 0 until then. */
@@ -720,7 +732,7 @@ async function main() {
   }, 5000);
   await travel(deadline, tally);
   const elapsed = (Date.now() - started) / 1000;
-  const statementsAfter = await statementCounts(statementsDir);
+  const statementsAfter = await statementCounts(statementsDir, apiPids);
   clearInterval(progress);
   await killer;
   await sampler;

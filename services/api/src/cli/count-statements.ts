@@ -5,8 +5,10 @@ import pg from 'pg';
 /**
  * Preloaded by `bench:scale` into the processes it starts (`NODE_OPTIONS=--require …/count-statements.js`), never
  * by the portal itself: counts the statements each process sends to PostgreSQL through `pg` (Drizzle, the job
- * queue and the event listener all use it), and writes the count to `STATEMENT_COUNT_DIR/<pid>` five times a
- * second, so the bench can tell statements per order where PostgreSQL's pg_stat_statements is not loaded.
+ * queue and the event listener all use it), and writes the count to `STATEMENT_COUNT_DIR/<pid>` when it gets
+ * SIGUSR2 (the bench sends it before it reads), once a second (a process killed with SIGKILL keeps the count it
+ * had up to a second before) and on exit, so the bench can tell statements per order where PostgreSQL's
+ * pg_stat_statements is not loaded.
  */
 const dir = process.env.STATEMENT_COUNT_DIR;
 if (dir) {
@@ -24,6 +26,7 @@ if (dir) {
   };
   const file = path.join(dir, String(process.pid));
   const write = () => fs.writeFileSync(file, JSON.stringify(counts));
-  setInterval(write, 200).unref();
+  setInterval(write, 1000).unref();
+  process.on('SIGUSR2', write);
   process.on('exit', write);
 }
