@@ -1,12 +1,9 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { StoredObjectMissing, type FileStorage } from '../../lib/file-storage';
+import { lazyModule } from '../../lib/lazy-module';
+
+/** The AWS SDK, loaded when a portal that stores its files on S3 first touches one. */
+const sdk = lazyModule(() => import('@aws-sdk/client-s3'));
 
 export { StoredObjectMissing } from '../../lib/file-storage';
 
@@ -20,25 +17,33 @@ export interface S3Options {
 
 /** S3-compatible object storage (AWS S3, MinIO, R2, …) through the AWS SDK, with path-style URLs. */
 export class S3Storage implements FileStorage {
-  private readonly client: S3Client;
+  private connecting: Promise<S3Client> | undefined;
+  private connected: S3Client | undefined;
 
-  constructor(private readonly options: S3Options) {
-    this.client = new S3Client({
-      endpoint: options.endpoint,
-      region: options.region,
-      forcePathStyle: true,
-      credentials: {
-        accessKeyId: options.accessKeyId,
-        secretAccessKey: options.secretAccessKey,
-      },
-      // Checksums only where an operation requires one: several S3-compatible servers refuse the newer headers.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  constructor(private readonly options: S3Options) {}
+
+  /** The SDK's client, made on first use. */
+  private client(): Promise<S3Client> {
+    return (this.connecting ??= sdk().then(({ S3Client }) => {
+      const options = this.options;
+      return (this.connected = new S3Client({
+        endpoint: options.endpoint,
+        region: options.region,
+        forcePathStyle: true,
+        credentials: {
+          accessKeyId: options.accessKeyId,
+          secretAccessKey: options.secretAccessKey,
+        },
+        // Checksums only where an operation requires one: several S3-compatible servers refuse the newer headers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }));
+    }));
   }
 
   async put(key: string, data: Buffer) {
-    await this.client.send(
+    const [client, { PutObjectCommand }] = await Promise.all([this.client(), sdk()]);
+    await client.send(
       new PutObjectCommand({
         Bucket: this.options.bucket,
         Key: key,
@@ -49,8 +54,9 @@ export class S3Storage implements FileStorage {
   }
 
   async get(key: string) {
+    const [client, { GetObjectCommand, NoSuchKey }] = await Promise.all([this.client(), sdk()]);
     try {
-      const res = await this.client.send(
+      const res = await client.send(
         new GetObjectCommand({ Bucket: this.options.bucket, Key: key }),
       );
       if (!res.Body) throw new StoredObjectMissing(key);
@@ -63,17 +69,19 @@ export class S3Storage implements FileStorage {
 
   /** Deleting an object that is not there succeeds, as it does on local storage. */
   async delete(key: string) {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    const [client, { DeleteObjectCommand }] = await Promise.all([this.client(), sdk()]);
+    await client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
 
   /** The bucket exists and the credentials open it (one HEAD request). */
   async probe(signal: AbortSignal) {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
+    const [client, { HeadBucketCommand }] = await Promise.all([this.client(), sdk()]);
+    await client.send(new HeadBucketCommand({ Bucket: this.options.bucket }), {
       abortSignal: signal,
     });
   }
 
   close() {
-    this.client.destroy();
+    this.connected?.destroy();
   }
 }

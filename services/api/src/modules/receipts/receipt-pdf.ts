@@ -1,9 +1,10 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { languageTag, type Locale } from '@waypoint/contracts';
 import type { Seller, Support } from '../../config';
 import type { BillingAddress, CreditNoteRow, ReceiptRow } from '../../db/rows';
 import { emailMessages, type EmailKey, type EmailValues } from '../notifications/i18n/catalog';
 import { helpContact } from '../notifications/help-centre';
+import { lazyModule } from '../../lib/lazy-module';
 
 /**
  * The language a receipt is written in. pdf-lib draws glyphs one by one without Arabic shaping (joined letter
@@ -27,11 +28,18 @@ const BRANDS: Record<string, string> = {
 const brandName = (brand: string) =>
   BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 
-const INK = rgb(0.1, 0.13, 0.17);
-const MUTED = rgb(0.35, 0.4, 0.47);
-const RULE = rgb(0.8, 0.84, 0.88);
-const BAND = rgb(0.94, 0.96, 0.98);
-const BRAND = rgb(0.04, 0.31, 0.54);
+/** PDF drawing, loaded when the first sheet is drawn (the worker's first confirmation, or a download). */
+const pdfLib = lazyModule(async () => {
+  const lib = await import('pdf-lib');
+  const colours = {
+    INK: lib.rgb(0.1, 0.13, 0.17),
+    MUTED: lib.rgb(0.35, 0.4, 0.47),
+    RULE: lib.rgb(0.8, 0.84, 0.88),
+    BAND: lib.rgb(0.94, 0.96, 0.98),
+    BRAND: lib.rgb(0.04, 0.31, 0.54),
+  };
+  return { lib, colours };
+});
 
 /** Latin letters that have no accent to take off, as they are written without their stroke. */
 const PLAIN_LETTER: Record<string, string> = {
@@ -123,7 +131,7 @@ type Write = (
   text: string,
   x: number,
   at: number,
-  opts?: { font?: PDFFont; size?: number; color?: typeof INK; align?: 'left' | 'right' },
+  opts?: { font?: PDFFont; size?: number; color?: Color; align?: 'left' | 'right' },
 ) => void;
 
 /**
@@ -155,6 +163,10 @@ async function sheet(input: {
       () => new Intl.DisplayNames([tag], { type: 'region', fallback: 'code' }),
     ).of(code) ?? code;
 
+  const {
+    lib: { PDFDocument, StandardFonts },
+    colours: { INK, MUTED, RULE, BAND, BRAND },
+  } = await pdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`${input.issuer.seller.legalName} – ${input.title} ${input.number}`);
   doc.setAuthor(input.issuer.seller.legalName);
@@ -298,6 +310,7 @@ async function sheet(input: {
   return {
     doc,
     page,
+    MUTED,
     y,
     t,
     euros,
@@ -334,7 +347,7 @@ export async function renderReceiptPdf(
     issuer,
     billing: receipt.billing,
   });
-  const { page, t, euros, day, tag, left, write, bold } = s;
+  const { page, t, euros, day, tag, left, write, bold, MUTED } = s;
   let y = s.y;
   const pounds = (pence: number) => money(tag, 'GBP').format(pence / 100);
   const rate = money(tag, receipt.currency, { min: 2, max: 6 }).format(
@@ -414,7 +427,7 @@ export async function renderCreditNotePdf(
     issuer,
     billing: receipt?.billing ?? null,
   });
-  const { page, t, euros, day, left, right, write, wrap, regular, bold } = s;
+  const { page, t, euros, day, left, right, write, wrap, regular, bold, MUTED } = s;
   let y = s.y;
 
   const facts: [string, string][] = [
