@@ -13,7 +13,7 @@ test.describe('admin operations', () => {
     adminApplications: list,
   }) => {
     test.skip(!adminSeeded(), NOT_SEEDED);
-    await signInAsStaff(page.request);
+    await signInAsStaff(page);
     const errors = collectPageErrors(page);
     const reply = await page.goto(ADMIN_APPLICATIONS_PATH);
     // The heading, the menu and the filters come with the page, before any JavaScript runs.
@@ -31,7 +31,7 @@ test.describe('admin operations', () => {
     adminDashboard: dashboard,
   }) => {
     test.skip(!adminSeeded(), NOT_SEEDED);
-    await signInAsStaff(page.request);
+    await signInAsStaff(page);
     await page.goto(ADMIN_PATH);
     await dashboard.waitUntilReady();
 
@@ -68,7 +68,7 @@ test.describe('admin operations', () => {
     page,
   }) => {
     test.skip(!adminSeeded(), NOT_SEEDED);
-    await signInAsStaff(page.request);
+    await signInAsStaff(page);
     // Two e-mails that failed (none fail in this portal): a long address and error, and one without an error.
     await page.route('**/api/admin/emails', (route) =>
       route.fulfill({

@@ -439,7 +439,7 @@ test.describe('admin area', () => {
       adminApplications: list,
       adminDetail: detail,
     }) => {
-      await signInAsStaff(page.request);
+      await signInAsStaff(page);
       await dashboard.goto();
       const approvedBefore = await dashboard.statusCount(STATUS.APPROVED);
       const rejectedBefore = await dashboard.statusCount(STATUS.REJECTED);

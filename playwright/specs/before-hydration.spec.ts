@@ -214,7 +214,7 @@ test.describe('before the page script runs', () => {
 
   test('the staff list: the menu opens and its links lead on', async ({ page }) => {
     test.skip(!adminSeeded(), NOT_SEEDED);
-    await signInAsStaff(page.request);
+    await signInAsStaff(page);
     await holdScripts(page);
     await menuAndLink(page, '/admin/applications', 'Home', '/');
   });
@@ -259,7 +259,7 @@ test.describe('with JavaScript off', () => {
 
   test('the staff list: the menu opens and its links lead on', async ({ page }) => {
     test.skip(!adminSeeded(), NOT_SEEDED);
-    await signInAsStaff(page.request);
+    await signInAsStaff(page);
     await menuAndLink(page, '/admin/applications', 'Home', '/');
   });
 });

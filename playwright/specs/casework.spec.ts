@@ -78,7 +78,7 @@ test.describe('casework', () => {
     const staff = await browser.newContext({ baseURL, locale: 'en-GB' });
     contexts.push(staff);
     const staffPage = await staff.newPage();
-    await signInAsStaff(staffPage.request);
+    await signInAsStaff(staffPage);
     const detail = new AdminApplicationDetailPage(staffPage);
     await detail.goto(order.id, order.reference);
     await detail.startReview.click();

@@ -70,7 +70,7 @@ test.describe('header', () => {
     header,
   }) => {
     test.skip(!adminSeeded(), NOT_SEEDED);
-    await signInAsStaff(page.request);
+    await signInAsStaff(page);
     await home.goto();
     await expect(header.myOrders).toHaveCount(0);
     await expect(header.nav.getByRole('link')).toHaveText(['Staff area']);

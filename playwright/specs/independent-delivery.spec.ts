@@ -194,7 +194,7 @@ staffTest.describe('the staff area from its own origin', () => {
         if (url.pathname === '/api/admin/remote') addressAsked.push(url.pathname);
       });
 
-      await signInAsStaff(page.request, totpFile);
+      await signInAsStaff(page, totpFile);
       expect(
         (await (await page.request.get('/api/admin/remote')).json()) as { data: { entry: string } },
       ).toEqual({ success: true, data: { entry: staffOrigin.manifestUrl } });

@@ -250,7 +250,7 @@ test.describe('the schema library stays off first visits', () => {
     }
 
     await page.context().clearCookies();
-    await signInAsStaff(page.request);
+    await signInAsStaff(page);
     const staff = await page.context().newPage();
     downloads = schemaLibraryDownloads(staff);
     await staff.goto('/admin/applications');

@@ -79,7 +79,7 @@ test.describe('passport page MRZ', () => {
     const staff = await browser.newContext({ baseURL: new URL(page.url()).origin });
     try {
       const staffPage = await staff.newPage();
-      await signInAsStaff(staffPage.request);
+      await signInAsStaff(staffPage);
       await staffPage.goto(adminApplicationPath(order.id));
       await expect(staffPage.getByTestId('passport-mrz')).toHaveText('Passport MRZ: matched');
     } finally {

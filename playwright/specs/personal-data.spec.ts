@@ -105,7 +105,7 @@ test.describe('personal data', () => {
     expect(deleted.status(), await deleted.text()).toBe(200);
     await traveller.dispose();
 
-    await signInAsStaff(page.request);
+    await signInAsStaff(page);
     await page.goto(adminApplicationPath(order.id));
     await expect(adminDetail.heading(order.reference)).toBeVisible();
     await expect(adminDetail.erasure).toContainText('were erased on');

@@ -88,7 +88,7 @@ adminTest.describe('receipts for staff', () => {
           lastName: `Receipt-${Date.now().toString(36)}`,
           passportNumber: 'RC4455120',
         });
-        await signInAsStaff(page.request);
+        await signInAsStaff(page);
         await detail.goto(order.id, order.reference);
         await expect(page).toHaveURL(adminApplicationPath(order.id));
         const number = (await detail.fact(detail.payment, 'Invoice number').textContent())!.trim();

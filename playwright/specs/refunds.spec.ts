@@ -47,7 +47,7 @@ test.describe('refunds', () => {
     page,
     adminDetail: detail,
   }) => {
-    await signInAsStaff(page.request);
+    await signInAsStaff(page);
     await detail.goto(order.id, order.reference);
     await expect(detail.refunds).toBeVisible();
     // Paid and not yet submitted: the whole order or the service fee only.
@@ -97,7 +97,7 @@ test.describe('refunds', () => {
     page,
     adminDashboard: dashboard,
   }) => {
-    await signInAsStaff(page.request);
+    await signInAsStaff(page);
     await page.goto(ADMIN_PATH);
     await dashboard.waitUntilReady();
     const paid = dashboard.main.getByRole('region', { name: 'Amount paid' });

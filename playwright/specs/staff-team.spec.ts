@@ -27,7 +27,7 @@ test.describe('a team running its day', () => {
     const admin = await browser.newContext({ baseURL, locale: 'en-GB' });
     contexts.push(admin);
     const adminPage = await admin.newPage();
-    await signInAsStaff(adminPage.request);
+    await signInAsStaff(adminPage);
     await adminPage.goto('/admin/staff');
     await expect(
       adminPage.getByRole('heading', { name: 'Staff accounts', level: 1 }),

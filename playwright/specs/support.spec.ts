@@ -85,7 +85,7 @@ test.describe('support', () => {
   });
 
   test('staff answer it from the Support inbox', async ({ page }) => {
-    await signInAsStaff(page.request);
+    await signInAsStaff(page);
     const inbox = new AdminSupportInboxPage(page);
     await inbox.goto();
     await expect(inbox.status('Open')).toHaveAttribute('aria-current', 'page');

@@ -280,7 +280,7 @@ test.describe('how the portal looks', () => {
     visualPortal,
   }) => {
     expect(applicationId, 'the traveller journey made the order').not.toBe('');
-    await signInAsStaff(page.request, visualPortal.totpFile);
+    await signInAsStaff(page, visualPortal.totpFile);
 
     const dashboard = new AdminDashboardPage(page);
     await dashboard.goto();

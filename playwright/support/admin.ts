@@ -5,6 +5,8 @@ import {
   request as apiRequest,
   type APIRequestContext,
   type APIResponse,
+  type Cookie,
+  type Page,
 } from '@playwright/test';
 import { generate } from 'otplib';
 import sharp from 'sharp';
@@ -300,14 +302,29 @@ export async function submitThroughApi(order: PaidOrder): Promise<void> {
   expect(submitted.application.status).toBe('SUBMITTED');
 }
 
+/** STAFF's session cookie, kept beside the authenticator's file once a sign-in completed (see signInAsStaff). */
+const staffSessionFile = (totpFile: string) => `${totpFile}.session.json`;
+const isSessionCookie = (cookie: Cookie) => cookie.name.endsWith('waypoint_session');
+
 /**
- * Signs `request` (e.g. `page.request`, whose cookies are the page's) in as STAFF through the API: the password,
- * then the authenticator code (from `totpFile`, the run's portal's by default).
+ * Signs `page` (its browser context, and so `page.request`) in as STAFF. The first time in a run this goes through
+ * the API as a person does: the password, then the authenticator code (from `totpFile`, the run's portal's by
+ * default). The session is kept and later calls reuse it while the portal still accepts it: each authenticator step
+ * is accepted once, so signing in again for every test would wait up to 30 s for the next step.
  */
-export async function signInAsStaff(
-  request: APIRequestContext,
-  totpFile = runStaffTotpFile(),
-): Promise<void> {
+export async function signInAsStaff(page: Page, totpFile = runStaffTotpFile()): Promise<void> {
+  const kept = staffSessionFile(totpFile);
+  if (fs.existsSync(kept)) {
+    await page.context().addCookies(JSON.parse(fs.readFileSync(kept, 'utf8')) as Cookie[]);
+    const profile = await page.request.get('/api/auth/profile');
+    if (
+      profile.ok() &&
+      ((await profile.json()) as { data: { email: string } }).data.email === STAFF.email
+    )
+      return;
+    // Signed out or expired meanwhile: a new sign-in below replaces it.
+  }
+  const { request } = page;
   await dataOf(
     await request.post('/api/auth/login', {
       data: { email: STAFF.email, password: STAFF.password },
@@ -320,6 +337,8 @@ export async function signInAsStaff(
     }),
     'staff second factor',
   );
+  const session = (await page.context().cookies()).filter(isSessionCookie);
+  fs.writeFileSync(kept, JSON.stringify(session), { mode: 0o600 });
 }
 
 /** How many applications the admin list API finds for `query` (e.g. 'status=APPROVED'). */

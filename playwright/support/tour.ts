@@ -270,7 +270,7 @@ export async function tourStaffPages(
   visit: TourVisit,
   locale: Locale = 'en',
 ): Promise<void> {
-  await signInAsStaff(page.request, staffTotpFile);
+  await signInAsStaff(page, staffTotpFile);
   const chosen = await page.request.put('/api/auth/profile/locale', { data: { locale } });
   expect(chosen.status()).toBe(200);
   await open(page, '/admin');
