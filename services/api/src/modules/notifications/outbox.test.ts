@@ -5,7 +5,7 @@ import { emailOutbox } from '../../db/schema';
 import { loadConfig } from '../../config';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { Browser, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
-import { createMailer } from './mailer';
+import { createMailer, type Mailer, type OutgoingMail } from './mailer';
 import type { AttachmentsOf } from './attachments';
 import { MAX_ATTEMPTS, processOutbox } from './outbox';
 import { requeueFailedEmail } from './outbox.repo';
@@ -13,6 +13,15 @@ import { rowsOf } from '../../db/client';
 
 /** These emails carry no files. */
 const noAttachments: AttachmentsOf = async () => [];
+
+/** A mailer in place of the SMTP server: each message goes to `send`, which records it or fails as a server would. */
+const mailerThat = (send: (mail: OutgoingMail) => void | Promise<void>): Mailer => ({
+  kind: 'smtp',
+  close: () => undefined,
+  send: async (mail) => {
+    await send(mail);
+  },
+});
 
 interface Received {
   to: string[];
@@ -170,22 +179,18 @@ describe('email outbox', () => {
     await register(to);
     const seen: { messageId: string; leaseSeconds: number }[] = [];
     let fail = true;
-    const mailer = {
-      kind: 'smtp' as const,
-      close: () => undefined,
-      async send(mail: { to: string; messageId: string }) {
-        if (mail.to !== to) return;
-        const [row] = await t.database.db
-          .select()
-          .from(emailOutbox)
-          .where(eq(emailOutbox.toAddress, to));
-        seen.push({
-          messageId: mail.messageId,
-          leaseSeconds: (row!.lockedUntil!.getTime() - Date.now()) / 1000,
-        });
-        if (fail) throw new Error('connection lost');
-      },
-    };
+    const mailer = mailerThat(async (mail) => {
+      if (mail.to !== to) return;
+      const [row] = await t.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, to));
+      seen.push({
+        messageId: mail.messageId,
+        leaseSeconds: (row!.lockedUntil!.getTime() - Date.now()) / 1000,
+      });
+      if (fail) throw new Error('connection lost');
+    });
     await processOutbox(t.database.db, mailer, t.config, t.app.log, noAttachments);
     // The worker "comes back" after its failure, once the retry is due.
     fail = false;
@@ -210,11 +215,7 @@ describe('email outbox', () => {
       .set({ lockedUntil: new Date(Date.now() - 1000), attempts: 1 })
       .where(eq(emailOutbox.toAddress, to));
     const sent: string[] = [];
-    const mailer = {
-      kind: 'smtp' as const,
-      close: () => undefined,
-      send: async (mail: { to: string }) => void sent.push(mail.to),
-    };
+    const mailer = mailerThat((mail) => void sent.push(mail.to));
     await processOutbox(t.database.db, mailer, t.config, t.app.log, noAttachments);
     expect(sent).toContain(to);
   });
@@ -239,11 +240,7 @@ describe('email outbox', () => {
     expect(queued!.payload).toEqual({ applications: 0 });
 
     const sent: { to: string; subject: string }[] = [];
-    const mailer = {
-      kind: 'smtp' as const,
-      close: () => undefined,
-      send: async (mail: { to: string; subject: string }) => void sent.push(mail),
-    };
+    const mailer = mailerThat((mail) => void sent.push(mail));
     await processOutbox(db, mailer, t.config, t.app.log, noAttachments);
     // The confirmation still goes to the address the account had.
     expect(sent.filter((mail) => mail.to === email).map((mail) => mail.subject)).toEqual([
@@ -278,13 +275,9 @@ describe('email outbox', () => {
     await t.database.db.execute(
       sql`update pgboss.job set retry_count = retry_limit where data->>'id' = ${row!.id}`,
     );
-    const refusing = {
-      kind: 'smtp' as const,
-      close: () => undefined,
-      send: async () => {
-        throw new Error('550 mailbox unavailable');
-      },
-    };
+    const refusing = mailerThat(() => {
+      throw new Error('550 mailbox unavailable');
+    });
     await processOutbox(t.database.db, refusing, t.config, t.app.log, noAttachments);
     const [failed] = await t.database.db
       .select()
@@ -302,11 +295,7 @@ describe('email outbox', () => {
       }),
     ).toBe(true);
     const sent: string[] = [];
-    const mailer = {
-      kind: 'smtp' as const,
-      close: () => undefined,
-      send: async (mail: { to: string }) => void sent.push(mail.to),
-    };
+    const mailer = mailerThat((mail) => void sent.push(mail.to));
     await processOutbox(t.database.db, mailer, t.config, t.app.log, noAttachments);
     expect(sent).toEqual([to]);
   });
