@@ -7,6 +7,7 @@ import { rich, useLocale, useT } from '@waypoint/ui';
 import { formatDate, formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { travellerName } from './common';
+import { StackedTable } from '../components/StackedTable';
 
 /** A document's kind as people name it: PDF, JPEG, PNG (else the file's name). */
 export function fileType(document: { contentType: string; filename?: string | null }): string {
@@ -95,77 +96,66 @@ export function CaseworkRecord({ detail }: { detail: AdminApplicationDetail }) {
             </>
           ) : null}
           {outcome.grants.length > 0 ? (
-            <div
-              className="wpd-table-wrap wpd-stacked-wrap"
-              role="region"
-              aria-labelledby="grants-caption"
-              tabIndex={0}
+            <StackedTable
+              labelId="grants-caption"
+              caption={t('casework.grants')}
+              columns={[
+                { label: t('casework.col.traveller') },
+                { label: t('casework.col.reference') },
+                { label: t('casework.col.validFrom') },
+                { label: t('casework.col.validUntil') },
+                { label: t('casework.col.passport') },
+                { label: t('casework.col.document') },
+              ]}
             >
-              <table className="wpd-table wpd-stacked">
-                <caption id="grants-caption" className="wp-visually-hidden">
-                  {t('casework.grants')}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('casework.col.traveller')}</th>
-                    <th scope="col">{t('casework.col.reference')}</th>
-                    <th scope="col">{t('casework.col.validFrom')}</th>
-                    <th scope="col">{t('casework.col.validUntil')}</th>
-                    <th scope="col">{t('casework.col.passport')}</th>
-                    <th scope="col">{t('casework.col.document')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {outcome.grants.map((grant) => {
-                    const name = nameOf(grant.travelerId);
-                    return (
-                      <tr key={grant.travelerId}>
-                        <th scope="row">{name}</th>
-                        <td data-label={t('casework.col.reference')}>
-                          <span className="wpd-value">{mono(grant.reference)}</span>
-                        </td>
-                        <td data-label={t('casework.col.validFrom')}>
-                          <span className="wpd-value">
-                            <time dateTime={grant.validFrom}>
-                              {formatDate(grant.validFrom, locale)}
-                            </time>
-                          </span>
-                        </td>
-                        <td data-label={t('casework.col.validUntil')}>
-                          <span className="wpd-value">
-                            <time dateTime={grant.validUntil}>
-                              {formatDate(grant.validUntil, locale)}
-                            </time>
-                          </span>
-                        </td>
-                        <td data-label={t('casework.col.passport')}>
-                          <span className="wpd-value">
-                            {rich(t('casework.passportEnding', { last4: grant.passportLast4 }), {
-                              ref: mono,
+              {outcome.grants.map((grant) => {
+                const name = nameOf(grant.travelerId);
+                return (
+                  <tr key={grant.travelerId}>
+                    <th scope="row">{name}</th>
+                    <td data-label={t('casework.col.reference')}>
+                      <span className="wpd-value">{mono(grant.reference)}</span>
+                    </td>
+                    <td data-label={t('casework.col.validFrom')}>
+                      <span className="wpd-value">
+                        <time dateTime={grant.validFrom}>
+                          {formatDate(grant.validFrom, locale)}
+                        </time>
+                      </span>
+                    </td>
+                    <td data-label={t('casework.col.validUntil')}>
+                      <span className="wpd-value">
+                        <time dateTime={grant.validUntil}>
+                          {formatDate(grant.validUntil, locale)}
+                        </time>
+                      </span>
+                    </td>
+                    <td data-label={t('casework.col.passport')}>
+                      <span className="wpd-value">
+                        {rich(t('casework.passportEnding', { last4: grant.passportLast4 }), {
+                          ref: mono,
+                        })}
+                      </span>
+                    </td>
+                    <td data-label={t('casework.col.document')}>
+                      <span className="wpd-value">
+                        {grant.document ? (
+                          <DocumentLink
+                            document={grant.document}
+                            text={t('casework.downloadDecision', {
+                              name,
+                              type: fileType(grant.document),
                             })}
-                          </span>
-                        </td>
-                        <td data-label={t('casework.col.document')}>
-                          <span className="wpd-value">
-                            {grant.document ? (
-                              <DocumentLink
-                                document={grant.document}
-                                text={t('casework.downloadDecision', {
-                                  name,
-                                  type: fileType(grant.document),
-                                })}
-                              />
-                            ) : (
-                              <span className="wpd-muted">{t('casework.noDocument')}</span>
-                            )}
-                          </span>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+                          />
+                        ) : (
+                          <span className="wpd-muted">{t('casework.noDocument')}</span>
+                        )}
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </StackedTable>
           ) : null}
         </>
       ) : null}

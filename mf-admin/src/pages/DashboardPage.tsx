@@ -20,6 +20,7 @@ import { applicantEmail, applicantName, formatAmount, formatDate, formatDateTime
 import { adminMessages } from '../i18n/catalog';
 import { useGetAdminDashboardQuery } from '../state';
 import { CHARTS, chartsApi } from './DashboardChartsData';
+import { StackedTable } from '../components/StackedTable';
 
 // The trends come last on the page, once the figures above them are in: their code (the period picker, the
 // summaries and tables) downloads then, so the staff area's first page does not carry it.
@@ -69,61 +70,49 @@ function RecentApplications({ rows }: { rows: AdminApplicationRow[] }) {
   const reference = useReferenceText();
   const locale = useLocale();
   return (
-    <div
-      className="wpd-table-wrap wpd-stacked-wrap"
-      role="region"
-      aria-labelledby="recent-caption"
-      tabIndex={0}
+    <StackedTable
+      labelId="recent-caption"
+      caption={<h2 className="wpd-caption">{t('dashboard.recent')}</h2>}
+      captionShown
+      columns={[
+        { label: t('column.application') },
+        { label: t('column.applicant') },
+        { label: t('dashboard.column.visaType') },
+        { label: t('column.status') },
+        { label: t('column.submitted') },
+      ]}
     >
-      <table className="wpd-table wpd-stacked">
-        <caption id="recent-caption">
-          <h2 className="wpd-caption">{t('dashboard.recent')}</h2>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('column.application')}</th>
-            <th scope="col">{t('column.applicant')}</th>
-            <th scope="col">{t('dashboard.column.visaType')}</th>
-            <th scope="col">{t('column.status')}</th>
-            <th scope="col">{t('column.submitted')}</th>
+      {rows.length === 0 ? (
+        <tr>
+          <td colSpan={5}>{t('dashboard.noApplications')}</td>
+        </tr>
+      ) : (
+        rows.map((row) => (
+          <tr key={row.id}>
+            <th scope="row">
+              <Link to={`/admin/applications/${encodeURIComponent(row.id)}`}>#{row.reference}</Link>
+            </th>
+            {/* The applicant's name, or the guest's e-mail (spec: Admin dashboard). */}
+            <td data-label={t('column.applicant')}>
+              <span className="wpd-value wpd-wrap">
+                {applicantName(row) || <EmailAddress email={applicantEmail(row)} />}
+              </span>
+            </td>
+            <td data-label={t('column.visaType')}>{reference.visaTypeName(row.visaType)}</td>
+            <td data-label={t('column.status')}>
+              <StatusBadge status={row.status} />
+            </td>
+            <td data-label={t('column.submitted')}>
+              <DateText
+                iso={row.submittedAt}
+                text={formatDate(row.submittedAt, locale)}
+                missing={t('list.notSubmitted')}
+              />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={5}>{t('dashboard.noApplications')}</td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row">
-                  <Link to={`/admin/applications/${encodeURIComponent(row.id)}`}>
-                    #{row.reference}
-                  </Link>
-                </th>
-                {/* The applicant's name, or the guest's e-mail (spec: Admin dashboard). */}
-                <td data-label={t('column.applicant')}>
-                  <span className="wpd-value wpd-wrap">
-                    {applicantName(row) || <EmailAddress email={applicantEmail(row)} />}
-                  </span>
-                </td>
-                <td data-label={t('column.visaType')}>{reference.visaTypeName(row.visaType)}</td>
-                <td data-label={t('column.status')}>
-                  <StatusBadge status={row.status} />
-                </td>
-                <td data-label={t('column.submitted')}>
-                  <DateText
-                    iso={row.submittedAt}
-                    text={formatDate(row.submittedAt, locale)}
-                    missing={t('list.notSubmitted')}
-                  />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+        ))
+      )}
+    </StackedTable>
   );
 }
 

@@ -20,6 +20,7 @@ import {
   type RequeueInput,
 } from '../state';
 import { FailedJobs } from './FailedJobs';
+import { StackedTable } from '../components/StackedTable';
 
 function EmailRow({
   email,
@@ -233,40 +234,27 @@ export function FailedEmailsPage() {
               <p className="wpd-strong">{t('emails.empty')}</p>
             </div>
           ) : (
-            <div
-              className="wpd-table-wrap wpd-stacked-wrap"
-              role="region"
-              aria-labelledby="failed-emails-caption"
-              tabIndex={0}
+            <StackedTable
+              labelId="failed-emails-caption"
+              caption={t('emails.caption')}
+              columns={[
+                { label: t('emails.column.recipient') },
+                { label: t('emails.column.message') },
+                { label: t('emails.column.attempts'), numeric: true },
+                { label: t('emails.column.lastError') },
+                { label: t('emails.column.created') },
+                { label: t('emails.column.action') },
+              ]}
             >
-              <table className="wpd-table wpd-stacked">
-                <caption id="failed-emails-caption" className="wp-visually-hidden">
-                  {t('emails.caption')}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('emails.column.recipient')}</th>
-                    <th scope="col">{t('emails.column.message')}</th>
-                    <th scope="col" className="wpd-num">
-                      {t('emails.column.attempts')}
-                    </th>
-                    <th scope="col">{t('emails.column.lastError')}</th>
-                    <th scope="col">{t('emails.column.created')}</th>
-                    <th scope="col">{t('emails.column.action')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {emails.map((email) => (
-                    <EmailRow
-                      key={email.id}
-                      email={email}
-                      sending={sending.has(email.id)}
-                      onSend={(target) => void send(target)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+              {emails.map((email) => (
+                <EmailRow
+                  key={email.id}
+                  email={email}
+                  sending={sending.has(email.id)}
+                  onSend={(target) => void send(target)}
+                />
+              ))}
+            </StackedTable>
           )}
         </div>
       ) : null}

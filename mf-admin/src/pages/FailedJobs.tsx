@@ -12,6 +12,7 @@ import { DateText } from '../components/common';
 import { formatDateTime } from '../format';
 import { adminMessages, type AdminMessage } from '../i18n/catalog';
 import { useRetryJobMutation, type RetryJobInput } from '../state';
+import { StackedTable } from '../components/StackedTable';
 
 type Translate = (key: AdminMessage, values?: Record<string, string | number>) => string;
 
@@ -196,40 +197,27 @@ export function FailedJobs({
               ? t('jobs.mostRecent', { shown: jobs.length, total: data.total })
               : t('jobs.count', { count: data.total })}
           </p>
-          <div
-            className="wpd-table-wrap wpd-stacked-wrap"
-            role="region"
-            aria-labelledby="failed-jobs-caption"
-            tabIndex={0}
+          <StackedTable
+            labelId="failed-jobs-caption"
+            caption={t('jobs.caption')}
+            columns={[
+              { label: t('jobs.column.job') },
+              { label: t('jobs.column.order') },
+              { label: t('emails.column.attempts'), numeric: true },
+              { label: t('emails.column.lastError') },
+              { label: t('jobs.column.failed') },
+              { label: t('emails.column.action') },
+            ]}
           >
-            <table className="wpd-table wpd-stacked">
-              <caption id="failed-jobs-caption" className="wp-visually-hidden">
-                {t('jobs.caption')}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('jobs.column.job')}</th>
-                  <th scope="col">{t('jobs.column.order')}</th>
-                  <th scope="col" className="wpd-num">
-                    {t('emails.column.attempts')}
-                  </th>
-                  <th scope="col">{t('emails.column.lastError')}</th>
-                  <th scope="col">{t('jobs.column.failed')}</th>
-                  <th scope="col">{t('emails.column.action')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.map((job) => (
-                  <JobRow
-                    key={job.id}
-                    job={job}
-                    running={running.has(job.id)}
-                    onRun={(target) => void run(target)}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {jobs.map((job) => (
+              <JobRow
+                key={job.id}
+                job={job}
+                running={running.has(job.id)}
+                onRun={(target) => void run(target)}
+              />
+            ))}
+          </StackedTable>
         </div>
       ) : null}
     </section>

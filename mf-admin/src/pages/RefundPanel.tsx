@@ -23,6 +23,7 @@ import { CreditNoteList } from './CreditNoteList';
 import { formatAmount, formatDateTime } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { useRefundApplicationMutation } from '../state';
+import { StackedTable } from '../components/StackedTable';
 
 /** A key for one confirmed refund: a double click or a retry of the same confirmation sends it again. */
 function newKey(): string {
@@ -263,59 +264,50 @@ function RefundList({ refunds, amount }: { refunds: Refund[]; amount: (cents: nu
   return (
     <div className="wpd-refunds__list">
       <h3 id="refunds-list-heading">{t('refund.list')}</h3>
-      <div
-        className="wpd-table-wrap wpd-stacked-wrap"
-        role="region"
-        aria-labelledby="refunds-list-heading"
-        tabIndex={0}
+      <StackedTable
+        labelId="refunds-list-heading"
+        columns={[
+          { label: t('refund.col.date') },
+          { label: t('refund.col.amount') },
+          { label: t('refund.col.kind') },
+          { label: t('refund.col.status') },
+          { label: t('refund.col.by') },
+          { label: t('refund.col.reason') },
+        ]}
       >
-        <table className="wpd-table wpd-stacked" aria-labelledby="refunds-list-heading">
-          <thead>
-            <tr>
-              <th scope="col">{t('refund.col.date')}</th>
-              <th scope="col">{t('refund.col.amount')}</th>
-              <th scope="col">{t('refund.col.kind')}</th>
-              <th scope="col">{t('refund.col.status')}</th>
-              <th scope="col">{t('refund.col.by')}</th>
-              <th scope="col">{t('refund.col.reason')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refunds.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">{formatDateTime(r.settledAt ?? r.createdAt, locale)}</th>
-                <td data-label={t('refund.col.amount')}>
-                  <bdi className="wpd-value">{amount(r.amountCents)}</bdi>
-                </td>
-                <td data-label={t('refund.col.kind')}>
-                  <span className="wpd-value">{t(`refund.kindShort.${r.kind}`)}</span>
-                </td>
-                <td data-label={t('refund.col.status')}>
-                  <span className="wpd-value">
-                    {t(`refund.status.${r.status}`)}
-                    {r.status === 'failed' && r.failureReason ? (
-                      <span className="wpd-refunds__failure">
-                        {' '}
-                        {t('refund.failure', { reason: r.failureReason })}
-                      </span>
-                    ) : null}
+        {refunds.map((r) => (
+          <tr key={r.id}>
+            <th scope="row">{formatDateTime(r.settledAt ?? r.createdAt, locale)}</th>
+            <td data-label={t('refund.col.amount')}>
+              <bdi className="wpd-value">{amount(r.amountCents)}</bdi>
+            </td>
+            <td data-label={t('refund.col.kind')}>
+              <span className="wpd-value">{t(`refund.kindShort.${r.kind}`)}</span>
+            </td>
+            <td data-label={t('refund.col.status')}>
+              <span className="wpd-value">
+                {t(`refund.status.${r.status}`)}
+                {r.status === 'failed' && r.failureReason ? (
+                  <span className="wpd-refunds__failure">
+                    {' '}
+                    {t('refund.failure', { reason: r.failureReason })}
                   </span>
-                </td>
-                <td data-label={t('refund.col.by')}>
-                  <span className="wpd-value" translate="no">
-                    {r.staffEmail ?? t('refund.byUnknown')}
-                  </span>
-                </td>
-                <td data-label={t('refund.col.reason')}>
-                  <span className="wpd-value" translate="no">
-                    {r.reason}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                ) : null}
+              </span>
+            </td>
+            <td data-label={t('refund.col.by')}>
+              <span className="wpd-value" translate="no">
+                {r.staffEmail ?? t('refund.byUnknown')}
+              </span>
+            </td>
+            <td data-label={t('refund.col.reason')}>
+              <span className="wpd-value" translate="no">
+                {r.reason}
+              </span>
+            </td>
+          </tr>
+        ))}
+      </StackedTable>
     </div>
   );
 }

@@ -34,6 +34,7 @@ import {
   type StaffAccountAction,
 } from '../state';
 import { InviteStaffForm } from './StaffAccountsInvite';
+import { StackedTable } from '../components/StackedTable';
 
 type Translate = (key: AdminMessage, values?: Record<string, string | number>) => string;
 
@@ -231,40 +232,30 @@ function AccountsTable({
   return (
     <section className="wpd-section" aria-labelledby="staff-accounts-heading">
       <h2 id="staff-accounts-heading">{t('staffAccounts.accounts.heading')}</h2>
-      <div
-        className="wpd-table-wrap wpd-stacked-wrap"
-        role="region"
-        aria-labelledby="staff-accounts-caption"
-        tabIndex={0}
+      <StackedTable
+        labelId="staff-accounts-caption"
+        caption={t('staffAccounts.accounts.caption')}
+        className="wpd-staff-table"
+        columns={[
+          { label: t('staffAccounts.column.name') },
+          { label: t('staffAccounts.column.email') },
+          { label: t('staffAccounts.column.role') },
+          { label: t('staffAccounts.column.status') },
+          { label: t('staffAccounts.column.authenticator') },
+          { label: t('staffAccounts.column.since') },
+          { label: t('staffAccounts.column.actions') },
+        ]}
       >
-        <table className="wpd-table wpd-stacked wpd-staff-table">
-          <caption id="staff-accounts-caption" className="wp-visually-hidden">
-            {t('staffAccounts.accounts.caption')}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('staffAccounts.column.name')}</th>
-              <th scope="col">{t('staffAccounts.column.email')}</th>
-              <th scope="col">{t('staffAccounts.column.role')}</th>
-              <th scope="col">{t('staffAccounts.column.status')}</th>
-              <th scope="col">{t('staffAccounts.column.authenticator')}</th>
-              <th scope="col">{t('staffAccounts.column.since')}</th>
-              <th scope="col">{t('staffAccounts.column.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => (
-              <AccountRow
-                key={account.id}
-                account={account}
-                me={account.id === me}
-                busy={busyId === account.id}
-                onChange={onChange}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {accounts.map((account) => (
+          <AccountRow
+            key={account.id}
+            account={account}
+            me={account.id === me}
+            busy={busyId === account.id}
+            onChange={onChange}
+          />
+        ))}
+      </StackedTable>
     </section>
   );
 }
@@ -286,73 +277,63 @@ function InvitationsTable({
       {invitations.length === 0 ? (
         <p className="wpd-muted">{t('staffAccounts.invitations.none')}</p>
       ) : (
-        <div
-          className="wpd-table-wrap wpd-stacked-wrap"
-          role="region"
-          aria-labelledby="staff-invitations-caption"
-          tabIndex={0}
+        <StackedTable
+          labelId="staff-invitations-caption"
+          caption={t('staffAccounts.invitations.caption')}
+          className="wpd-staff-table"
+          columns={[
+            { label: t('staffAccounts.column.email') },
+            { label: t('staffAccounts.column.role') },
+            { label: t('staffAccounts.column.invitedBy') },
+            { label: t('staffAccounts.column.expires') },
+            { label: t('staffAccounts.column.actions') },
+          ]}
         >
-          <table className="wpd-table wpd-stacked wpd-staff-table">
-            <caption id="staff-invitations-caption" className="wp-visually-hidden">
-              {t('staffAccounts.invitations.caption')}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('staffAccounts.column.email')}</th>
-                <th scope="col">{t('staffAccounts.column.role')}</th>
-                <th scope="col">{t('staffAccounts.column.invitedBy')}</th>
-                <th scope="col">{t('staffAccounts.column.expires')}</th>
-                <th scope="col">{t('staffAccounts.column.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.map((invitation) => (
-                <tr key={invitation.id}>
-                  <th scope="row">
-                    <EmailAddress email={invitation.email} />
-                  </th>
-                  <td data-label={t('staffAccounts.column.role')}>
-                    <span className="wpd-value">{t(`staffAccounts.role.${invitation.role}`)}</span>
-                  </td>
-                  <td data-label={t('staffAccounts.column.invitedBy')}>
-                    <span className="wpd-value">
-                      {invitation.invitedBy ? (
-                        <bdi>{invitation.invitedBy}</bdi>
-                      ) : (
-                        <Missing label={t('staffAccounts.invitedByUnknown')} />
-                      )}
-                    </span>
-                  </td>
-                  <td data-label={t('staffAccounts.column.expires')}>
-                    <span className="wpd-value">
-                      <DateText
-                        iso={invitation.expiresAt}
-                        text={formatDateTime(invitation.expiresAt, locale)}
-                        missing={t('staffAccounts.unknownDate')}
-                      />
-                    </span>
-                  </td>
-                  <td className="wpd-cell-actions">
-                    <span className="wpd-actions">
-                      <Button
-                        variant="secondary"
-                        size="small"
-                        busy={busyId === invitation.id}
-                        busyLabel={t('staffAccounts.saving')}
-                        aria-label={t('staffAccounts.action.withdraw.for', {
-                          email: invitation.email,
-                        })}
-                        onClick={() => onWithdraw(invitation)}
-                      >
-                        {t('staffAccounts.action.withdraw')}
-                      </Button>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {invitations.map((invitation) => (
+            <tr key={invitation.id}>
+              <th scope="row">
+                <EmailAddress email={invitation.email} />
+              </th>
+              <td data-label={t('staffAccounts.column.role')}>
+                <span className="wpd-value">{t(`staffAccounts.role.${invitation.role}`)}</span>
+              </td>
+              <td data-label={t('staffAccounts.column.invitedBy')}>
+                <span className="wpd-value">
+                  {invitation.invitedBy ? (
+                    <bdi>{invitation.invitedBy}</bdi>
+                  ) : (
+                    <Missing label={t('staffAccounts.invitedByUnknown')} />
+                  )}
+                </span>
+              </td>
+              <td data-label={t('staffAccounts.column.expires')}>
+                <span className="wpd-value">
+                  <DateText
+                    iso={invitation.expiresAt}
+                    text={formatDateTime(invitation.expiresAt, locale)}
+                    missing={t('staffAccounts.unknownDate')}
+                  />
+                </span>
+              </td>
+              <td className="wpd-cell-actions">
+                <span className="wpd-actions">
+                  <Button
+                    variant="secondary"
+                    size="small"
+                    busy={busyId === invitation.id}
+                    busyLabel={t('staffAccounts.saving')}
+                    aria-label={t('staffAccounts.action.withdraw.for', {
+                      email: invitation.email,
+                    })}
+                    onClick={() => onWithdraw(invitation)}
+                  >
+                    {t('staffAccounts.action.withdraw')}
+                  </Button>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </StackedTable>
       )}
     </section>
   );

@@ -12,6 +12,7 @@ import { adminMessages } from '../i18n/catalog';
 import { SupportStatusBadge, supportConversationPath, supportLoadMessages } from './SupportCommon';
 import { useGetSupportInboxQuery } from './supportApi';
 import './Support.css';
+import { StackedTable } from '../components/StackedTable';
 
 /** The status a link of the inbox shows; Open unless the address says otherwise. */
 function statusOf(value: string | null): TSupportStatus {
@@ -128,34 +129,23 @@ export function SupportInboxPage() {
               <p className="wpd-strong">{t(`support.empty.${status}`)}</p>
             </div>
           ) : (
-            <div
-              className="wpd-table-wrap wpd-stacked-wrap"
-              role="region"
-              aria-labelledby="support-caption"
-              tabIndex={0}
+            <StackedTable
+              labelId="support-caption"
+              caption={<>{t('support.caption', { status: t(`support.status.${status}`) })}</>}
+              columns={[
+                { label: t('support.column.reference') },
+                { label: t('support.column.traveller') },
+                { label: t('support.column.email') },
+                { label: t('support.column.topic') },
+                { label: t('support.column.order') },
+                { label: t('support.column.lastActivity') },
+                { label: t('support.column.status') },
+              ]}
             >
-              <table className="wpd-table wpd-stacked">
-                <caption id="support-caption" className="wp-visually-hidden">
-                  {t('support.caption', { status: t(`support.status.${status}`) })}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('support.column.reference')}</th>
-                    <th scope="col">{t('support.column.traveller')}</th>
-                    <th scope="col">{t('support.column.email')}</th>
-                    <th scope="col">{t('support.column.topic')}</th>
-                    <th scope="col">{t('support.column.order')}</th>
-                    <th scope="col">{t('support.column.lastActivity')}</th>
-                    <th scope="col">{t('support.column.status')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((item) => (
-                    <ConversationRow key={item.id} item={item} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+              {data.items.map((item) => (
+                <ConversationRow key={item.id} item={item} />
+              ))}
+            </StackedTable>
           )}
           <div className="wpd-pagination">
             <p className="wpd-showing" role="status">
