@@ -72,10 +72,15 @@ async function jobOf(outboxId: string) {
   return job!;
 }
 
-/** Makes the retry of an outbox row's job due now (instead of after its back-off). */
+/**
+ * Makes the retry of an outbox row's job due now (instead of after its back-off). The queue takes jobs whose
+ * `start_after` is strictly before `now()`; the embedded database's clock can read the same millisecond in the
+ * next statement, so the job is made due a second ago.
+ */
 async function dueNow(outboxId: string) {
   await t.database.db.execute(
-    sql`update pgboss.job set start_after = now() where name = 'email' and data->>'id' = ${outboxId}`,
+    sql`update pgboss.job set start_after = now() - interval '1 second'
+        where name = 'email' and data->>'id' = ${outboxId}`,
   );
 }
 
