@@ -11,6 +11,9 @@
 //          --cpu N        simulate an N times slower CPU instead of Lighthouse's 4x
 //          --first        start a fresh portal for each page and measure its first visit after the start apart from
 //                         the runs after it (the warm runs): the first visit after a deploy or a restart
+//          --trace N      also load each page N times in Chromium with a trace of its main thread (same slowdown,
+//                         a phone's window) and print its long tasks with where their time went: parsing, style,
+//                         layout, paint, garbage collection, each script by its file (scripts/main-thread-trace.mjs)
 //          --calibrate    choose the slowdown from this machine's benchmark index (measured by a first run that is
 //                         not counted), so that the page is measured on the phone Lighthouse's 4x means: a mid-tier
 //                         one, as 4x makes of a fast desktop (index 1500–2000)
@@ -22,6 +25,7 @@ import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { generate } from 'otplib';
 import { CHROMIUM_ARGS, SYSTEM_CHROMIUM, startPortal } from '../playwright/support/portal.mjs';
+import { describeLoads, traceLoads } from './main-thread-trace.mjs';
 
 const STAFF = { email: 'bench-staff@waypoint.test', password: 'Bench-Lantern-Harbour-9' };
 const TRAVELLER_PASSWORD = 'Lantern-Harbour-42';
@@ -39,6 +43,8 @@ if (CPU !== undefined && !(CPU >= 1))
   throw new Error('--cpu takes a slowdown of 1 or more, e.g. --cpu 6');
 const CALIBRATE = process.argv.includes('--calibrate');
 const FIRST = process.argv.includes('--first');
+const traceArg = process.argv.indexOf('--trace');
+const TRACE = traceArg >= 0 ? Math.max(1, Number(process.argv[traceArg + 1]) || 5) : 0;
 
 /** Lighthouse's default CPU slowdown, and the benchmark index of the machine it is meant for (a fast desktop). */
 const DEFAULT_SLOWDOWN = 4;
@@ -249,6 +255,15 @@ async function main() {
       for (let i = 0; i < RUNS; i += 1) runs.push(await run(page, `run ${i + 1}`));
       const lhr = median(runs);
       if (EXPLAIN) process.stdout.write(`${page.name} ${page.path}\n${explain(lhr)}\n`);
+      if (TRACE) {
+        const loads = await traceLoads({
+          url: current.portal.url + page.path,
+          cookie: current.cookieOf(page),
+          slowdown,
+          runs: TRACE,
+        });
+        process.stdout.write(`${page.name} ${page.path}, ${slowdown}x\n${describeLoads(loads)}\n`);
+      }
       if (SAVE_DIR) {
         await fs.mkdir(SAVE_DIR, { recursive: true });
         const file = `${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}.json`;
