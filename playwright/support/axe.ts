@@ -1,11 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 
 /** WCAG 2.x levels A and AA, up to 2.2. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
+/** The part of axe's API the scans use, as the page has it once axe is put in. */
+interface InPageAxe {
+  run(context: ElementContext, options: RunOptions): Promise<AxeResults>;
+}
+
+/** axe-core itself, put into a page before its first scan. */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 
 export interface A11yScanOptions {
   /** Only scan inside this selector (e.g. an open dialog). */
@@ -33,6 +41,37 @@ export function formatViolations(violations: Violation[]): string {
 }
 
 /**
+ * The WCAG 2.0/2.1/2.2 A and AA violations axe finds on the page as it is now. axe runs in the page itself, put in
+ * once per document. The usual Playwright builder of axe (`@axe-core/playwright`) opens a second, blank page for
+ * every scan to combine the frames' results, which made a scan take about 0.5 s instead of 0.1 s; the portal's
+ * pages have no frames. The rules, their options and the results are axe's own.
+ */
+export async function axeViolations(
+  page: Page,
+  options: A11yScanOptions = {},
+): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // What axe is asked, as plain JSON (axe's own types are too deep for evaluate's argument types).
+  const ask = {
+    include: options.include ? [[options.include]] : [['html']],
+    exclude: (options.exclude ?? []).map((selector) => [selector]),
+    tags: WCAG_TAGS,
+  };
+  const violations: unknown = await page.evaluate(
+    async ({ include, exclude, tags }): Promise<unknown> => {
+      const { axe } = window as unknown as { axe: InPageAxe };
+      const results = await axe.run(
+        { include, exclude },
+        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
+      );
+      return results.violations;
+    },
+    ask,
+  );
+  return violations as Violation[];
+}
+
+/**
  * Runs axe (WCAG 2.0/2.1/2.2 A and AA) on the page as it is now and fails, listing each violation, when there is
  * any. Wait for the content you mean to scan before calling it.
  */
@@ -40,11 +79,7 @@ export async function expectNoA11yViolations(
   page: Page,
   options: A11yScanOptions = {},
 ): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (options.include) builder = builder.include(options.include);
-  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-
-  const { violations } = await builder.analyze();
+  const violations = await axeViolations(page, options);
   const where = new URL(page.url()).pathname;
   if (violations.length > 0) {
     const report = formatViolations(violations);
