@@ -7,6 +7,7 @@ import { axeViolations } from '../support/axe';
  */
 const PAGE = `<!doctype html><html lang="en"><head><title>Scan</title></head><body><main>
   <h1>Scan</h1>
+  <p id="axe">An element named like axe does not stand for it.</p>
   <section id="form"><input type="text" id="unnamed"></section>
   <section id="picture"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></section>
 </main></body></html>`;

@@ -50,7 +50,10 @@ export async function axeViolations(
   page: Page,
   options: A11yScanOptions = {},
 ): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const present = await page.evaluate(
+    () => typeof (window as unknown as { axe?: Partial<InPageAxe> }).axe?.run === 'function',
+  );
+  if (!present) await page.evaluate(AXE_SOURCE);
   // What axe is asked, as plain JSON (axe's own types are too deep for evaluate's argument types).
   const ask = {
     include: options.include ? [[options.include]] : [['html']],
