@@ -702,10 +702,11 @@ describe('live status', () => {
     const panel = screen.getByRole('tabpanel');
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(within(panel).getByRole('heading', { name: 'Order #0000AB12' })).toBeInTheDocument();
-    // The Active tab says where it went, in its status region.
-    const status = within(panel).getAllByRole('status')[0]!;
-    expect(status).toHaveTextContent(
-      'Order #0000EF56: Refunded. It is now under Old applications.',
+    // The Active tab says where it went, in its status region (written once the list has changed).
+    await waitFor(() =>
+      expect(within(panel).getAllByRole('status')[0]).toHaveTextContent(
+        'Order #0000EF56: Refunded. It is now under Old applications.',
+      ),
     );
     expect(screen.getByText('Order #0000EF56: status changed to Refunded')).toHaveClass(
       'wp-visually-hidden',
@@ -714,9 +715,11 @@ describe('live status', () => {
       2,
     );
 
-    await userEvent
-      .setup()
-      .click(within(status).getByRole('link', { name: 'Show Old applications' }));
+    await userEvent.setup().click(
+      within(within(panel).getAllByRole('status')[0]!).getByRole('link', {
+        name: 'Show Old applications',
+      }),
+    );
     expect(screen.getByRole('tab', { name: 'Old applications' })).toHaveFocus();
     const [refunded] = cards() as [HTMLElement];
     expect(refunded).toHaveTextContent('Refunded €42.00 on 24 November 2026');
@@ -741,11 +744,13 @@ describe('live status', () => {
     expect(
       await screen.findByRole('heading', { name: 'No active applications' }),
     ).toBeInTheDocument();
-    const status = within(screen.getByRole('tabpanel')).getAllByRole('status')[0]!;
-    expect(status).toHaveTextContent(
-      'Order #0000EF56: Approved. It is now under Old applications.',
+    const status = () => within(screen.getByRole('tabpanel')).getAllByRole('status')[0]!;
+    await waitFor(() =>
+      expect(status()).toHaveTextContent(
+        'Order #0000EF56: Approved. It is now under Old applications.',
+      ),
     );
-    expect(within(status).getByRole('link', { name: 'Show Old applications' })).toBeVisible();
+    expect(within(status()).getByRole('link', { name: 'Show Old applications' })).toBeVisible();
   });
 });
 
