@@ -61,6 +61,28 @@ async function scratchRoot(): Promise<string> {
   }
 }
 
+/** Whether a process of this machine is still running. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what runs that were killed before their teardown left behind (each run's directory is named for its
+ * process): in /dev/shm it would hold its memory until the machine restarts.
+ */
+async function removeAbandonedRuns(root: string): Promise<void> {
+  for (const entry of await fs.readdir(root).catch(() => [])) {
+    const pid = /^waypoint-test-(\d+)-/.exec(entry)?.[1];
+    if (pid && !running(Number(pid)))
+      await fs.rm(path.join(root, entry), { recursive: true, force: true });
+  }
+}
+
 /**
  * PostgreSQL's buffer cache for the tests' embedded databases. Opening one zeroes it, which at the default 128 MB
  * was most of the time a test file spent opening its database; these databases are a few MB.
@@ -87,7 +109,9 @@ export async function createTemplate(): Promise<string> {
   }
   // A data directory on disk (not a dump to load): a copy of it opens without unpacking an archive into memory.
   // The run's copies sit beside it, so that dropping the template removes whatever a crashed test file left.
-  const runDir = await fs.mkdtemp(path.join(await scratchRoot(), 'waypoint-test-'));
+  const root = await scratchRoot();
+  await removeAbandonedRuns(root);
+  const runDir = await fs.mkdtemp(path.join(root, `waypoint-test-${process.pid}-`));
   const dataDir = path.join(runDir, 'template');
   const database = await openDatabase({
     kind: 'pglite',
