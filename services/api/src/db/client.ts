@@ -46,11 +46,11 @@ export interface PoolLimits {
 export type DatabaseOptions =
   | ({ kind: 'postgres'; url: string } & PoolLimits)
   /**
-   * `dataDir` undefined means in memory. `loadDataDir` starts from a dump. `sharedBuffersMb` sizes PostgreSQL's
-   * buffer cache (128 MB unless set): the tests' small databases open in a third of the time with a few MB, most
-   * of the opening being the zeroing of that cache.
+   * `dataDir` undefined means in memory. `sharedBuffersMb` sizes PostgreSQL's buffer cache (128 MB unless set):
+   * the tests' small databases open in about a fifth of the time with a few MB, most of the opening being the
+   * zeroing of that cache.
    */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number };
+  | { kind: 'pglite'; dataDir?: string; sharedBuffersMb?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -110,7 +110,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.sharedBuffersMb
       ? {
           startParams: [
@@ -223,12 +222,6 @@ async function listenPostgres(
     current = null;
     await client?.end().catch(() => undefined);
   };
-}
-
-/** The PGlite instance behind a database opened with kind 'pglite' (for dumps in tests). */
-export function pgliteClientOf(database: Database): PGlite {
-  const session = (database.db as unknown as { $client: PGlite }).$client;
-  return session;
 }
 
 /** The rows of a raw `db.execute` result (PGlite and node-postgres both answer `{ rows }`). */
