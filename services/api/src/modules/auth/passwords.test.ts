@@ -1,7 +1,8 @@
+import { productionPasswordHashing } from '../../test/cheap-password-hashing';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 
 // The other API tests hash at argon2's lowest cost (src/test/cheap-password-hashing.ts); these check the real one.
-jest.unmock('argon2');
+productionPasswordHashing();
 
 describe('password hashing', () => {
   it("uses argon2id with OWASP's settings: 19 MiB, two passes, one lane", async () => {
