@@ -390,8 +390,9 @@ describe('a conversation', () => {
     await user.type(reply, 'Thank you!');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(await screen.findByText('Your reply has been sent.')).toBeInTheDocument();
-    expect(screen.getByText('Thank you!')).toBeInTheDocument();
-    expect(screen.getByText('Waiting for an answer')).toBeInTheDocument();
+    // The conversation is fetched again after the reply: its new message and status follow the notice.
+    expect(await screen.findByText('Thank you!')).toBeInTheDocument();
+    expect(await screen.findByText('Waiting for an answer')).toBeInTheDocument();
     expect(reply).toHaveValue('');
     expect(callsTo(sent, REPLY).map((call) => call.body)).toEqual([{ message: 'Thank you!' }]);
   });
