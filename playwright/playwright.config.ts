@@ -11,7 +11,9 @@ export default defineConfig({
   outputDir: './test-results',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two workers on the one portal: a test often waits on the browser or the portal, so two keep two cores busier
+  // (docs/testing.md, Browser tests).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
@@ -21,7 +23,8 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: chromiumLaunchOptions(),
     locale: 'en-GB',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test time; in CI a failing test's retry records one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium' }],

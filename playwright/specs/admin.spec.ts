@@ -551,7 +551,8 @@ test.describe('admin area', () => {
         mimeType: 'image/jpeg',
         buffer: (await testPictures()).passportPage,
       });
-      await expect(grant.getByText(/decision\.jpg/)).toBeVisible();
+      // Uploaded (a link to it), not only on its way: "Uploading decision.jpg" names the file too.
+      await expect(grant.getByRole('link', { name: /decision\.jpg/ })).toBeVisible();
       await detail.recordDecision.click();
       await expect(detail.confirmDialog).toHaveAccessibleName('Record the approval?');
       await detail.confirmApprove.click();

@@ -178,7 +178,8 @@ test.describe('casework', () => {
       mimeType: 'application/pdf',
       buffer: decisionPdf(`UK ETA granted to ${name}`),
     });
-    await expect(grant.getByText(/eta-decision\.pdf/)).toBeVisible();
+    // Uploaded (a link to it), not only on its way: "Uploading eta-decision.pdf" names the file too.
+    await expect(grant.getByRole('link', { name: /eta-decision\.pdf/ })).toBeVisible();
     await detail.decision.getByRole('button', { name: 'Record the decision' }).click();
     const outcomeDialog = staffPage.getByRole('dialog', { name: 'Record the approval?' });
     await outcomeDialog.getByRole('button', { name: 'Record the approval' }).click();

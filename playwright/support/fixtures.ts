@@ -1,4 +1,10 @@
-import { test as base, expect, type Page, type Request } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { Footer } from '../pages/Footer';
 import { ForgotPasswordPage } from '../pages/ForgotPasswordPage';
 import { Header } from '../pages/Header';
@@ -33,8 +39,63 @@ export interface PortalFixtures {
   mailbox: DevMailbox;
 }
 
+/** The requests each page has on its way, for the pages of contexts given to tests (see {@link networkQuiet}). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(context: BrowserContext): void {
+  const pageOf = (request: Request): Page | null => {
+    try {
+      return request.frame().page();
+    } catch {
+      return null; // a service worker's request: no page of its own
+    }
+  };
+  const watch = (page: Page) => {
+    if (!inFlight.has(page)) inFlight.set(page, new Set());
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  context.on('request', (request) => {
+    // A live event stream stays open as long as the page does: it is never "on its way".
+    if (request.resourceType() === 'eventsource') return;
+    const page = pageOf(request);
+    if (page) inFlight.get(page)?.add(request);
+  });
+  const done = (request: Request) => {
+    const page = pageOf(request);
+    if (page) inFlight.get(page)?.delete(request);
+  };
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+}
+
+/**
+ * Resolves once `page` has had no request on its way for `quietMs` (its live event stream aside). Playwright's
+ * `networkidle` waits for 500 ms of quiet on every call; the pages a test gets know what they have on their way,
+ * so this waits only as long as a request is. Pages of contexts a test made itself fall back to `networkidle`.
+ */
+export async function networkQuiet(page: Page, quietMs = 100, timeoutMs = 20_000): Promise<void> {
+  const pending = inFlight.get(page);
+  if (!pending) return page.waitForLoadState('networkidle', { timeout: timeoutMs });
+  const until = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  for (;;) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > until)
+      throw new Error(
+        `requests still on their way after ${timeoutMs} ms: ${[...pending].map((r) => r.url()).join(', ')}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Tests get the address of the portal the global setup started as `baseURL`, and the page objects. */
 export const test = base.extend<PortalFixtures>({
+  context: async ({ context }, use) => {
+    trackRequests(context);
+    await use(context);
+  },
   baseURL: async ({ baseURL }, use) => {
     const url = process.env[BASE_URL_ENV] ?? baseURL;
     if (!url)

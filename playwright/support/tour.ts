@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { signInAsStaff } from './admin';
 import { uniqueEmail } from './accounts';
+import { networkQuiet } from './fixtures';
 import { translated, type Locale } from './i18n';
 import { completeThroughApi, createDocumentFiles } from './post-payment';
 import { CARDS, isoDaysFromNow, type Traveller } from './wizard';
@@ -78,13 +79,13 @@ export const TOUR_TRAVELLER: Traveller = {
 };
 
 /**
- * Waits until the page shows its content: its main heading, no spinner in the main part, the network quiet
+ * Waits until the page shows its content: its main heading, no spinner in the main part, no request on its way
  * and two frames drawn.
  */
 export async function settle(page: Page): Promise<void> {
   await expect(page.locator('main h1').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('main .wp-spinner')).toHaveCount(0, { timeout: 20_000 });
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.evaluate(
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
   );
