@@ -115,20 +115,21 @@ export async function travelerNamesOf(db: Q, applicationId: string) {
 }
 
 /**
- * Notes what the provider just said about an unsettled payment and schedules reconciliation's look at it for
- * `graceSeconds` later: if the process dies before the order is completed, reconciliation completes it then.
+ * Schedules reconciliation's next look at an unsettled payment for `graceSeconds` from now, with its back-off
+ * started again (and notes what the provider said, when given): if the process dies before the order is completed,
+ * reconciliation completes it then.
  */
 export async function noteProviderStatus(
   db: Db,
   provider: 'sandbox' | 'stripe',
   providerPaymentId: string,
-  status: string,
+  status: string | null,
   graceSeconds: number,
 ): Promise<void> {
   await db
     .update(payments)
     .set({
-      providerStatus: status,
+      ...(status !== null ? { providerStatus: status } : {}),
       nextCheckAt: sql`now() + make_interval(secs => ${graceSeconds})`,
       checks: 0,
       updatedAt: sql`now()`,

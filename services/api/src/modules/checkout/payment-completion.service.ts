@@ -136,6 +136,30 @@ export async function completeReportedPayment({
 }
 
 /**
+ * The card of `paymentIntentId` is about to be charged (the sandbox's confirm or its 3-D Secure page): reconciliation
+ * looks at the payment again one grace period from now, whatever an earlier look had found. A traveller who spent a
+ * while on the payment form had the payment looked at before it was charged, which put the next look off (30 s,
+ * then longer); a process that died right after charging would then have left the paid order waiting that long.
+ */
+export async function expectCharge({
+  ctx,
+  provider,
+  paymentIntentId,
+}: {
+  ctx: ServiceContext;
+  provider: CardPayments['name'];
+  paymentIntentId: string;
+}): Promise<void> {
+  await repo.noteProviderStatus(
+    ctx.db,
+    provider,
+    paymentIntentId,
+    null,
+    ctx.config.reconcile.graceSeconds,
+  );
+}
+
+/**
  * The provider says an intent succeeded (the browser's confirm, or the sandbox answering it): the order is
  * completed now, and if this process dies first, reconciliation completes it after its grace period.
  */

@@ -32,9 +32,10 @@ export interface UnsettledPayment {
 }
 
 /**
- * Claims unsettled payments of unpaid orders that are due for a look, moving each one's next check forward
- * (backoff: 30 s doubling to an hour) in the same statement. SKIP LOCKED and the moved deadline let any
- * number of processes reconcile at once without two of them taking the same payment.
+ * Claims unsettled payments of unpaid orders that are due for a look, moving each one's next check `graceSeconds`
+ * on in the same statement: SKIP LOCKED and the moved deadline let any number of processes reconcile at once
+ * without two of them taking the same payment, and if the claiming process dies during its look, another looks
+ * one grace period later. A look that finds the payment still open puts the next one off ({@link putOffCheck}).
  */
 export async function claimUnsettledPayments(
   db: Db,
@@ -50,7 +51,7 @@ export async function claimUnsettledPayments(
   }>(
     await db.execute(sql`
       update payments set
-        next_check_at = now() + make_interval(secs => least(3600, 30 * power(2, least(checks, 10)))),
+        next_check_at = now() + make_interval(secs => ${graceSeconds}),
         checks = checks + 1
       where id in (
         select p.id from payments p
@@ -78,6 +79,21 @@ export async function setProviderStatus(db: Db, paymentId: string, status: strin
     .update(payments)
     .set({ providerStatus: status, updatedAt: sql`now()` })
     .where(and(eq(payments.id, paymentId), ne(payments.status, 'succeeded')));
+}
+
+/**
+ * After a look that left the payment open (or could not finish): the next look is put off, 30 s after the first
+ * look doubling to an hour, with what the provider said when it answered.
+ */
+export async function putOffCheck(db: Db, paymentId: string, status: string | null) {
+  await db
+    .update(payments)
+    .set({
+      ...(status !== null ? { providerStatus: status } : {}),
+      nextCheckAt: sql`now() + make_interval(secs => least(3600, 30 * power(2, least(greatest(${payments.checks} - 1, 0), 10))))`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, paymentId), notInArray(payments.status, ['succeeded', 'canceled'])));
 }
 
 /** Marks an abandoned payment cancelled, with its audit row, in one transaction. */

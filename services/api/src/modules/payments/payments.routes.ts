@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/reply';
-import { settleSucceededIntent } from '../checkout/payment-completion.service';
+import { expectCharge, settleSucceededIntent } from '../checkout/payment-completion.service';
 import { receiveWebhook } from './payments.service';
 import { SandboxProvider, toSandboxResponse } from './sandbox-provider';
 import { StripeProvider } from './stripe-provider';
@@ -50,6 +50,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const { paymentIntentId, clientSecret, paymentMethod, billingDetails } = request.body;
+        await expectCharge({ ctx: app.ctx, provider: provider.name, paymentIntentId });
         const row = toSandboxResponse(
           await provider.confirm(paymentIntentId, clientSecret, paymentMethod, billingDetails),
         );
@@ -68,6 +69,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const { paymentIntentId, clientSecret, outcome } = request.body;
+        await expectCharge({ ctx: app.ctx, provider: provider.name, paymentIntentId });
         const row = toSandboxResponse(
           await provider.authenticate(paymentIntentId, clientSecret, outcome),
         );

@@ -8,6 +8,7 @@ import {
   claimUnsettledPayments,
   countAwaitingReconciliation,
   recordPaymentEvent,
+  putOffCheck,
   setProviderStatus,
 } from './payments.repo';
 import type { PaymentEvent, PaymentProvider, ProviderIntent } from './provider';
@@ -172,14 +173,15 @@ export async function reconcilePayments({
         await cancelPayment(ctx.db, payment, reason);
         result.canceled += 1;
       } else {
-        await setProviderStatus(ctx.db, payment.id, intent.status);
+        await putOffCheck(ctx.db, payment.id, intent.status);
       }
     } catch (err) {
-      // Left for the next look (its check time has already moved on).
       ctx.log.error(
         { paymentId: payment.id, err: { message: (err as Error).message } },
         'reconciliation could not settle a payment',
       );
+      // Left for a later look: put off as an open one is, or, if even that fails, one grace period on.
+      await putOffCheck(ctx.db, payment.id, null).catch(() => undefined);
     }
   }
   return result;

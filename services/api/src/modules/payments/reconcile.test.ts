@@ -4,6 +4,7 @@ import { applications, auditLog, emailOutbox, payments, sandboxIntents } from '.
 import { Browser, makeAdmin, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { orderBody } from '../../test/orders';
+import { claimUnsettledPayments } from './payments.repo';
 import { reconcilePayments } from './payments.service';
 
 let t: TestApp;
@@ -79,6 +80,60 @@ describe('payment reconciliation', () => {
         })
       ).statusCode,
     ).toBe(200);
+    expect(await confirmations(order.applicationId)).toHaveLength(1);
+  });
+
+  it('looks again one grace period after a charge, however often it looked before the card was charged', async () => {
+    const b = new Browser(t.app, '10.7.0.9');
+    const res = await b.post('/api/applications/create-payment-intent', orderBody(uniqueEmail()));
+    const order = body<{
+      data: { applicationId: string; paymentIntentId: string; clientSecret: string };
+    }>(res).data;
+    // The traveller takes a while on the payment form: reconciliation looks twice and puts its next look off.
+    await reconcile();
+    await t.database.db
+      .update(payments)
+      .set({ nextCheckAt: null })
+      .where(eq(payments.providerPaymentId, order.paymentIntentId));
+    await reconcile();
+    const [putOff] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, order.paymentIntentId));
+    expect(putOff!.checks).toBe(2);
+    expect(putOff!.nextCheckAt!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+
+    // Then pays with a card that asks for 3-D Secure; the process dies right after the card is charged.
+    const confirm = await b.post('/api/payments/sandbox/confirm', {
+      paymentIntentId: order.paymentIntentId,
+      clientSecret: order.clientSecret,
+      paymentMethod: 'pm_card_authenticationRequired',
+      billingDetails: {
+        name: 'Ann Lee',
+        email: 'ann@example.com',
+        address: { line1: '1 High St', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+      },
+    });
+    expect(body(confirm)).toMatchObject({ data: { status: 'requires_action' } });
+    await chargeWithoutCompleting(order.paymentIntentId);
+
+    // One grace period later (none here), the next round completes the order.
+    expect((await reconcile()).completed).toBe(1);
+    const [paid] = await t.database.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, order.applicationId));
+    expect(paid).toMatchObject({ status: 'IN_PROGRESS', paidAt: expect.any(Date) });
+  });
+
+  it('looks again one grace period after a look that never finished (its process died)', async () => {
+    const order = await placeOrder('10.7.0.8');
+    await chargeWithoutCompleting(order.paymentIntentId);
+    // A process claims the payment for its look and dies before it looks.
+    const claimed = await claimUnsettledPayments(t.database.db, 'sandbox', 0, 20);
+    expect(claimed.map((payment) => payment.applicationId)).toContain(order.applicationId);
+    // The next round (one grace period later: none here) completes the order.
+    expect((await reconcile()).completed).toBe(1);
     expect(await confirmations(order.applicationId)).toHaveLength(1);
   });
 
