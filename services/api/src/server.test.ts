@@ -3,12 +3,11 @@ import http from 'node:http';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { serverArguments } from './faults/harness';
 
-const server = path.resolve(__dirname, '../dist/server.js');
-
-/** Starts the compiled server on a free port; resolves with its address once it listens. */
+/** Starts the server on a free port; resolves with its address once it listens. */
 function start(dataDir: string) {
-  const child = spawn(process.execPath, [server], {
+  const child = spawn(process.execPath, serverArguments(), {
     env: {
       PATH: process.env.PATH,
       PORT: '0',

@@ -11,8 +11,20 @@ import pg from 'pg';
  * its own per scenario, and a TCP proxy that can cut the API off from PostgreSQL. Everything on 127.0.0.1.
  */
 
-/** The built server, from `src/faults` (tests) or `dist/faults` (the CLI). */
-const SERVER = path.resolve(__dirname, '../../dist/server.js');
+/**
+ * How to start the server in a process of its own: the built `dist/server.js` when this file runs built (the CLI
+ * tools), and `src/server.ts` when it runs from the sources (the tests), compiled on load by the preload the tests
+ * run with (`src/test/ts-register.cjs`, the `source` export condition), so the tests need no build first.
+ */
+export function serverArguments(): string[] {
+  if (path.extname(__filename) === '.js') return [path.resolve(__dirname, '../server.js')];
+  return [
+    '--require',
+    path.resolve(__dirname, '../test/ts-register.cjs'),
+    '--conditions=source',
+    path.resolve(__dirname, '../server.ts'),
+  ];
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -30,10 +42,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `dist/server.js` on a free port with the given environment; resolves once it answers. */
+/** Starts the server ({@link serverArguments}) on a free port with the given environment; resolves once it answers. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, serverArguments(), {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),

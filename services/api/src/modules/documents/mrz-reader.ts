@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { MrzAttempt } from './mrz-ocr';
@@ -26,11 +25,12 @@ interface Pending {
   done: (outcome: MrzOutcome) => void;
 }
 
-/** The built worker beside this file, or (for tests run from the sources) the one in dist/. */
+/**
+ * The worker beside this file: `mrz-worker.js` when built, `mrz-worker.ts` when the tests run the sources (their
+ * preload compiles it in the worker thread too).
+ */
 function workerFile() {
-  const here = path.join(__dirname, 'mrz-worker.js');
-  if (fs.existsSync(here)) return here;
-  return path.resolve(__dirname, '../../../dist/modules/documents/mrz-worker.js');
+  return path.join(__dirname, `mrz-worker${path.extname(__filename)}`);
 }
 
 export class MrzReader {
