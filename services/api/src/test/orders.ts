@@ -39,6 +39,24 @@ export function orderBody(
 
 import type { Browser } from './auth-helpers';
 
+/** The sandbox's confirm of an order's intent with a test card (`pm_card_visa` pays at once). */
+export function sandboxConfirmBody(
+  intent: { paymentIntentId: string; clientSecret: string },
+  email: string,
+  paymentMethod = 'pm_card_visa',
+) {
+  return {
+    paymentIntentId: intent.paymentIntentId,
+    clientSecret: intent.clientSecret,
+    paymentMethod,
+    billingDetails: {
+      name: 'Ann Lee',
+      email,
+      address: { line1: '1 High St', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
+    },
+  };
+}
+
 /** Places and pays an order from a guest browser, which ends up signed in to the new account. */
 export async function paidOrder(
   b: Browser,
@@ -53,16 +71,7 @@ export async function paidOrder(
   const intent = (
     res.json() as { data: { applicationId: string; paymentIntentId: string; clientSecret: string } }
   ).data;
-  await b.post('/api/payments/sandbox/confirm', {
-    paymentIntentId: intent.paymentIntentId,
-    clientSecret: intent.clientSecret,
-    paymentMethod: 'pm_card_visa',
-    billingDetails: {
-      name: 'Ann Lee',
-      email,
-      address: { line1: '1 High St', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
-    },
-  });
+  await b.post('/api/payments/sandbox/confirm', sandboxConfirmBody(intent, email));
   const confirmed = await b.post('/api/applications/confirm-payment', {
     paymentIntentId: intent.paymentIntentId,
   });

@@ -3,7 +3,7 @@ import type { DashboardResponse } from '@waypoint/contracts';
 import { applications, auditLog, emailOutbox, payments, sandboxIntents } from '../../db/schema';
 import { Browser, makeAdmin, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
-import { orderBody } from '../../test/orders';
+import { orderBody, sandboxConfirmBody } from '../../test/orders';
 import { claimUnsettledPayments } from './payments.repo';
 import { reconcilePayments } from './payments.service';
 
@@ -13,10 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function placeOrder(ip: string) {
-  const b = new Browser(t.app, ip);
+async function placeOrder(ip: string, b = new Browser(t.app, ip)) {
   const res = await b.post('/api/applications/create-payment-intent', orderBody(uniqueEmail()));
-  return body<{ data: { applicationId: string; paymentIntentId: string } }>(res).data;
+  return body<{ data: { applicationId: string; paymentIntentId: string; clientSecret: string } }>(
+    res,
+  ).data;
 }
 
 /** The card was charged, but the process died before the order was completed. */
@@ -85,10 +86,7 @@ describe('payment reconciliation', () => {
 
   it('looks again one grace period after a charge, however often it looked before the card was charged', async () => {
     const b = new Browser(t.app, '10.7.0.9');
-    const res = await b.post('/api/applications/create-payment-intent', orderBody(uniqueEmail()));
-    const order = body<{
-      data: { applicationId: string; paymentIntentId: string; clientSecret: string };
-    }>(res).data;
+    const order = await placeOrder('10.7.0.9', b);
     // The traveller takes a while on the payment form: reconciliation looks twice and puts its next look off.
     await reconcile();
     await t.database.db
@@ -104,16 +102,10 @@ describe('payment reconciliation', () => {
     expect(putOff!.nextCheckAt!.getTime()).toBeGreaterThan(Date.now() + 30_000);
 
     // Then pays with a card that asks for 3-D Secure; the process dies right after the card is charged.
-    const confirm = await b.post('/api/payments/sandbox/confirm', {
-      paymentIntentId: order.paymentIntentId,
-      clientSecret: order.clientSecret,
-      paymentMethod: 'pm_card_authenticationRequired',
-      billingDetails: {
-        name: 'Ann Lee',
-        email: 'ann@example.com',
-        address: { line1: '1 High St', city: 'London', postal_code: 'SW1A 1AA', country: 'GB' },
-      },
-    });
+    const confirm = await b.post(
+      '/api/payments/sandbox/confirm',
+      sandboxConfirmBody(order, 'ann@example.com', 'pm_card_authenticationRequired'),
+    );
     expect(body(confirm)).toMatchObject({ data: { status: 'requires_action' } });
     await chargeWithoutCompleting(order.paymentIntentId);
 
