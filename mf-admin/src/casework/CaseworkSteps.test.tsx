@@ -619,4 +619,73 @@ describe("recording the government's decision", () => {
       },
     ]);
   });
+
+  it('waits for a document still uploading when the decision is recorded, then asks to confirm it with it', async () => {
+    const sent = mockApi({
+      [DETAIL]: ok(twoTravellers('LODGED', ['APPROVED', 'REJECTED'])),
+      [DECIDE]: ok(twoTravellers('REJECTED', [], { version: 4 })),
+    });
+    uploads = mockUploads([ok({ document: firstDocument })], true);
+    await renderAdmin('/admin/applications/app-1');
+    const user = userEvent.setup();
+    const form = await within(await screen.findByRole('region', { name: 'Decision' })).findByRole(
+      'form',
+      { name: "Record the government's decision" },
+    );
+    await user.click(within(form).getByLabelText('Refused'));
+    await user.type(
+      within(form).getByRole('textbox', { name: /Reason the government gave/ }),
+      'The purpose of the visit was not shown.',
+    );
+    await user.upload(within(form).getByLabelText(/Refusal letter/), pdf('refusal.pdf'));
+    expect(within(form).getByText('Uploading refusal.pdf… 40%')).toBeInTheDocument();
+
+    // Pressed during the upload: the button says it waits, with no error and no question yet.
+    await user.click(within(form).getByRole('button', { name: 'Record the decision' }));
+    expect(
+      within(form).getByRole('button', { name: 'Waiting for the upload to finish…' }),
+    ).toHaveAttribute('aria-busy', 'true');
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // Once the letter is stored, the refusal is put to the member of staff with it.
+    await act(async () => uploads?.release());
+    const dialog = await screen.findByRole('dialog', { name: 'Record the refusal?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record the refusal' }));
+    await within(decisionPanel()).findByText('Decision recorded: refused.');
+    expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
+      {
+        status: 'REJECTED',
+        version: 3,
+        reason: 'The purpose of the visit was not shown.',
+        documentId: firstDocument.id,
+      },
+    ]);
+  });
+
+  it('stops waiting when the document it waited for fails to upload, and sends nothing', async () => {
+    const sent = mockApi({ [DETAIL]: ok(twoTravellers('LODGED', ['APPROVED', 'REJECTED'])) });
+    uploads = mockUploads([failure(422, 'This file could not be read as a PDF.')], true);
+    await renderAdmin('/admin/applications/app-1');
+    const user = userEvent.setup();
+    const form = await within(await screen.findByRole('region', { name: 'Decision' })).findByRole(
+      'form',
+      { name: "Record the government's decision" },
+    );
+    await user.click(within(form).getByLabelText('Refused'));
+    await user.type(
+      within(form).getByRole('textbox', { name: /Reason the government gave/ }),
+      'The purpose of the visit was not shown.',
+    );
+    await user.upload(within(form).getByLabelText(/Refusal letter/), pdf('refusal.pdf'));
+    await user.click(within(form).getByRole('button', { name: 'Record the decision' }));
+    await act(async () => uploads?.release());
+
+    expect(await within(form).findByText('This file could not be read as a PDF.')).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Record the decision' })).not.toHaveAttribute(
+      'aria-busy',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(sent, DECIDE)).toHaveLength(0);
+  });
 });

@@ -19,7 +19,14 @@ export interface DecisionDocumentFieldProps {
   /** The form's error for this field (e.g. a document is required). */
   error?: string | null;
   disabled?: boolean;
+  /**
+   * Told when an upload starts and how it ends: stored (after `onChange`), or failed (also when the field goes away
+   * during the upload).
+   */
+  onUpload?: (event: UploadEvent) => void;
 }
+
+export type UploadEvent = 'started' | 'stored' | 'failed';
 
 type Phase = { state: 'idle' } | { state: 'uploading'; name: string; progress: number };
 
@@ -37,6 +44,7 @@ export function DecisionDocumentField({
   onChange,
   error,
   disabled,
+  onUpload,
 }: DecisionDocumentFieldProps) {
   const t = useT(adminMessages);
   const upload = useUploadDecisionDocument();
@@ -45,10 +53,14 @@ export function DecisionDocumentField({
   const [failure, setFailure] = useState<string | null>(null);
   const focusInput = useRef(false);
   const mounted = useRef(true);
+  const report = useRef(onUpload);
+  report.current = onUpload;
+  const inFlight = useRef(false);
   useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
+      if (inFlight.current) report.current?.('failed');
     };
   }, []);
   // After Remove, the file input is back: the focus goes to it.
@@ -67,19 +79,25 @@ export function DecisionDocumentField({
     }
     setFailure(null);
     setPhase({ state: 'uploading', name: file.name, progress: 0 });
+    inFlight.current = true;
+    report.current?.('started');
     upload(applicationId, travelerId, file, (progress) => {
       if (mounted.current) setPhase({ state: 'uploading', name: file.name, progress });
     }).then(
       (document) => {
         if (!mounted.current) return;
+        inFlight.current = false;
         setPhase({ state: 'idle' });
         onChange(document);
+        report.current?.('stored');
       },
       (reason: unknown) => {
         if (!mounted.current) return;
+        inFlight.current = false;
         setPhase({ state: 'idle' });
         const message = isApiError(reason) && reason.status >= 400 ? reason.message : '';
         setFailure(message || t('upload.failed'));
+        report.current?.('failed');
       },
     );
   };

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import {
   AdminText,
   ApiMessages,
@@ -26,7 +26,7 @@ import { ConfirmDialog } from '../components/common';
 import { formatDate } from '../format';
 import { adminMessages } from '../i18n/catalog';
 import { applicantOf, passportNumberOf, travellerName, type CaseworkFormProps } from './common';
-import { DecisionDocumentField } from './DecisionDocumentField';
+import { DecisionDocumentField, type UploadEvent } from './DecisionDocumentField';
 
 type Outcome = 'APPROVED' | 'REJECTED';
 
@@ -116,6 +116,20 @@ export function OutcomeForm({ detail, send, busy }: CaseworkFormProps) {
   const [reason, setReason] = useState('');
   const [letter, setLetter] = useState<DecisionDocument | null>(null);
   const [confirming, setConfirming] = useState<OutcomeBody | null>(null);
+  // The document fields uploading now, and whether "Record the decision" was pressed during an upload: the
+  // decision is then checked once the uploads have stored their documents. A failed upload stops the wait (its
+  // field says what went wrong), so a decision is never sent without a document being sent.
+  const [uploads, setUploads] = useState<ReadonlySet<string>>(() => new Set());
+  const [waiting, setWaiting] = useState(false);
+  const uploadOf = (fieldId: string) => (event: UploadEvent) => {
+    setUploads((current) => {
+      const next = new Set(current);
+      if (event === 'started') next.add(fieldId);
+      else next.delete(fieldId);
+      return next;
+    });
+    if (event === 'failed') setWaiting(false);
+  };
 
   const forget = (...names: string[]) =>
     setErrors((current) => {
@@ -197,9 +211,8 @@ export function OutcomeForm({ detail, send, busy }: CaseworkFormProps) {
     return { body: { status: 'APPROVED', version, grants: body } };
   };
 
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  /** Checks the decision and asks to confirm it, or shows what keeps it from being sent. */
+  const proceed = () => {
     const checked = check();
     if ('errors' in checked) {
       showErrors(checked.errors);
@@ -208,6 +221,24 @@ export function OutcomeForm({ detail, send, busy }: CaseworkFormProps) {
     setErrors({});
     setConfirming(checked.body);
   };
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || waiting) return;
+    if (uploads.size > 0) {
+      setWaiting(true);
+      return;
+    }
+    proceed();
+  };
+
+  useEffect(() => {
+    if (!waiting || uploads.size > 0) return;
+    setWaiting(false);
+    proceed();
+    // `proceed` reads the form as it is once the last upload is done; it runs only at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting, uploads]);
 
   const confirm = async (body: DecisionBody) => {
     setConfirming(null);
@@ -326,6 +357,7 @@ export function OutcomeForm({ detail, send, busy }: CaseworkFormProps) {
                   value={draft.document}
                   error={field(index, 'documentId')}
                   disabled={busy}
+                  onUpload={uploadOf(grantFieldId(index, 'documentId'))}
                   onChange={(document) => {
                     setGrant(index, { document });
                     if (document) forget(`grants.${index}.documentId`);
@@ -370,6 +402,7 @@ export function OutcomeForm({ detail, send, busy }: CaseworkFormProps) {
               value={letter}
               error={errors.documentId ?? null}
               disabled={busy}
+              onUpload={uploadOf('outcome-letter')}
               onChange={(document) => {
                 setLetter(document);
                 forget('documentId');
@@ -383,8 +416,8 @@ export function OutcomeForm({ detail, send, busy }: CaseworkFormProps) {
         <Button
           type="submit"
           variant={outcome === 'REJECTED' ? 'danger' : 'primary'}
-          busy={busy}
-          busyLabel={t('decision.saving')}
+          busy={busy || waiting}
+          busyLabel={waiting ? t('outcome.waitingForUpload') : t('decision.saving')}
         >
           {t('outcome.submit')}
         </Button>
