@@ -18,6 +18,33 @@ const fieldFailure = (fieldErrors: Record<string, string>) =>
 
 const pdf = (name: string) => new File(['%PDF-1.7'], name, { type: 'application/pdf' });
 
+type User = ReturnType<typeof userEvent.setup>;
+const REFUSAL_REASON = 'The purpose of the visit was not shown.';
+
+/** The decision form of a lodged application of two travellers, with Refused chosen and its reason typed. */
+async function refusalForm(user: User) {
+  await renderAdmin('/admin/applications/app-1');
+  const form = await within(await screen.findByRole('region', { name: 'Decision' })).findByRole(
+    'form',
+    { name: "Record the government's decision" },
+  );
+  await user.click(within(form).getByLabelText('Refused'));
+  await user.type(
+    within(form).getByRole('textbox', { name: /Reason the government gave/ }),
+    REFUSAL_REASON,
+  );
+  return form;
+}
+
+/** Confirms the refusal the dialog asks about; what the API was sent to record decisions. */
+async function confirmRefusal(user: User, sent: ReturnType<typeof mockApi>) {
+  const dialog = await screen.findByRole('dialog', { name: 'Record the refusal?' });
+  expect(dialog).toHaveTextContent(REFUSAL_REASON);
+  await user.click(within(dialog).getByRole('button', { name: 'Record the refusal' }));
+  await within(decisionPanel()).findByText('Decision recorded: refused.');
+  return callsTo(sent, DECIDE).map((call) => call.body);
+}
+
 let uploads: ReturnType<typeof mockUploads> | null = null;
 afterEach(() => {
   uploads?.restore();
@@ -600,23 +627,13 @@ describe("recording the government's decision", () => {
     );
     expect(reason).toHaveAttribute('aria-invalid', 'true');
 
-    await user.type(reason, 'The purpose of the visit was not shown.');
+    await user.type(reason, REFUSAL_REASON);
     await user.upload(within(form).getByLabelText(/Refusal letter/), pdf('refusal.pdf'));
     await within(form).findByRole('link', { name: /eta-decision\.pdf/ });
     expect(uploads.sent.map((upload) => upload.travelerId)).toEqual(['trav-1']);
     await user.click(within(form).getByRole('button', { name: 'Record the decision' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Record the refusal?' });
-    expect(dialog).toHaveTextContent('The purpose of the visit was not shown.');
-    await user.click(within(dialog).getByRole('button', { name: 'Record the refusal' }));
-
-    await within(decisionPanel()).findByText('Decision recorded: refused.');
-    expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
-      {
-        status: 'REJECTED',
-        version: 3,
-        reason: 'The purpose of the visit was not shown.',
-        documentId: firstDocument.id,
-      },
+    expect(await confirmRefusal(user, sent)).toEqual([
+      { status: 'REJECTED', version: 3, reason: REFUSAL_REASON, documentId: firstDocument.id },
     ]);
   });
 
@@ -626,17 +643,8 @@ describe("recording the government's decision", () => {
       [DECIDE]: ok(twoTravellers('REJECTED', [], { version: 4 })),
     });
     uploads = mockUploads([ok({ document: firstDocument })], true);
-    await renderAdmin('/admin/applications/app-1');
     const user = userEvent.setup();
-    const form = await within(await screen.findByRole('region', { name: 'Decision' })).findByRole(
-      'form',
-      { name: "Record the government's decision" },
-    );
-    await user.click(within(form).getByLabelText('Refused'));
-    await user.type(
-      within(form).getByRole('textbox', { name: /Reason the government gave/ }),
-      'The purpose of the visit was not shown.',
-    );
+    const form = await refusalForm(user);
     await user.upload(within(form).getByLabelText(/Refusal letter/), pdf('refusal.pdf'));
     expect(within(form).getByText('Uploading refusal.pdf… 40%')).toBeInTheDocument();
 
@@ -650,33 +658,16 @@ describe("recording the government's decision", () => {
 
     // Once the letter is stored, the refusal is put to the member of staff with it.
     await act(async () => uploads?.release());
-    const dialog = await screen.findByRole('dialog', { name: 'Record the refusal?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Record the refusal' }));
-    await within(decisionPanel()).findByText('Decision recorded: refused.');
-    expect(callsTo(sent, DECIDE).map((call) => call.body)).toEqual([
-      {
-        status: 'REJECTED',
-        version: 3,
-        reason: 'The purpose of the visit was not shown.',
-        documentId: firstDocument.id,
-      },
+    expect(await confirmRefusal(user, sent)).toEqual([
+      { status: 'REJECTED', version: 3, reason: REFUSAL_REASON, documentId: firstDocument.id },
     ]);
   });
 
   it('stops waiting when the document it waited for fails to upload, and sends nothing', async () => {
     const sent = mockApi({ [DETAIL]: ok(twoTravellers('LODGED', ['APPROVED', 'REJECTED'])) });
     uploads = mockUploads([failure(422, 'This file could not be read as a PDF.')], true);
-    await renderAdmin('/admin/applications/app-1');
     const user = userEvent.setup();
-    const form = await within(await screen.findByRole('region', { name: 'Decision' })).findByRole(
-      'form',
-      { name: "Record the government's decision" },
-    );
-    await user.click(within(form).getByLabelText('Refused'));
-    await user.type(
-      within(form).getByRole('textbox', { name: /Reason the government gave/ }),
-      'The purpose of the visit was not shown.',
-    );
+    const form = await refusalForm(user);
     await user.upload(within(form).getByLabelText(/Refusal letter/), pdf('refusal.pdf'));
     await user.click(within(form).getByRole('button', { name: 'Record the decision' }));
     await act(async () => uploads?.release());
