@@ -436,9 +436,12 @@ test.describe('how the portal looks in Arabic', () => {
 
     await expect(page).toHaveURL(/\/application\/success$/, { timeout: 30_000 });
     await settle(page);
+    // The page is complete once it says what is still needed, with the way on to the documents.
+    await expect(page.locator('main a[href$="/general-info"]')).toBeVisible();
     await looksRight(page, 'success-ar', { reference, extra: [arabicDates(page)] });
 
     await open(page, '/orders');
+    await expect(page.locator('main').getByText(reference).first()).toBeVisible();
     await looksRight(page, 'my-orders-ar', { reference, extra: [arabicDates(page)] });
   });
 });
