@@ -681,6 +681,7 @@ describe('uploads', () => {
         this.readyState = 2;
       }
     };
+    jest.useFakeTimers();
     try {
       const arrived = detail({
         travelers: [
@@ -704,10 +705,11 @@ describe('uploads', () => {
       await renderApply(t1('passport-page'), { user: account });
       await findTitle('Passport page');
       act(() => sources[0]?.onopen?.());
-      await userEvent.setup().click(screen.getByRole('button', { name: 'Show the QR code' }));
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await user.click(screen.getByRole('button', { name: 'Show the QR code' }));
       await screen.findByRole('img', { name: /QR code/ });
       // Live: no fetch every 3 s while the code shows.
-      await new Promise((done) => setTimeout(done, 3500));
+      await act(async () => jest.advanceTimersByTime(3500));
       expect(callsTo(sent, get)).toHaveLength(1);
       act(() =>
         sources[0]?.onmessage?.(
