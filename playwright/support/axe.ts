@@ -41,6 +41,25 @@ export function formatViolations(violations: Violation[]): string {
 }
 
 /**
+ * Waits (up to 5 s) until every stylesheet the page links to has loaded and its fonts are ready: a page whose area
+ * was just swapped in can be in the document before its stylesheet applies, and axe would measure unstyled text (a
+ * link of the staff header 19 px high, where its style makes it 24). A stylesheet that fails to load does not hold
+ * the scan longer than that.
+ */
+async function stylesApplied(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every(
+          (link) => link.sheet !== null,
+        ) && document.fonts.status === 'loaded',
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
+/**
  * The WCAG 2.0/2.1/2.2 A and AA violations axe finds on the page as it is now. axe runs in the page itself, put in
  * once per document. The usual Playwright builder of axe (`@axe-core/playwright`) opens a second, blank page for
  * every scan to combine the frames' results, which made a scan take about 0.5 s instead of 0.1 s; the portal's
@@ -50,6 +69,7 @@ export async function axeViolations(
   page: Page,
   options: A11yScanOptions = {},
 ): Promise<Violation[]> {
+  await stylesApplied(page);
   const present = await page.evaluate(
     () => typeof (window as unknown as { axe?: Partial<InPageAxe> }).axe?.run === 'function',
   );
