@@ -20,8 +20,8 @@ import {
 import { localNginxConfig } from '../faults/nginx';
 
 /**
- * `npm run bench:scale [-- --web 3 --seconds 30 --warm 10 --concurrency 16 --pool 10 --no-kill]`
- * `npm run bench:scale -- --compare 1,3 --rounds 3 [--seconds 30 --warm 10 ...]`
+ * `npm run bench:scale [-- --web 3 --seconds 30 --warm 60 --concurrency 16 --pool 10 --no-kill]`
+ * `npm run bench:scale -- --compare 1,3 --rounds 3 [--seconds 30 --warm 60 ...]`
  * The portal as it runs on several machines, on this one: N web processes (ROLE=web) and one worker (ROLE=worker)
  * on one scratch PostgreSQL database, Redis for the rate-limit counters, one DATA_DIR for the uploaded documents
  * and the development mailbox, and nginx in front as the load balancer. Travellers save drafts, place orders, pay
@@ -37,9 +37,11 @@ import { localNginxConfig } from '../faults/nginx';
  * `--compare A,B` runs the same measurement with A and then B web processes, `--rounds` times in turn (A, B, A, B…),
  * each on a fresh database and fresh processes, and prints the medians side by side: this machine is shared and its
  * speed drifts by 10–20% from one minute to the next, so only figures measured in turn, in the same run, compare.
- * `--warm` is the seconds of the same load run first and not counted (default 10): a process in production runs for
- * hours, so its code is compiled and its caches full; with a short warm-up, N processes would each be measured while
- * still compiling what one process had already compiled.
+ * `--warm` is the seconds of the same load run first and not counted (default 60): a process in production runs for
+ * hours, so its code is compiled and its caches full. V8 optimizes a function once it has run often enough, and a
+ * process that shares the load with two others gets there three times later: after 10 s, three processes' event
+ * loops still spent about half as much CPU again per order as one process's (31 against 20.5 ms, much of it in
+ * V8's unoptimized code); after 60 s, 26 ms.
  *
  * DATABASE_URL names the PostgreSQL server to create the scratch database on (default
  * postgres://postgres@127.0.0.1:5432/test); REDIS_URL the Redis (default redis://127.0.0.1:6379; without an answer
@@ -59,7 +61,7 @@ const WEB = Math.floor(option('web', 3));
 const SECONDS = option('seconds', 30);
 const CONCURRENCY = Math.floor(option('concurrency', 16));
 const POOL = Math.floor(option('pool', 10));
-const WARM_SECONDS = option('warm', 10);
+const WARM_SECONDS = option('warm', 60);
 const KILL = !process.argv.includes('--no-kill');
 const COMPARE = process.argv.includes('--compare')
   ? process.argv[process.argv.indexOf('--compare') + 1]!.split(',').map(Number)
@@ -197,6 +199,16 @@ async function treeTicks(pid: number): Promise<number> {
 
 async function processTicks(pid: number): Promise<number> {
   const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+}
+
+/**
+ * CPU ticks of a process's event loop (its main thread, where requests are handled), apart from its other threads
+ * (libvips's image threads, V8's compiler and garbage collector, libuv's pool). Reads /proc/PID/task/PID/stat.
+ */
+async function eventLoopTicks(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/task/${pid}/stat`, 'utf8').catch(() => '');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
 }
@@ -674,6 +686,7 @@ async function main() {
   const apiPids = [...webs.map((w) => w.child.pid!), worker.child.pid!];
   const cpuPids = [...apiPids, nginx.child.pid!];
   const cpuBefore = await Promise.all(cpuPids.map(treeTicks));
+  const loopsBefore = await Promise.all(webs.map((w) => eventLoopTicks(w.child.pid!)));
   const pgBefore = await postgresTicks();
   const machineBefore = await machineTicks();
   const selfBefore = process.cpuUsage();
@@ -685,11 +698,13 @@ async function main() {
   /** The web process killed, and when (seconds into the load); pid 0 until then. */
   const killed = { at: 0, pid: 0 };
   let victimTicks = 0;
+  let victimLoop = 0;
   const killer = KILL
     ? (async () => {
         await sleep((SECONDS * 1000) / 2);
         const victim = webs[0]!;
         victimTicks = await processTicks(victim.child.pid!);
+        victimLoop = await eventLoopTicks(victim.child.pid!);
         await killHard(victim);
         killed.at = (Date.now() - started) / 1000;
         killed.pid = victim.child.pid!;
@@ -739,6 +754,10 @@ async function main() {
 
   const selfCpu = process.cpuUsage(selfBefore);
   const cpuAfter = await Promise.all(cpuPids.map(treeTicks));
+  const loopsAfter = await Promise.all(
+    webs.map((w, i) => (i === 0 && killed.pid ? victimLoop : eventLoopTicks(w.child.pid!))),
+  );
+  const loopCpu = loopsAfter.reduce((sum, t, i) => sum + Math.max(0, t - loopsBefore[i]!), 0);
   const pgAfter = await postgresTicks();
   const machineAfter = await machineTicks();
   const cores = (ticks: number) => ticks / TICKS_PER_SECOND / elapsed;
@@ -871,6 +890,12 @@ async function main() {
       `worker ${fixed(cores(workerCpu), 2)}, PostgreSQL ${fixed(cores(pgAfter - pgBefore), 2)}, nginx ${fixed(cores(nginxCpu), 2)}, ` +
       `load generator ${fixed((selfCpu.user + selfCpu.system) / 1e6 / elapsed, 2)}; machine ${fixed(machineBusy * 100, 0)}% busy`,
   );
+  const msPerOrder = (ticks: number) =>
+    completed ? fixed((ticks * 1000) / TICKS_PER_SECOND / completed, 1) : '-';
+  print(
+    `  web CPU per order:      ${msPerOrder(webCpu)} ms, of it ${msPerOrder(loopCpu)} ms in the event loops (the rest in ` +
+      `libvips's image threads, V8's compiler and collector and libuv's pool)`,
+  );
   print(
     `  PostgreSQL backends:    ${fixed(locks.active / Math.max(1, locks.samples))} active on average, ` +
       `${fixed(locks.waiting / Math.max(1, locks.samples), 2)} waiting on a lock (in ${fixed((100 * locks.anyWaiting) / Math.max(1, locks.samples), 0)}% of samples)`,
@@ -888,6 +913,7 @@ async function main() {
     lost: lost.length,
     sentTwice: mailbox.duplicates + outbox!.duplicates,
     webCoreSecondsPerOrder: completed ? webCpu / TICKS_PER_SECOND / completed : 0,
+    eventLoopCoreSecondsPerOrder: completed ? loopCpu / TICKS_PER_SECOND / completed : 0,
     statementsPerOrder: completed
       ? (after.source === 'pg_stat_statements'
           ? delta.statements
@@ -911,6 +937,7 @@ interface RunResult {
   lost: number;
   sentTwice: number;
   webCoreSecondsPerOrder: number;
+  eventLoopCoreSecondsPerOrder: number;
   allCoreSecondsPerOrder: number;
   statementsPerOrder: number;
   machineBusy: number;
@@ -972,7 +999,7 @@ async function compare(configs: number[]): Promise<boolean> {
     `Compared in turn, ${ROUNDS} rounds (medians; every run: failed requests, orders lost, e-mails sent twice):`,
   );
   print(
-    '  web | orders/s (each run)            | web core-s/order | all core-s/order | statements/order | machine busy | failed, lost, twice',
+    '  web | orders/s (each run)            | web core-s/order | of it, event loops | all core-s/order | statements/order | machine busy | failed, lost, twice',
   );
   for (const [n, runs] of results) {
     const each = runs.map((r) => fixed(r.ordersPerSecond, 2)).join(', ');
@@ -981,6 +1008,7 @@ async function compare(configs: number[]): Promise<boolean> {
         40,
       ) +
         ` | ${fixed(median(runs.map((r) => r.webCoreSecondsPerOrder)), 3).padStart(16)}` +
+        ` | ${fixed(median(runs.map((r) => r.eventLoopCoreSecondsPerOrder)), 3).padStart(18)}` +
         ` | ${fixed(median(runs.map((r) => r.allCoreSecondsPerOrder)), 3).padStart(16)}` +
         ` | ${fixed(median(runs.map((r) => r.statementsPerOrder)), 1).padStart(16)}` +
         ` | ${`${fixed(median(runs.map((r) => r.machineBusy)) * 100, 0)}%`.padStart(12)}` +
