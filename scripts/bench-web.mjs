@@ -233,23 +233,36 @@ async function main() {
     }
     const rows = [];
     const benchmarkIndexes = [];
-    const run = async (page, label) => {
-      const result = await measure(page, slowdown);
-      if (Number.isFinite(result.lhr.environment.benchmarkIndex))
-        benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
-      const problem =
-        result.lhr.runtimeError?.message ?? result.lhr.audits['total-blocking-time']?.errorMessage;
-      if (problem) process.stderr.write(`${page.path}, ${label}: ${problem}\n`);
-      return result.lhr;
+    /**
+     * One scored run. Lighthouse now and then fails to record a page load (NO_NAVSTART and the like, a runtime
+     * error with no score): that run is made again, up to twice, after `again()` (a fresh portal for a first visit).
+     */
+    const run = async (page, label, again = async () => {}) => {
+      for (let attempt = 1; ; attempt += 1) {
+        const result = await measure(page, slowdown);
+        if (Number.isFinite(result.lhr.environment.benchmarkIndex))
+          benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
+        const failed = result.lhr.runtimeError?.message;
+        const problem = failed ?? result.lhr.audits['total-blocking-time']?.errorMessage;
+        if (problem)
+          process.stderr.write(
+            `${page.path}, ${label}: ${problem}${failed && attempt < 3 ? ' (made again)' : ''}\n`,
+          );
+        if (!failed || attempt === 3) return result.lhr;
+        await again();
+      }
     };
     for (const page of pages) {
       let first;
       if (FIRST) {
         // A fresh portal for this page: its first visit is the first request the server has answered for it.
-        if (current) await current.portal.stop();
-        current = null;
-        current = await startSignedIn([page]);
-        first = await run(page, 'first visit after the start');
+        const fresh = async () => {
+          if (current) await current.portal.stop();
+          current = null;
+          current = await startSignedIn([page]);
+        };
+        await fresh();
+        first = await run(page, 'first visit after the start', fresh);
       }
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) runs.push(await run(page, `run ${i + 1}`));
