@@ -197,21 +197,20 @@ async function treeTicks(pid: number): Promise<number> {
   return total;
 }
 
-async function processTicks(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+/** User and system CPU ticks from a `stat` file of /proc (a process's or one of its threads'); 0 once it is gone. */
+async function statTicks(file: string): Promise<number> {
+  const stat = await fs.readFile(file, 'utf8').catch(() => '');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
 }
+
+const processTicks = (pid: number) => statTicks(`/proc/${pid}/stat`);
 
 /**
  * CPU ticks of a process's event loop (its main thread, where requests are handled), apart from its other threads
  * (libvips's image threads, V8's compiler and garbage collector, libuv's pool). Reads /proc/PID/task/PID/stat.
  */
-async function eventLoopTicks(pid: number): Promise<number> {
-  const stat = await fs.readFile(`/proc/${pid}/task/${pid}/stat`, 'utf8').catch(() => '');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-}
+const eventLoopTicks = (pid: number) => statTicks(`/proc/${pid}/task/${pid}/stat`);
 
 /** CPU ticks used so far by every PostgreSQL process of this machine. */
 async function postgresTicks(): Promise<number> {
