@@ -6,12 +6,18 @@ import {
   STAFF_TOTP_FILE_ENV,
   SYNTHETIC_APPLICATIONS,
 } from './admin';
-import { BASE_URL_ENV, startPortal } from './portal.mjs';
+import {
+  BASE_URL_ENV,
+  createDatabaseTemplate,
+  DATABASE_TEMPLATE_ENV,
+  startPortal,
+} from './portal.mjs';
 
 /**
  * Starts one fresh portal for the whole run and returns its teardown. Fails fast, before any browser starts,
  * when the build outputs are missing. Before the portal starts, its database gets the staff account (STAFF) and
- * the synthetic applications the admin specs use; once it runs, STAFF's authenticator is set up. With E2E_BASE_URL set, tests that portal instead.
+ * the synthetic applications the admin specs use; once it runs, STAFF's authenticator is set up. Every portal of
+ * the run starts from one migrated database made here. With E2E_BASE_URL set, tests that portal instead.
  */
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const external = process.env.E2E_BASE_URL;
@@ -19,10 +25,19 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     process.env[BASE_URL_ENV] = external.replace(/\/$/, '');
     return undefined;
   }
-  const portal = await startPortal({
-    admins: [{ email: STAFF.email, password: STAFF.password }],
-    syntheticApplications: SYNTHETIC_APPLICATIONS,
-  });
+  // One migrated database for the run: this portal and those the specs start for themselves begin as copies of it.
+  const template = await createDatabaseTemplate();
+  process.env[DATABASE_TEMPLATE_ENV] = template.dir;
+  let portal;
+  try {
+    portal = await startPortal({
+      admins: [{ email: STAFF.email, password: STAFF.password }],
+      syntheticApplications: SYNTHETIC_APPLICATIONS,
+    });
+  } catch (err) {
+    await template.remove();
+    throw err;
+  }
   process.env[BASE_URL_ENV] = portal.url;
   // Staff sign in with a second factor: set STAFF's authenticator up now, as their first sign-in would.
   const totpFile = path.join(portal.dataDir, 'e2e-staff-totp.json');
@@ -32,5 +47,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   console.log(`Portal started at ${portal.url} (DATA_DIR ${portal.dataDir})`);
   return async () => {
     await portal.stop();
+    await template.remove();
   };
 }
