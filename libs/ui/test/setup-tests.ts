@@ -13,7 +13,8 @@ configure({ asyncUtilTimeout: 5000 });
 window.scrollTo = () => undefined;
 
 // React's development build records a call stack for every element it creates (an Error with ten frames, for the
-// owner stacks of its warnings), up to 10,000 per second of rendering: about a seventh of the screen tests' CPU.
+// owner stacks of its warnings), up to 10,000 per second of rendering: 9% of mf-apply's suite's CPU, whose forms draw
+// long lists of options.
 // The tests read no owner stack, so React is told it has already recorded its quota: it then gives every element
 // the one stack it keeps for an unknown owner, and its warnings still print, without the component trail.
 const reactInternals = (React as unknown as Record<string, object | undefined>)
