@@ -1,9 +1,13 @@
 // What a page's long tasks are made of, from a Chromium trace: `bench:web --trace` loads each page in the system
 // Chromium with a phone's window and the same CPU slowdown as Lighthouse, records the main thread and prints every
 // task over 50 ms with where its time went (parsing, style, layout, paint, garbage collection, and each script by
-// its file). Lighthouse names a task by its script's address only, and calls a task without one "Unattributable".
+// its file), and its hottest functions by V8's sampling profiler, named through the builds' source maps. Lighthouse
+// names a task by its script's address only, and calls a task without one "Unattributable".
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from '../playwright/support/portal.mjs';
+import { SourceMapConsumer } from 'source-map-js';
+import { CHROMIUM_ARGS, REPO_ROOT, SYSTEM_CHROMIUM } from '../playwright/support/portal.mjs';
 
 /** Lighthouse's mobile window (a Moto G Power). */
 const PHONE = { width: 412, height: 823 };
@@ -17,7 +21,94 @@ const CATEGORIES = [
   'blink',
   'v8.execute',
   'loading',
+  // V8's sampling profiler: which functions a task's time went to, "other" included.
+  'disabled-by-default-v8.cpu_profiler',
 ].join(',');
+
+/** How many of a long task's hottest functions are named. */
+const HOT_FUNCTIONS = 3;
+
+/**
+ * The samples of V8's profiler on one thread, each with its time and what it was running: the function at the top
+ * of the stack (its name and script) or what V8 names instead ("(program)": the browser's own code; "(garbage
+ * collector)").
+ */
+function samplesOf(events, pid, tid) {
+  const nodes = new Map();
+  const samples = [];
+  // The profile starts on the thread it samples; its chunks are written from the sampling thread, with its id.
+  const starts = new Map(
+    events
+      .filter((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid)
+      .map((e) => [e.id, e.args?.data?.startTime]),
+  );
+  const chunks = events
+    .filter((e) => e.name === 'ProfileChunk' && e.pid === pid && starts.has(e.id))
+    .sort((a, b) => a.ts - b.ts);
+  /** The time of the last sample of each profile, from which the next chunk's first delta counts. */
+  const clocks = new Map();
+  for (const chunk of chunks) {
+    const data = chunk.args?.data ?? {};
+    for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node.callFrame ?? {});
+    let clock = clocks.get(chunk.id) ?? starts.get(chunk.id) ?? chunk.ts;
+    const ids = data.cpuProfile?.samples ?? [];
+    const deltas = data.timeDeltas ?? [];
+    for (let i = 0; i < ids.length; i += 1) {
+      clock += deltas[i] ?? 0;
+      samples.push({ ts: clock, frame: nodes.get(ids[i]) ?? {} });
+    }
+    clocks.set(chunk.id, clock);
+  }
+  return samples.sort((a, b) => a.ts - b.ts);
+}
+
+/** Where the portal serves each build from: the remotes under /remotes/NAME/, the shell at the root. */
+const BUILDS = [
+  ['/remotes/apply/', 'mf-apply/dist'],
+  ['/remotes/account/', 'mf-account/dist'],
+  ['/remotes/admin/', 'mf-admin/dist'],
+  ['/', 'shell/dist'],
+];
+
+/** The parsed source map of a served script (null without one), read once. */
+const sourceMaps = new Map();
+function sourceMapOf(pathname) {
+  if (!sourceMaps.has(pathname)) {
+    const [prefix, dir] = BUILDS.find(([p]) => pathname.startsWith(p));
+    const file = path.join(REPO_ROOT, dir, `${pathname.slice(prefix.length)}.map`);
+    sourceMaps.set(
+      pathname,
+      fs.existsSync(file) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(file, 'utf8'))) : null,
+    );
+  }
+  return sourceMaps.get(pathname);
+}
+
+/** A source file as printed: a package's name and file (`react-dom/cjs/…`), or the path in the repository. */
+function sourceLabel(source) {
+  const inPackage = source.lastIndexOf('node_modules/');
+  if (inPackage >= 0) return source.slice(inPackage + 'node_modules/'.length);
+  return source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^(\.\.\/)+/, '');
+}
+
+/**
+ * A sampled function as printed: its original name and source line through the build's source map
+ * (`commitRoot react-dom/cjs/react-dom-client.production.js:1234`), else as served, or V8's own name for what is
+ * not a script's function.
+ */
+function functionLabel(frame) {
+  const name = frame.functionName || '(anonymous)';
+  if (!frame.url) return name;
+  const pathname = frame.url.startsWith('http') ? new URL(frame.url).pathname : frame.url;
+  const map = frame.url.startsWith('http') ? sourceMapOf(pathname) : null;
+  const original = map?.originalPositionFor({
+    line: (frame.lineNumber ?? 0) + 1,
+    column: frame.columnNumber ?? 0,
+  });
+  if (original?.source)
+    return `${original.name ?? name} ${sourceLabel(original.source)}:${original.line}`;
+  return `${name} ${pathname}:${(frame.lineNumber ?? 0) + 1}`;
+}
 
 /** The kind of work a trace event is, for the breakdown; null for the events that only wrap others. */
 function kindOf(event) {
@@ -57,6 +148,7 @@ export function longTasksOf(events) {
   const thread = events.filter((e) => e.pid === parsed.pid && e.tid === parsed.tid);
   // Times are from the start of the trace, which begins just before the page is asked for.
   const origin = events.reduce((min, e) => (e.ts > 0 && e.ts < min ? e.ts : min), Infinity);
+  const samples = samplesOf(events, parsed.pid, parsed.tid);
   const tasks = thread.filter(
     (e) =>
       e.ph === 'X' &&
@@ -79,10 +171,21 @@ export function longTasksOf(events) {
     const counted = [...parts.values()].reduce((sum, ms) => sum + ms, 0);
     const ms = task.dur / 1000;
     if (ms - counted >= 1) parts.set('other', ms - counted);
+    // Each sample stands for the time since the one before it.
+    const hot = new Map();
+    let previous = task.ts;
+    for (const sample of samples) {
+      if (sample.ts < task.ts) continue;
+      if (sample.ts > end) break;
+      const label = functionLabel(sample.frame);
+      if (label !== '(idle)') hot.set(label, (hot.get(label) ?? 0) + (sample.ts - previous) / 1000);
+      previous = sample.ts;
+    }
     return {
       at: (task.ts - origin) / 1000,
       ms,
       parts: [...parts].sort((a, b) => b[1] - a[1]),
+      hot: [...hot].sort((a, b) => b[1] - a[1]).slice(0, HOT_FUNCTIONS),
     };
   });
 }
@@ -142,6 +245,11 @@ export function describeLoads(loads) {
       .map(([kind, ms]) => `${kind} ${Math.round(ms)}`)
       .join(', ');
     lines.push(`    ${Math.round(task.ms)} ms at ${Math.round(task.at)} ms: ${parts}`);
+    const hot = task.hot
+      .filter(([, ms]) => ms >= 1)
+      .map(([label, ms]) => `${label} ${Math.round(ms)}`)
+      .join(', ');
+    if (hot) lines.push(`      hottest: ${hot}`);
   }
   if (median.length === 0) lines.push('    none');
   return lines.join('\n');

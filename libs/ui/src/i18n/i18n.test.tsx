@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { LOCALE_COOKIE } from '@waypoint/contracts';
 import { activateLocale, currentLocale, defineCatalog, pageLocale, rememberLocale } from './i18n';
 import { compareText, countryName, formatDate, formatMoney, monthNames } from './format';
@@ -138,6 +138,49 @@ describe('messages in the active language', () => {
     expect(
       await screen.findByRole('heading', { name: 'Ihre Bestellungen (3)' }),
     ).toBeInTheDocument();
+  });
+
+  it("keeps each area's messages apart, and shows a late area in English until its language arrives", async () => {
+    type Title = { default: { title: string } };
+    const french = new Map<string, (messages: Title) => void>();
+    const loaders = (area: string, german: string) => ({
+      fr: () => new Promise<Title>((resolve) => french.set(area, resolve)),
+      de: () => Promise.resolve({ default: { title: german } }),
+      es: () => Promise.resolve({ default: { title: german } }),
+      ar: () => Promise.resolve({ default: { title: german } }),
+    });
+    // Two areas with the same key.
+    const orders = defineCatalog(
+      'orders',
+      { title: 'Your orders' },
+      loaders('orders', 'Ihre Bestellungen'),
+    );
+    const help = defineCatalog('help', { title: 'Help' }, loaders('help', 'Hilfe'));
+    expect([orders.t('title'), help.t('title')]).toEqual(['Your orders', 'Help']);
+    await act(() => activateLocale('de'));
+    expect([orders.t('title'), help.t('title')]).toEqual(['Ihre Bestellungen', 'Hilfe']);
+
+    // French is chosen: the page changes once every area has it, not area by area.
+    const switching = act(() => activateLocale('fr'));
+    await waitFor(() => expect(french.size).toBe(2));
+    french.get('orders')!({ default: { title: 'Vos commandes' } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([orders.t('title'), help.t('title')]).toEqual(['Ihre Bestellungen', 'Hilfe']);
+    french.get('help')!({ default: { title: 'Aide' } });
+    await switching;
+    expect([orders.t('title'), help.t('title')]).toEqual(['Vos commandes', 'Aide']);
+
+    // An area whose code arrives later shows its English until its French has arrived.
+    const late = defineCatalog(
+      'late-english',
+      { title: 'Documents' },
+      loaders('late', 'Dokumente'),
+    );
+    const loading = late.load('fr');
+    expect(late.t('title')).toBe('Documents');
+    french.get('late')!({ default: { title: 'Pièces' } });
+    await loading;
+    expect(late.t('title')).toBe('Pièces');
   });
 
   it('downloads a language once, however often it is chosen', async () => {

@@ -1,4 +1,4 @@
-import { i18n, type Messages } from '@lingui/core';
+import { setupI18n, type Messages } from '@lingui/core';
 import {
   DEFAULT_LOCALE,
   directionOf,
@@ -39,19 +39,17 @@ export interface MessageCatalog<K extends string> {
   t(key: K, values?: MessageValues): string;
 }
 
-const catalogs: MessageCatalog<string>[] = [];
+/** A catalog as this module keeps it: it also switches its messages to a language once they are loaded. */
+interface DefinedCatalog<K extends string> extends MessageCatalog<K> {
+  activate(locale: Locale): void;
+}
+
+const catalogs: DefinedCatalog<string>[] = [];
+let activeLocale: Locale = DEFAULT_LOCALE;
 
 /** Every catalog defined so far (an area's catalog is defined when its code first loads). */
 export function definedCatalogs(): readonly MessageCatalog<string>[] {
   return catalogs;
-}
-
-function namespaced(namespace: string, messages: Record<string, unknown>): Messages {
-  const out: Messages = {};
-  for (const [key, message] of Object.entries(messages)) {
-    out[`${namespace}:${key}`] = message as Messages[string];
-  }
-  return out;
 }
 
 /**
@@ -65,7 +63,11 @@ export function defineCatalog<K extends string>(
 ): MessageCatalog<K> {
   const pending = new Map<Locale, Promise<void>>();
   const done = new Set<Locale>();
-  const catalog: MessageCatalog<K> = {
+  // The area's messages in a Lingui instance of its own, used as they were loaded: no copy of every message under
+  // a namespaced key into one shared table, and no key to build for each message shown. English is always loaded:
+  // it is what the area shows while the page's language is on its way.
+  const lingui = setupI18n({ locale: DEFAULT_LOCALE, messages: { en: english as Messages } });
+  const catalog: DefinedCatalog<K> = {
     namespace,
     loaded: (locale) => done.has(locale),
     load(locale) {
@@ -75,8 +77,9 @@ export function defineCatalog<K extends string>(
         const source = locale === 'en' ? Promise.resolve({ default: english }) : others[locale]();
         loading = source.then(
           (module) => {
-            i18n.load(locale, namespaced(namespace, module.default));
+            lingui.load(locale, module.default as Messages);
             done.add(locale);
+            if (locale === activeLocale) lingui.activate(locale);
           },
           (error: unknown) => {
             // A failed download can be tried again (the next change of language, or the next render).
@@ -88,21 +91,19 @@ export function defineCatalog<K extends string>(
       }
       return loading;
     },
-    t: (key, values) => i18n._(`${namespace}:${key}`, values),
+    t: (key, values) => lingui._(key, values),
+    activate: (locale) => {
+      if (done.has(locale)) lingui.activate(locale);
+    },
   };
-  // English is always there: the fallback while another language downloads, and what tests and the prerender use.
-  i18n.load('en', namespaced(namespace, english));
   done.add('en');
+  catalog.activate(activeLocale);
   catalogs.push(catalog);
   return catalog;
 }
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-let activeLocale: Locale = DEFAULT_LOCALE;
-// English's messages arrive catalog by catalog as the areas define them.
-i18n.load(DEFAULT_LOCALE, {});
-i18n.activate(DEFAULT_LOCALE);
 
 /** The language pages are shown in now. */
 export function currentLocale(): Locale {
@@ -127,7 +128,7 @@ export function loadLocale(locale: Locale): Promise<void> {
 export async function activateLocale(locale: Locale): Promise<void> {
   await loadLocale(locale);
   activeLocale = locale;
-  i18n.activate(locale);
+  for (const catalog of catalogs) catalog.activate(locale);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = languageTag(locale);
     document.documentElement.dir = directionOf(locale);
