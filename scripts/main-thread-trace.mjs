@@ -91,12 +91,20 @@ function sourceLabel(source) {
   return source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^(\.\.\/)+/, '');
 }
 
+/** Each sampled function's label, worked out once (a function is in many samples). */
+const labels = new WeakMap();
+
 /**
  * A sampled function as printed: its original name and source line through the build's source map
  * (`commitRoot react-dom/cjs/react-dom-client.production.js:1234`), else as served, or V8's own name for what is
  * not a script's function.
  */
 function functionLabel(frame) {
+  if (!labels.has(frame)) labels.set(frame, labelOf(frame));
+  return labels.get(frame);
+}
+
+function labelOf(frame) {
   const name = frame.functionName || '(anonymous)';
   if (!frame.url) return name;
   const pathname = frame.url.startsWith('http') ? new URL(frame.url).pathname : frame.url;

@@ -250,8 +250,9 @@ export function databaseTemplate() {
 
 /**
  * Starts `services/api/dist/server.js` on a free port with a fresh DATA_DIR (a copy of the migrated database of
- * {@link databaseTemplate}) and resolves once `GET /api/ready` answers 200. Given `admins` or `syntheticApplications`, the
- * command-line tools first create those staff accounts and applications in that DATA_DIR.
+ * {@link databaseTemplate}) and resolves once `GET /api/ready` answers 200. Given `admins` or
+ * `syntheticApplications`, the command-line tools first create those staff accounts and applications in that
+ * DATA_DIR.
  * @param {StartPortalOptions} [options]
  * @returns {Promise<Portal>}
  */
