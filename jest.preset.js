@@ -17,6 +17,8 @@ module.exports = {
       },
     ],
   },
+  // Jest's runtime with V8's code cache: a module compiled once is not compiled again for the next test file.
+  runtime: path.join(root, 'jest.runtime.js'),
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
   moduleNameMapper: {
     '^@waypoint/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
