@@ -117,12 +117,17 @@ export interface Reply {
 
 /** A browser-like caller: same-origin headers and a cookie jar. Network failures answer status 0. */
 export class Client {
-  private readonly cookies = new Map<string, string>();
   constructor(
     public base: string,
     /** Sent as X-Forwarded-For (for a server started with TRUST_PROXY=true): one address per simulated user. */
     private readonly forwardedFor?: string,
+    private readonly cookies = new Map<string, string>(),
   ) {}
+
+  /** The same browser (its address and cookies) sending to another process of the same deployment. */
+  on(base: string): Client {
+    return new Client(base, this.forwardedFor, this.cookies);
+  }
 
   async request(method: string, url: string, body?: unknown, timeoutMs = 10_000): Promise<Reply> {
     const headers: Record<string, string> = { origin: this.base, 'sec-fetch-site': 'same-origin' };

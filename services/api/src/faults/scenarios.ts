@@ -16,8 +16,9 @@ import {
 } from './harness';
 
 /**
- * Fault scenarios against the built server process on PostgreSQL: database outages under traffic, and
- * kill -9 during payment completion and during a webhook. Used by the fault tests and `npm run faults`.
+ * Fault scenarios against the built server process on PostgreSQL: database outages under traffic, kill -9 during
+ * payment completion and during a webhook, and orders paid on several processes at once. Used by the fault tests
+ * and `npm run faults`.
  */
 
 /** A reply the API may give while the database is away: a success, a client error, or a retryable 503. */
@@ -529,6 +530,99 @@ export async function killDuringWebhook({
   } finally {
     if (server) await stop(server);
     await stripe.close();
+    await remove();
+  }
+}
+
+export interface ReceiptsReport {
+  orders: number;
+  processes: number;
+  /** Receipts issued for the orders. */
+  receipts: number;
+  /** Replies of 500 or more, or none, to the confirmations. */
+  failedReplies: number;
+  /** Anything other than one paid order, payment, e-mail and receipt per order, and the year's numbers 1…n. */
+  violations: string[];
+}
+
+/**
+ * Receipt numbers across processes: `processes` API processes on one database, and every order's card confirmed on
+ * all of them at once, then its completion asked of all of them at once (a browser's retries reaching other
+ * processes through the load balancer). Every order ends paid once, with one payment, one confirmation e-mail and
+ * one receipt, and the year's receipt numbers are 1…n without a gap, its counter at n.
+ */
+export async function receiptsAcrossProcesses({
+  adminUrl,
+  orders = 20,
+  processes = 3,
+}: {
+  adminUrl: string;
+  orders?: number;
+  processes?: number;
+}): Promise<ReceiptsReport> {
+  const { db, env: base, remove } = await scratch(adminUrl);
+  // Each order from an address of its own, so the per-address limits are not what answers.
+  const env = { ...base, TRUST_PROXY: 'true' };
+  const servers: ServerProcess[] = [];
+  try {
+    // One after another: the first migrates the scratch database, the others find it migrated.
+    for (let i = 0; i < processes; i += 1) servers.push(await startServer(env));
+    const placed = await Promise.all(
+      Array.from({ length: orders }, async (_, i) => {
+        const client = new Client(servers[i % processes]!.base, `10.77.${i >> 8}.${(i & 255) + 1}`);
+        return { client, order: await createOrder(client, `receipts-${i}@example.com`) };
+      }),
+    );
+    let failedReplies = 0;
+    const onEveryProcess = (path: string, body: (order: Created) => unknown) =>
+      Promise.all(
+        placed.flatMap(({ client, order }) =>
+          servers.map(async (server) => {
+            const reply = await client.on(server.base).post(path, body(order));
+            if (reply.status === 0 || reply.status >= 500) failedReplies += 1;
+          }),
+        ),
+      );
+    await onEveryProcess('/api/payments/sandbox/confirm', confirmBody);
+    await onEveryProcess('/api/applications/confirm-payment', (order) => ({
+      paymentIntentId: order.paymentIntentId,
+    }));
+
+    const violations: string[] = [];
+    const ids = placed.map((p) => p.order.applicationId);
+    const states = new Map((await orderStates(db, ids)).map((s) => [s.id, s]));
+    for (const id of ids) checkOrder(states.get(id), true, violations);
+    const issued = await db.query<{ applicationId: string; year: number }>(
+      `select application_id as "applicationId", year from receipts where application_id = any($1::uuid[])`,
+      [ids],
+    );
+    for (const id of ids) {
+      const count = issued.filter((r) => r.applicationId === id).length;
+      if (count !== 1) violations.push(`${id}: ${count} receipts`);
+    }
+    for (const year of new Set(issued.map((r) => r.year))) {
+      const numbers = (
+        await db.query<{ sequence: number }>(
+          'select sequence from receipts where year = $1 order by sequence',
+          [year],
+        )
+      ).map((r) => r.sequence);
+      if (numbers.some((n, i) => n !== i + 1))
+        violations.push(
+          `${year}: receipt numbers ${numbers.join(', ')} are not 1 to ${numbers.length}`,
+        );
+      const [counter] = await db.query<{ last: number }>(
+        'select last_number as last from receipt_counters where year = $1',
+        [year],
+      );
+      if (counter?.last !== numbers.length)
+        violations.push(
+          `${year}: the counter is at ${counter?.last}, ${numbers.length} receipts issued`,
+        );
+    }
+    return { orders, processes, receipts: issued.length, failedReplies, violations };
+  } finally {
+    for (const server of servers) await stop(server);
     await remove();
   }
 }

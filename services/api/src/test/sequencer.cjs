@@ -11,6 +11,7 @@ const path = require('node:path');
 
 const LONGEST_FIRST = [
   'src/faults/kill-job.test.ts',
+  'src/faults/receipts-across-processes.test.ts',
   'src/faults/kill-payment.test.ts',
   'src/faults/kill-webhook.test.ts',
   'src/faults/outage.test.ts',
