@@ -67,6 +67,9 @@ export async function documentsOf(db: Q, applicationId: string) {
 }
 
 /** The names an application is shown with: its country, visa type and processing option. */
+export type OrderNames = Awaited<ReturnType<typeof namesOf>>;
+
+/** The names an application is shown with: its country, visa type and processing option. */
 export async function namesOf(db: Q, application: ApplicationRow) {
   const [row] = await db
     .select({

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/faults';
 import type { DraftOwner } from '../../db/rows';
@@ -166,6 +166,8 @@ export async function findCountryName(db: Q, code: string) {
   return row;
 }
 
-export async function deleteDraft(db: Q, owner: DraftOwner) {
-  await db.delete(drafts).where(ownedBy(owner));
+/** Deletes the drafts of these owners, in one statement. */
+export async function deleteDrafts(db: Q, owners: DraftOwner[]) {
+  if (owners.length === 0) return;
+  await db.delete(drafts).where(or(...owners.map(ownedBy)));
 }

@@ -124,7 +124,7 @@ export async function clearDrafts({
   ctx: ServiceContext;
   input: { owners: DraftOwner[] };
 }) {
-  for (const owner of input.owners) await repo.deleteDraft(ctx.db, owner);
+  await repo.deleteDrafts(ctx.db, input.owners);
 }
 
 /**

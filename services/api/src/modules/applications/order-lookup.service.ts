@@ -62,7 +62,14 @@ export async function recipientOf({
   input: { application: ApplicationRow };
 }): Promise<{ address: string; locale: Locale }> {
   const { application } = input;
-  const owner = await ownerOf({ db, input: { application } });
+  return recipientFor(application, await ownerOf({ db, input: { application } }));
+}
+
+/** `recipientOf` for a caller that has the order's account already. */
+export function recipientFor(
+  application: ApplicationRow,
+  owner: UserRow | undefined,
+): { address: string; locale: Locale } {
   return {
     address: application.guestEmail ?? owner?.email ?? '',
     locale: owner?.locale ?? application.locale,

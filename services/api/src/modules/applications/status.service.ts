@@ -9,17 +9,16 @@ import {
   type LifecycleActor,
 } from '@waypoint/contracts';
 import type { Tx } from '../../db/client';
-import type { ApplicationRow } from '../../db/rows';
+import type { ApplicationRow, TravelerRow, UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import { recordAudit, type AuditActor, type AuditRecord } from '../audit/audit.repo';
 import { publishApplicationEvent } from '../events/events.service';
 import { queueEmail } from '../notifications/outbox.service';
 import type { EmailMessage } from '../notifications/templates';
-import { receiptOf } from '../receipts/receipts.service';
 import * as repo from './applications.repo';
 import { onLockedOrder } from './order-lock.service';
-import { recipientOf } from './order-lookup.service';
+import { recipientFor, recipientOf } from './order-lookup.service';
 
 /**
  * The one status machine of an application, along `LIFECYCLE` of libs/contracts: paying opens it (DRAFT →
@@ -48,10 +47,26 @@ export interface GrantOf {
   passportLast4: string;
 }
 
+/**
+ * What the paying transaction has read and decided before the order moves to IN_PROGRESS, so that the payment
+ * confirmation is written without reading it again: the travellers, the names, the account the order now belongs
+ * to, and the id to queue the confirmation under (the receipt issued after it writes its number into it).
+ */
+export interface PaidOrder {
+  travelers: TravelerRow[];
+  names: repo.OrderNames;
+  owner: UserRow;
+  confirmationEmailId: string;
+}
+
 /** A status change and what it records besides the step itself. */
 export type StatusChange =
-  /** The payment succeeded: what the provider reported, and how the account was linked. */
-  | { to: 'IN_PROGRESS'; payment: Omit<AuditDetails['application.paid'], keyof Step> }
+  /** The payment succeeded: what the provider reported, how the account was linked, and the order as read. */
+  | {
+      to: 'IN_PROGRESS';
+      payment: Omit<AuditDetails['application.paid'], keyof Step>;
+      order: PaidOrder;
+    }
   /** The traveller submitted, confirming the declaration. */
   | { to: 'SUBMITTED'; declaration: AuditDetails['application.submitted']['declaration'] }
   /** Staff start the review. */
@@ -180,14 +195,12 @@ async function emailOf(
   change: StatusChange,
 ): Promise<EmailMessage | null> {
   if ('reopenedBy' in change || change.to === 'REFUNDED') return null;
-  const people = await repo.travelersOf(tx, application.id);
-  const firstName = people[0]?.firstName ?? null;
-  if (change.to === 'IN_PROGRESS') {
-    const names = await repo.namesOf(tx, application);
+  if ('payment' in change) {
+    const { travelers: people, names } = change.order;
     return {
       template: 'payment-confirmation',
       payload: {
-        firstName,
+        firstName: people[0]?.firstName ?? null,
         applicationId: application.id,
         reference: application.reference,
         visaTypeName: names.visaTypeName,
@@ -195,12 +208,14 @@ async function emailOf(
         totalCents: application.totalCents,
         processingName: names.processingName,
         processingHours: names.processingHours,
-        // The receipt issued with the payment: the e-mail says so, and the worker attaches it when it sends.
-        receiptNumber:
-          (await receiptOf({ db: tx, input: { applicationId: application.id } }))?.number ?? null,
+        // The receipt issued next in the same transaction writes its number in here; the e-mail says so, and the
+        // worker attaches the receipt when it sends.
+        receiptNumber: null,
       },
     };
   }
+  const people = await repo.travelersOf(tx, application.id);
+  const firstName = people[0]?.firstName ?? null;
   const about = { firstName, applicationId: application.id, reference: application.reference };
   switch (change.to) {
     case 'CHANGES_REQUESTED':
@@ -276,11 +291,19 @@ async function apply(
   // Nothing is sent about a person whose data were erased with their account.
   const email = row.personalDataErasedAt ? null : await emailOf(tx, row, change);
   if (email) {
-    const recipient = await recipientOf({ db: tx, input: { application: row } });
+    const paid = 'payment' in change ? change.order : null;
+    const recipient = paid
+      ? recipientFor(row, paid.owner)
+      : await recipientOf({ db: tx, input: { application: row } });
     if (recipient.address) {
       await queueEmail({
         tx,
-        input: { to: recipient.address, message: email, locale: recipient.locale },
+        input: {
+          to: recipient.address,
+          message: email,
+          locale: recipient.locale,
+          ...(paid ? { id: paid.confirmationEmailId } : {}),
+        },
       });
     }
   }

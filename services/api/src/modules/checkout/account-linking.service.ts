@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import type { ApplicationRow, UserRow } from '../../db/rows';
+import type { ApplicationRow, TravelerRow, UserRow } from '../../db/rows';
 import { issueSignInLink } from '../auth/one-time-codes.service';
 import * as repo from './checkout.repo';
 
@@ -19,26 +19,28 @@ export interface Linked {
  * 1's nationality, without a password) when there is none. An existing account is never signed in by paying:
  * `signInLinkSent` says its owner is to get a sign-in link instead, unless the order was placed while signed in to
  * that very account; that account's empty profile fields (names, nationality) are then filled from the order.
- * In the payment's transaction.
+ * In the payment's transaction, which has read the order's travellers (`lead` is traveller 1).
  */
 export async function linkAccount({
   tx,
   input,
 }: {
   tx: Tx;
-  input: { application: ApplicationRow };
+  input: {
+    application: ApplicationRow;
+    lead: Pick<TravelerRow, 'firstName' | 'lastName' | 'passportNationality'> | undefined;
+  };
 }): Promise<Linked> {
-  const { application } = input;
+  const { application, lead } = input;
   const email = application.guestEmail!;
   let owner = await repo.findAccount(tx, { email });
   const createdUser = !owner;
   // What the order knows of the profile: traveller 1's names, and their passport's nationality (else the
   // nationality the order was placed for).
-  const [lead] = await repo.travelerNamesOf(tx, application.id);
   const profile = {
     firstName: lead?.firstName || null,
     lastName: lead?.lastName || null,
-    nationality: lead?.nationality || application.countryCode,
+    nationality: lead?.passportNationality || application.countryCode,
   };
   if (!owner) {
     // The language of the visit that placed the order.

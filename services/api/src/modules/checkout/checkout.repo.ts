@@ -1,7 +1,7 @@
 import type { Locale } from '@waypoint/contracts';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import type { ApplicationRow, PaymentRow, UserRow } from '../../db/rows';
+import type { ApplicationRow, PaidCard, PaymentRow, UserRow } from '../../db/rows';
 import {
   applications,
   countries,
@@ -22,39 +22,37 @@ export type NewPayment = Omit<typeof payments.$inferInsert, 'applicationId'>;
 
 // Pricing
 
-export async function findCountry(db: Q, code: string) {
-  const [row] = await db.select().from(countries).where(eq(countries.code, code));
-  return row;
-}
-
-/** An active visa type offered to a nationality, or undefined. */
-export async function findOfferedVisaType(db: Q, countryCode: string, visaTypeId: string) {
+/**
+ * What an order asks for, in one read: the nationality's country, the visa type if it is active and offered to that
+ * nationality, and the processing option if it is an active option of that visa type (each null otherwise).
+ */
+export async function findOffer(
+  db: Q,
+  input: { countryCode: string; visaTypeId: string; processingOptionId: string },
+) {
   const [row] = await db
-    .select({ visaType: visaTypes })
-    .from(countryVisaTypes)
-    .innerJoin(visaTypes, eq(visaTypes.id, countryVisaTypes.visaTypeId))
-    .where(
+    .select({ country: countries, visaType: visaTypes, option: processingOptions })
+    .from(countries)
+    .leftJoin(
+      countryVisaTypes,
       and(
-        eq(countryVisaTypes.countryCode, countryCode),
-        eq(visaTypes.id, visaTypeId),
-        eq(visaTypes.active, true),
+        eq(countryVisaTypes.countryCode, countries.code),
+        eq(countryVisaTypes.visaTypeId, input.visaTypeId),
       ),
-    );
-  return row?.visaType;
-}
-
-/** An active processing option of a visa type, or undefined. */
-export async function findActiveOption(db: Q, visaTypeId: string, optionId: string) {
-  const [row] = await db
-    .select()
-    .from(processingOptions)
-    .where(
+    )
+    .leftJoin(
+      visaTypes,
+      and(eq(visaTypes.id, countryVisaTypes.visaTypeId), eq(visaTypes.active, true)),
+    )
+    .leftJoin(
+      processingOptions,
       and(
-        eq(processingOptions.id, optionId),
-        eq(processingOptions.visaTypeId, visaTypeId),
+        eq(processingOptions.visaTypeId, visaTypes.id),
+        eq(processingOptions.id, input.processingOptionId),
         eq(processingOptions.active, true),
       ),
-    );
+    )
+    .where(eq(countries.code, input.countryCode));
   return row;
 }
 
@@ -177,6 +175,21 @@ export async function findOrderSummary(db: Q, applicationId: string) {
 
 // Payment completion
 
+/** A provider's payment with its order and the order's account (none before it is paid), without a lock. */
+export async function findPaymentWithOrder(
+  db: Q,
+  provider: 'sandbox' | 'stripe',
+  providerPaymentId: string,
+) {
+  const [row] = await db
+    .select({ payment: payments, application: applications, owner: users })
+    .from(payments)
+    .innerJoin(applications, eq(applications.id, payments.applicationId))
+    .leftJoin(users, eq(users.id, applications.userId))
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+  return row;
+}
+
 /** A provider's payment with its order, locked until the transaction ends. */
 export async function lockPaymentWithOrder(
   tx: Tx,
@@ -192,7 +205,8 @@ export async function lockPaymentWithOrder(
   return row;
 }
 
-export async function markPaymentSucceeded(tx: Tx, paymentId: string) {
+/** The payment succeeded, with the card that paid when the provider reported it (for the receipt). */
+export async function markPaymentSucceeded(tx: Tx, paymentId: string, card: PaidCard | null) {
   await tx
     .update(payments)
     .set({
@@ -200,6 +214,7 @@ export async function markPaymentSucceeded(tx: Tx, paymentId: string) {
       providerStatus: 'succeeded',
       succeededAt: sql`now()`,
       updatedAt: sql`now()`,
+      ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}),
     })
     .where(eq(payments.id, paymentId));
 }

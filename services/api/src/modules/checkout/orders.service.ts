@@ -13,7 +13,7 @@ import { consumeRateLimits } from '../../lib/rate-limit';
 import { recordAudit } from '../audit/audit.repo';
 import type { CardPayments, ProviderIntent } from './card-payments';
 import * as repo from './checkout.repo';
-import { settleSucceededIntent } from './payment-completion.service';
+import { completedPayment, settleSucceededIntent } from './payment-completion.service';
 import { priceOf, priceOrder } from './pricing.service';
 
 type OrderInput = z.output<typeof CreatePaymentIntentBody>;
@@ -240,8 +240,16 @@ export async function resumeCheckout({
   };
 }
 
+/** Applies the provider's view of an intent: its order is completed if the payment succeeded. */
+async function settle(ctx: ServiceContext, provider: CardPayments, paymentIntentId: string) {
+  const intent = await provider.retrieveIntent(paymentIntentId);
+  if (!intent) throw notFound('payment.notFound');
+  return settleSucceededIntent({ ctx, provider, input: intent });
+}
+
 /**
- * After the card payment: the browser asks the provider's view of the intent to be applied. The order is
+ * After the card payment: the browser asks the provider's view of the intent to be applied (unless its order is
+ * completed already: the sandbox's own confirm, a webhook or reconciliation may have got there first). The order is
  * completed (once); the reply says who is now signed in. Only the browser that placed the order (`guestHash`),
  * and only into the account that paying created, is signed in (`signIn`); a signed-in owner stays so (`viewer`).
  */
@@ -258,9 +266,12 @@ export async function confirmPayment({
   user: UserRow | null;
   guestHash: string | null;
 }) {
-  const intent = await provider.retrieveIntent(input.paymentIntentId);
-  if (!intent) throw notFound('payment.notFound');
-  const done = await settleSucceededIntent({ ctx, provider, input: intent });
+  const done =
+    (await completedPayment({
+      ctx,
+      provider: provider.name,
+      paymentIntentId: input.paymentIntentId,
+    })) ?? (await settle(ctx, provider, input.paymentIntentId));
   const viewer = user && user.id === done.user.id ? user : null;
   const signIn =
     !viewer &&

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Tx } from '../../db/client';
 import type { ApplicationRow, UserRow } from '../../db/rows';
 import type { ServiceContext } from '../../lib/context';
@@ -60,15 +61,18 @@ export async function completePayment({
     }
     if (row.application.paidAt) {
       const owner = await repo.findAccount(tx, { id: row.application.userId! });
-      return {
-        application: row.application,
-        user: owner!,
-        justPaid: false,
-        signInLinkSent: row.application.signInLinkSent,
-      };
+      return completedBefore(row.application, owner!);
     }
-    await repo.markPaymentSucceeded(tx, row.payment.id);
-    const linked = await linkAccount({ tx, input: { application: row.application } });
+    const card = event.card ?? null;
+    await repo.markPaymentSucceeded(tx, row.payment.id, card);
+    // Read once for the account, the confirmation and the receipt.
+    const travelers = await travelersOf({ db: tx, input: { applicationId: row.application.id } });
+    const names = await namesOf({ db: tx, input: { application: row.application } });
+    const linked = await linkAccount({
+      tx,
+      input: { application: row.application, lead: travelers[0] },
+    });
+    const confirmationEmailId = crypto.randomUUID();
     const application = await changeStatus({
       ctx,
       tx,
@@ -85,6 +89,7 @@ export async function completePayment({
             createdUser: linked.createdUser,
             signInLinkSent: linked.signInLinkSent,
           },
+          order: { travelers, names, owner: linked.owner, confirmationEmailId },
         },
       },
     });
@@ -96,10 +101,11 @@ export async function completePayment({
       input: {
         application: linked.application,
         payment: row.payment,
-        card: event.card ?? null,
+        card,
         locale: linked.owner.locale ?? linked.application.locale,
-        travelers: await travelersOf({ db: tx, input: { applicationId: linked.application.id } }),
-        names: await namesOf({ db: tx, input: { application: linked.application } }),
+        travelers,
+        names,
+        confirmationEmailId,
       },
     });
     return {
@@ -112,6 +118,33 @@ export async function completePayment({
   ctx.pokeJobs('email');
   return result;
 }
+
+/**
+ * The completion of an order that the payment of `paymentIntentId` has completed already (the sandbox's own
+ * confirm, a webhook or reconciliation got there first), read without a lock: a paid order stays paid. Null when
+ * it is not completed yet.
+ */
+export async function completedPayment({
+  ctx,
+  provider,
+  paymentIntentId,
+}: {
+  ctx: ServiceContext;
+  provider: CardPayments['name'];
+  paymentIntentId: string;
+}): Promise<Completion | null> {
+  const row = await repo.findPaymentWithOrder(ctx.db, provider, paymentIntentId);
+  if (!row?.application.paidAt || !row.owner) return null;
+  return completedBefore(row.application, row.owner);
+}
+
+/** An order paid before this report of its payment: nothing more to do. */
+const completedBefore = (application: ApplicationRow, owner: UserRow): Completion => ({
+  application,
+  user: owner,
+  justPaid: false,
+  signInLinkSent: application.signInLinkSent,
+});
 
 /**
  * The provider reported that an intent succeeded (the browser's confirm, or a webhook): the report is noted on the

@@ -31,17 +31,20 @@ export async function priceOrder({
     travelerCount: number;
   };
 }): Promise<Priced> {
-  const country = await repo.findCountry(ctx.db, input.countryId);
-  if (!country) throw badRequest('wizard.precheckTrip', { countryId: 'wizard.countryRequired' });
+  const offer = await repo.findOffer(ctx.db, {
+    countryCode: input.countryId,
+    visaTypeId: input.visaTypeId,
+    processingOptionId: input.processingOptionId,
+  });
+  if (!offer) throw badRequest('wizard.precheckTrip', { countryId: 'wizard.countryRequired' });
+  const { country, visaType, option } = offer;
   if (country.entryRule === 'NONE') {
     const message: Message = country.ruleNote
       ? { key: 'reference.countryRuleNote', params: { note: country.ruleNote } }
       : 'wizard.nothingNeeded';
     throw badRequest(message, { countryId: message });
   }
-  const visaType = await repo.findOfferedVisaType(ctx.db, country.code, input.visaTypeId);
   if (!visaType) throw badRequest('wizard.precheckTrip', { visaTypeId: 'wizard.visaTypeRequired' });
-  const option = await repo.findActiveOption(ctx.db, visaType.id, input.processingOptionId);
   if (!option)
     throw badRequest('wizard.precheckProcessing', {
       processingOptionId: 'wizard.processingRequired',

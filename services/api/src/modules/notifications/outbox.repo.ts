@@ -63,10 +63,13 @@ export async function enqueueEmail(
   to: string,
   message: EmailMessage,
   locale: Locale | null,
+  /** The message's id when the caller chose it (to refer to it later in the transaction); a new one otherwise. */
+  id?: string,
 ): Promise<void> {
   const [row] = await tx
     .insert(emailOutbox)
     .values({
+      ...(id ? { id } : {}),
       toAddress: to,
       template: message.template,
       payload: message.payload,

@@ -13,7 +13,7 @@ export async function queueEmail({
   input,
 }: {
   tx: Db | Tx;
-  input: { to: string; message: EmailMessage; locale: Locale | null };
+  input: { to: string; message: EmailMessage; locale: Locale | null; id?: string };
 }): Promise<void> {
-  await enqueueEmail(tx, input.to, input.message, input.locale);
+  await enqueueEmail(tx, input.to, input.message, input.locale, input.id);
 }

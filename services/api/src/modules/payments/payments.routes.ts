@@ -11,7 +11,12 @@ import { z } from 'zod';
 import { errorResponses, ok } from '../../lib/reply';
 import { expectCharge, settleSucceededIntent } from '../checkout/payment-completion.service';
 import { receiveWebhook } from './payments.service';
-import { SandboxProvider, toSandboxResponse } from './sandbox-provider';
+import {
+  SandboxProvider,
+  toIntent,
+  toSandboxResponse,
+  type SandboxIntentRow,
+} from './sandbox-provider';
 import { StripeProvider } from './stripe-provider';
 
 export async function paymentsRoutes(app: FastifyInstance) {
@@ -32,11 +37,11 @@ export async function paymentsRoutes(app: FastifyInstance) {
   );
 
   if (provider instanceof SandboxProvider) {
-    const completeIfPaid = async (row: ReturnType<typeof toSandboxResponse>) => {
-      // The sandbox tells the portal at once, as Stripe's webhook would.
+    const completeIfPaid = async (row: SandboxIntentRow) => {
+      // The sandbox tells the portal at once, as Stripe's webhook would (with the card, for the receipt).
       if (row.status === 'succeeded')
-        await settleSucceededIntent({ ctx: app.ctx, provider, input: row });
-      return row;
+        await settleSucceededIntent({ ctx: app.ctx, provider, input: toIntent(row) });
+      return toSandboxResponse(row);
     };
     r.post(
       '/api/payments/sandbox/confirm',
@@ -51,10 +56,11 @@ export async function paymentsRoutes(app: FastifyInstance) {
       async (request) => {
         const { paymentIntentId, clientSecret, paymentMethod, billingDetails } = request.body;
         await expectCharge({ ctx: app.ctx, provider: provider.name, paymentIntentId });
-        const row = toSandboxResponse(
-          await provider.confirm(paymentIntentId, clientSecret, paymentMethod, billingDetails),
+        return ok(
+          await completeIfPaid(
+            await provider.confirm(paymentIntentId, clientSecret, paymentMethod, billingDetails),
+          ),
         );
-        return ok(await completeIfPaid(row));
       },
     );
     r.post(
@@ -70,10 +76,9 @@ export async function paymentsRoutes(app: FastifyInstance) {
       async (request) => {
         const { paymentIntentId, clientSecret, outcome } = request.body;
         await expectCharge({ ctx: app.ctx, provider: provider.name, paymentIntentId });
-        const row = toSandboxResponse(
-          await provider.authenticate(paymentIntentId, clientSecret, outcome),
+        return ok(
+          await completeIfPaid(await provider.authenticate(paymentIntentId, clientSecret, outcome)),
         );
-        return ok(await completeIfPaid(row));
       },
     );
   }

@@ -13,7 +13,9 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { PaidCard, PaymentProvider, ProviderIntent, ProviderRefund } from './provider';
 import { safeEqual } from '../auth/tokens';
 
-type Row = typeof sandboxIntents.$inferSelect;
+/** A sandbox payment intent as stored. */
+export type SandboxIntentRow = typeof sandboxIntents.$inferSelect;
+type Row = SandboxIntentRow;
 type RefundRow = typeof sandboxRefunds.$inferSelect;
 
 // Receipts
@@ -36,7 +38,8 @@ function billingOf(row: Row): PaidCard['billing'] {
   };
 }
 
-function toIntent(row: Row): ProviderIntent {
+/** The intent as the provider reports it: with the card that paid, once it succeeded. */
+export function toIntent(row: Row): ProviderIntent {
   const card =
     row.status === 'succeeded' && row.paymentMethod ? (CARDS[row.paymentMethod] ?? null) : null;
   return {

@@ -1,14 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
-import type { CreditNoteRow, PaidCard, ReceiptRow } from '../../db/rows';
-import {
-  creditNoteCounters,
-  creditNotes,
-  emailOutbox,
-  payments,
-  receiptCounters,
-  receipts,
-} from '../../db/schema';
+import type { CreditNoteRow, ReceiptRow } from '../../db/rows';
+import { creditNoteCounters, creditNotes, receiptCounters, receipts } from '../../db/schema';
 
 type Q = Db | Tx;
 
@@ -87,30 +80,6 @@ export type UnnumberedReceipt = Omit<NewReceipt, 'sequence' | 'number'>;
 export type IssuedNumber = Pick<ReceiptRow, 'id' | 'year' | 'sequence' | 'number'>;
 
 /**
- * The payment confirmation queued for an order in this transaction, still without its receipt number (null when
- * none was queued: no address, erased data). Read among pending messages only, which the outbox's index serves.
- */
-export async function pendingConfirmationEmail(
-  tx: Tx,
-  applicationId: string,
-): Promise<string | null> {
-  const [row] = await tx
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(
-      and(
-        eq(emailOutbox.status, 'PENDING'),
-        eq(emailOutbox.template, 'payment-confirmation'),
-        sql`${emailOutbox.payload}->>'applicationId' = ${applicationId}`,
-        isNull(sql`${emailOutbox.payload}->>'receiptNumber'`),
-      ),
-    )
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  return row?.id ?? null;
-}
-
-/**
  * Inserts a receipt with the next number of its year, in one statement meant to be the last of the paying
  * transaction: the year's counter row (`receipt_counters`) is incremented and locked by it, so concurrent payments
  * wait for one another only from this statement to their commit, and a rolled-back payment gives its number back
@@ -158,14 +127,6 @@ export async function insertNumberedReceipt(
     select id, year, sequence, number from receipt`);
   const row = rowsOf<IssuedNumber>(result)[0]!;
   return { id: row.id, year: Number(row.year), sequence: Number(row.sequence), number: row.number };
-}
-
-/** The card that paid, recorded on the payment when it succeeds. */
-export async function recordPaymentCard(tx: Tx, paymentId: string, card: PaidCard) {
-  await tx
-    .update(payments)
-    .set({ cardBrand: card.brand, cardLast4: card.last4 })
-    .where(eq(payments.id, paymentId));
 }
 
 export async function findReceiptOfApplication(

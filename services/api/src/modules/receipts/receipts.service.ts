@@ -27,8 +27,8 @@ export function receiptNumber(year: number, sequence: number): string {
  * Issues the receipt of an order that was just paid, as the last step of the transaction that marks it paid (so a
  * paid order has exactly one receipt and a rolled-back payment leaves no gap in the year's numbers). It keeps
  * everything it says: the amounts, rate, card and names as they were when the order was paid. Its number is taken
- * by the transaction's last statement, which also writes it into the payment confirmation queued before it: the
- * year's counter, which every payment shares, is locked only from there to the commit.
+ * by the transaction's last statement, which also writes it into the payment confirmation queued before it
+ * (`confirmationEmailId`): the year's counter, which every payment shares, is locked only from there to the commit.
  */
 export async function issueReceipt({
   tx,
@@ -43,14 +43,14 @@ export async function issueReceipt({
     /** The order's travellers, lead traveller first, and the names of its visa type and processing option. */
     travelers: Pick<TravelerRow, 'firstName' | 'lastName'>[];
     names: { visaTypeName: string; processingName: string };
+    /** The payment confirmation queued in this transaction, if one was (it gets the receipt's number). */
+    confirmationEmailId: string | null;
     /** When it is issued (now, unless a test says otherwise). */
     at?: Date;
   };
 }): Promise<repo.IssuedNumber> {
   const { application, payment, card, locale, travelers, names } = input;
   const at = input.at ?? new Date();
-  if (card) await repo.recordPaymentCard(tx, payment.id, card);
-  const confirmation = await repo.pendingConfirmationEmail(tx, application.id);
   return repo.insertNumberedReceipt(
     tx,
     {
@@ -76,7 +76,7 @@ export async function issueReceipt({
       cardLast4: card?.last4 ?? null,
       billing: card?.billing ?? null,
     },
-    confirmation,
+    input.confirmationEmailId,
   );
 }
 
