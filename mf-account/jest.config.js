@@ -1,4 +1,5 @@
 const path = require('node:path');
+require('../libs/ui/test/jsdom-workers.js');
 
 const testSupport = path.join(__dirname, '../libs/ui/test');
 
