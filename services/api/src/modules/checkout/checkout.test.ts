@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { PaymentText, WizardText } from '@waypoint/contracts';
-import { applications, auditLog, emailOutbox, payments, travelers, users } from '../../db/schema';
+import {
+  applications,
+  auditLog,
+  drafts,
+  emailOutbox,
+  payments,
+  travelers,
+  users,
+} from '../../db/schema';
 import { Browser, lastSignInToken, STRONG_PASSWORD, uniqueEmail } from '../../test/auth-helpers';
 import { body, createTestApp, type TestApp } from '../../test/harness';
 import { orderBody } from '../../test/orders';
@@ -420,6 +428,47 @@ describe('sandbox card payments and confirmation', () => {
     // The wizard of this browser is finished.
     expect(body(await b.get('/api/applications/session-data'))).toMatchObject({
       data: { data: null },
+    });
+  });
+
+  it("ends the wizard of whoever paid: the browser's guest draft and its account's draft, not another browser's", async () => {
+    const wizardDraft = (currentStep: number) => ({
+      countryId: 'us',
+      visaTypeId: 'uk-eta',
+      arrivalDate: null,
+      hasPlannedDates: false,
+      travelers: [{ firstName: 'Ann', lastName: '', dateOfBirth: '' }],
+      selectedProcessingOption: null,
+      currentStep,
+    });
+    const draftCount = async () => (await t.database.db.select().from(drafts)).length;
+    const b = browser();
+    const email = uniqueEmail();
+    expect((await b.post('/api/applications/save', wizardDraft(1))).statusCode).toBe(200);
+    await b.post('/api/auth/register', {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email,
+      password: STRONG_PASSWORD,
+    });
+    expect((await b.post('/api/applications/save', wizardDraft(2))).statusCode).toBe(200);
+    const other = browser();
+    expect((await other.post('/api/applications/save', wizardDraft(3))).statusCode).toBe(200);
+    const before = await draftCount();
+
+    const intent = await order(b, email);
+    await pay(b, intent);
+    const res = await b.post('/api/applications/confirm-payment', {
+      paymentIntentId: intent.paymentIntentId,
+    });
+    expect(body(res)).toMatchObject({ data: { user: { email }, signInLinkSent: false } });
+    expect(body(await b.get('/api/applications/session-data'))).toMatchObject({
+      data: { data: null },
+    });
+    // Both of the paying browser's drafts went, in the one statement; the other browser keeps its own.
+    expect(await draftCount()).toBe(before - 2);
+    expect(body(await other.get('/api/applications/session-data'))).toMatchObject({
+      data: { data: { currentStep: 3 } },
     });
   });
 
