@@ -17,6 +17,17 @@ let t: TestApp;
 let ip = 1;
 const browser = () => new Browser(t.app, `10.2.${Math.floor(ip / 200)}.${(ip++ % 200) + 1}`);
 
+/** A wizard's draft at `currentStep`, as the browser saves it. */
+const wizardDraft = (currentStep: number) => ({
+  countryId: 'us',
+  visaTypeId: 'uk-eta',
+  arrivalDate: null,
+  hasPlannedDates: false,
+  travelers: [{ firstName: 'Ann', lastName: '', dateOfBirth: '' }],
+  selectedProcessingOption: null,
+  currentStep,
+});
+
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -62,15 +73,7 @@ describe('drafts', () => {
       success: true,
       data: { data: null, sessionId: null },
     });
-    const draft = {
-      countryId: 'us',
-      visaTypeId: 'uk-eta',
-      arrivalDate: null,
-      hasPlannedDates: false,
-      travelers: [{ firstName: 'Ann', lastName: '', dateOfBirth: '' }],
-      selectedProcessingOption: null,
-      currentStep: 2,
-    };
+    const draft = wizardDraft(2);
     const saved = await b.post('/api/applications/save', draft);
     expect(saved.statusCode).toBe(200);
     const { sessionId } = body<{ data: { sessionId: string } }>(saved).data;
@@ -432,15 +435,6 @@ describe('sandbox card payments and confirmation', () => {
   });
 
   it("ends the wizard of whoever paid: the browser's guest draft and its account's draft, not another browser's", async () => {
-    const wizardDraft = (currentStep: number) => ({
-      countryId: 'us',
-      visaTypeId: 'uk-eta',
-      arrivalDate: null,
-      hasPlannedDates: false,
-      travelers: [{ firstName: 'Ann', lastName: '', dateOfBirth: '' }],
-      selectedProcessingOption: null,
-      currentStep,
-    });
     const draftCount = async () => (await t.database.db.select().from(drafts)).length;
     const b = browser();
     const email = uniqueEmail();
