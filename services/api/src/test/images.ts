@@ -3,6 +3,21 @@ import zlib from 'node:zlib';
 
 /** Generated test pictures for the document checks (no binary fixtures in the repository). */
 
+/**
+ * Each picture is drawn once per set of options in a test process (a passport page and a photo take about 60 ms of
+ * CPU together, and a traveller's completed application uploads both): every call gets its own copy of the bytes.
+ */
+const drawn = new Map<string, Promise<Buffer>>();
+async function once(key: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+  let picture = drawn.get(key);
+  if (!picture) {
+    picture = draw();
+    drawn.set(key, picture);
+    picture.catch(() => drawn.delete(key));
+  }
+  return Buffer.from(await picture);
+}
+
 function passportSvg(width: number, height: number, background: string, ink: string) {
   const lines = Array.from({ length: 14 }, (_, i) => {
     const y = 80 + i * ((height - 160) / 14);
@@ -24,9 +39,11 @@ export async function passportPage(
   } = {},
 ) {
   const { width = 1600, height = 1100, background = '#d9d2c3', ink = '#1b1b1b', blur } = options;
-  let img = sharp(passportSvg(width, height, background, ink));
-  if (blur) img = img.blur(blur);
-  return img.jpeg({ quality: 92 }).toBuffer();
+  return once(`passport:${JSON.stringify([width, height, background, ink, blur])}`, () => {
+    let img = sharp(passportSvg(width, height, background, ink));
+    if (blur) img = img.blur(blur);
+    return img.jpeg({ quality: 92 }).toBuffer();
+  });
 }
 
 function photoSvg(width: number, height: number, background: string, skin: string, shirt: string) {
@@ -57,10 +74,13 @@ export async function photo(
     grey,
     darken,
   } = options;
-  let img = sharp(photoSvg(width, height, background, skin, shirt));
-  if (grey) img = img.greyscale();
-  if (darken) img = img.linear(darken, 0);
-  return img.jpeg({ quality: 92 }).toBuffer();
+  const key = JSON.stringify([width, height, background, skin, shirt, grey, darken]);
+  return once(`photo:${key}`, () => {
+    let img = sharp(photoSvg(width, height, background, skin, shirt));
+    if (grey) img = img.greyscale();
+    if (darken) img = img.linear(darken, 0);
+    return img.jpeg({ quality: 92 }).toBuffer();
+  });
 }
 
 /** A JPEG carrying GPS coordinates in its EXIF data. */
