@@ -16,6 +16,10 @@ import type { ProviderIntent } from './card-payments';
 
 type Q = Db | Tx;
 
+/** The payment of a provider's intent. */
+const paymentOfIntent = (provider: 'sandbox' | 'stripe', providerPaymentId: string) =>
+  and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId));
+
 export type NewApplication = typeof applications.$inferInsert;
 export type NewTraveler = Omit<typeof travelers.$inferInsert, 'applicationId'>;
 export type NewPayment = Omit<typeof payments.$inferInsert, 'applicationId'>;
@@ -134,8 +138,7 @@ export async function noteProviderStatus(
     })
     .where(
       and(
-        eq(payments.provider, provider),
-        eq(payments.providerPaymentId, providerPaymentId),
+        paymentOfIntent(provider, providerPaymentId),
         notInArray(payments.status, ['succeeded', 'canceled']),
       ),
     );
@@ -186,7 +189,7 @@ export async function findPaymentWithOrder(
     .from(payments)
     .innerJoin(applications, eq(applications.id, payments.applicationId))
     .leftJoin(users, eq(users.id, applications.userId))
-    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)));
+    .where(paymentOfIntent(provider, providerPaymentId));
   return row;
 }
 
@@ -200,7 +203,7 @@ export async function lockPaymentWithOrder(
     .select({ payment: payments, application: applications })
     .from(payments)
     .innerJoin(applications, eq(applications.id, payments.applicationId))
-    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .where(paymentOfIntent(provider, providerPaymentId))
     .for('update');
   return row;
 }
