@@ -119,6 +119,13 @@ export async function completePayment({
   return result;
 }
 
+/** A provider's payment intent, as a step of the payment names it. */
+interface IntentOfProvider {
+  ctx: ServiceContext;
+  provider: CardPayments['name'];
+  paymentIntentId: string;
+}
+
 /**
  * The completion of an order that the payment of `paymentIntentId` has completed already (the sandbox's own
  * confirm, a webhook or reconciliation got there first), read without a lock: a paid order stays paid. Null when
@@ -128,11 +135,7 @@ export async function completedPayment({
   ctx,
   provider,
   paymentIntentId,
-}: {
-  ctx: ServiceContext;
-  provider: CardPayments['name'];
-  paymentIntentId: string;
-}): Promise<Completion | null> {
+}: IntentOfProvider): Promise<Completion | null> {
   const row = await repo.findPaymentWithOrder(ctx.db, provider, paymentIntentId);
   if (!row?.application.paidAt || !row.owner) return null;
   return completedBefore(row.application, row.owner);
@@ -178,11 +181,7 @@ export async function expectCharge({
   ctx,
   provider,
   paymentIntentId,
-}: {
-  ctx: ServiceContext;
-  provider: CardPayments['name'];
-  paymentIntentId: string;
-}): Promise<void> {
+}: IntentOfProvider): Promise<void> {
   await repo.noteProviderStatus(
     ctx.db,
     provider,
