@@ -11,8 +11,10 @@
  * A cache file is named by a hash of the module's code (after Jest's transform), its wrapper's parameters and the
  * Node version; V8 checks its own version and flags and rejects data that does not fit, which is then made again.
  * The wrapper is Node's classic one, on the code's first line, so line numbers and stack traces are unchanged.
- * The modules run exactly as before: only their compilation is skipped. `--no-cache` keeps the scripts in memory
- * only, as it turns off Jest's transform cache; `WAYPOINT_JEST_CODE_CACHE=0` turns it off (to compare).
+ * The modules run exactly as before: only their compilation is skipped. A module that may call `import()` is not
+ * cached on disk (see DYNAMIC_IMPORT). `--no-cache` keeps the scripts in memory only, as it turns off Jest's
+ * transform cache; `WAYPOINT_JEST_CODE_CACHE=0` turns it off (to compare). `libs/ui/test/jest-runtime.test.ts`
+ * checks what a test relies on: new module instances per file, true stack traces, `import()`.
  *
  * It also keeps each source file it reads for the worker's life (checked against the file's size and time of
  * change): Jest read every module's source again for each test file, even when its transformed code came from
@@ -31,11 +33,6 @@ const compileFunction = vm.compileFunction;
  * read from a cache twice in one worker.
  */
 const inMemory = new Map();
-/**
- * filename → the dynamic `import()` of the test file that last loaded it. A script keeps the callback it was made
- * with, so it is made with one that asks the current test file's runtime.
- */
-const importers = new Map();
 /** The folder of cache files; set by the first runtime, one per worker process (null: memory only). */
 let folder;
 
@@ -67,26 +64,37 @@ function writeCache(file, data) {
   }
 }
 
+/**
+ * A script keeps the dynamic `import()` callback it was made with, and on Node 20 one made from a code cache has
+ * none at all. A module that may call `import()` is therefore compiled without the code cache, with a callback that
+ * asks the runtime of the test file now running (`importers`, by filename).
+ */
+const DYNAMIC_IMPORT = /\bimport\s*\(/;
+const importers = new Map();
+
+function dynamicImport(filename) {
+  return (...args) => {
+    const importer = importers.get(filename);
+    if (!importer) throw new Error(`import() is not available in ${filename}`);
+    return importer(...args);
+  };
+}
+
 /** Scripts compiled without a cache during the current test file; their cache is written once the file has run. */
 const fresh = [];
 
 function compileScript(code, params, filename) {
+  const wrapped = `(function (${params.join(', ')}) {${code}\n})`;
+  if (DYNAMIC_IMPORT.test(code)) {
+    return new vm.Script(wrapped, { filename, importModuleDynamically: dynamicImport(filename) });
+  }
   const file = folder ? cacheFile(code, params) : undefined;
   const cachedData = file ? readCache(file) : undefined;
-  const wrapped = `(function (${params.join(', ')}) {${code}\n})`;
-  const scriptOptions = {
-    filename,
-    importModuleDynamically: (...args) => {
-      const importer = importers.get(filename);
-      if (!importer) throw new Error(`import() is not available in ${filename}`);
-      return importer(...args);
-    },
-  };
   if (cachedData !== undefined) {
-    const script = new vm.Script(wrapped, { ...scriptOptions, cachedData });
+    const script = new vm.Script(wrapped, { filename, cachedData });
     if (!script.cachedDataRejected) return script;
   }
-  const script = new vm.Script(wrapped, scriptOptions);
+  const script = new vm.Script(wrapped, { filename });
   if (file) fresh.push({ script, file });
   return script;
 }

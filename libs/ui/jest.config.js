@@ -7,5 +7,5 @@ module.exports = {
   ...require('../../jest.preset.js'),
   testEnvironment: path.join(testSupport, 'jsdom-environment.js'),
   setupFilesAfterEnv: [path.join(testSupport, 'setup-tests.ts')],
-  roots: ['<rootDir>/src'],
+  roots: ['<rootDir>/src', '<rootDir>/test'],
 };
