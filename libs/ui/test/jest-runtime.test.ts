@@ -7,7 +7,8 @@ import path from 'node:path';
  * The shared preset's module runtime (`jest.runtime.js`) compiles a module once per worker and runs its script again
  * for each later test file, with V8's code cache in Jest's cache folder. These tests run Jest on two small test files
  * in one process (so the second file gets the script the first compiled) and check what a test author relies on:
- * every file gets new module instances, and errors point at the right file and line.
+ * every file gets new module instances, errors point at the right file and line, and `import()` works in a test file
+ * and in a module it requires (which a script made from the code cache, or kept from an earlier file, must allow).
  */
 const root = path.resolve(__dirname, '../../..');
 const jestBin = path.join(root, 'node_modules/jest/bin/jest.js');
