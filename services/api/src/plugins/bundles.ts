@@ -76,6 +76,19 @@ export function pageCsp(config: Config, remotes: Partial<Record<RemoteName, stri
 /** The shell's page files, sent only through the page routes (with their head additions), never by name. */
 const PAGE_FILE = /^\/(?:index\.html(?:\.br|\.gz)?|(?:pages|boot)\.json(?:\.br|\.gz)?|pages\/.*)$/;
 
+/** A file's address: a name with an extension (the pages' addresses have none). */
+const FILE_ADDRESS = /\.[A-Za-z0-9]+$/;
+
+/**
+ * True for a request for one of the built files (scripts, stylesheets, fonts, images, `remotes.json`) rather than
+ * a page or an API call: what a page already on its way to the browser asks for next.
+ */
+export function isFileRequest(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const pathname = url.split('?')[0] ?? '/';
+  return !pathname.startsWith('/api/') && FILE_ADDRESS.test(pathname);
+}
+
 /** True when the built shell is present (the API also runs without front ends, e.g. in API tests). */
 export function bundlesAvailable(config: Config): boolean {
   return fs.existsSync(path.join(config.bundles.shell, 'index.html'));
@@ -220,7 +233,7 @@ export async function registerBundles(
       pathname.startsWith('/api/') ||
       pathname.startsWith('/remotes/') ||
       pathname.startsWith('/releases/') ||
-      /\.[A-Za-z0-9]+$/.test(pathname)
+      FILE_ADDRESS.test(pathname)
     ) {
       reply.callNotFound();
       return reply;

@@ -3,6 +3,7 @@ import { ErrorCode } from '@waypoint/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
+import { isFileRequest } from './bundles';
 import { RETRY_AFTER_SECONDS } from './error-handler';
 
 /** The reply to a request shed under pressure: the usual envelope, 503 with Retry-After. */
@@ -17,6 +18,10 @@ class OverloadedError extends AppError {
 /**
  * Sheds load before it sinks the process: while the event loop lags or memory is over the configured limits,
  * new requests are answered 503 at once (cheaply) instead of queueing until every one of them times out.
+ *
+ * The built files (scripts, stylesheets, fonts) are never shed: they are asked for by a page the browser already
+ * has, cost next to nothing to send (compressed at build time, streamed from disk), and refusing one leaves that
+ * page unstyled or dead. New pages and API calls are what is refused.
  */
 export async function registerPressure(app: FastifyInstance, config: Config) {
   const { maxEventLoopDelayMs, maxRssBytes } = config.pressure;
@@ -24,7 +29,10 @@ export async function registerPressure(app: FastifyInstance, config: Config) {
   await app.register(underPressure, {
     ...(maxEventLoopDelayMs ? { maxEventLoopDelay: maxEventLoopDelayMs } : {}),
     ...(maxRssBytes ? { maxRssBytes } : {}),
-    customError: OverloadedError,
-    retryAfter: RETRY_AFTER_SECONDS,
+    pressureHandler: (request) => {
+      if (isFileRequest(request.method, request.url)) return undefined;
+      // Rejected, the handler's answer goes through the error handler: the envelope, 503 and Retry-After.
+      return Promise.reject(new OverloadedError());
+    },
   });
 }

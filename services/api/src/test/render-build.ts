@@ -33,13 +33,24 @@ export function dataInPage(html: string, id: string): unknown {
   return element ? JSON.parse(element[1]!) : undefined;
 }
 
-/** A test app serving a stand-in shell made of `files`, with what it logs (errors) kept in `log`. */
-export async function appWithShell(prefix: string, files: Record<string, string>) {
+/**
+ * A test app serving a stand-in shell made of `files`, with what it logs (errors) kept in `log`; `env` adds to
+ * its settings.
+ */
+export async function appWithShell(
+  prefix: string,
+  files: Record<string, string>,
+  env: Record<string, string> = {},
+) {
   const dir = await temporaryTree(prefix, files);
   const log: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')));
-  const t = await createTestApp({ STATIC_DIR: dir, LOG_LEVEL: 'error' }, undefined, logStream);
+  const t = await createTestApp(
+    { STATIC_DIR: dir, LOG_LEVEL: 'error', ...env },
+    undefined,
+    logStream,
+  );
   return {
     t,
     dir,

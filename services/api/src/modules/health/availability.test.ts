@@ -1,4 +1,5 @@
 import { createTestApp, body } from '../../test/harness';
+import { appWithShell, PAGE_TEMPLATE } from '../../test/render-build';
 
 describe('when the database is gone', () => {
   it('answers 503 DATABASE_UNAVAILABLE with Retry-After, says not ready, and keeps the process answering', async () => {
@@ -42,6 +43,40 @@ describe('under pressure', () => {
       expect(body(res)).toMatchObject({ success: false, code: 'OVERLOADED' });
     } finally {
       await t.close();
+    }
+  });
+
+  it('still sends the built files a page already in the browser asks for, and sheds the pages and calls', async () => {
+    const { t, close } = await appWithShell(
+      'waypoint-pressure-',
+      {
+        'shell/index.html': PAGE_TEMPLATE,
+        'shell/main.3f9a.css': 'body{margin:0}',
+        'shell/main.3f9a.js': 'console.log(1)',
+      },
+      { MAX_RSS_MB: '1' },
+    );
+    try {
+      await new Promise((r) => setTimeout(r, 1200));
+      const css = await t.app.inject({ method: 'GET', url: '/main.3f9a.css' });
+      expect(css.statusCode).toBe(200);
+      expect(css.headers['content-type']).toContain('text/css');
+      expect(css.body).toBe('body{margin:0}');
+      const script = await t.app.inject({ method: 'GET', url: '/main.3f9a.js?v=1' });
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toBe('console.log(1)');
+      // A new page and an API call are new work: refused at once, with the envelope and Retry-After.
+      for (const url of ['/', '/apply/trip', '/api/reference/countries']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(body(res)).toMatchObject({ success: false, code: 'OVERLOADED' });
+      }
+      // A write whose address looks like a file is not a file request.
+      const post = await t.app.inject({ method: 'POST', url: '/main.3f9a.js' });
+      expect(post.statusCode).toBe(503);
+    } finally {
+      await close();
     }
   });
 });
