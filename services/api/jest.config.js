@@ -4,7 +4,7 @@
  * runner loaded them again for each file (about 0.6 s a file). The TypeScript, the global setup's included, is
  * compiled by `src/test/ts-register.cjs`, which the `test` scripts of package.json preload through NODE_OPTIONS in
  * jest's process and its workers (so jest's own transform is off). Every test file still gets an app and a database
- * of its own (`src/test/harness.ts`); what a file changes in shared modules or in `process.env` is seen by the next
+ * of its own in the template's state (`src/test/harness.ts`, `src/test/template.ts`); what a file changes in shared modules or in `process.env` is seen by the next
  * file of the same worker, so a test that changes either restores it.
  */
 const os = require('node:os');

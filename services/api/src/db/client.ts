@@ -107,8 +107,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
+  return pgliteDatabase(await openPglite(options));
+}
+
+/** An embedded PostgreSQL (PGlite) with the extensions the schema uses, on `dataDir` or in memory. */
+export async function openPglite(
+  options: Omit<Extract<DatabaseOptions, { kind: 'pglite' }>, 'kind'>,
+): Promise<PGlite> {
   if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
-  const client = await PGlite.create({
+  return PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.sharedBuffersMb
       ? {
@@ -121,7 +128,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       : {}),
     extensions: { pg_trgm },
   });
+}
+
+/**
+ * The database over an open PGlite. `close` stops the listeners it started, then ends: by default it closes
+ * the PGlite (a test harness that keeps one PGlite for several apps passes its own `end`).
+ */
+export function pgliteDatabase(
+  client: PGlite,
+  end: () => Promise<void> = () => client.close(),
+): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const listeners = new Set<() => Promise<void>>();
   let closed = false;
   return {
     kind: 'pglite',
@@ -135,15 +153,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return { rows: results.at(-1)?.rows ?? [] };
     },
     listen: async (channel, onNotify) => {
-      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
-      return async () => {
-        if (!closed) await unlisten();
+      const stop = await client.listen(channel, (payload) => onNotify(payload));
+      const unlisten = async () => {
+        if (!listeners.delete(unlisten) || client.closed) return;
+        await stop();
       };
+      listeners.add(unlisten);
+      return unlisten;
     },
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      await Promise.all([...listeners].map((unlisten) => unlisten()));
+      if (!client.closed) await end();
     },
   };
 }

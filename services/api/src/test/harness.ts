@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { FieldEncryption } from '../lib/field-encryption';
-import { cloneTemplate, createTemplate, TEMPLATE_ENV } from './template';
+import { createTemplate, leaseDatabase, TEMPLATE_ENV } from './template';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,7 +16,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** An app on a fresh database of its own (one per test file), with a temporary DATA_DIR. */
+/**
+ * An app on a database of its own in the template's state (on PGlite, the test worker's database, put back to
+ * that state when the app is closed), with a temporary DATA_DIR.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes registered before the app is ready (to exercise shared machinery). */
@@ -35,18 +38,25 @@ export async function createTestApp(
     MRZ_READING: 'false',
     ...env,
   });
-  const database = await cloneTemplate(template);
+  const lease = await leaseDatabase(template);
+  const { database } = lease;
   const encryption = new FieldEncryption(crypto.randomBytes(32).toString('base64'));
-  const app = await buildApp({ config, database, encryption, ...(logStream ? { logStream } : {}) });
-  await extend?.(app);
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database, encryption, ...(logStream ? { logStream } : {}) });
+    await extend?.(app);
+    await app.ready();
+  } catch (error) {
+    await lease.release();
+    throw error;
+  }
   return {
     app,
     database,
     config,
     close: async () => {
       await app.close();
-      await database.close();
+      await lease.release();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
