@@ -351,6 +351,20 @@ describe('applications list', () => {
     );
   });
 
+  it('sends a search typed while the address changed under the page with the address as it is, not as last drawn', async () => {
+    mockApi({ [LIST]: ok(listOf([row()])) });
+    await renderAdmin('/admin/applications?status=SUBMITTED&dateFrom=2025-12-01');
+    await screen.findByRole('table', { name: 'Applications' });
+    const user = userEvent.setup();
+
+    await user.type(screen.getByRole('searchbox', { name: /Search/ }), 'lovelace');
+    // The address changes before the page is drawn again, as when "Clear filters" is drawn in a transition that
+    // has not finished when typing pauses.
+    window.history.pushState(null, '', '/admin/applications');
+    // The search goes with the address's filters (none): the old status and date do not come back.
+    await waitFor(() => expect(currentPath()).toBe('/admin/applications?search=lovelace'));
+  });
+
   it('applies the search at once on Enter and clears all filters on request', async () => {
     const sent = mockApi({ [LIST]: ok(listOf([row()])) });
     await renderAdmin('/admin/applications?status=SUBMITTED');

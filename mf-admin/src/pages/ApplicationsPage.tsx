@@ -58,6 +58,16 @@ import {
 /** How long the search waits after the last key before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/**
+ * The filters in the address bar now. A change is made to these rather than to the ones the page was last drawn
+ * with (which react-router's functional update would pass): a navigation is drawn in a transition, so after
+ * "Clear filters" the page can still show the old filters when a search typed meanwhile is sent, and the cleared
+ * dates would come back with it.
+ */
+function filtersInAddress(): AdminFilters {
+  return readFilters(new URLSearchParams(window.location.search));
+}
+
 function detailPath(row: Pick<AdminApplicationRow, 'id'>) {
   return `/admin/applications/${encodeURIComponent(row.id)}`;
 }
@@ -586,20 +596,18 @@ export function ApplicationsPage() {
   /** Any filter change goes back to page 1 (spec section 4). */
   const setFilters = useCallback(
     (patch: Partial<Pick<AdminFilters, FilterName>>, replace = false) => {
-      setParams((current) => filterParams({ ...readFilters(current), ...patch, page: 1 }, 'url'), {
-        replace,
-      });
+      setParams(filterParams({ ...filtersInAddress(), ...patch, page: 1 }, 'url'), { replace });
     },
     [setParams],
   );
 
   const goToPage = (page: number) => {
-    setParams((current) => filterParams({ ...readFilters(current), page }, 'url'));
+    setParams(filterParams({ ...filtersInAddress(), page }, 'url'));
   };
 
   /** A new order starts again at page 1. */
   const sortBy = (order: ListOrder) => {
-    setParams((current) => filterParams({ ...readFilters(current), ...order, page: 1 }, 'url'));
+    setParams(filterParams({ ...filtersInAddress(), ...order, page: 1 }, 'url'));
   };
 
   // The rows selected on the page as it is shown: another page, filter or order starts with none.
