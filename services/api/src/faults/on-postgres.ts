@@ -7,3 +7,9 @@ export const adminUrl = process.env.DATABASE_URL ?? '';
 
 /** `describe` on PostgreSQL, `describe.skip` on the embedded database. */
 export const onPostgres = adminUrl ? describe : describe.skip;
+
+/**
+ * How long a scenario that restarts the server process several times may take: each start loads and compiles the
+ * API (3–8 s on a busy two-core machine while the other test files run beside it).
+ */
+export const RESTARTING_SCENARIO_MS = 180_000;

@@ -79,4 +79,34 @@ describe('under pressure', () => {
       await close();
     }
   });
+
+  it('judges the event loop from after the start: a start that kept the loop busy refuses nothing, lag later does', async () => {
+    /** Keeps the event loop busy, as a start loading and compiling its modules does on a loaded machine. */
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const lagOver = async (t: { app: { memoryUsage(): { eventLoopDelay: number } } }) => {
+      const until = performance.now() + 1500;
+      while (t.app.memoryUsage().eventLoopDelay <= 15 && performance.now() < until)
+        await new Promise((r) => setTimeout(r, 20));
+      return t.app.memoryUsage().eventLoopDelay > 15;
+    };
+    const t = await createTestApp({ MAX_EVENT_LOOP_DELAY_MS: '15' }, () => busy(2000));
+    try {
+      // The start's busy loop is in the sample, yet the new process answers.
+      expect(await lagOver(t)).toBe(true);
+      const first = await t.app.inject({ method: 'GET', url: '/api/reference/countries' });
+      expect(first.statusCode).toBe(200);
+      // Two samples after the start, a busy loop is lag: new work is refused until it passes.
+      await new Promise((r) => setTimeout(r, 2100));
+      busy(2000);
+      expect(await lagOver(t)).toBe(true);
+      const later = await t.app.inject({ method: 'GET', url: '/api/reference/countries' });
+      expect(later.statusCode).toBe(503);
+      expect(body(later)).toMatchObject({ success: false, code: 'OVERLOADED' });
+    } finally {
+      await t.close();
+    }
+  }, 15_000);
 });
