@@ -11,7 +11,8 @@ import { tourEveryPage } from '../support/tour';
  * scanned and the test fails at the end listing each page's violations, so one page does not hide the others.
  */
 
-test.describe.configure({ timeout: 300_000 });
+// The languages' visits are independent (each on its worker's own portal): both workers share them.
+test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 
 for (const locale of LOCALES) {
   test.describe(`in ${locale}`, () => {
