@@ -285,6 +285,11 @@ export async function startPortal({
   }
 
   const env = portalEnv(dataDir, {
+    // No load shedding unless a spec asks for it (as in the API's tests): two browsers, their portals and the
+    // tests share two cores, and a portal whose embedded database or page renders wait for a core there would
+    // refuse pages and calls (503 OVERLOADED) that a real visitor never sent it. The shedding is tested in
+    // services/api (modules/health/availability.test.ts).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     ...extraEnv,
     HOST: '127.0.0.1',
     PORT: String(port),
