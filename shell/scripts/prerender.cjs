@@ -1,8 +1,8 @@
 /**
  * Writes the prerendered pages into dist/pages/<locale>/, one per address and language, and dist/pages.json (which
  * page each address gets in each language, the same for the staff pages sent to signed-in staff only, the pages the
- * server renders for their signed-in user and the build it renders them with, and which remote draws each
- * top-level path). Runs after the browser build, from the Node build of src/prerender/prerender.tsx.
+ * server renders for their signed-in user and the build it renders them with, the pages sent in place of a page
+ * while the server cannot take new work, and which remote draws each top-level path). Runs after the browser build, from the Node build of src/prerender/prerender.tsx.
  */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -39,6 +39,16 @@ function withHeldActions(template) {
   return `${page.slice(0, at)}${tag}${page.slice(at)}`;
 }
 
+/**
+ * The page `template` without its scripts (and the note for browsers without JavaScript): the busy pages run no
+ * script (see BUSY_PAGES), so a browser that gets one downloads nothing more than its stylesheet.
+ */
+function withoutScripts(template) {
+  return template
+    .replace(/<script\b[^>]*>[^<]*<\/script>/g, '')
+    .replace(/<noscript>.*?<\/noscript>/gs, '');
+}
+
 async function main() {
   const {
     renderPage,
@@ -48,6 +58,8 @@ async function main() {
     PRERENDERED_PAGES,
     STAFF_PAGES,
     REMOTE_MOUNTS,
+    BUSY_PAGES,
+    renderBusyPage,
   } = require(path.join(prerenderBuild, 'prerender.cjs'));
   const template = withHeldActions(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
   fs.writeFileSync(path.join(dist, 'index.html'), template);
@@ -56,6 +68,9 @@ async function main() {
   const written = {};
   /** The same for the staff pages, which the server sends to signed-in staff only. */
   const staff = {};
+  /** The busy pages, by the reason's message key, in each language. */
+  const busy = {};
+  const scriptless = withoutScripts(template);
   for (const locale of LOCALES) {
     fs.mkdirSync(path.join(dist, 'pages', locale), { recursive: true });
     const all = [
@@ -74,13 +89,20 @@ async function main() {
       index[url] = { ...index[url], [locale]: name };
       console.log(`prerendered ${url} (${locale}) -> ${name} (${Buffer.byteLength(page)} bytes)`);
     }
+    for (const [key, file] of Object.entries(BUSY_PAGES)) {
+      const page = composePage(scriptless, await renderBusyPage(key, locale));
+      const name = `pages/${locale}/${file}`;
+      fs.writeFileSync(path.join(dist, name), page);
+      busy[key] = { ...busy[key], [locale]: name };
+      console.log(`prerendered the busy page ${key} (${locale}) -> ${name}`);
+    }
   }
   // The server renders the pages of USER_PAGES for their signed-in user with this same build, kept beside the
   // pages (never served as a file).
   fs.copyFileSync(path.join(prerenderBuild, 'prerender.cjs'), path.join(dist, RENDERER));
   fs.writeFileSync(
     path.join(dist, 'pages.json'),
-    `${JSON.stringify({ template: 'index.html', pages: written, staffPages: staff, userPages: USER_PAGES, renderer: RENDERER, mounts: REMOTE_MOUNTS }, null, 2)}\n`,
+    `${JSON.stringify({ template: 'index.html', pages: written, staffPages: staff, busyPages: busy, userPages: USER_PAGES, renderer: RENDERER, mounts: REMOTE_MOUNTS }, null, 2)}\n`,
   );
 }
 

@@ -144,7 +144,7 @@ export async function buildApp({
     done();
   });
 
-  registerErrorHandling(app);
+  const errorPages = registerErrorHandling(app);
   await registerPressure(app, config);
   registerSecurityHeaders(app, config);
   // Before any route: the plugin attaches its hook to each route as it is added.
@@ -183,10 +183,15 @@ export async function buildApp({
   await registerLiveEvents(app);
   if (!config.isProduction && !config.mail.smtpUrl) await app.register(mailboxRoutes);
   if (bundlesAvailable(config)) {
-    await registerBundles(app, config, {
-      user: { '/orders': (ctx, userId) => ordersPageQueries({ ctx, input: { userId } }) },
-      reference: REFERENCE_PAGE_QUERIES,
-    });
+    await registerBundles(
+      app,
+      config,
+      {
+        user: { '/orders': (ctx, userId) => ordersPageQueries({ ctx, input: { userId } }) },
+        reference: REFERENCE_PAGE_QUERIES,
+      },
+      errorPages,
+    );
   }
   return app;
 }

@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers';
 import { orderTimeline, type OrderSummary } from '@waypoint/contracts';
 import type { AuthUser } from '@waypoint/platform';
 import { activateLocale } from '@waypoint/ui';
-import { composePage, renderForUser, renderPage } from './prerender';
+import { BUSY_PAGES, composePage, renderBusyPage, renderForUser, renderPage } from './prerender';
 
 // React's Node renderer, which the build's prerender uses, schedules its work with Node's setImmediate (jsdom has
 // none).
@@ -39,6 +39,29 @@ describe('the help centre rendered at build time', () => {
     const arabic = await renderPage('/help', 'ar');
     expect(arabic).toContain('<h1>مركز المساعدة</h1>');
     expect(arabic).toContain('href="/help/uk-eta"');
+  });
+});
+
+describe('the busy pages written at build time', () => {
+  it('says why in the reader’s language, with Try again a link to the page asked for and no script', async () => {
+    const french = await renderBusyPage('availability.overloaded', 'fr');
+    expect(french).toContain('<title>Veuillez réessayer dans un instant – Waypoint</title>');
+    expect(french).toContain('<h1>Veuillez réessayer dans un instant</h1>');
+    expect(french).toContain(
+      'Notre service est très sollicité en ce moment. Veuillez réessayer dans quelques secondes.',
+    );
+    expect(french).toMatch(/<a class="[^"]*" href="">Réessayer<\/a>/);
+    expect(french).toContain('href="/"');
+    expect(french).not.toContain('<script');
+    const restarting = await renderBusyPage('availability.shuttingDown', 'en');
+    expect(restarting).toContain('This server is restarting. Please try again in a few seconds.');
+    const records = await renderBusyPage('availability.databaseUnavailable', 'ar');
+    expect(records).toContain('<h1>يُرجى المحاولة مرة أخرى بعد قليل</h1>');
+    expect(Object.keys(BUSY_PAGES)).toEqual([
+      'availability.overloaded',
+      'availability.shuttingDown',
+      'availability.databaseUnavailable',
+    ]);
   });
 });
 

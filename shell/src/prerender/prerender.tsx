@@ -3,7 +3,7 @@
  * pages a first visit most often lands on to HTML, so they paint before any JavaScript runs and then hydrate.
  */
 import type { ReactNode } from 'react';
-import { LOCALES, type Locale, type PageQueries } from '@waypoint/contracts';
+import { LOCALES, type ApiMessageKey, type Locale, type PageQueries } from '@waypoint/contracts';
 import { activateLocale } from '@waypoint/ui';
 import {
   createAppStore,
@@ -19,6 +19,7 @@ import { renderToHtml, StaticRouter } from '@waypoint/platform/ssr';
 import { LAZY_PAGES } from '../App';
 import { REMOTE_MOUNTS } from '../mounts';
 import { HELP_TOPIC_SLUGS, helpTopicPath } from '../pages/help/slugs';
+import { ServiceBusyPage } from '../pages/ServiceBusyPage';
 import { Root } from '../Root';
 
 export { LOCALES, REMOTE_MOUNTS };
@@ -150,6 +151,24 @@ export function renderForUser(
       : null;
     if (remote) (await registry.load(remote)).fromPage?.(store.dispatch, queries);
   });
+}
+
+/**
+ * The pages the server sends a browser in place of a page while it cannot take new work, by the reason's message
+ * (the error reply's `messageKey`), and the file each is written to: shed under load, restarting, the records out
+ * of reach. See ServiceBusyPage.
+ */
+export const BUSY_PAGES: Partial<Record<ApiMessageKey, string>> = {
+  'availability.overloaded': 'busy-overloaded.html',
+  'availability.shuttingDown': 'busy-restarting.html',
+  'availability.databaseUnavailable': 'busy-records.html',
+};
+
+/** The busy page for `messageKey` in `locale` (see BUSY_PAGES), to be put in a page without scripts. */
+export async function renderBusyPage(messageKey: ApiMessageKey, locale: Locale): Promise<string> {
+  // Every catalog defined so far in `locale`: the shell's texts and the API's messages.
+  await activateLocale(locale);
+  return renderToHtml(<ServiceBusyPage messageKey={messageKey} />);
 }
 
 /** The built page's empty root element (html-webpack-plugin minifies away the quotes). */

@@ -113,15 +113,20 @@ export function sendPrepared(
     cacheControl: string;
     /** Request headers the body depends on besides Accept-Encoding (a page's language: Cookie, Accept-Language). */
     varyAlso?: string;
+    /** A status other than 200 (an error's page): sent as it is, without an ETag, never answered 304. */
+    status?: number;
   },
 ) {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   reply
-    .header('etag', prepared.etagFor(encoding))
     .header('cache-control', headers.cacheControl)
     .header('vary', headers.varyAlso ? `accept-encoding, ${headers.varyAlso}` : 'accept-encoding');
-  if (matchesEtag(request.headers['if-none-match'], prepared.etag)) {
-    return reply.code(304).send();
+  if (headers.status !== undefined) reply.code(headers.status);
+  else {
+    reply.header('etag', prepared.etagFor(encoding));
+    if (matchesEtag(request.headers['if-none-match'], prepared.etag)) {
+      return reply.code(304).send();
+    }
   }
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.header('content-type', headers.contentType).send(prepared.in(encoding));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   negotiateLocale,
   PUBLIC_REMOTE_AREAS,
@@ -11,6 +11,7 @@ import {
 import type { Config, RemoteName } from '../config';
 import { compressAhead, sendPrepared } from '../lib/prepared-body';
 import { isStaff } from '../lib/roles';
+import type { ErrorPages } from './error-handler';
 import { addressOf, PageSet } from './pages';
 import type { ServiceContext } from '../lib/context';
 import { userOfPageRequest } from './session';
@@ -89,6 +90,26 @@ export function isFileRequest(method: string, url: string): boolean {
   return !pathname.startsWith('/api/') && FILE_ADDRESS.test(pathname);
 }
 
+/** True for the address of a page of the app: not an API call, a remote's or a release's file, nor a file. */
+function isPageAddress(pathname: string): boolean {
+  return !(
+    pathname.startsWith('/api/') ||
+    pathname.startsWith('/remotes/') ||
+    pathname.startsWith('/releases/') ||
+    FILE_ADDRESS.test(pathname)
+  );
+}
+
+/** True for a browser's visit to a page (not a script's call, which asks for JSON). */
+function isPageVisit(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    accept.includes('text/html') &&
+    isPageAddress(request.url.split('?')[0] ?? '/')
+  );
+}
+
 /** True when the built shell is present (the API also runs without front ends, e.g. in API tests). */
 export function bundlesAvailable(config: Config): boolean {
   return fs.existsSync(path.join(config.bundles.shell, 'index.html'));
@@ -153,6 +174,7 @@ export async function registerBundles(
   app: FastifyInstance,
   config: Config,
   rendered: RenderedPages,
+  errorPages: ErrorPages,
 ) {
   const USER_PAGES = rendered.user;
   const registry = app.remotes;
@@ -189,6 +211,25 @@ export async function registerBundles(
   app.addHook('onClose', async () => {
     closing = true;
     unsubscribe();
+  });
+  // A browser visiting a page while the server cannot take new work (shed under load, restarting, its records out
+  // of reach) gets a page saying so in its language, which tries again by itself, rather than the JSON reply.
+  errorPages.use((request, reply, status, messageKey) => {
+    if (status !== 503 || !isPageVisit(request)) return false;
+    const locale = negotiateLocale({
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers['accept-language'],
+    });
+    const page = served.pages.busyPage(messageKey, locale);
+    if (!page) return false;
+    reply.header('content-security-policy', served.travellerCsp).header('content-language', locale);
+    void sendPrepared(request, reply, page, {
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: 'no-store',
+      varyAlso: 'cookie, accept-language',
+      status,
+    });
+    return true;
   });
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
@@ -229,12 +270,7 @@ export async function registerBundles(
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // API calls, remote assets and missing files (a name with an extension) are not pages.
-    if (
-      pathname.startsWith('/api/') ||
-      pathname.startsWith('/remotes/') ||
-      pathname.startsWith('/releases/') ||
-      FILE_ADDRESS.test(pathname)
-    ) {
+    if (!isPageAddress(pathname)) {
       reply.callNotFound();
       return reply;
     }

@@ -31,10 +31,27 @@ function rootCause(err: unknown): { code?: string; message: string } {
 export const INTERNAL_ERROR_MESSAGE = ApiMessages['error.internal'];
 
 /**
+ * Sends a page instead of the envelope when the failed request is a browser's visit to a page that has one for the
+ * reply's status and message (the pages sent while the server cannot take new work, see bundles.ts): true when it
+ * sent it, false for the envelope.
+ */
+export type ErrorPageSender = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  messageKey: ApiMessageKey,
+) => boolean;
+
+/** Where the front ends' plugin gives the error handler its pages (registered before the pages are known). */
+export interface ErrorPages {
+  use(sender: ErrorPageSender): void;
+}
+
+/**
  * Sends the envelope: the English `error` with its catalog key (`messageKey`, `messageParams`), and the fields'
  * English messages with their keys (`fieldErrors`, `fieldErrorKeys`).
  */
-function send(
+function sendEnvelope(
   reply: FastifyReply,
   request: FastifyRequest,
   status: number,
@@ -83,8 +100,17 @@ function fieldPath(instancePath: string, context: string | undefined): string {
   return context === 'body' || !context ? 'body' : context;
 }
 
-/** The one error handler: every failure becomes the spec's envelope; 5xx never leak internals. */
-export function registerErrorHandling(app: FastifyInstance) {
+/**
+ * The one error handler: every failure becomes the spec's envelope; 5xx never leak internals. A browser visiting a
+ * page gets the page given for the failure instead, when there is one (see {@link ErrorPages}).
+ */
+export function registerErrorHandling(app: FastifyInstance): ErrorPages {
+  let pageSender: ErrorPageSender | null = null;
+  const send: typeof sendEnvelope = (reply, request, status, code, message, ...fields) => {
+    const key = typeof message === 'string' ? message : message.ref.key;
+    if (pageSender?.(request, reply, status, key)) return reply;
+    return sendEnvelope(reply, request, status, code, message, ...fields);
+  };
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fieldErrors: FieldErrors = {};
@@ -193,4 +219,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       ),
     ),
   );
+  return {
+    use(sender) {
+      pageSender = sender;
+    },
+  };
 }

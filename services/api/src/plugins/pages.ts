@@ -18,6 +18,7 @@ import {
   type User,
 } from '@waypoint/contracts';
 import type { Config, RemoteName } from '../config';
+import { RETRY_AFTER_SECONDS } from './error-handler';
 import { PreparedBody } from '../lib/prepared-body';
 import { localFileOf } from './remote-registry';
 
@@ -29,6 +30,11 @@ interface PagesManifest {
   pages: Record<string, Partial<Record<Locale, string>>>;
   /** The staff area's pages, rendered for a signed-in member of staff, sent to such a session only. */
   staffPages?: Record<string, Partial<Record<Locale, string>>>;
+  /**
+   * The pages sent in place of a page while the server cannot take new work, by the reason's message key
+   * (`availability.overloaded` → `{ en: 'pages/en/busy-overloaded.html', … }`): they run no script.
+   */
+  busyPages?: Record<string, Partial<Record<Locale, string>>>;
   /** Which remote draws the pages under each top-level path (`application` → `apply`). */
   mounts: Record<string, RemoteName>;
   /** The shell's server build, which renders pages for their signed-in user (see user-pages.ts). */
@@ -167,6 +173,8 @@ export class PageSet {
   private readonly staffPages = new Map<string, string>();
   /** The templates' HTML, keyed like `templates`. */
   private readonly templateHtml = new Map<string, string>();
+  /** The busy pages, keyed by language and the reason's message key (`fr availability.overloaded`). */
+  private readonly busyPages = new Map<string, PreparedBody>();
   /** The file of the shell's server build, when its build wrote one. */
   readonly renderer: string | null;
 
@@ -218,6 +226,18 @@ export class PageSet {
           );
         }
       }
+      // No boot scripts nor remotes: the page runs no script. It tries again by itself when the server asks to.
+      const refresh = `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}">`;
+      for (const [key, files] of Object.entries(manifest.busyPages ?? {})) {
+        const file = files[locale];
+        if (file && fs.existsSync(path.join(shell, file))) {
+          const html = withSupportAddress(
+            inLanguage(fs.readFileSync(path.join(shell, file), 'utf8'), locale),
+            config,
+          ).replace('</head>', () => `${refresh}</head>`);
+          this.busyPages.set(`${locale} ${key}`, preparePage(html));
+        }
+      }
       this.staffPages.set(`${locale} `, htmlWithHead(template, staffHead, locale));
       for (const [address, files] of Object.entries(manifest.staffPages ?? {})) {
         const file = files[locale];
@@ -228,9 +248,13 @@ export class PageSet {
     }
   }
 
-  /** Every page kept prepared (prerendered pages and the areas' empty pages), English first. */
+  /** Every page kept prepared (prerendered pages, the areas' empty pages and the busy pages), English first. */
   preparedBodies(): PreparedBody[] {
-    const all = [...this.prerendered.entries(), ...this.templates.entries()];
+    const all = [
+      ...this.prerendered.entries(),
+      ...this.templates.entries(),
+      ...this.busyPages.entries(),
+    ];
     const english = (key: string) => key.startsWith(`${DEFAULT_LOCALE} `);
     return [...all.filter(([key]) => english(key)), ...all.filter(([key]) => !english(key))].map(
       ([, body]) => body,
@@ -277,6 +301,18 @@ export class PageSet {
    */
   dataPage(html: string, queries: PageQueries): PreparedBody {
     return preparePage(withPageData(html, null, queries));
+  }
+
+  /**
+   * The page a browser gets in place of the page it asked for while the server cannot take new work, for the
+   * reason `messageKey` (the error reply's), in `locale` (else English); null when the build wrote none for it.
+   */
+  busyPage(messageKey: string, locale: Locale): PreparedBody | null {
+    return (
+      this.busyPages.get(`${locale} ${messageKey}`) ??
+      this.busyPages.get(`${DEFAULT_LOCALE} ${messageKey}`) ??
+      null
+    );
   }
 
   private remoteOf(pathname: string): RemoteName | null {

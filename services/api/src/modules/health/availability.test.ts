@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { createTestApp, body } from '../../test/harness';
 import { appWithShell, PAGE_TEMPLATE } from '../../test/render-build';
 
@@ -75,6 +76,86 @@ describe('under pressure', () => {
       // A write whose address looks like a file is not a file request.
       const post = await t.app.inject({ method: 'POST', url: '/main.3f9a.js' });
       expect(post.statusCode).toBe(503);
+    } finally {
+      await close();
+    }
+  });
+
+  it('sends a browser visiting a page the busy page in its language, which tries again by itself; calls get the envelope', async () => {
+    const busyPage = (lang: string, heading: string) =>
+      `<!doctype html><html lang="${lang}"><head><link href="/main.3f9a.css" rel="stylesheet"><title>${heading} – Waypoint</title></head><body><div id="root"><h1>${heading}</h1><a href="">Try again</a></div></body></html>`;
+    const { t, close } = await appWithShell(
+      'waypoint-busy-',
+      {
+        'shell/index.html': PAGE_TEMPLATE,
+        'shell/main.3f9a.css': 'body{margin:0}',
+        'shell/pages/en/busy-overloaded.html': busyPage('en-GB', 'Please try again in a moment'),
+        'shell/pages/fr/busy-overloaded.html': busyPage(
+          'en-GB',
+          'Veuillez réessayer dans un instant',
+        ),
+        'shell/pages.json': JSON.stringify({
+          template: 'index.html',
+          pages: {},
+          mounts: { application: 'apply' },
+          busyPages: {
+            'availability.overloaded': {
+              en: 'pages/en/busy-overloaded.html',
+              fr: 'pages/fr/busy-overloaded.html',
+            },
+          },
+        }),
+      },
+      { MAX_RSS_MB: '1' },
+    );
+    const NAVIGATION = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    try {
+      await new Promise((r) => setTimeout(r, 1200));
+      const visit = await t.app.inject({
+        method: 'GET',
+        url: '/application/trip-details?draft=1',
+        headers: {
+          accept: NAVIGATION,
+          'accept-language': 'fr-FR,fr;q=0.9',
+          'accept-encoding': 'br',
+        },
+      });
+      expect(visit.statusCode).toBe(503);
+      expect(visit.headers['retry-after']).toBe('5');
+      expect(visit.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(visit.headers['content-language']).toBe('fr');
+      expect(visit.headers['cache-control']).toBe('no-store');
+      expect(visit.headers.etag).toBeUndefined();
+      expect(visit.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(visit.headers['content-encoding']).toBe('br');
+      const html = zlib.brotliDecompressSync(visit.rawPayload).toString('utf8');
+      expect(html).toContain('<html lang="fr" dir="ltr">');
+      expect(html).toContain('<h1>Veuillez réessayer dans un instant</h1>');
+      // It asks again by itself after the Retry-After, without any script.
+      expect(html).toContain('<meta http-equiv="refresh" content="5">');
+      expect(html).not.toContain('<script');
+      // Its stylesheet is a built file: sent while the pages are refused.
+      expect((await t.app.inject({ method: 'GET', url: '/main.3f9a.css' })).statusCode).toBe(200);
+
+      // A language the build wrote no busy page in gets the English one; a browser's copy is never "current".
+      const german = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: NAVIGATION, 'accept-language': 'de', 'if-none-match': '*' },
+      });
+      expect(german.statusCode).toBe(503);
+      expect(german.body).toContain('<h1>Please try again in a moment</h1>');
+
+      // Calls (the API, a script asking a page's address for JSON, a form sent) still get the envelope.
+      for (const request of [
+        { method: 'GET', url: '/api/reference/countries', headers: { accept: NAVIGATION } },
+        { method: 'GET', url: '/orders', headers: { accept: 'application/json' } },
+        { method: 'POST', url: '/orders', headers: { accept: NAVIGATION } },
+      ] as const) {
+        const res = await t.app.inject(request);
+        expect(res.statusCode).toBe(503);
+        expect(body(res)).toMatchObject({ success: false, code: 'OVERLOADED' });
+      }
     } finally {
       await close();
     }
