@@ -6,7 +6,7 @@ import { AdminDashboardPage } from '../pages/AdminDashboardPage';
 import { WizardDateInput } from '../pages/WizardDateInput';
 import { PostPaymentPage } from '../pages/PostPaymentPage';
 import { PostPaymentReviewPage } from '../pages/PostPaymentReviewPage';
-import { enrolStaffSecondFactor, signInAsStaff, STAFF } from '../support/admin';
+import { enrolStaffSecondFactor, signInAsStaff, staffedPortal } from '../support/admin';
 import { createDocumentFiles, completeThroughApi } from '../support/post-payment';
 import { startPortal } from '../support/portal.mjs';
 import { chooseCountry, open, setDate, settle, submitOf } from '../support/tour';
@@ -63,11 +63,7 @@ const test = wizardTest.extend<object, { visualPortal: VisualPortal }>({
   visualPortal: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const portal = await startPortal({
-        quiet: true,
-        admins: [{ email: STAFF.email, password: STAFF.password }],
-        syntheticApplications: 45,
-      });
+      const portal = await startPortal({ quiet: true, ...staffedPortal() });
       const totpFile = path.join(portal.dataDir, 'visual-staff-totp.json');
       await enrolStaffSecondFactor(portal.url, totpFile);
       await use({ url: portal.url, totpFile });

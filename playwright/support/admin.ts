@@ -15,6 +15,7 @@ import { AdminApplicationsPage } from '../pages/AdminApplicationsPage';
 import { AdminDashboardPage } from '../pages/AdminDashboardPage';
 import { uniqueEmail } from './accounts';
 import { test as portalTest } from './fixtures';
+import { STAFFED_TEMPLATE_ENV } from './portal.mjs';
 
 /**
  * The staff account the global setup creates with `npm run admin:create`'s tool before the portal starts
@@ -93,6 +94,23 @@ export async function enrolStaffSecondFactor(baseURL: string, file: string): Pro
 
 /** How many synthetic applications the global setup seeds (guests 'syntheticN_M@example.com'). */
 export const SYNTHETIC_APPLICATIONS = 45;
+
+/**
+ * What startPortal is given for a portal with STAFF (second factor not set up yet) and the SYNTHETIC_APPLICATIONS:
+ * a copy of the run's database that already has them, which the global setup made once (STAFFED_TEMPLATE_ENV),
+ * else (a harness without that setup) the command-line tools that create them.
+ */
+export function staffedPortal():
+  | { template: string }
+  | { admins: { email: string; password: string }[]; syntheticApplications: number } {
+  const template = process.env[STAFFED_TEMPLATE_ENV];
+  return template && fs.existsSync(template)
+    ? { template }
+    : {
+        admins: [{ email: STAFF.email, password: STAFF.password }],
+        syntheticApplications: SYNTHETIC_APPLICATIONS,
+      };
+}
 
 /** Set by the global setup once STAFF and the synthetic applications exist in the portal it started. */
 export const ADMIN_SEEDED_ENV = 'WAYPOINT_E2E_ADMIN_SEEDED';

@@ -10,6 +10,7 @@ import {
   BASE_URL_ENV,
   createDatabaseTemplate,
   DATABASE_TEMPLATE_ENV,
+  STAFFED_TEMPLATE_ENV,
   startPortal,
 } from './portal.mjs';
 
@@ -17,7 +18,7 @@ import {
  * Starts one fresh portal for the whole run and returns its teardown. Fails fast, before any browser starts,
  * when the build outputs are missing. Before the portal starts, its database gets the staff account (STAFF) and
  * the synthetic applications the admin specs use; once it runs, STAFF's authenticator is set up. Every portal of
- * the run starts from one migrated database made here. With E2E_BASE_URL set, tests that portal instead.
+ * the run starts from one of two migrated databases made here: with or without STAFF and those applications. With E2E_BASE_URL set, tests that portal instead.
  */
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   const external = process.env.E2E_BASE_URL;
@@ -25,16 +26,22 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     process.env[BASE_URL_ENV] = external.replace(/\/$/, '');
     return undefined;
   }
-  // One migrated database for the run: this portal and those the specs start for themselves begin as copies of it.
+  // One migrated database for the run, and one that also has STAFF and the synthetic applications: this portal and
+  // those the specs start for themselves begin as copies of one of them.
   const template = await createDatabaseTemplate();
   process.env[DATABASE_TEMPLATE_ENV] = template.dir;
+  let staffed;
   let portal;
   try {
-    portal = await startPortal({
+    staffed = await createDatabaseTemplate({
+      from: template.dir,
       admins: [{ email: STAFF.email, password: STAFF.password }],
       syntheticApplications: SYNTHETIC_APPLICATIONS,
     });
+    process.env[STAFFED_TEMPLATE_ENV] = staffed.dir;
+    portal = await startPortal({ template: staffed.dir });
   } catch (err) {
+    await staffed?.remove();
     await template.remove();
     throw err;
   }
@@ -47,6 +54,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   console.log(`Portal started at ${portal.url} (DATA_DIR ${portal.dataDir})`);
   return async () => {
     await portal.stop();
+    await staffed.remove();
     await template.remove();
   };
 }

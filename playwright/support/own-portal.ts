@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { enrolStaffSecondFactor, STAFF } from './admin';
+import { enrolStaffSecondFactor, staffedPortal } from './admin';
 import { startPortal } from './portal.mjs';
 import { expect, test as wizardTest } from './wizard';
 
@@ -17,19 +17,14 @@ export interface OwnPortalOptions {
 
 /**
  * Tests on a portal of their own: a fresh database with the staff account (second factor set up) and the
- * synthetic applications the admin list shows, so that what other specs did (and their orders, which count
+ * synthetic applications the admin list shows (as the run's own portal has them, see staffedPortal), so that what other specs did (and their orders, which count
  * against the per-IP limits) never shows. `test.use({ ownPortalEnv: { STATIC_DIR } })` serves another build.
  */
 export const test = wizardTest.extend<object, OwnPortalOptions & { ownPortal: OwnPortal }>({
   ownPortalEnv: [{}, { scope: 'worker', option: true }],
   ownPortal: [
     async ({ ownPortalEnv }, use) => {
-      const portal = await startPortal({
-        quiet: true,
-        admins: [{ email: STAFF.email, password: STAFF.password }],
-        syntheticApplications: 12,
-        env: ownPortalEnv,
-      });
+      const portal = await startPortal({ quiet: true, ...staffedPortal(), env: ownPortalEnv });
       const totpFile = path.join(portal.dataDir, 'own-portal-staff-totp.json');
       await enrolStaffSecondFactor(portal.url, totpFile);
       await use({ url: portal.url, totpFile });

@@ -31,6 +31,13 @@ export const MIGRATE_ENTRY = path.join(REPO_ROOT, 'services/api/dist/db/migrate-
  */
 export const DATABASE_TEMPLATE_ENV = 'WAYPOINT_E2E_DATABASE_TEMPLATE';
 
+/**
+ * Through this variable the harness's global setup hands the test workers a second migrated database, which also
+ * has the staff account and the synthetic applications (see support/admin.ts, staffedPortal): a portal that needs
+ * them starts from a copy of it instead of running the command-line tools, two process starts, every time.
+ */
+export const STAFFED_TEMPLATE_ENV = 'WAYPOINT_E2E_STAFFED_TEMPLATE';
+
 /** Build outputs the portal needs; each is checked before anything starts. */
 export const BUILD_OUTPUTS = [
   SERVER_ENTRY,
@@ -193,22 +200,50 @@ export async function seedSyntheticApplications(dataDir, count) {
 }
 
 /**
+ * @typedef {object} DatabaseTemplateOptions
+ * @property {string} [from] A template to start from (its folder), instead of creating and migrating a database
+ * @property {AdminAccount[]} [admins] Staff accounts to create in it
+ * @property {number} [syntheticApplications] How many synthetic applications to seed in it
+ */
+
+/**
  * Creates an embedded database with every migration and the reference data applied, in a folder of its own, with
- * the built `db:migrate` tool. A portal's DATA_DIR starts as a copy of it: a copy takes a few tens of milliseconds,
- * where creating and migrating a database takes about 5 s of CPU (the portal then finds nothing to migrate).
+ * the built `db:migrate` tool (or as a copy of the template `from`), and the given staff accounts and synthetic
+ * applications in it. A portal's DATA_DIR starts as a copy of it: a copy takes a few tens of milliseconds, where
+ * creating and migrating a database takes about 5 s of CPU (the portal then finds nothing to migrate), and each
+ * command-line tool a process start.
+ * @param {DatabaseTemplateOptions} [options]
  * @returns {Promise<{ dir: string; remove: () => Promise<void> }>} The database's folder (a DATA_DIR's `db`)
  */
-export async function createDatabaseTemplate() {
+export async function createDatabaseTemplate({
+  from,
+  admins = [],
+  syntheticApplications = 0,
+} = {}) {
   assertBuilt([MIGRATE_ENTRY]);
   const root = await fsp.mkdtemp(path.join(os.tmpdir(), 'waypoint-e2e-template-'));
   const remove = () => fsp.rm(root, { recursive: true, force: true });
   try {
-    await runCli(MIGRATE_ENTRY, [], portalEnv(root, { LOG_LEVEL: 'warn' }));
+    if (from) fs.cpSync(from, path.join(root, 'db'), { recursive: true });
+    else await runCli(MIGRATE_ENTRY, [], portalEnv(root, { LOG_LEVEL: 'warn' }));
+    await addToDatabase(root, admins, syntheticApplications);
   } catch (err) {
     await remove();
     throw err;
   }
   return { dir: path.join(root, 'db'), remove };
+}
+
+/**
+ * Creates the staff accounts and seeds the synthetic applications in the database of `dataDir`, one tool after the
+ * other (PGlite allows one process per data directory).
+ * @param {string} dataDir
+ * @param {AdminAccount[]} admins
+ * @param {number} syntheticApplications
+ */
+async function addToDatabase(dataDir, admins, syntheticApplications) {
+  for (const admin of admins) await createAdmin(dataDir, admin);
+  if (syntheticApplications > 0) await seedSyntheticApplications(dataDir, syntheticApplications);
 }
 
 /** @type {Promise<string> | undefined} This process's own template, when no global setup made one. */
@@ -244,13 +279,14 @@ export function databaseTemplate() {
  * @property {boolean} [quiet] Do not echo the server's output, except the requests it shed under pressure
  * @property {AdminAccount[]} [admins] Staff accounts to create in the fresh database before the portal starts
  * @property {number} [syntheticApplications] How many synthetic applications to seed before the portal starts
+ * @property {string} [template] The database to start from (a template's folder; default: {@link databaseTemplate})
  * @property {number} [port] The port to listen on (default: a free one)
  * @property {NodeJS.ProcessEnv} [env] Further settings of the portal (e.g. REMOTES_FILE)
  */
 
 /**
  * Starts `services/api/dist/server.js` on a free port with a fresh DATA_DIR (a copy of the migrated database of
- * {@link databaseTemplate}) and resolves once `GET /api/ready` answers 200. Given `admins` or
+ * {@link databaseTemplate}, or of `template`) and resolves once `GET /api/ready` answers 200. Given `admins` or
  * `syntheticApplications`, the command-line tools first create those staff accounts and applications in that
  * DATA_DIR.
  * @param {StartPortalOptions} [options]
@@ -262,6 +298,7 @@ export async function startPortal({
   quiet = false,
   admins = [],
   syntheticApplications = 0,
+  template: startFrom,
   port: requestedPort,
   env: extraEnv = {},
 } = {}) {
@@ -270,15 +307,14 @@ export async function startPortal({
     ...(syntheticApplications > 0 ? [SEED_SYNTHETIC_ENTRY] : []),
   ]);
   const port = requestedPort ?? (await freePort());
-  const template = await databaseTemplate();
+  const template = startFrom ?? (await databaseTemplate());
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'waypoint-e2e-'));
   const url = `http://127.0.0.1:${port}`;
 
   // One process at a time on a PGlite directory: the tools run (one after the other) before the server.
   try {
     fs.cpSync(template, path.join(dataDir, 'db'), { recursive: true });
-    for (const admin of admins) await createAdmin(dataDir, admin);
-    if (syntheticApplications > 0) await seedSyntheticApplications(dataDir, syntheticApplications);
+    await addToDatabase(dataDir, admins, syntheticApplications);
   } catch (err) {
     await fsp.rm(dataDir, { recursive: true, force: true });
     throw err;
