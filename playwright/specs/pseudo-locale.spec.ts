@@ -34,7 +34,9 @@ test.skip(
   `The pseudo-locale build is missing (${PSEUDO_DIST}): run npm run build:pseudo first.`,
 );
 test.use({ ownPortalEnv: { STATIC_DIR: PSEUDO_DIST }, locale: 'en-GB' });
-test.describe.configure({ timeout: 180_000 });
+// The pages' checks are independent (each on its worker's own portal of the pseudo-locale build): both workers
+// share them, so the file, one of the last of the run, does not keep one worker busy while the other waits.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 /** Visits pages and collects, per page, what is not pseudo-localized; `expectAllTranslated` fails listing it. */
 function untranslatedCollector(page: Page, typed: string[]) {

@@ -161,6 +161,10 @@ async function looksRight(
   await page.setViewportSize(DESKTOP);
 }
 
+// The journey and the staff area run in order, on one portal; the Arabic pages are independent of them and go to
+// the other worker (on its own portal, with the same data): the file, the last of the run, then takes half as long.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('how the portal looks', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
   test.use({ viewport: DESKTOP });
