@@ -18,6 +18,7 @@ import { isStaffRole } from '@waypoint/contracts';
 import { Drawer, useT } from '@waypoint/ui';
 import { Icon, Menu } from '@waypoint/ui/icons';
 import { shellMessages } from '../i18n/catalog';
+import { BrandName } from './BrandName';
 import { LanguagePicker } from './LanguagePicker';
 
 /**
@@ -291,10 +292,7 @@ export function Header() {
       {/* The same container on every page, the staff area's included, so the header lines up with the page. */}
       <div className="wp-container wp-header__inner">
         <Link to="/" className="wp-brand">
-          <span className="wp-brand__mark" aria-hidden="true">
-            W
-          </span>
-          Waypoint
+          <BrandName />
         </Link>
         <nav aria-label={t('header.mainNav')} className="wp-nav wp-header__desktop">
           {/* Staff have the staff area instead; everyone else can find help on every page. */}

@@ -2,6 +2,7 @@ import type { ApiMessageKey } from '@waypoint/contracts';
 import { translateMessage } from '@waypoint/platform/i18n';
 import { useT } from '@waypoint/ui';
 import { shellMessages } from '../i18n/catalog';
+import { BrandName } from '../layout/BrandName';
 
 /**
  * The page a browser gets instead of the page it asked for while the server cannot take new work (busy, restarting,
@@ -18,10 +19,7 @@ export function ServiceBusyPage({ messageKey }: { messageKey: ApiMessageKey }) {
       <header className="wp-header">
         <div className="wp-container wp-header__inner">
           <a href="/" className="wp-brand">
-            <span className="wp-brand__mark" aria-hidden="true">
-              W
-            </span>
-            Waypoint
+            <BrandName />
           </a>
         </div>
       </header>

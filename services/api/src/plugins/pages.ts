@@ -199,11 +199,17 @@ export class PageSet {
       return hints.get(remote) ?? '';
     };
     const support = supportOf(config);
-    const htmlWithHead = (file: string, head: string, locale: Locale) =>
+    /** A built page in `locale` with `head` added: its language, the support address, and what `head` says. */
+    const withHead = (file: string, head: string, locale: Locale) =>
       withSupportAddress(
         inLanguage(fs.readFileSync(path.join(shell, file), 'utf8'), locale),
         config,
-      ).replace('</head>', () => `${boot}${support}${head}</head>`);
+      ).replace('</head>', () => `${head}</head>`);
+    const htmlWithHead = (file: string, head: string, locale: Locale) =>
+      withHead(file, `${boot}${support}${head}`, locale);
+    // The busy pages have no boot scripts nor remotes (they run no script). They try again by themselves when the
+    // server asks to.
+    const refresh = `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}">`;
     const composeHtml = (file: string, remote: RemoteName | null, locale: Locale) =>
       htmlWithHead(file, `${meta}${hintsFor(remote)}`, locale);
     const compose = (file: string, remote: RemoteName | null, locale: Locale) =>
@@ -226,16 +232,10 @@ export class PageSet {
           );
         }
       }
-      // No boot scripts nor remotes: the page runs no script. It tries again by itself when the server asks to.
-      const refresh = `<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}">`;
       for (const [key, files] of Object.entries(manifest.busyPages ?? {})) {
         const file = files[locale];
         if (file && fs.existsSync(path.join(shell, file))) {
-          const html = withSupportAddress(
-            inLanguage(fs.readFileSync(path.join(shell, file), 'utf8'), locale),
-            config,
-          ).replace('</head>', () => `${refresh}</head>`);
-          this.busyPages.set(`${locale} ${key}`, preparePage(html));
+          this.busyPages.set(`${locale} ${key}`, preparePage(withHead(file, refresh, locale)));
         }
       }
       this.staffPages.set(`${locale} `, htmlWithHead(template, staffHead, locale));
