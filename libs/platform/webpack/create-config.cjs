@@ -238,8 +238,8 @@ function createWebpackConfig(options) {
     const serving = Boolean(process.env.WEBPACK_SERVE);
     const withPage = host || serving;
     const hashed = (ext) => (production ? `[name].[contenthash:10].${ext}` : `[name].${ext}`);
-    // The pseudo-locale build (pseudo-locale.cjs) goes to dist/pseudo/<area>/, without source maps or
-    // precompressed siblings (the API sends a file as it is when it has none): it exists only to be tested.
+    // The pseudo-locale build (pseudo-locale.cjs) goes to dist/pseudo/<area>/, without source maps, minification
+    // or precompressed siblings (the API sends a file as it is when it has none): it exists only to be tested.
     const pseudo = isPseudoLocaleBuild() && !serving;
 
     /** @type {import('webpack').Configuration} */
@@ -327,6 +327,7 @@ function createWebpackConfig(options) {
       ],
       optimization: {
         moduleIds: production ? 'deterministic' : 'named',
+        minimize: production && !pseudo,
         minimizeOptions: {
           javascript: { ecma: 2020, compress: { ecma: 2020, passes: 3 }, format: { ecma: 2020 } },
         },
