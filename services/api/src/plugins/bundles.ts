@@ -220,10 +220,12 @@ export async function registerBundles(
       cookie: request.headers.cookie,
       acceptLanguage: request.headers['accept-language'],
     });
-    const page = served.pages.busyPage(messageKey, locale);
-    if (!page) return false;
-    reply.header('content-security-policy', served.travellerCsp).header('content-language', locale);
-    void sendPrepared(request, reply, page, {
+    const busy = served.pages.busyPage(messageKey, locale);
+    if (!busy) return false;
+    reply
+      .header('content-security-policy', served.travellerCsp)
+      .header('content-language', busy.locale);
+    void sendPrepared(request, reply, busy.page, {
       contentType: 'text/html; charset=utf-8',
       cacheControl: 'no-store',
       varyAlso: 'cookie, accept-language',

@@ -305,14 +305,15 @@ export class PageSet {
 
   /**
    * The page a browser gets in place of the page it asked for while the server cannot take new work, for the
-   * reason `messageKey` (the error reply's), in `locale` (else English); null when the build wrote none for it.
+   * reason `messageKey` (the error reply's), in `locale` (else English), with the language it is in; null when the
+   * build wrote none for it.
    */
-  busyPage(messageKey: string, locale: Locale): PreparedBody | null {
-    return (
-      this.busyPages.get(`${locale} ${messageKey}`) ??
-      this.busyPages.get(`${DEFAULT_LOCALE} ${messageKey}`) ??
-      null
-    );
+  busyPage(messageKey: string, locale: Locale): { page: PreparedBody; locale: Locale } | null {
+    for (const language of [locale, DEFAULT_LOCALE]) {
+      const page = this.busyPages.get(`${language} ${messageKey}`);
+      if (page) return { page, locale: language };
+    }
+    return null;
   }
 
   private remoteOf(pathname: string): RemoteName | null {

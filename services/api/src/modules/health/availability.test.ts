@@ -145,6 +145,7 @@ describe('under pressure', () => {
       });
       expect(german.statusCode).toBe(503);
       expect(german.body).toContain('<h1>Please try again in a moment</h1>');
+      expect(german.headers['content-language']).toBe('en');
 
       // Calls (the API, a script asking a page's address for JSON, a form sent) still get the envelope.
       for (const request of [
