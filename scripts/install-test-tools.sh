@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Makes sure the system programs the browser tests and the benches use are installed: Chromium
-# (/usr/bin/chromium, Debian package "chromium", which Lighthouse and the traces of bench:web drive), its headless
-# shell (/usr/bin/chromium-headless-shell, Debian package "chromium-headless-shell": the same engine without the
-# browser's window layer, which the browser tests and bench:bundles drive; Playwright's own browser downloads are
-# never used) and nginx
-# (Debian package "nginx-light"), which serves the staff area from a second origin with the configuration in
-# deploy/admin-assets, as docker-compose does. Idempotent and instant when both are there.
+# Makes sure the system programs the browser tests and the benches use are installed (Playwright's own browser
+# downloads are never used): Chromium (/usr/bin/chromium, Debian package "chromium"), which Lighthouse and the
+# traces of bench:web drive; its headless shell (/usr/bin/chromium-headless-shell, Debian package
+# "chromium-headless-shell": the same engine without the browser's window layer), which the browser tests and
+# bench:bundles drive; and nginx (Debian package "nginx-light"), which serves the staff area from a second origin
+# with the configuration in deploy/admin-assets, as docker-compose does. Idempotent and instant when all are there.
 set -euo pipefail
 
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"

@@ -81,10 +81,10 @@ export const CHROMIUM_ARGS = [
  * @returns {{ executablePath?: string; args: string[] }}
  */
 export function chromiumLaunchOptions() {
-  const executablePath = [
-    ...(process.env.CHROMIUM_PATH ? [] : [HEADLESS_SHELL]),
-    SYSTEM_CHROMIUM,
-  ].find((candidate) => fs.existsSync(candidate));
+  const candidates = process.env.CHROMIUM_PATH
+    ? [SYSTEM_CHROMIUM]
+    : [HEADLESS_SHELL, SYSTEM_CHROMIUM];
+  const executablePath = candidates.find((candidate) => fs.existsSync(candidate));
   return executablePath
     ? { executablePath, args: [...CHROMIUM_ARGS] }
     : { args: [...CHROMIUM_ARGS] };
